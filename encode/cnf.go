@@ -1,0 +1,138 @@
+package encode
+
+import (
+	"fmt"
+	"slices"
+)
+
+// CNF is a formula under construction: variables, some of them named, and
+// a list of clauses kept in the order they were added. The zero value is
+// not usable; call New.
+type CNF struct {
+	nvars    int
+	lits     []Lit // clauses back to back
+	ends     []int // ends[i] is the end of clause i in lits
+	names    map[Var]string
+	comments []string
+	guard    []bool // guard[v]: v is a selector made by Selector
+	t        Lit    // the constant true, 0 until first asked for
+}
+
+// New returns an empty formula.
+func New() *CNF {
+	return &CNF{names: map[Var]string{}, guard: []bool{false}}
+}
+
+// Var returns a new variable. A non-empty name is written to DIMACS as
+// "c var N name" so that a person can read a model.
+func (f *CNF) Var(name string) Var {
+	f.nvars++
+	v := Var(f.nvars)
+	if name != "" {
+		f.names[v] = name
+	}
+	f.guard = append(f.guard, false)
+	return v
+}
+
+// Lit returns the positive literal of a new unnamed variable.
+func (f *CNF) Lit() Lit { return f.Var("").Pos() }
+
+// Selector returns a new variable meant to switch clauses on: a clause that
+// contains its negation is guarded, and a set of clauses that are all
+// guarded or satisfiable together stays satisfiable. Solvers use this to
+// know when reusing a solver is safe.
+func (f *CNF) Selector(name string) Var {
+	v := f.Var(name)
+	f.guard[v] = true
+	return v
+}
+
+// Guarded reports whether clause i contains the negation of a selector.
+func (f *CNF) Guarded(i int) bool {
+	for _, l := range f.Clause(i) {
+		if !l.IsPos() && f.guard[l.Var()] {
+			return true
+		}
+	}
+	return false
+}
+
+// Name returns the name given to v, or "".
+func (f *CNF) Name(v Var) string { return f.names[v] }
+
+// NumVars returns the number of variables.
+func (f *CNF) NumVars() int { return f.nvars }
+
+// NumClauses returns the number of clauses.
+func (f *CNF) NumClauses() int { return len(f.ends) }
+
+// Clause returns clause i. The slice is the formula's own; do not modify it.
+func (f *CNF) Clause(i int) []Lit {
+	start := 0
+	if i > 0 {
+		start = f.ends[i-1]
+	}
+	return f.lits[start:f.ends[i]:f.ends[i]]
+}
+
+// Comment adds a line to the comments written before the DIMACS header.
+func (f *CNF) Comment(format string, args ...any) {
+	f.comments = append(f.comments, fmt.Sprintf(format, args...))
+}
+
+// Comments returns the comment lines added so far.
+func (f *CNF) Comments() []string { return slices.Clone(f.comments) }
+
+// Add adds the clause l1 ∨ l2 ∨ ... . It panics on a literal of a variable
+// the formula does not have: that is a bug in an encoder, not bad input.
+// Constant literals are simplified away: a clause with True is dropped,
+// False is left out.
+func (f *CNF) Add(ls ...Lit) {
+	start := len(f.lits)
+	for _, l := range ls {
+		if l < 2 || int(l.Var()) > f.nvars {
+			panic(fmt.Sprintf("encode: literal %d of an unknown variable", l))
+		}
+		if f.t != 0 {
+			if l == f.t {
+				f.lits = f.lits[:start]
+				return
+			}
+			if l == f.t.Not() {
+				continue
+			}
+		}
+		f.lits = append(f.lits, l)
+	}
+	f.ends = append(f.ends, len(f.lits))
+}
+
+// True returns a literal fixed to true; its negation is false.
+func (f *CNF) True() Lit {
+	if f.t == 0 {
+		t := f.Var("true").Pos()
+		f.Add(t)
+		f.t = t
+	}
+	return f.t
+}
+
+// False returns a literal fixed to false.
+func (f *CNF) False() Lit { return f.True().Not() }
+
+// isConst reports whether l is the constant true or false, and which.
+func (f *CNF) isConst(l Lit) (value, ok bool) {
+	if f.t == 0 || l.Var() != f.t.Var() {
+		return false, false
+	}
+	return l == f.t, true
+}
+
+// Const returns the constant literal of b.
+func (f *CNF) Const(b bool) Lit {
+	if b {
+		return f.True()
+	}
+	return f.False()
+}

@@ -1,0 +1,283 @@
+package encode_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/sat"
+)
+
+// forced returns the value that f forces on out for inputs fixed to vals,
+// by solving: it fails the test unless exactly one value is possible.
+func forced(t *testing.T, f *encode.CNF, ins []encode.Lit, vals []bool, out encode.Lit) bool {
+	t.Helper()
+	var as []encode.Lit
+	for i, in := range ins {
+		if vals[i] {
+			as = append(as, in)
+		} else {
+			as = append(as, in.Not())
+		}
+	}
+	s := sat.New(f)
+	can := func(l encode.Lit) bool {
+		st, err := s.Solve(context.Background(), append(as, l)...)
+		require.NoError(t, err)
+		return st == sat.Sat
+	}
+	canT, canF := can(out), can(out.Not())
+	require.True(t, canT != canF, "output not determined by inputs %v", vals)
+	return canT
+}
+
+func TestGates(t *testing.T) {
+	gates := []struct {
+		name  string
+		build func(f *encode.CNF, a, b, c encode.Lit) encode.Lit
+		want  func(a, b, c bool) bool
+	}{
+		{"and", func(f *encode.CNF, a, b, _ encode.Lit) encode.Lit { return f.And(a, b) }, func(a, b, _ bool) bool { return a && b }},
+		{"or", func(f *encode.CNF, a, b, _ encode.Lit) encode.Lit { return f.Or(a, b) }, func(a, b, _ bool) bool { return a || b }},
+		{"xor", func(f *encode.CNF, a, b, _ encode.Lit) encode.Lit { return f.Xor(a, b) }, func(a, b, _ bool) bool { return a != b }},
+		{"ite", func(f *encode.CNF, a, b, c encode.Lit) encode.Lit { return f.Ite(a, b, c) }, func(a, b, c bool) bool {
+			if a {
+				return b
+			}
+			return c
+		}},
+		{"sum", func(f *encode.CNF, a, b, c encode.Lit) encode.Lit { s, _ := f.FullAdder(a, b, c); return s }, func(a, b, c bool) bool { return a != b != c }},
+		{"carry", func(f *encode.CNF, a, b, c encode.Lit) encode.Lit { _, k := f.FullAdder(a, b, c); return k }, func(a, b, c bool) bool {
+			return a && b || a && c || b && c
+		}},
+		{"and-const", func(f *encode.CNF, a, _, _ encode.Lit) encode.Lit { return f.And(a, f.True()) }, func(a, _, _ bool) bool { return a }},
+		{"adder-const", func(f *encode.CNF, a, b, _ encode.Lit) encode.Lit { s, _ := f.FullAdder(a, f.True(), b); return s }, func(a, b, _ bool) bool { return a == b }},
+	}
+	for _, g := range gates {
+		t.Run(g.name, func(t *testing.T) {
+			f := encode.New()
+			ins := []encode.Lit{f.Lit(), f.Lit(), f.Lit()}
+			out := g.build(f, ins[0], ins[1], ins[2])
+			for m := 0; m < 8; m++ {
+				vals := []bool{m&1 == 1, m&2 == 2, m&4 == 4}
+				require.Equal(t, g.want(vals[0], vals[1], vals[2]), forced(t, f, ins, vals, out), "inputs %v", vals)
+			}
+		})
+	}
+}
+
+// value reads a bit-vector from a model.
+func value(m encode.Model, b encode.Bits) uint64 {
+	var v uint64
+	for i, l := range b {
+		if m.Value(l) {
+			v |= 1 << i
+		}
+	}
+	return v
+}
+
+func TestArithmetic(t *testing.T) {
+	f := encode.New()
+	a, b := f.NewBits("a", 4), f.NewBits("b", 3)
+	sum, prod, scaled := f.Sum(a, b), f.Product(a, b), f.Scale(a, 13)
+	le := f.LessEq(a, b)
+	eq := f.Equal(a, b)
+	s := sat.New(f)
+	for x := uint64(0); x < 16; x++ {
+		for y := uint64(0); y < 8; y++ {
+			var as []encode.Lit
+			for i, l := range a {
+				as = append(as, sign(l, x>>i&1 == 1))
+			}
+			for i, l := range b {
+				as = append(as, sign(l, y>>i&1 == 1))
+			}
+			st, err := s.Solve(context.Background(), as...)
+			require.NoError(t, err)
+			require.Equal(t, sat.Sat, st)
+			m := s.Model()
+			require.Equal(t, x+y, value(m, sum), "%d+%d", x, y)
+			require.Equal(t, x*y, value(m, prod), "%d*%d", x, y)
+			require.Equal(t, 13*x, value(m, scaled), "13*%d", x)
+			require.Equal(t, x <= y, m.Value(le), "%d<=%d", x, y)
+			require.Equal(t, x == y, m.Value(eq), "%d==%d", x, y)
+		}
+	}
+}
+
+func TestAssertEqualConstFactors(t *testing.T) {
+	f := encode.New()
+	a, b := f.NewBits("a", 3), f.NewBits("b", 3)
+	f.AssertEqualConst(f.Product(a, b), 35)
+	s := sat.New(f)
+	st, err := s.Solve(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, sat.Sat, st)
+	x, y := value(s.Model(), a), value(s.Model(), b)
+	require.Equal(t, uint64(35), x*y)
+	// Too wide a constant makes the formula unsatisfiable.
+	g := encode.New()
+	g.AssertEqualConst(g.NewBits("c", 2), 4)
+	st, err = sat.New(g).Solve(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, sat.Unsat, st)
+}
+
+func sign(l encode.Lit, pos bool) encode.Lit {
+	if pos {
+		return l
+	}
+	return l.Not()
+}
+
+func TestCardinalityCounts(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		for k := 0; k <= n; k++ {
+			f := encode.New()
+			ls := make([]encode.Lit, n)
+			for i := range ls {
+				ls[i] = f.Lit()
+			}
+			f.AtMostK(ls, k)
+			got, err := sat.New(f).Count(context.Background(), vars(ls), 1<<n+1)
+			require.NoError(t, err)
+			want := 0
+			for m := 0; m < 1<<n; m++ {
+				if popcount(m) <= k {
+					want++
+				}
+			}
+			require.Equal(t, want, got, "at most %d of %d", k, n)
+		}
+		f := encode.New()
+		ls := make([]encode.Lit, n)
+		for i := range ls {
+			ls[i] = f.Lit()
+		}
+		f.ExactlyOne(ls...)
+		got, err := sat.New(f).Count(context.Background(), vars(ls), 1<<n+1)
+		require.NoError(t, err)
+		require.Equal(t, n, got, "exactly one of %d", n)
+	}
+}
+
+func popcount(m int) int {
+	c := 0
+	for ; m > 0; m &= m - 1 {
+		c++
+	}
+	return c
+}
+
+func vars(ls []encode.Lit) []encode.Var {
+	vs := make([]encode.Var, len(ls))
+	for i, l := range ls {
+		vs[i] = l.Var()
+	}
+	return vs
+}
+
+func TestDIMACSRoundTrip(t *testing.T) {
+	f := encode.New()
+	f.Comment("puzzlesat test")
+	a := f.Var("A=1")
+	b := f.Lit()
+	f.Add(a.Pos(), b.Not())
+	f.Add(b)
+	var buf bytes.Buffer
+	require.NoError(t, encode.WriteDIMACS(&buf, f))
+	require.Equal(t, "c puzzlesat test\nc var 1 A=1\np cnf 2 2\n1 -2 0\n2 0\n", buf.String())
+	g, err := encode.ReadDIMACS("x.cnf", &buf)
+	require.NoError(t, err)
+	require.Equal(t, 2, g.NumVars())
+	require.Equal(t, [][]encode.Lit{f.Clause(0), f.Clause(1)}, [][]encode.Lit{g.Clause(0), g.Clause(1)})
+}
+
+func TestReadDIMACS(t *testing.T) {
+	tests := []struct {
+		name, in string
+		clauses  int
+		errLine  int // 0: no error
+	}{
+		{"plain", "p cnf 3 2\n1 -2 0\n3 0\n", 2, 0},
+		{"crlf comments split", "c hi\r\np cnf 3 2\r\n1\r\n-2 0 3\r\n0\r\n", 2, 0},
+		{"satlib trailer", "p cnf 2 1\n1 2 0\n%\n0\n", 1, 0},
+		{"no header", "1 2 0\n", 0, 1},
+		{"bad literal", "p cnf 2 1\n1 x 0\n", 0, 2},
+		{"beyond header", "p cnf 2 1\n1 3 0\n", 0, 2},
+		{"count mismatch", "p cnf 2 2\n1 2 0\n", 0, 2},
+		{"unterminated", "p cnf 2 1\n1 2\n", 0, 2},
+		{"bad header", "p cnf x 1\n", 0, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := encode.ReadDIMACS("in.cnf", strings.NewReader(tc.in))
+			if tc.errLine == 0 {
+				require.NoError(t, err)
+				require.Equal(t, tc.clauses, f.NumClauses())
+				return
+			}
+			var de *encode.DIMACSError
+			require.ErrorAs(t, err, &de)
+			require.Equal(t, tc.errLine, de.Line, "%v", err)
+		})
+	}
+}
+
+func TestReadModel(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     encode.Model
+		unsat    bool
+		bad      bool
+	}{
+		{"competition", "c cadical\ns SATISFIABLE\nv 1 -2\nv 3 0\n", encode.Model{false, true, false, true}, false, false},
+		{"minisat", "SAT\n-1 2 0\n", encode.Model{false, false, true}, false, false},
+		{"minisat unsat", "UNSAT\n", nil, true, false},
+		{"competition unsat", "s UNSATISFIABLE\n", nil, true, false},
+		{"unknown", "s UNKNOWN\n", nil, false, true},
+		{"no status", "v 1 0\n", nil, false, true},
+		{"no end", "s SATISFIABLE\nv 1 2\n", nil, false, true},
+		{"garbage", "s SATISFIABLE\nv 1 x 0\n", nil, false, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, _, err := encode.ReadModel("out", strings.NewReader(tc.in))
+			switch {
+			case tc.unsat:
+				require.ErrorIs(t, err, encode.ErrUnsatisfiable)
+			case tc.bad:
+				var de *encode.DIMACSError
+				require.ErrorAs(t, err, &de)
+			default:
+				require.NoError(t, err)
+				require.Equal(t, tc.want, m)
+			}
+		})
+	}
+}
+
+func FuzzReadDIMACS(f *testing.F) {
+	f.Add("p cnf 3 2\n1 -2 0\n3 0\n")
+	f.Add("c x\np cnf 2 1\n1 2 0\n%\n0\n")
+	f.Add("p cnf 1 1\n1\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		g, err := encode.ReadDIMACS("f", strings.NewReader(in))
+		if err != nil {
+			var de *encode.DIMACSError
+			require.ErrorAs(t, err, &de)
+			return
+		}
+		var buf bytes.Buffer
+		require.NoError(t, encode.WriteDIMACS(&buf, g))
+		h, err := encode.ReadDIMACS("g", &buf)
+		require.NoError(t, err)
+		require.Equal(t, g.NumClauses(), h.NumClauses())
+		require.Equal(t, g.NumVars(), h.NumVars())
+	})
+}

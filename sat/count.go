@@ -1,0 +1,71 @@
+package sat
+
+import (
+	"context"
+	"fmt"
+
+	"puzzlesat/encode"
+)
+
+// Count returns the number of models of the formula under the assumptions,
+// where models that agree on the variables over count as one, stopping at
+// limit. Each model found is blocked by a clause guarded by a fresh
+// selector, which is switched off for good at the end, so the formula's
+// meaning is unchanged and the solver can be reused for other queries.
+func (s *Solver) Count(ctx context.Context, over []encode.Var, limit int, assume ...encode.Lit) (int, error) {
+	sel := s.f.Selector("")
+	defer s.f.Add(sel.Neg())
+	as := append(append([]encode.Lit(nil), assume...), sel.Pos())
+	n := 0
+	for n < limit {
+		st, err := s.Solve(ctx, as...)
+		if err != nil {
+			return n, err
+		}
+		if st == Unsat {
+			break
+		}
+		n++
+		m := s.model
+		block := make([]encode.Lit, 0, len(over)+1)
+		block = append(block, sel.Neg())
+		for _, v := range over {
+			if m.Value(v.Pos()) {
+				block = append(block, v.Neg())
+			} else {
+				block = append(block, v.Pos())
+			}
+		}
+		s.f.Add(block...)
+	}
+	return n, nil
+}
+
+// Minimise finds a model of least cost. It solves; then, while a model of
+// cost c was found, it asks for one of cost at most c-1 by assuming the
+// literal bound(c-1), whose defining clauses bound adds to the formula. It
+// returns the best model and its cost, or Unsat when there is no model at
+// all. On a context error the best model so far is returned with it.
+func (s *Solver) Minimise(ctx context.Context, cost func(encode.Model) int, bound func(k int) encode.Lit) (encode.Model, int, Status, error) {
+	st, err := s.Solve(ctx)
+	if err != nil || st == Unsat {
+		return nil, 0, st, err
+	}
+	best := s.model
+	c := cost(best)
+	for {
+		st, err := s.Solve(ctx, bound(c-1))
+		if err != nil {
+			return best, c, Sat, err
+		}
+		if st == Unsat {
+			return best, c, Sat, nil
+		}
+		best = s.model
+		nc := cost(best)
+		if nc >= c {
+			return best, c, Sat, fmt.Errorf("sat: bound(%d) allowed a model of cost %d", c-1, nc)
+		}
+		c = nc
+	}
+}

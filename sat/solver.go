@@ -1,0 +1,208 @@
+package sat
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"reflect"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+
+	"puzzlesat/encode"
+)
+
+// Status is the answer of one solve.
+type Status int8
+
+// The three answers of a solve.
+const (
+	Unknown Status = 0 // stopped before an answer: the context ended
+	Sat     Status = 1
+	Unsat   Status = -1
+)
+
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "SATISFIABLE"
+	case Unsat:
+		return "UNSATISFIABLE"
+	case Unknown:
+		return "UNKNOWN"
+	}
+	return fmt.Sprintf("Status(%d)", int8(s))
+}
+
+// Stats counts the work of a solver. Conflicts, Decisions and Propagations
+// come from gini's internal counters and are zero where it gives none.
+type Stats struct {
+	Vars, Clauses int
+	Solves        int
+	Rebuilds      int // fresh gini solvers made to dodge the re-solve bug
+	Conflicts     int64
+	Decisions     int64
+	Propagations  int64
+	Time          time.Duration // time spent inside gini
+}
+
+// Add adds the counts of o to s.
+func (s *Stats) Add(o Stats) {
+	s.Vars, s.Clauses = max(s.Vars, o.Vars), max(s.Clauses, o.Clauses)
+	s.Solves += o.Solves
+	s.Rebuilds += o.Rebuilds
+	s.Conflicts += o.Conflicts
+	s.Decisions += o.Decisions
+	s.Propagations += o.Propagations
+	s.Time += o.Time
+}
+
+// Solver solves one formula, possibly many times with different
+// assumptions and with clauses added between solves. It reads the
+// formula's clauses lazily: clauses added to the encode.CNF after New are
+// picked up by the next solve. A Solver is not safe for concurrent use.
+type Solver struct {
+	f     *encode.CNF
+	g     *gini.Gini
+	added int // clauses of f already given to g
+	// safe: the clause set is known satisfiable, because a solve answered
+	// SAT and every clause added since is guarded by a selector. Only then
+	// may g be solved again after an UNSAT answer.
+	safe     bool
+	poisoned bool // g answered UNSAT while not safe: rebuild before solving
+	model    encode.Model
+	stats    Stats
+}
+
+// New returns a solver for f.
+func New(f *encode.CNF) *Solver {
+	return &Solver{f: f, g: gini.NewV(f.NumVars() + 1)}
+}
+
+// Formula returns the formula the solver reads.
+func (s *Solver) Formula() *encode.CNF { return s.f }
+
+// lit converts an encode literal to gini's; the only place that does.
+func lit(l encode.Lit) z.Lit { return z.Var(l.Var()).Pos() ^ z.Lit(l&1) }
+
+// sync gives g the clauses added to f since the last call.
+func (s *Solver) sync() {
+	if s.poisoned {
+		s.g = gini.NewV(s.f.NumVars() + 1)
+		s.added = 0
+		s.poisoned = false
+		s.stats.Rebuilds++
+	}
+	for ; s.added < s.f.NumClauses(); s.added++ {
+		for _, l := range s.f.Clause(s.added) {
+			s.g.Add(lit(l))
+		}
+		s.g.Add(z.LitNull)
+		if !s.f.Guarded(s.added) {
+			s.safe = false
+		}
+	}
+}
+
+// Solve looks for a model of the formula under the assumptions. It returns
+// Unknown and the context's error when ctx ends first.
+func (s *Solver) Solve(ctx context.Context, assume ...encode.Lit) (Status, error) {
+	if err := ctx.Err(); err != nil {
+		return Unknown, err
+	}
+	s.sync()
+	for _, a := range assume {
+		s.g.Assume(lit(a))
+	}
+	start := time.Now()
+	res := s.run(ctx)
+	s.stats.Time += time.Since(start)
+	s.stats.Solves++
+	s.stats.Vars, s.stats.Clauses = s.f.NumVars(), s.f.NumClauses()
+	switch res {
+	case 1:
+		s.readModel()
+		s.safe = true
+		return Sat, nil
+	case -1:
+		s.model = nil
+		if !s.safe {
+			s.poisoned = true
+		}
+		return Unsat, nil
+	}
+	s.model = nil
+	if err := ctx.Err(); err != nil {
+		return Unknown, err
+	}
+	return Unknown, context.Canceled
+}
+
+// readModel copies the model out of g before anything can reset it.
+func (s *Solver) readModel() {
+	n := s.f.NumVars()
+	top := int(s.g.MaxVar())
+	m := make(encode.Model, n+1)
+	for v := 1; v <= n && v <= top; v++ {
+		m[v] = s.g.Value(z.Var(v).Pos())
+	}
+	s.model = m
+}
+
+// Model returns the model of the last solve, valid only after Sat.
+func (s *Solver) Model() encode.Model { return s.model }
+
+// Stats returns the work done so far.
+func (s *Solver) Stats() Stats { return s.stats }
+
+// pollEvery is how often a running solve checks its context: a compromise
+// between the latency of a cancel and the cost of polling.
+const pollEvery = 10 * time.Millisecond
+
+// run solves in gini's own goroutine, returning 1, -1, or 0 when ctx ended.
+// It reads gini's counters through the TryStats method of the solve handle,
+// which the gini API does not export a type for, so it is reached by
+// reflection; without it run still works, only without the counters.
+func (s *Solver) run(ctx context.Context) int {
+	ctl := s.g.GoSolve()
+	poll := time.Duration(math.MaxInt64)
+	if ctx.Done() != nil {
+		poll = pollEvery
+	}
+	tryStats := reflect.ValueOf(ctl).MethodByName("TryStats")
+	for {
+		if tryStats.IsValid() {
+			ch := tryStats.Call([]reflect.Value{reflect.ValueOf(poll), reflect.ValueOf(time.Duration(math.MaxInt64))})[0]
+			if x, ok := ch.Recv(); ok {
+				s.readCounters(x)
+				return int(x.FieldByName("Result").Int())
+			}
+		} else if res, done := ctl.Test(); done {
+			return res
+		} else {
+			time.Sleep(time.Millisecond)
+		}
+		if ctx.Err() != nil {
+			return ctl.Stop()
+		}
+	}
+}
+
+// readCounters adds gini's counters from a StatsResult to s.stats.
+func (s *Solver) readCounters(x reflect.Value) {
+	st := x.FieldByName("Stats")
+	if !st.IsValid() || st.IsNil() {
+		return
+	}
+	st = st.Elem()
+	get := func(name string) int64 {
+		if f := st.FieldByName(name); f.IsValid() && f.CanInt() {
+			return f.Int()
+		}
+		return 0
+	}
+	s.stats.Conflicts += get("Conflicts")
+	s.stats.Decisions += get("Guesses")
+	s.stats.Propagations += get("Props")
+}
