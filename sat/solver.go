@@ -47,6 +47,10 @@ type Stats struct {
 	Time          time.Duration // time spent inside gini
 }
 
+func (s Stats) String() string {
+	return fmt.Sprintf("vars=%d clauses=%d solves=%d conflicts=%d decisions=%d", s.Vars, s.Clauses, s.Solves, s.Conflicts, s.Decisions)
+}
+
 // Add adds the counts of o to s.
 func (s *Stats) Add(o Stats) {
 	s.Vars, s.Clauses = max(s.Vars, o.Vars), max(s.Clauses, o.Clauses)

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+)
+
+// errHelp reports that -h was asked for and usage was printed.
+var errHelp = errors.New("help")
+
+// options holds every flag a subcommand may take. Each subcommand
+// registers the common flags it uses, and the kind adds its own.
+type options struct {
+	backend     string
+	timeout     time.Duration
+	stats       bool
+	jobs        int
+	certificate bool
+	limit       int
+	caseNum     int
+	output      string
+	model       string
+	seed        uint64
+	count       int
+
+	// Kind-specific flags, registered by the kind that uses them.
+	alphabet string // sudoku
+	maxPiece int    // sticks
+	length   int    // sticks: the query of encode and decode
+	area     int    // cake: the query of encode and decode
+	n        int    // alphametic gen: letters
+	box      int    // sudoku gen: box size
+	pieces   int    // sticks gen
+	stderr   io.Writer
+}
+
+// flagSet makes the flag set of one subcommand.
+func flagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("puzzlesat "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+func (o *options) backendFlags(fs *flag.FlagSet) {
+	fs.StringVar(&o.backend, "backend", "dfs", "`sat`, dfs or both (both runs the two and compares)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
+	fs.BoolVar(&o.stats, "stats", false, "print one line of statistics per instance to stderr")
+}
+
+func (o *options) batchFlags(fs *flag.FlagSet) {
+	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "instances solved in parallel")
+}
+
+func (o *options) queryFlags(fs *flag.FlagSet) {
+	fs.IntVar(&o.caseNum, "case", 1, "which instance of the input (1-based)")
+}
+
+func (o *options) genFlags(fs *flag.FlagSet) {
+	fs.Uint64Var(&o.seed, "seed", 1, "random seed")
+	fs.IntVar(&o.count, "count", 1, "number of instances")
+}
+
+// parseArgs parses the flags after KIND and returns the positional
+// arguments. Flags may also follow the file name.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, &usageError{err.Error()}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// check validates the common flags.
+func (o *options) check() error {
+	switch o.backend {
+	case "", "dfs", "sat", "both":
+	default:
+		return usagef("--backend must be dfs, sat or both, not %q", o.backend)
+	}
+	if o.jobs < 1 {
+		o.jobs = 1
+	}
+	if o.timeout < 0 {
+		return usagef("--timeout must not be negative")
+	}
+	return nil
+}
+
+// note prints a remark on stderr.
+func (o *options) note(format string, args ...any) {
+	if o.stderr != nil {
+		fmt.Fprintf(o.stderr, "puzzlesat: "+format+"\n", args...)
+	}
+}

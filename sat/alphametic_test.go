@@ -1,0 +1,53 @@
+package sat_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+func readAlphametic(tb testing.TB, i int) (puzzle.Alphametic, []string) {
+	in := judgedata.Path(tb, "alphametic", fmt.Sprintf("alpha%d.in", i))
+	f, err := os.Open(in)
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseAlphametic(in, f)
+	require.NoError(tb, err)
+	want, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".ans")
+	require.NoError(tb, err)
+	return ps[0], strings.Fields(string(want))
+}
+
+func TestAlphameticJudgeData(t *testing.T) {
+	for i := 1; i <= 10; i++ {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			p, want := readAlphametic(t, i)
+			a, st, err := sat.Alphametic(context.Background(), p)
+			require.NoError(t, err)
+			require.NoError(t, p.Verify(a))
+			require.Equal(t, want, strings.Fields(p.Format(a)))
+			t.Logf("N=%d %s solves=%d conflicts=%d", p.N, st.Time, st.Solves, st.Conflicts)
+		})
+	}
+}
+
+func BenchmarkAlphametic(b *testing.B) {
+	for i := 1; i <= 10; i++ {
+		p, _ := readAlphametic(b, i)
+		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := sat.Alphametic(context.Background(), p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
