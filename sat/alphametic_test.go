@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/encode"
 	"puzzlesat/internal/judgedata"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
@@ -48,6 +49,37 @@ func BenchmarkAlphametic(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkAlphameticAdders compares the two column encodings on the
+// official points (solve time only; the report prints conflicts).
+func BenchmarkAlphameticAdders(b *testing.B) {
+	for _, enc := range []struct {
+		name  string
+		adder encode.AlphameticAdder
+	}{{"binary", encode.BinaryColumns}, {"direct", encode.DirectColumns}} {
+		b.Run(enc.name, func(b *testing.B) {
+			var conflicts int64
+			for b.Loop() {
+				conflicts = 0
+				for i := 1; i <= 10; i++ {
+					p, _ := readAlphametic(b, i)
+					q := encode.AlphameticWith(p, enc.adder)
+					s := sat.New(q.CNF)
+					st, err := s.Solve(context.Background())
+					if err != nil || st != sat.Sat {
+						b.Fatal(st, err)
+					}
+					a, err := q.Decode(s.Model())
+					if err != nil || p.Verify(a) != nil {
+						b.Fatal("wrong answer", err)
+					}
+					conflicts += s.Stats().Conflicts
+				}
+			}
+			b.ReportMetric(float64(conflicts), "conflicts")
 		})
 	}
 }

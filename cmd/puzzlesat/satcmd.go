@@ -78,4 +78,3 @@ func writeModel(w *bufio.Writer, m encode.Model, n int) {
 	}
 	w.Write(append(line, '\n'))
 }
-

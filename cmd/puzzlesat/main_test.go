@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// cli runs puzzlesat in-process and returns stdout, stderr and the status.
+func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(stdin), &out, &errs)
+	return out.String(), errs.String(), code
+}
+
+// readFile returns a file's text, failing the test when it cannot.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// fields compares outputs token by token, as the judges do.
+func fields(s string) []string { return strings.Fields(s) }
+
+// writeTemp writes text to a file in a fresh temporary folder.
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	return path
+}
+
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"no args", nil, exitUsage, "usage"},
+		{"help", []string{"help"}, exitOK, "usage"},
+		{"unknown command", []string{"frobnicate"}, exitUsage, "unknown command"},
+		{"unknown kind", []string{"solve", "chess"}, exitUsage, "unknown puzzle kind"},
+		{"no kind", []string{"solve"}, exitUsage, "usage"},
+		{"bad backend", []string{"solve", "alphametic", "--backend=quantum"}, exitUsage, "--backend"},
+		{"missing file", []string{"solve", "alphametic", "/nonexistent/x.in"}, exitUsage, "no such file"},
+		{"two files", []string{"solve", "alphametic", "a", "b"}, exitUsage, "at most one input file"},
+		{"bad flag", []string{"solve", "alphametic", "--frob"}, exitUsage, "frob"},
+		{"flag help", []string{"solve", "alphametic", "-h"}, exitOK, "-backend"},
+		{"sat no file", []string{"sat"}, exitUsage, "usage"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := cli(t, "", tc.args...)
+			require.Equal(t, tc.code, code, errs)
+			require.Empty(t, out)
+			require.Contains(t, errs, tc.err)
+		})
+	}
+}
+
+func TestSatCommand(t *testing.T) {
+	tests := []struct {
+		name, cnf string
+		code      int
+		out       string
+	}{
+		{"sat", "p cnf 2 2\n1 2 0\n-1 0\n", exitSat, "s SATISFIABLE\nv -1 2 0\n"},
+		{"unsat", "p cnf 1 2\n1 0\n-1 0\n", exitUnsat, "s UNSATISFIABLE\n"},
+		{"empty", "p cnf 0 0\n", exitSat, "s SATISFIABLE\nv 0\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := cli(t, tc.cnf, "sat", "-")
+			require.Equal(t, tc.code, code, errs)
+			require.Equal(t, tc.out, out)
+		})
+	}
+	out, errs, code := cli(t, "p cnf 1 1\n1 x 0\n", "sat", "-")
+	require.Equal(t, exitUsage, code)
+	require.Empty(t, out)
+	require.Contains(t, errs, "<stdin>:2:")
+}
