@@ -1,0 +1,2 @@
+// Package gen makes random puzzle instances, reproducibly from a seed.
+package gen

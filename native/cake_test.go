@@ -1,0 +1,218 @@
+package native_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/gen"
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+)
+
+// cakeCases names the judge data of cake: five book cases and the sample.
+var cakeCases = []string{"cake1", "cake2", "cake3", "cake4", "cake5", "sample"}
+
+// loadCake reads a judge input and its expected output.
+func loadCake(tb testing.TB, name string) ([]puzzle.Cake, string) {
+	tb.Helper()
+	path := judgedata.Path(tb, "cake", name+".in")
+	f, err := os.Open(path)
+	require.NoError(tb, err)
+	defer f.Close()
+	cakes, err := puzzle.ParseCake(path, f)
+	require.NoError(tb, err)
+	want, err := os.ReadFile(judgedata.Path(tb, "cake", name+".out"))
+	require.NoError(tb, err)
+	return cakes, string(want)
+}
+
+// solveCakes solves every instance, verifies each answer and returns the
+// judge output.
+func solveCakes(t *testing.T, cakes []puzzle.Cake) string {
+	t.Helper()
+	var out strings.Builder
+	for _, p := range cakes {
+		a, _, err := native.Cake(context.Background(), p)
+		require.NoError(t, err, "N=%d M=%d", p.Volume, p.Layers)
+		require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
+		out.WriteString(p.Format(a))
+	}
+	return out.String()
+}
+
+func TestCakeJudgeData(t *testing.T) {
+	for _, name := range cakeCases {
+		t.Run(name, func(t *testing.T) {
+			cakes, want := loadCake(t, name)
+			require.Equal(t, strings.Fields(want), strings.Fields(solveCakes(t, cakes)))
+		})
+	}
+}
+
+func TestCakeStatementSample(t *testing.T) {
+	f, err := os.Open("../testdata/cake/sample.in")
+	require.NoError(t, err)
+	defer f.Close()
+	cakes, err := puzzle.ParseCake("sample.in", f)
+	require.NoError(t, err)
+	want, err := os.ReadFile("../testdata/cake/sample.out")
+	require.NoError(t, err)
+	require.Equal(t, string(want), solveCakes(t, cakes))
+}
+
+// cakeKnown holds answers worked out by hand, and impossible pairs: 14 or
+// more layers need at least 1^3 + ... + 14^3 = 11025 > 10000, and a small
+// volume cannot hold many layers.
+var cakeKnown = []struct {
+	p    puzzle.Cake
+	want int
+}{
+	{puzzle.Cake{Volume: 1, Layers: 1}, 3},  // R=1 H=1: 1 + 2
+	{puzzle.Cake{Volume: 9, Layers: 2}, 14}, // 2,2 under 1,1: 4 + 8 + 2
+	{puzzle.Cake{Volume: 100, Layers: 2}, 68},
+	{puzzle.Cake{Volume: 8, Layers: 2}, 0},  // below the least volume 9
+	{puzzle.Cake{Volume: 10, Layers: 2}, 0}, // 9 + 1 does not split
+	{puzzle.Cake{Volume: 35, Layers: 3}, 0}, // below 36
+	{puzzle.Cake{Volume: 1, Layers: 20}, 0},
+	{puzzle.Cake{Volume: 3024, Layers: 10}, 0},
+	{puzzle.Cake{Volume: 10000, Layers: 14}, 0},
+	{puzzle.Cake{Volume: 10000, Layers: 17}, 0},
+	{puzzle.Cake{Volume: 10000, Layers: 20}, 0},
+	{puzzle.Cake{Volume: 9999, Layers: 14}, 0},
+}
+
+func TestCakeKnown(t *testing.T) {
+	for _, tc := range cakeKnown {
+		a, _, err := native.Cake(context.Background(), tc.p)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, a.Area, "N=%d M=%d: %+v", tc.p.Volume, tc.p.Layers, a)
+		require.NoError(t, tc.p.Verify(a))
+	}
+}
+
+// TestCakeLeastVolume checks that the least cake of every layer count has
+// the radii and heights M, ..., 1, while one unit less has none.
+func TestCakeLeastVolume(t *testing.T) {
+	for m := 1; m <= 13; m++ {
+		v, area := 0, m*m
+		for i := 1; i <= m; i++ {
+			v += i * i * i
+			area += 2 * i * i
+		}
+		a, _, err := native.Cake(context.Background(), puzzle.Cake{Volume: v, Layers: m})
+		require.NoError(t, err)
+		require.Equal(t, area, a.Area, "M=%d N=%d", m, v)
+		if v == 1 {
+			continue
+		}
+		a, _, err = native.Cake(context.Background(), puzzle.Cake{Volume: v - 1, Layers: m})
+		require.NoError(t, err)
+		require.Zero(t, a.Area, "M=%d N=%d", m, v-1)
+	}
+}
+
+// bruteCake returns the least area by trying every stack of layers that
+// fits the volume, with no other cut; 0 when none has the volume.
+func bruteCake(n, m int) int {
+	best := 0
+	var rec func(k, rem, area, rBelow, hBelow int)
+	rec = func(k, rem, area, rBelow, hBelow int) {
+		if k == 0 {
+			if rem == 0 && (best == 0 || area < best) {
+				best = area
+			}
+			return
+		}
+		for r := 1; r < rBelow && r*r <= rem; r++ {
+			for h := 1; h < hBelow && r*r*h <= rem; h++ {
+				a := area + 2*r*h
+				if k == m {
+					a += r * r
+				}
+				rec(k-1, rem-r*r*h, a, r, h)
+			}
+		}
+	}
+	rec(m, n, 0, n+1, n+1)
+	return best
+}
+
+// TestCakeBrute compares the search with bruteCake on generated pairs of
+// small volume.
+func TestCakeBrute(t *testing.T) {
+	const maxVolume = 1500 // keeps bruteCake well under a second in all
+	rng := rand.New(rand.NewPCG(1, 5))
+	checked, zeros := 0, 0
+	for checked < 300 {
+		p := gen.Cake(rng)
+		if p.Volume > maxVolume {
+			continue
+		}
+		a, _, err := native.Cake(context.Background(), p)
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a))
+		require.Equal(t, bruteCake(p.Volume, p.Layers), a.Area, "N=%d M=%d", p.Volume, p.Layers)
+		checked++
+		if a.Area == 0 {
+			zeros++
+		}
+	}
+	t.Logf("%d pairs, %d without a cake", checked, zeros)
+	require.Positive(t, zeros)
+	require.Less(t, zeros, checked)
+}
+
+// TestCakeGenerated solves generated pairs of any volume and checks each
+// answer.
+func TestCakeGenerated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 5))
+	for range 200 {
+		p := gen.Cake(rng)
+		a, _, err := native.Cake(context.Background(), p)
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
+	}
+}
+
+func TestCakeCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, st, err := native.Cake(ctx, puzzle.Cake{Volume: 10000, Layers: 1})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Positive(t, st.Nodes)
+}
+
+func TestCakeOutsideLimits(t *testing.T) {
+	for _, p := range []puzzle.Cake{
+		{Volume: 0, Layers: 1}, {Volume: 1, Layers: 0}, {Volume: -5, Layers: 3},
+		{Volume: 10001, Layers: 2}, {Volume: 100, Layers: 21},
+	} {
+		_, _, err := native.Cake(context.Background(), p)
+		require.Error(t, err, "N=%d M=%d", p.Volume, p.Layers)
+	}
+}
+
+func BenchmarkCake(b *testing.B) {
+	for _, name := range cakeCases {
+		cakes, _ := loadCake(b, name)
+		b.Run(name, func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				for _, p := range cakes {
+					_, st, err := native.Cake(context.Background(), p)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes = st.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
+	}
+}

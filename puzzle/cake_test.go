@@ -1,0 +1,157 @@
+package puzzle_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/puzzle"
+)
+
+var parseCakeTests = []struct {
+	name string
+	in   string
+	want []puzzle.Cake
+}{
+	{"judge layout", "100\n2", []puzzle.Cake{{Volume: 100, Layers: 2}}},
+	{"one line", "100 2\n", []puzzle.Cake{{Volume: 100, Layers: 2}}},
+	{"CRLF", "100\r\n2\r\n", []puzzle.Cake{{Volume: 100, Layers: 2}}},
+	{"trailing blanks", "100  \t\n2 \n\n", []puzzle.Cake{{Volume: 100, Layers: 2}}},
+	{"several pairs", "100\n2\n10000 1\n\n  1\t20", []puzzle.Cake{{Volume: 100, Layers: 2}, {Volume: 10000, Layers: 1}, {Volume: 1, Layers: 20}}},
+	{"leading blank lines", "\n\n9397\n10", []puzzle.Cake{{Volume: 9397, Layers: 10}}},
+	{"leading zeros and plus", "0100\n+2", []puzzle.Cake{{Volume: 100, Layers: 2}}},
+}
+
+func TestParseCake(t *testing.T) {
+	for _, tc := range parseCakeTests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := puzzle.ParseCake("in", strings.NewReader(tc.in))
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+var parseCakeErrors = []struct {
+	name string
+	in   string
+	line int
+	msg  string
+}{
+	{"empty", "", 1, "expected volume N and layer count M, got end of input"},
+	{"blank lines only", "\n \n", 3, "expected volume N and layer count M, got end of input"},
+	{"lone N", "100", 1, "expected layer count M after volume 100, got end of input"},
+	{"lone N after a pair", "100\n2\n50", 3, "expected layer count M after volume 50, got end of input"},
+	{"lone N then blank lines", "100 2\n50\n\n\n", 2, "expected layer count M after volume 50, got end of input"},
+	{"N zero", "0\n2", 1, "volume N 0 out of range 1..10000"},
+	{"N negative", "-1\n2", 1, "volume N -1 out of range 1..10000"},
+	{"N too big", "10001\n2", 1, "volume N 10001 out of range 1..10000"},
+	{"N huge", "99999999999999999999999\n2", 1, `expected volume N, got "99999999999999999999999"`},
+	{"N not a number", "abc\n2", 1, `expected volume N, got "abc"`},
+	{"M zero", "100\n0", 2, "layer count M 0 out of range 1..20"},
+	{"M too big", "100\n21", 2, "layer count M 21 out of range 1..20"},
+	{"M not a number", "100\n2x", 2, `expected layer count M, got "2x"`},
+	{"M a fraction", "100 2\n30\n1.5", 3, `expected layer count M, got "1.5"`},
+	{"second pair bad", "100 2\n\n7 x", 3, `expected layer count M, got "x"`},
+}
+
+func TestParseCakeErrors(t *testing.T) {
+	for _, tc := range parseCakeErrors {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := puzzle.ParseCake("in", strings.NewReader(tc.in))
+			require.Nil(t, got)
+			var pe *puzzle.ParseError
+			require.ErrorAs(t, err, &pe)
+			require.Equal(t, "in", pe.File)
+			require.Equal(t, tc.line, pe.Line, "%v", err)
+			require.EqualError(t, pe.Err, tc.msg)
+		})
+	}
+}
+
+// cakeSample is the statement sample 100 2 with its optimum 68.
+var (
+	cakeSample       = puzzle.Cake{Volume: 100, Layers: 2}
+	cakeSampleAnswer = puzzle.CakeAnswer{Area: 68, Layers: []puzzle.CakeLayer{{R: 4, H: 6}, {R: 2, H: 1}}}
+)
+
+func TestCakeVerify(t *testing.T) {
+	require.NoError(t, cakeSample.Verify(cakeSampleAnswer))
+	require.NoError(t, cakeSample.Verify(puzzle.CakeAnswer{}), "Area 0 is not checked for optimality")
+	// A cake that is not the least one is still a cake.
+	require.NoError(t, cakeSample.Verify(puzzle.CakeAnswer{Area: 72, Layers: []puzzle.CakeLayer{{R: 4, H: 6}, {R: 1, H: 4}}}))
+	one := puzzle.Cake{Volume: 1, Layers: 1}
+	require.NoError(t, one.Verify(puzzle.CakeAnswer{Area: 3, Layers: []puzzle.CakeLayer{{R: 1, H: 1}}}))
+}
+
+var cakeMutations = []struct {
+	name   string
+	mutate func(a *puzzle.CakeAnswer)
+}{
+	{"area one more", func(a *puzzle.CakeAnswer) { a.Area++ }},
+	{"area one less", func(a *puzzle.CakeAnswer) { a.Area-- }},
+	{"area negative", func(a *puzzle.CakeAnswer) { a.Area = -68 }},
+	{"area 0 with layers", func(a *puzzle.CakeAnswer) { a.Area = 0 }},
+	{"no layers", func(a *puzzle.CakeAnswer) { a.Layers = nil }},
+	{"a layer missing", func(a *puzzle.CakeAnswer) { a.Layers = a.Layers[:1] }},
+	{"a layer too many", func(a *puzzle.CakeAnswer) { a.Layers = append(a.Layers, puzzle.CakeLayer{R: 1, H: 1}) }},
+	{"upside down", func(a *puzzle.CakeAnswer) { a.Layers[0], a.Layers[1] = a.Layers[1], a.Layers[0] }},
+	{"equal radii", func(a *puzzle.CakeAnswer) { a.Layers[1].R = 4 }},
+	{"equal heights", func(a *puzzle.CakeAnswer) { a.Layers[1].H = 6 }},
+	{"top height 0", func(a *puzzle.CakeAnswer) { a.Layers[1].H = 0 }},
+	{"top radius negative", func(a *puzzle.CakeAnswer) { a.Layers[1].R = -2 }},
+	{"volume short", func(a *puzzle.CakeAnswer) { a.Layers[1] = puzzle.CakeLayer{R: 1, H: 1} }},
+	{"volume over", func(a *puzzle.CakeAnswer) { a.Layers[0].H = 7 }},
+	{"radius that overflows R^2", func(a *puzzle.CakeAnswer) { a.Layers[0].R = 1 << 32 }},
+	{"height that overflows R^2 H", func(a *puzzle.CakeAnswer) { a.Layers[0].H = 1 << 62 }},
+	{"same volume other area", func(a *puzzle.CakeAnswer) { a.Layers[1] = puzzle.CakeLayer{R: 1, H: 4} }},
+}
+
+func TestCakeVerifyRejects(t *testing.T) {
+	for _, tc := range cakeMutations {
+		t.Run(tc.name, func(t *testing.T) {
+			a := puzzle.CakeAnswer{Area: cakeSampleAnswer.Area, Layers: append([]puzzle.CakeLayer(nil), cakeSampleAnswer.Layers...)}
+			tc.mutate(&a)
+			require.Error(t, cakeSample.Verify(a), "Verify(%+v)", a)
+		})
+	}
+}
+
+func TestCakeOutput(t *testing.T) {
+	require.Equal(t, "100\n2\n", cakeSample.String())
+	require.Equal(t, "68\n", cakeSample.Format(cakeSampleAnswer))
+	require.Equal(t, "0\n", cakeSample.Format(puzzle.CakeAnswer{}))
+	require.Equal(t, "timeout\n", cakeSample.Fail("timeout"))
+	require.Equal(t, "# layer 1: R=4 H=6\n# layer 2: R=2 H=1\n", cakeSample.Certificate(cakeSampleAnswer))
+	none := puzzle.Cake{Volume: 10, Layers: 2}.Certificate(puzzle.CakeAnswer{})
+	require.True(t, strings.HasPrefix(none, "# "), "%q", none)
+}
+
+func FuzzParseCake(f *testing.F) {
+	for _, tc := range parseCakeTests {
+		f.Add(tc.in)
+	}
+	for _, tc := range parseCakeErrors {
+		f.Add(tc.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		cakes, err := puzzle.ParseCake("fuzz", strings.NewReader(in))
+		if err != nil {
+			var pe *puzzle.ParseError
+			require.True(t, errors.As(err, &pe), "%T %v", err, err)
+			require.GreaterOrEqual(t, pe.Line, 1)
+			return
+		}
+		require.NotEmpty(t, cakes)
+		var b strings.Builder
+		for _, p := range cakes {
+			require.True(t, p.Volume >= 1 && p.Volume <= puzzle.MaxCakeVolume && p.Layers >= 1 && p.Layers <= puzzle.MaxCakeLayers, "%+v", p)
+			b.WriteString(p.String())
+		}
+		again, err := puzzle.ParseCake("again", strings.NewReader(b.String()))
+		require.NoError(t, err)
+		require.Equal(t, cakes, again)
+	})
+}
