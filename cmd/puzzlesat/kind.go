@@ -55,7 +55,7 @@ type kind interface {
 }
 
 func kinds() []kind {
-	return []kind{alphametic()}
+	return []kind{alphametic(), digitPuzzle()}
 }
 
 func kindNames() []string {

@@ -1,0 +1,196 @@
+package encode_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+var digitEncodings = []encode.DigitEncoding{encode.DigitTable, encode.DigitCircuit}
+
+// digitProducts returns every product x*y=z of numbers of la, lb and lc
+// digits (no leading zero above one digit) as a pattern of digits.
+func digitProducts(la, lb, lc int) []puzzle.DigitAnswer {
+	var out []puzzle.DigitAnswer
+	for x := range 100 {
+		for y := range 100 {
+			a := puzzle.DigitAnswer{A: fmt.Sprint(x), B: fmt.Sprint(y), C: fmt.Sprint(x * y)}
+			if len(a.A) == la && len(a.B) == lb && len(a.C) == lc {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// digitFits reports whether the digits of t fit pattern p.
+func digitFits(p, t puzzle.DigitAnswer) bool {
+	pat, s := p.A+p.B+p.C, t.A+t.B+t.C
+	for i := range pat {
+		if pat[i] != '*' && pat[i] != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// digitModels decodes every model of q under the assumptions, blocking
+// each over q.Vars(); it fails the test past limit models.
+func digitModels(t *testing.T, q *encode.DigitQuery, limit int, assume ...encode.Lit) []puzzle.DigitAnswer {
+	t.Helper()
+	s := sat.New(q.CNF)
+	var out []puzzle.DigitAnswer
+	for {
+		st, err := s.Solve(context.Background(), assume...)
+		require.NoError(t, err)
+		if st == sat.Unsat {
+			return out
+		}
+		m := s.Model()
+		a, err := q.Decode(m)
+		require.NoError(t, err)
+		out = append(out, a)
+		require.LessOrEqual(t, len(out), limit, "more models than products")
+		var block []encode.Lit
+		for _, v := range q.Vars() {
+			if m.Value(v.Pos()) {
+				block = append(block, v.Neg())
+			}
+		}
+		q.Add(block...)
+	}
+}
+
+func sortDigit(as []puzzle.DigitAnswer) []puzzle.DigitAnswer {
+	slices.SortFunc(as, func(x, y puzzle.DigitAnswer) int {
+		if c := len(x.A+x.B+x.C) - len(y.A+y.B+y.C); c != 0 {
+			return c
+		}
+		if x.A+" "+x.B+" "+x.C < y.A+" "+y.B+" "+y.C {
+			return -1
+		}
+		return 1
+	})
+	return as
+}
+
+// TestDigitModelsAreProducts checks the meaning of both encodings for
+// every length triple: with no pattern, the decoded models are exactly
+// the products of those lengths (enumerated in full up to 614 of them);
+// under random patterns, exactly the products that fit.
+func TestDigitModelsAreProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12107, 10))
+	for _, enc := range digitEncodings {
+		for la := 1; la <= 2; la++ {
+			for lb := 1; lb <= 2; lb++ {
+				for lc := 1; lc <= 4; lc++ {
+					t.Run(fmt.Sprintf("%s/%d%d%d", enc, la, lb, lc), func(t *testing.T) {
+						all := digitProducts(la, lb, lc)
+						q := encode.Digit(la, lb, lc, enc)
+						if len(all) <= 614 {
+							got := digitModels(t, q, len(all))
+							require.Equal(t, sortDigit(all), sortDigit(got))
+						}
+						for range 12 {
+							p := digitRandomPattern(rng, la, lb, lc)
+							var want []puzzle.DigitAnswer
+							for _, a := range all {
+								if digitFits(p, a) {
+									want = append(want, a)
+								}
+							}
+							q := encode.Digit(la, lb, lc, enc)
+							as, err := q.Assume(p)
+							require.NoError(t, err)
+							got := digitModels(t, q, len(want), as...)
+							require.Equal(t, sortDigit(want), sortDigit(got), "pattern %s %s %s", p.A, p.B, p.C)
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+// digitRandomPattern returns a pattern of the lengths with about half its
+// characters '*', the rest uniform digits (leading zeros included).
+func digitRandomPattern(rng *rand.Rand, lengths ...int) puzzle.DigitAnswer {
+	var s [3]string
+	for i, n := range lengths {
+		b := make([]byte, n)
+		for j := range b {
+			b[j] = '*'
+			if rng.IntN(2) == 0 {
+				b[j] = byte('0' + rng.IntN(10))
+			}
+		}
+		s[i] = string(b)
+	}
+	return puzzle.DigitAnswer{A: s[0], B: s[1], C: s[2]}
+}
+
+func TestDigitPattern(t *testing.T) {
+	tests := []struct {
+		p    puzzle.Digit
+		want []puzzle.DigitAnswer
+	}{
+		{puzzle.Digit{A: "7", B: "**", C: "8*"}, []puzzle.DigitAnswer{{A: "7", B: "12", C: "84"}}},
+		{puzzle.Digit{A: "**", B: "**", C: "1*1"}, []puzzle.DigitAnswer{{A: "11", B: "11", C: "121"}}},
+		{puzzle.Digit{A: "*", B: "*", C: "*"}, digitProducts(1, 1, 1)},
+		{puzzle.Digit{A: "1*", B: "05", C: "0**"}, nil},
+		{puzzle.Digit{A: "**", B: "**", C: "*"}, nil},
+	}
+	for _, tc := range tests {
+		for _, enc := range digitEncodings {
+			q, err := encode.DigitPattern(tc.p, enc)
+			require.NoError(t, err)
+			got := digitModels(t, q, len(tc.want))
+			require.Equal(t, sortDigit(tc.want), sortDigit(got), "DigitPattern(%s %s %s, %s)", tc.p.A, tc.p.B, tc.p.C, enc)
+			var b1, b2 bytes.Buffer
+			q1, _ := encode.DigitPattern(tc.p, enc)
+			q2, _ := encode.DigitPattern(tc.p, enc)
+			require.NoError(t, encode.WriteDIMACS(&b1, q1.CNF))
+			require.NoError(t, encode.WriteDIMACS(&b2, q2.CNF))
+			require.Equal(t, b1.String(), b2.String(), "deterministic DIMACS")
+			require.Contains(t, b1.String(), "c var 1 A[0]=0\n")
+		}
+	}
+}
+
+func TestDigitBadPatterns(t *testing.T) {
+	q := encode.Digit(2, 1, 2, encode.DigitTable)
+	for _, a := range []puzzle.DigitAnswer{
+		{A: "1", B: "1", C: "11"}, {A: "11", B: "11", C: "11"}, {A: "11", B: "1", C: "1"},
+		{A: "1x", B: "1", C: "11"}, {A: "11", B: "-", C: "11"},
+	} {
+		_, err := q.Assume(a)
+		require.Error(t, err, "Assume(%q %q %q)", a.A, a.B, a.C)
+	}
+	for _, p := range []puzzle.Digit{{A: "", B: "1", C: "1"}, {A: "123", B: "1", C: "1"}, {A: "1", B: "1", C: "12345"}, {A: "1", B: "y", C: "1"}} {
+		_, err := encode.DigitPattern(p, encode.DigitTable)
+		require.Error(t, err, "DigitPattern(%q %q %q)", p.A, p.B, p.C)
+	}
+	require.Panics(t, func() { encode.Digit(3, 1, 1, encode.DigitTable) })
+	require.Panics(t, func() { encode.Digit(1, 1, 1, encode.DigitEncoding(7)) })
+}
+
+func TestDigitDecodeRejectsBadModels(t *testing.T) {
+	q := encode.Digit(1, 1, 1, encode.DigitTable)
+	m := make(encode.Model, q.NumVars()+1) // every digit false
+	_, err := q.Decode(m)
+	require.ErrorContains(t, err, "no digit")
+	for _, v := range q.Vars() {
+		m[v] = true // A[0] and B[0] get every digit
+	}
+	_, err = q.Decode(m)
+	require.ErrorContains(t, err, "two digits")
+}

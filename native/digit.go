@@ -1,0 +1,187 @@
+package native
+
+import (
+	"context"
+	"fmt"
+
+	"puzzlesat/puzzle"
+)
+
+// Digit solves a Digit Puzzle: the pattern with the fewest changes, then
+// the smallest, that has exactly one solution, found by
+// [puzzle.Digit.Search] with [CountDigit] as its uniqueness test. Stats
+// counts the nodes of all those counts. The error is puzzle.ErrNoSolution
+// when no product has p's lengths, or ctx.Err() when ctx is done.
+func Digit(ctx context.Context, p puzzle.Digit) (puzzle.DigitAnswer, Stats, error) {
+	var st Stats
+	a, err := p.Search(ctx, func(q puzzle.DigitAnswer) (bool, error) {
+		n, qs, err := CountDigit(ctx, puzzle.Digit{Case: p.Case, A: q.A, B: q.B, C: q.C}, 2)
+		st.Nodes += qs.Nodes
+		return n == 1, err
+	})
+	return a, st, err
+}
+
+// CountDigit returns the number of solutions of p's pattern as given,
+// stopping at limit (limit <= 0: no limit): the products A * B = C that fit
+// the three patterns, with no leading zero in a number of two or more
+// digits. A pattern of bad length or character is an error.
+func CountDigit(ctx context.Context, p puzzle.Digit, limit int) (int, Stats, error) {
+	var a, b, c digitPattern
+	for _, err := range []error{
+		a.parse(p.A, puzzle.DigitMaxFactor),
+		b.parse(p.B, puzzle.DigitMaxFactor),
+		c.parse(p.C, puzzle.DigitMaxProduct),
+	} {
+		if err != nil {
+			return 0, Stats{}, err
+		}
+	}
+	if limit <= 0 {
+		limit = int(^uint(0) >> 1)
+	}
+	k := digitCounter{ctx: ctx, c: c, limit: limit}
+	k.lo, k.hi = c.bounds()
+	var as, bs [100]int
+	err := k.run(a.values(as[:0]), b.values(bs[:0]))
+	return k.count, Stats{Nodes: k.nodes}, err
+}
+
+// digitPattern is one number's pattern: its length and, per position from
+// the least significant, the bit set of digits allowed there.
+type digitPattern struct {
+	n    int
+	mask [puzzle.DigitMaxProduct]uint16
+}
+
+// parse reads s, 1..most characters '0'-'9' or '*', most significant first.
+func (q *digitPattern) parse(s string, most int) error {
+	if len(s) < 1 || len(s) > most {
+		return fmt.Errorf("digit pattern %q: want 1 to %d characters", s, most)
+	}
+	q.n = len(s)
+	for i := range len(s) {
+		m := &q.mask[len(s)-1-i]
+		switch ch := s[i]; {
+		case ch == '*':
+			*m = 1<<10 - 1
+		case ch >= '0' && ch <= '9':
+			*m = 1 << (ch - '0')
+		default:
+			return fmt.Errorf("digit pattern %q: %q is neither a digit nor '*'", s, ch)
+		}
+	}
+	if q.n > 1 {
+		q.mask[q.n-1] &^= 1 // no leading zero
+	}
+	return nil
+}
+
+// fits reports whether v, of exactly q.n digits, fits q.
+func (q *digitPattern) fits(v int) bool {
+	for i := range q.n {
+		if q.mask[i]&(1<<(v%10)) == 0 {
+			return false
+		}
+		v /= 10
+	}
+	return true
+}
+
+// values appends to buf, in increasing order, every number that fits q,
+// which has at most two digits.
+func (q *digitPattern) values(buf []int) []int {
+	tens := uint16(1) // a one-digit number has tens digit 0
+	if q.n == 2 {
+		tens = q.mask[1]
+	}
+	for t := range 10 {
+		for u := range 10 {
+			if tens&(1<<t) != 0 && q.mask[0]&(1<<u) != 0 {
+				buf = append(buf, 10*t+u)
+			}
+		}
+	}
+	return buf
+}
+
+// bounds returns the least and greatest number that fits q; lo > hi when
+// none does.
+func (q *digitPattern) bounds() (lo, hi int) {
+	for i := q.n - 1; i >= 0; i-- {
+		m := q.mask[i]
+		if m == 0 {
+			return 1, 0
+		}
+		small, big := 0, 9
+		for m&(1<<small) == 0 {
+			small++
+		}
+		for m&(1<<big) == 0 {
+			big--
+		}
+		lo, hi = lo*10+small, hi*10+big
+	}
+	return lo, hi
+}
+
+// digitCounter counts the products of given values of A and B that fit
+// C's pattern.
+type digitCounter struct {
+	ctx    context.Context
+	c      digitPattern // C's pattern
+	lo, hi int          // least and greatest value that fits c
+	limit  int          // stop counting here
+	count  int          // solutions found
+	nodes  int64        // values of A and products tried
+}
+
+// digitCtxEvery is how many nodes pass between looks at ctx.
+const digitCtxEvery = 1024
+
+// run counts the solutions with A in as and B in bs (both increasing).
+func (k *digitCounter) run(as, bs []int) error {
+	for _, a := range as {
+		k.nodes++
+		if a == 0 {
+			// 0 * B = 0 for every B; C must be the one-digit pattern 0 or *.
+			if k.lo == 0 {
+				k.count = min(k.limit, k.count+len(bs))
+			}
+		} else if err := k.withA(a, bs); err != nil {
+			return err
+		}
+		if k.count >= k.limit {
+			return nil
+		}
+	}
+	return nil
+}
+
+// withA counts the solutions with A = a > 0. Only B in
+// [ceil(lo/a), floor(hi/a)] can give a product within C's bounds, and the
+// bounds hold every number that fits C's pattern, so the rest are skipped.
+func (k *digitCounter) withA(a int, bs []int) error {
+	bLo, bHi := (k.lo+a-1)/a, k.hi/a
+	for _, b := range bs {
+		if b < bLo {
+			continue
+		}
+		if b > bHi {
+			break
+		}
+		k.nodes++
+		if k.nodes%digitCtxEvery == 0 {
+			if err := k.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if k.c.fits(a * b) {
+			k.count++
+			if k.count >= k.limit {
+				return nil
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,288 @@
+package native_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/gen"
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+)
+
+// bruteDigitProducts maps each length triple (A, B, C) to every product
+// x * y = z of numbers of those lengths (no leading zero above one digit),
+// as strings "xyz", found by printing every pair.
+func bruteDigitProducts() map[[3]int][]string {
+	out := make(map[[3]int][]string)
+	for x := range 100 {
+		for y := range 100 {
+			sx, sy, sz := fmt.Sprint(x), fmt.Sprint(y), fmt.Sprint(x*y)
+			l := [3]int{len(sx), len(sy), len(sz)}
+			out[l] = append(out[l], sx+sy+sz)
+		}
+	}
+	return out
+}
+
+// digitLengths returns the length triple of p.
+func digitLengths(p puzzle.Digit) [3]int { return [3]int{len(p.A), len(p.B), len(p.C)} }
+
+// bruteDigitCount returns how many of the products fit pat (a string
+// "ABC"), stopping once it passes stop.
+func bruteDigitCount(products []string, pat string, stop int) int {
+	n := 0
+	for _, t := range products {
+		ok := true
+		for i := range pat {
+			if pat[i] != '*' && pat[i] != t[i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			if n++; n > stop {
+				break
+			}
+		}
+	}
+	return n
+}
+
+// bruteDigitSolve answers p by its own iterative deepening: for d = 0, 1,
+// ... it tries every pattern with exactly d changes in the order of the
+// statement and scans every product for each; ok is false when no
+// product has p's lengths.
+func bruteDigitSolve(all map[[3]int][]string, p puzzle.Digit) (a puzzle.DigitAnswer, ok bool) {
+	products := all[digitLengths(p)]
+	if len(products) == 0 {
+		return a, false
+	}
+	given := p.A + p.B + p.C
+	starts := map[int]bool{0: len(p.A) > 1, len(p.A): len(p.B) > 1, len(p.A) + len(p.B): len(p.C) > 1}
+	pat := []byte(given)
+	var try func(i, left int) bool
+	try = func(i, left int) bool {
+		if len(pat)-i < left {
+			return false
+		}
+		if i == len(pat) {
+			return bruteDigitCount(products, string(pat), 1) == 1
+		}
+		for _, c := range []byte("*0123456789") {
+			cost := 0
+			if c != given[i] {
+				cost = 1
+			}
+			if cost > left || c == '0' && starts[i] {
+				continue
+			}
+			pat[i] = c
+			if try(i+1, left-cost) {
+				return true
+			}
+		}
+		return false
+	}
+	for d := 0; d <= len(pat); d++ {
+		if try(0, d) {
+			s := string(pat)
+			return puzzle.DigitAnswer{A: s[:len(p.A)], B: s[len(p.A) : len(p.A)+len(p.B)], C: s[len(p.A)+len(p.B):]}, true
+		}
+	}
+	panic("bruteDigitSolve: no unique pattern")
+}
+
+// randomDigitPattern returns a pattern of any lengths 1-2, 1-2, 1-4 (also
+// those no product has), each character '*' with probability star.
+func randomDigitPattern(rng *rand.Rand, star float64) puzzle.Digit {
+	return randomDigitOfLengths(rng, star, 1+rng.IntN(2), 1+rng.IntN(2), 1+rng.IntN(4))
+}
+
+// randomDigitOfLengths returns a pattern of the given lengths, each
+// character '*' with probability star, else a uniform digit.
+func randomDigitOfLengths(rng *rand.Rand, star float64, lengths ...int) puzzle.Digit {
+	var s [3]string
+	for i, n := range lengths {
+		b := make([]byte, n)
+		for j := range b {
+			b[j] = '*'
+			if rng.Float64() >= star {
+				b[j] = byte('0' + rng.IntN(10))
+			}
+		}
+		s[i] = string(b)
+	}
+	return puzzle.Digit{Case: 1, A: s[0], B: s[1], C: s[2]}
+}
+
+func TestCountDigitAgreesWithBruteForce(t *testing.T) {
+	all := bruteDigitProducts()
+	rng := rand.New(rand.NewPCG(6, 1))
+	ctx := context.Background()
+	for i := range 3000 {
+		p := randomDigitPattern(rng, []float64{0.3, 0.6, 0.9}[i%3])
+		products := all[digitLengths(p)]
+		want := bruteDigitCount(products, p.A+p.B+p.C, len(products))
+		got, _, err := native.CountDigit(ctx, p, 0)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "CountDigit(%s %s %s, no limit)", p.A, p.B, p.C)
+		got, _, err = native.CountDigit(ctx, p, 2)
+		require.NoError(t, err)
+		require.Equal(t, min(want, 2), got, "CountDigit(%s %s %s, 2)", p.A, p.B, p.C)
+	}
+}
+
+func TestCountDigitRejectsBadPatterns(t *testing.T) {
+	for _, p := range []puzzle.Digit{
+		{A: "", B: "1", C: "1"}, {A: "123", B: "1", C: "1"}, {A: "1", B: "x", C: "1"},
+		{A: "1", B: "1", C: "12345"}, {A: "1", B: "1", C: "-1"},
+	} {
+		_, _, err := native.CountDigit(context.Background(), p, 2)
+		require.Error(t, err, "CountDigit(%q %q %q)", p.A, p.B, p.C)
+	}
+}
+
+func TestDigitAgreesWithBruteForce(t *testing.T) {
+	all := bruteDigitProducts()
+	rng := rand.New(rand.NewPCG(6, 2))
+	for range 300 {
+		p := gen.Digit(rng)
+		want, _ := bruteDigitSolve(all, p)
+		got, _, err := native.Digit(context.Background(), p)
+		require.NoError(t, err, "Digit(%s %s %s)", p.A, p.B, p.C)
+		require.Equal(t, want, got, "Digit(%s %s %s)", p.A, p.B, p.C)
+		require.NoError(t, p.Verify(got))
+	}
+}
+
+func TestDigitEveryLengthTriple(t *testing.T) {
+	all := bruteDigitProducts()
+	rng := rand.New(rand.NewPCG(6, 3))
+	for la := 1; la <= 2; la++ {
+		for lb := 1; lb <= 2; lb++ {
+			for lc := 1; lc <= 4; lc++ {
+				// Fewer given digits keep the brute force's search shallow.
+				for i := range 24 {
+					p := randomDigitOfLengths(rng, 0.25+float64(i%4)/4, la, lb, lc)
+					want, ok := bruteDigitSolve(all, p)
+					got, _, err := native.Digit(context.Background(), p)
+					if !ok {
+						require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
+						continue
+					}
+					require.NoError(t, err, "Digit(%s %s %s)", p.A, p.B, p.C)
+					require.Equal(t, want, got, "Digit(%s %s %s)", p.A, p.B, p.C)
+				}
+			}
+		}
+	}
+}
+
+func TestDigitCornerCases(t *testing.T) {
+	all := bruteDigitProducts()
+	for _, tc := range []struct {
+		in   puzzle.Digit
+		want puzzle.DigitAnswer
+		err  error
+	}{
+		{puzzle.Digit{A: "7", B: "**", C: "8*"}, puzzle.DigitAnswer{A: "7", B: "**", C: "8*"}, nil},
+		{puzzle.Digit{A: "**", B: "**", C: "***"}, puzzle.DigitAnswer{A: "**", B: "**", C: "1*1"}, nil},
+		{puzzle.Digit{A: "0", B: "5", C: "0"}, puzzle.DigitAnswer{A: "0", B: "5", C: "0"}, nil},
+		{puzzle.Digit{A: "**", B: "**", C: "*"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
+		{puzzle.Digit{A: "*", B: "*", C: "***"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
+		{puzzle.Digit{A: "**", B: "**", C: "**"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
+	} {
+		got, _, err := native.Digit(context.Background(), tc.in)
+		require.ErrorIs(t, err, tc.err, "Digit(%+v)", tc.in)
+		require.Equal(t, tc.want, got, "Digit(%+v)", tc.in)
+	}
+	// A leading zero in B or C is no input error: the search changes it.
+	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
+		want, _ := bruteDigitSolve(all, p)
+		got, _, err := native.Digit(context.Background(), p)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "Digit(%+v)", p)
+		require.NotEqual(t, byte('0'), got.B[0])
+	}
+}
+
+func TestDigitStopsOnDoneContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := puzzle.Digit{A: "**", B: "**", C: "****"}
+	_, _, err := native.Digit(ctx, p)
+	require.ErrorIs(t, err, context.Canceled)
+	_, _, err = native.CountDigit(ctx, p, 0)
+	require.ErrorIs(t, err, context.Canceled)
+	_, _, err = native.Digit(context.Background(), p)
+	require.NoError(t, err)
+}
+
+// loadDigit reads the statement sample from the judge data and its
+// expected output.
+func loadDigit(tb testing.TB) ([]puzzle.Digit, string) {
+	tb.Helper()
+	in := judgedata.Path(tb, "digit_puzzle", "sample.in")
+	f, err := os.Open(in)
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseDigit(in, f)
+	require.NoError(tb, err)
+	want, err := os.ReadFile(judgedata.Path(tb, "digit_puzzle", "sample.out"))
+	require.NoError(tb, err)
+	return ps, string(want)
+}
+
+func TestDigitStatementSample(t *testing.T) {
+	ps, want := loadDigit(t)
+	var out strings.Builder
+	for _, p := range ps {
+		a, _, err := native.Digit(context.Background(), p)
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a))
+		out.WriteString(p.Format(a))
+	}
+	require.Equal(t, want, out.String())
+}
+
+// digitBench returns n puzzles from gen with a fixed seed.
+func digitBench(n int) []puzzle.Digit {
+	rng := rand.New(rand.NewPCG(12107, 300))
+	ps := make([]puzzle.Digit, n)
+	for i := range ps {
+		ps[i] = gen.Digit(rng)
+		ps[i].Case = i + 1
+	}
+	return ps
+}
+
+// BenchmarkDigit solves the statement sample, and 300 puzzles from gen
+// (fixed seed; the figure the speed target is about).
+func BenchmarkDigit(b *testing.B) {
+	b.Run("sample", func(b *testing.B) {
+		ps, _ := loadDigit(b)
+		benchDigit(b, ps)
+	})
+	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitBench(300)) })
+}
+
+func benchDigit(b *testing.B, ps []puzzle.Digit) {
+	var nodes int64
+	for b.Loop() {
+		for _, p := range ps {
+			_, st, err := native.Digit(context.Background(), p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += st.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

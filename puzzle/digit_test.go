@@ -1,0 +1,280 @@
+package puzzle_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/puzzle"
+)
+
+// digitCases builds the expected instances of a parse test, numbering cases.
+func digitCases(triples ...string) []puzzle.Digit {
+	var ps []puzzle.Digit
+	for i, t := range triples {
+		f := strings.Fields(t)
+		ps = append(ps, puzzle.Digit{Case: i + 1, A: f[0], B: f[1], C: f[2]})
+	}
+	return ps
+}
+
+var parseDigitTests = []struct {
+	name string
+	in   string
+	want []puzzle.Digit
+}{
+	{"sample", "7 ** 8*\n** ** ***\n0\n", digitCases("7 ** 8*", "** ** ***")},
+	{"CRLF", "7 ** 8*\r\n** ** ***\r\n0\r\n", digitCases("7 ** 8*", "** ** ***")},
+	{"trailing blanks", "7 ** 8*  \t\n0 \n", digitCases("7 ** 8*")},
+	{"no final newline", "7 ** 8*\n** ** ***", digitCases("7 ** 8*", "** ** ***")},
+	{"no 0 line", "7 ** 8*\n", digitCases("7 ** 8*")},
+	{"tabs and blank lines", "\n7\t**   8*\n\n  1 2 2\n0", digitCases("7 ** 8*", "1 2 2")},
+	{"line starting with 0 is a puzzle", "0 5 0\n0\n", digitCases("0 5 0")},
+	{"leading zeros in B and C", "1* 05 0**\n", digitCases("1* 05 0**")},
+	{"longest patterns", "** 99 9801\n", digitCases("** 99 9801")},
+	{"anything after 0 is not read", "1 1 1\n0\nnot a puzzle\n", digitCases("1 1 1")},
+	{"just 0", "0\n", nil},
+	{"empty", "", nil},
+}
+
+func TestParseDigit(t *testing.T) {
+	for _, tc := range parseDigitTests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := puzzle.ParseDigit("in", strings.NewReader(tc.in))
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+var parseDigitErrors = []struct {
+	name string
+	in   string
+	line int
+	msg  string
+}{
+	{"A too long", "123 4 5\n", 1, `expected A as 1 to 2 characters, each a digit or '*', got "123"`},
+	{"B too long", "7 ** 8*\n1 ***  1\n", 2, `expected B as 1 to 2 characters, each a digit or '*', got "***"`},
+	{"C too long", "1 1 1\n\n1 1 *****\n", 3, `expected C as 1 to 4 characters, each a digit or '*', got "*****"`},
+	{"letter", "7 *x 8*\n", 1, `expected B as 1 to 2 characters, each a digit or '*', got "*x"`},
+	{"minus sign", "7 ** -8\n", 1, `expected C as 1 to 4 characters, each a digit or '*', got "-8"`},
+	{"missing field", "7 ** 8*\n7 **\n", 2, `expected three patterns A B C (or a line 0 to end), got 2 field(s) in "7 **"`},
+	{"one field", "7\n", 1, `expected three patterns A B C (or a line 0 to end), got 1 field(s) in "7"`},
+	{"fourth field", "7 ** 8* 1\n", 1, `expected three patterns A B C (or a line 0 to end), got 4 field(s) in "7 ** 8* 1"`},
+	{"0 with more", "1 1 1\n0 0\n", 2, `expected three patterns A B C (or a line 0 to end), got 2 field(s) in "0 0"`},
+	{"00 is no end", "00\n", 1, `expected three patterns A B C (or a line 0 to end), got 1 field(s) in "00"`},
+}
+
+func TestParseDigitErrors(t *testing.T) {
+	for _, tc := range parseDigitErrors {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := puzzle.ParseDigit("in", strings.NewReader(tc.in))
+			require.Nil(t, got)
+			var pe *puzzle.ParseError
+			require.ErrorAs(t, err, &pe)
+			require.Equal(t, tc.line, pe.Line)
+			require.Equal(t, fmt.Sprintf("in:%d: %s", tc.line, tc.msg), err.Error())
+		})
+	}
+}
+
+func FuzzParseDigit(f *testing.F) {
+	for _, tc := range parseDigitTests {
+		f.Add(tc.in)
+	}
+	for _, tc := range parseDigitErrors {
+		f.Add(tc.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		ps, err := puzzle.ParseDigit("in", strings.NewReader(in))
+		if err != nil {
+			var pe *puzzle.ParseError
+			require.ErrorAs(t, err, &pe)
+			return
+		}
+		var b strings.Builder
+		for _, p := range ps {
+			b.WriteString(p.String())
+		}
+		again, err := puzzle.ParseDigit("again", strings.NewReader(b.String()))
+		require.NoError(t, err)
+		require.Equal(t, ps, again)
+	})
+}
+
+func TestDigitFormatAndFail(t *testing.T) {
+	p := puzzle.Digit{Case: 3, A: "**", B: "**", C: "***"}
+	require.Equal(t, "Case 3: ** ** 1*1\n", p.Format(puzzle.DigitAnswer{A: "**", B: "**", C: "1*1"}))
+	require.Equal(t, "Case 3: no solution\n", p.Fail("no solution"))
+	require.Equal(t, "Case 3: timeout\n", p.Fail("timeout"))
+	require.Equal(t, "** ** ***\n", p.String())
+}
+
+// digitProducts returns every product x * y = z with no leading zero
+// above one digit as the string "x y z".
+func digitProducts() []string {
+	var out []string
+	for x := range 100 {
+		for y := range 100 {
+			out = append(out, fmt.Sprint(x, " ", y, " ", x*y))
+		}
+	}
+	return out
+}
+
+// countDigit counts the products that fit the pattern "A B C".
+func countDigit(products []string, a puzzle.DigitAnswer) int {
+	pat := a.A + " " + a.B + " " + a.C
+	n := 0
+	for _, t := range products {
+		if len(t) != len(pat) || strings.Index(t, " ") != len(a.A) || strings.LastIndex(t, " ") != len(a.A)+1+len(a.B) {
+			continue
+		}
+		ok := true
+		for i := range pat {
+			ok = ok && (pat[i] == '*' || pat[i] == t[i])
+		}
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+var verifyDigitTests = []struct {
+	name string
+	a    puzzle.DigitAnswer
+	ok   bool
+}{
+	{"the answer", puzzle.DigitAnswer{A: "**", B: "**", C: "1*1"}, true},
+	{"six solutions", puzzle.DigitAnswer{A: "**", B: "**", C: "980"}, false},
+	{"fully given", puzzle.DigitAnswer{A: "11", B: "11", C: "121"}, true},
+	{"many solutions", puzzle.DigitAnswer{A: "**", B: "**", C: "***"}, false},
+	{"two solutions", puzzle.DigitAnswer{A: "1*", B: "1*", C: "2*1"}, false},
+	{"no solution", puzzle.DigitAnswer{A: "11", B: "11", C: "122"}, false},
+	{"leading zero", puzzle.DigitAnswer{A: "11", B: "11", C: "021"}, false},
+	{"too short", puzzle.DigitAnswer{A: "**", B: "**", C: "1*"}, false},
+	{"too long", puzzle.DigitAnswer{A: "**", B: "**", C: "1*1*"}, false},
+	{"letter", puzzle.DigitAnswer{A: "**", B: "*x", C: "1*1"}, false},
+	{"empty", puzzle.DigitAnswer{}, false},
+}
+
+func TestDigitVerify(t *testing.T) {
+	p := puzzle.Digit{Case: 2, A: "**", B: "**", C: "***"}
+	for _, tc := range verifyDigitTests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := p.Verify(tc.a)
+			if tc.ok {
+				require.NoError(t, err)
+			} else {
+				require.Error(t, err)
+			}
+		})
+	}
+	require.Error(t, puzzle.Digit{A: "123", B: "1", C: "1"}.Verify(puzzle.DigitAnswer{A: "123", B: "1", C: "1"}))
+}
+
+// TestDigitVerifyMutations mutates correct answers one character at a
+// time, and sometimes two, and checks Verify against a brute-force count.
+func TestDigitVerifyMutations(t *testing.T) {
+	products := digitProducts()
+	rng := rand.New(rand.NewPCG(6, 10))
+	chars := "*0123456789"
+	rejected := 0
+	for _, x := range []int{0, 7, 12, 99} {
+		for _, y := range []int{1, 5, 10, 99} {
+			f := strings.Fields(fmt.Sprint(x, " ", y, " ", x*y))
+			p := puzzle.Digit{Case: 1, A: f[0], B: f[1], C: f[2]}
+			a := puzzle.DigitAnswer{A: f[0], B: f[1], C: f[2]}
+			require.NoError(t, p.Verify(a), "a product written in full is unique")
+			for range 20 {
+				s := []byte(a.A + a.B + a.C)
+				for range 1 + rng.IntN(2) {
+					s[rng.IntN(len(s))] = chars[rng.IntN(len(chars))]
+				}
+				la, lb := len(a.A), len(a.B)
+				m := puzzle.DigitAnswer{A: string(s[:la]), B: string(s[la : la+lb]), C: string(s[la+lb:])}
+				err := p.Verify(m)
+				if countDigit(products, m) == 1 {
+					require.NoError(t, err, "Verify(%+v)", m)
+				} else {
+					require.Error(t, err, "Verify(%+v)", m)
+					rejected++
+				}
+			}
+		}
+	}
+	require.Greater(t, rejected, 100)
+}
+
+// bruteDigitUnique is a uniqueness oracle by scanning every product.
+func bruteDigitUnique(products []string) func(puzzle.DigitAnswer) (bool, error) {
+	return func(a puzzle.DigitAnswer) (bool, error) { return countDigit(products, a) == 1, nil }
+}
+
+func TestDigitSearchStatementSample(t *testing.T) {
+	f, err := os.Open("../testdata/digit_puzzle/sample.in")
+	require.NoError(t, err)
+	defer f.Close()
+	ps, err := puzzle.ParseDigit("sample.in", f)
+	require.NoError(t, err)
+	want, err := os.ReadFile("../testdata/digit_puzzle/sample.out")
+	require.NoError(t, err)
+	unique := bruteDigitUnique(digitProducts())
+	var out strings.Builder
+	for _, p := range ps {
+		a, err := p.Search(context.Background(), unique)
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a))
+		out.WriteString(p.Format(a))
+	}
+	require.Equal(t, string(want), out.String())
+}
+
+// TestDigitLengthTriples checks, for every length triple, that Search
+// says ErrNoSolution exactly when no product has those lengths.
+func TestDigitLengthTriples(t *testing.T) {
+	products := digitProducts()
+	unique := bruteDigitUnique(products)
+	for la := 1; la <= 2; la++ {
+		for lb := 1; lb <= 2; lb++ {
+			for lc := 1; lc <= 4; lc++ {
+				p := puzzle.Digit{A: strings.Repeat("*", la), B: strings.Repeat("*", lb), C: strings.Repeat("*", lc)}
+				a, err := p.Search(context.Background(), unique)
+				if countDigit(products, puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}) == 0 {
+					require.ErrorIs(t, err, puzzle.ErrNoSolution, "Search(%+v)", p)
+					continue
+				}
+				require.NoError(t, err, "Search(%+v)", p)
+				require.NoError(t, p.Verify(a))
+			}
+		}
+	}
+}
+
+func TestDigitSearchErrors(t *testing.T) {
+	p := puzzle.Digit{A: "**", B: "**", C: "****"}
+	boom := errors.New("boom")
+	_, err := p.Search(context.Background(), func(puzzle.DigitAnswer) (bool, error) { return false, boom })
+	require.ErrorIs(t, err, boom)
+
+	// An oracle that never says yes is wrong: Search says so, not "no solution".
+	_, err = puzzle.Digit{A: "*", B: "*", C: "*"}.Search(context.Background(), func(puzzle.DigitAnswer) (bool, error) { return false, nil })
+	require.Error(t, err)
+	require.NotErrorIs(t, err, puzzle.ErrNoSolution)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = p.Search(ctx, func(puzzle.DigitAnswer) (bool, error) { return false, nil })
+	require.ErrorIs(t, err, context.Canceled)
+
+	_, err = puzzle.Digit{A: "1", B: "a", C: "1"}.Search(context.Background(), bruteDigitUnique(nil))
+	require.Error(t, err)
+	require.NotErrorIs(t, err, puzzle.ErrNoSolution)
+}

@@ -1,0 +1,151 @@
+package sat
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"puzzlesat/encode"
+	"puzzlesat/puzzle"
+)
+
+// Digit solves a Digit Puzzle by [puzzle.Digit.Search], answering each
+// "has this pattern exactly one solution" by counting to two on one
+// solver for p's length triple, with the pattern's digits as assumptions.
+// The error is puzzle.ErrNoSolution when no product has p's lengths (no
+// solver is built then), or the context's error.
+func Digit(ctx context.Context, p puzzle.Digit) (puzzle.DigitAnswer, Stats, error) {
+	o := newDigitOracle(digitEncoding)
+	a, err := p.Search(ctx, func(q puzzle.DigitAnswer) (bool, error) {
+		n, err := o.count(ctx, q, 2)
+		return n == 1, err
+	})
+	return a, o.stats(), err
+}
+
+// CountDigit returns the number of solutions of p's pattern as given,
+// stopping at limit (limit <= 0: no limit).
+func CountDigit(ctx context.Context, p puzzle.Digit, limit int) (int, Stats, error) {
+	if limit <= 0 {
+		limit = math.MaxInt
+	}
+	o := newDigitOracle(digitEncoding)
+	n, err := o.count(ctx, puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, limit)
+	return n, o.stats(), err
+}
+
+// digitEncoding is the encoding the backend uses; BenchmarkDigitEncoding
+// compares the two.
+const digitEncoding = encode.DigitTable
+
+// digitOracle counts the solutions of patterns, with one solver per
+// length triple, built on first use and kept. The solver's clause set is
+// always satisfiable between counts: the formula of a triple that admits
+// a product is, and Count only adds blocking clauses guarded by a
+// selector that it retires. So an UNSAT answer under a pattern's
+// assumptions leaves the solver safe to reuse (notes/gini.md, bug 1), and
+// a solve with no assumptions right after building makes the solver know
+// it before the first pattern can answer UNSAT.
+type digitOracle struct {
+	enc     encode.DigitEncoding
+	triples map[[3]int]*digitTriple
+}
+
+// digitTriple is the solver of one length triple; s is nil when the
+// triple admits no product.
+type digitTriple struct {
+	q    *encode.DigitQuery
+	s    *Solver
+	vars []encode.Var // q.Vars(), which tell solutions apart
+}
+
+func newDigitOracle(enc encode.DigitEncoding) *digitOracle {
+	return &digitOracle{enc: enc, triples: map[[3]int]*digitTriple{}}
+}
+
+// triple returns the solver of the lengths of pattern a, building it on
+// first use.
+func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitTriple, error) {
+	l := [3]int{len(a.A), len(a.B), len(a.C)}
+	if t, ok := o.triples[l]; ok {
+		return t, nil
+	}
+	t := &digitTriple{}
+	if digitAdmits(l) {
+		t.q = encode.Digit(l[0], l[1], l[2], o.enc)
+		t.s, t.vars = New(t.q.CNF), t.q.Vars()
+		st, err := t.s.Solve(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if st != Sat {
+			// digitAdmits promised a product; the formula has none.
+			t.s = nil
+		}
+	}
+	o.triples[l] = t
+	return t, nil
+}
+
+// count returns the number of solutions of pattern a, stopping at limit.
+func (o *digitOracle) count(ctx context.Context, a puzzle.DigitAnswer, limit int) (int, error) {
+	if !digitLengthsOK(a) {
+		return 0, fmt.Errorf("digit pattern %s %s %s: want 1-%d, 1-%d and 1-%d characters", a.A, a.B, a.C,
+			puzzle.DigitMaxFactor, puzzle.DigitMaxFactor, puzzle.DigitMaxProduct)
+	}
+	t, err := o.triple(ctx, a)
+	if err != nil || t.s == nil {
+		return 0, err
+	}
+	as, err := t.q.Assume(a)
+	if err != nil {
+		return 0, err
+	}
+	return t.s.Count(ctx, t.vars, limit, as...)
+}
+
+// stats sums the work of every solver.
+func (o *digitOracle) stats() Stats {
+	var st Stats
+	for _, t := range o.triples {
+		if t.s != nil {
+			st.Add(t.s.Stats())
+		}
+	}
+	return st
+}
+
+// digitLengthsOK reports whether a has lengths some instance may have.
+func digitLengthsOK(a puzzle.DigitAnswer) bool {
+	ok := func(s string, most int) bool { return len(s) >= 1 && len(s) <= most }
+	return ok(a.A, puzzle.DigitMaxFactor) && ok(a.B, puzzle.DigitMaxFactor) && ok(a.C, puzzle.DigitMaxProduct)
+}
+
+// digitAdmits reports whether some product x * y = z has numbers of the
+// lengths l (no leading zero above one digit), by trying every x and y:
+// at most 90 * 90 products, once per triple.
+func digitAdmits(l [3]int) bool {
+	lo := func(n int) int {
+		if n == 1 {
+			return 0
+		}
+		return pow10(n - 1)
+	}
+	for x := lo(l[0]); x < pow10(l[0]); x++ {
+		for y := lo(l[1]); y < pow10(l[1]); y++ {
+			if z := x * y; z >= lo(l[2]) && z < pow10(l[2]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pow10 returns 10^n.
+func pow10(n int) int {
+	p := 1
+	for range n {
+		p *= 10
+	}
+	return p
+}

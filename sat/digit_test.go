@@ -1,0 +1,361 @@
+package sat
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/gen"
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/puzzle"
+)
+
+// digitBrute is the test's own answer to every question: each length
+// triple's products x*y=z as strings "xyz", found by printing every pair
+// 0..99 x 0..99 (fmt drops leading zeros, so the lengths sort them out).
+type digitBrute map[[3]int][]string
+
+func newDigitBrute() digitBrute {
+	all := digitBrute{}
+	for x := range 100 {
+		for y := range 100 {
+			sx, sy, sz := fmt.Sprint(x), fmt.Sprint(y), fmt.Sprint(x*y)
+			l := [3]int{len(sx), len(sy), len(sz)}
+			all[l] = append(all[l], sx+sy+sz)
+		}
+	}
+	return all
+}
+
+// count returns the number of products that fit pattern a.
+func (all digitBrute) count(a puzzle.DigitAnswer) int {
+	pat := a.A + a.B + a.C
+	n := 0
+	for _, t := range all[[3]int{len(a.A), len(a.B), len(a.C)}] {
+		ok := true
+		for i := range pat {
+			if pat[i] != '*' && pat[i] != t[i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// solve answers p by plain iterative deepening over every pattern, in the
+// statement's order, scanning every product for each; ok is false when
+// no product has p's lengths.
+func (all digitBrute) solve(p puzzle.Digit) (a puzzle.DigitAnswer, ok bool) {
+	if len(all[[3]int{len(p.A), len(p.B), len(p.C)}]) == 0 {
+		return a, false
+	}
+	given := p.A + p.B + p.C
+	la, lb := len(p.A), len(p.B)
+	lead := map[int]bool{0: la > 1, la: lb > 1, la + lb: len(p.C) > 1}
+	pat := []byte(given)
+	split := func() puzzle.DigitAnswer {
+		s := string(pat)
+		return puzzle.DigitAnswer{A: s[:la], B: s[la : la+lb], C: s[la+lb:]}
+	}
+	var try func(i, left int) bool
+	try = func(i, left int) bool {
+		if len(pat)-i < left {
+			return false
+		}
+		if i == len(pat) {
+			return all.count(split()) == 1
+		}
+		for _, c := range []byte("*0123456789") {
+			cost := 0
+			if c != given[i] {
+				cost = 1
+			}
+			if cost > left || c == '0' && lead[i] {
+				continue
+			}
+			pat[i] = c
+			if try(i+1, left-cost) {
+				return true
+			}
+		}
+		return false
+	}
+	for d := 0; d <= len(pat); d++ {
+		if try(0, d) {
+			return split(), true
+		}
+	}
+	panic("digitBrute.solve: no unique pattern")
+}
+
+// randomDigitPattern returns a pattern of lengths 1-2, 1-2, 1-4 (also
+// those no product has), each character '*' with probability star, else
+// a uniform digit (so B and C may start with 0).
+func randomDigitPattern(rng *rand.Rand, star float64) puzzle.DigitAnswer {
+	var s [3]string
+	for i, n := range []int{1 + rng.IntN(2), 1 + rng.IntN(2), 1 + rng.IntN(4)} {
+		b := make([]byte, n)
+		for j := range b {
+			b[j] = '*'
+			if rng.Float64() >= star {
+				b[j] = byte('0' + rng.IntN(10))
+			}
+		}
+		s[i] = string(b)
+	}
+	return puzzle.DigitAnswer{A: s[0], B: s[1], C: s[2]}
+}
+
+var digitEncodings = []encode.DigitEncoding{encode.DigitCircuit, encode.DigitTable}
+
+// TestDigitOneSolverReuse runs thousands of patterns of every length
+// triple, no-product triples and leading zeros among them, through one
+// oracle (one solver per triple, reused for every pattern), and compares
+// each count with a fresh oracle's and the brute force's. Most patterns
+// answer UNSAT under their assumptions at some point, so this is the
+// re-solve-after-UNSAT path of gini that the guarded blocking clauses
+// keep safe: no solver may ever be rebuilt.
+func TestDigitOneSolverReuse(t *testing.T) {
+	all := newDigitBrute()
+	ctx := context.Background()
+	for _, enc := range digitEncodings {
+		t.Run(enc.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(12107, 1))
+			shared := newDigitOracle(enc)
+			patterns := 2500
+			if testing.Short() {
+				patterns = 500
+			}
+			for i := range patterns {
+				a := randomDigitPattern(rng, []float64{0.2, 0.5, 0.8}[i%3])
+				want, limit := all.count(a), digitLimit(i, all.count(a))
+				got, err := shared.count(ctx, a, limit)
+				require.NoError(t, err)
+				require.Equal(t, min(want, limit), got, "shared oracle: count(%s %s %s, %d)", a.A, a.B, a.C, limit)
+				if i%5 == 0 { // a fresh solver for every fifth keeps the test short
+					fresh, err := newDigitOracle(enc).count(ctx, a, limit)
+					require.NoError(t, err)
+					require.Equal(t, got, fresh, "fresh oracle: count(%s %s %s, %d)", a.A, a.B, a.C, limit)
+				}
+			}
+			st := shared.stats()
+			require.Zero(t, st.Rebuilds, "a solver was rebuilt: an UNSAT answer found it unsafe")
+			for l, tr := range shared.triples {
+				require.Equal(t, digitAdmits(l), tr.s != nil, "triple %v: a solver exactly when a product exists", l)
+			}
+			t.Logf("%d patterns on %d solvers: %d solves, %d conflicts, %v in gini", patterns, len(shared.triples), st.Solves, st.Conflicts, st.Time)
+		})
+	}
+}
+
+// digitLimit returns the limit of the i-th count of a pattern with want
+// solutions: 1, 2, 3 in turn, and every fourth time one past want (no
+// limit reached) unless want is large, where enumerating every solution
+// would only cost time.
+func digitLimit(i, want int) int {
+	if i%4 < 3 {
+		return i%4 + 1
+	}
+	if want < digitEnumerateMax {
+		return want + 1
+	}
+	return digitEnumerateMax
+}
+
+// digitEnumerateMax is the most solutions a test enumerates one by one.
+const digitEnumerateMax = 64
+
+func TestCountDigitAgreesWithBruteForce(t *testing.T) {
+	all := newDigitBrute()
+	rng := rand.New(rand.NewPCG(12107, 2))
+	ctx := context.Background()
+	for i := range 1200 {
+		a := randomDigitPattern(rng, []float64{0.3, 0.6, 0.9}[i%3])
+		p := puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C}
+		want := all.count(a)
+		limit := digitLimit(i, want)
+		if i%4 == 3 && want < digitEnumerateMax {
+			limit = 0 // no limit
+		}
+		got, _, err := CountDigit(ctx, p, limit)
+		require.NoError(t, err)
+		if limit > 0 {
+			want = min(want, limit)
+		}
+		require.Equal(t, want, got, "CountDigit(%s %s %s, %d)", a.A, a.B, a.C, limit)
+	}
+}
+
+func TestCountDigitBuildsNoSolverWithoutProduct(t *testing.T) {
+	for _, p := range []puzzle.Digit{{A: "**", B: "**", C: "*"}, {A: "*", B: "*", C: "***"}, {A: "9", B: "9", C: "8***"}} {
+		n, st, err := CountDigit(context.Background(), p, 0)
+		require.NoError(t, err)
+		require.Zero(t, n, "CountDigit(%s %s %s)", p.A, p.B, p.C)
+		require.Zero(t, st.Solves, "CountDigit(%s %s %s) built a solver", p.A, p.B, p.C)
+		_, st, err = Digit(context.Background(), p)
+		require.ErrorIs(t, err, puzzle.ErrNoSolution)
+		require.Zero(t, st.Solves)
+	}
+}
+
+func TestCountDigitRejectsBadPatterns(t *testing.T) {
+	for _, p := range []puzzle.Digit{
+		{A: "", B: "1", C: "1"}, {A: "123", B: "1", C: "1"}, {A: "1", B: "x", C: "1"},
+		{A: "1", B: "1", C: "12345"}, {A: "1", B: "1", C: "-"},
+	} {
+		_, _, err := CountDigit(context.Background(), p, 2)
+		require.Error(t, err, "CountDigit(%q %q %q)", p.A, p.B, p.C)
+	}
+}
+
+// TestDigitAgreesWithBruteForce solves random puzzles from gen, and
+// random puzzles of every length triple, by the SAT backend and by the
+// brute force.
+func TestDigitAgreesWithBruteForce(t *testing.T) {
+	all := newDigitBrute()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(12107, 3))
+	var ps []puzzle.Digit
+	for range 300 {
+		ps = append(ps, gen.Digit(rng))
+	}
+	for range 100 {
+		a := randomDigitPattern(rng, 0.3+0.4*rng.Float64())
+		ps = append(ps, puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C})
+	}
+	for _, p := range ps {
+		want, ok := all.solve(p)
+		got, _, err := Digit(ctx, p)
+		if !ok {
+			require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
+			continue
+		}
+		require.NoError(t, err, "Digit(%s %s %s)", p.A, p.B, p.C)
+		require.Equal(t, want, got, "Digit(%s %s %s)", p.A, p.B, p.C)
+		require.NoError(t, p.Verify(got))
+	}
+}
+
+func TestDigitCornerCases(t *testing.T) {
+	for _, tc := range []struct {
+		in   puzzle.Digit
+		want puzzle.DigitAnswer
+		err  error
+	}{
+		{puzzle.Digit{A: "7", B: "**", C: "8*"}, puzzle.DigitAnswer{A: "7", B: "**", C: "8*"}, nil},
+		{puzzle.Digit{A: "**", B: "**", C: "***"}, puzzle.DigitAnswer{A: "**", B: "**", C: "1*1"}, nil},
+		{puzzle.Digit{A: "0", B: "5", C: "0"}, puzzle.DigitAnswer{A: "0", B: "5", C: "0"}, nil},
+		{puzzle.Digit{A: "**", B: "**", C: "*"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
+		{puzzle.Digit{A: "**", B: "**", C: "**"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
+	} {
+		got, _, err := Digit(context.Background(), tc.in)
+		require.ErrorIs(t, err, tc.err, "Digit(%+v)", tc.in)
+		require.Equal(t, tc.want, got, "Digit(%+v)", tc.in)
+	}
+	// A leading zero in B or C is no input error: the search changes it.
+	all := newDigitBrute()
+	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
+		want, _ := all.solve(p)
+		got, _, err := Digit(context.Background(), p)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "Digit(%+v)", p)
+		require.NotEqual(t, byte('0'), got.B[0])
+	}
+}
+
+func TestDigitStopsOnDoneContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := puzzle.Digit{A: "**", B: "**", C: "****"}
+	_, _, err := Digit(ctx, p)
+	require.ErrorIs(t, err, context.Canceled)
+	_, _, err = CountDigit(ctx, p, 0)
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// loadDigitSample reads the statement sample from the judge data and its
+// expected output.
+func loadDigitSample(tb testing.TB) ([]puzzle.Digit, string) {
+	tb.Helper()
+	in := judgedata.Path(tb, "digit_puzzle", "sample.in")
+	f, err := os.Open(in)
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseDigit(in, f)
+	require.NoError(tb, err)
+	want, err := os.ReadFile(judgedata.Path(tb, "digit_puzzle", "sample.out"))
+	require.NoError(tb, err)
+	return ps, string(want)
+}
+
+func TestDigitJudgeData(t *testing.T) {
+	ps, want := loadDigitSample(t)
+	var out strings.Builder
+	for _, p := range ps {
+		a, st, err := Digit(context.Background(), p)
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a))
+		out.WriteString(p.Format(a))
+		t.Logf("%s %s %s: %d solves, %d conflicts, %v", p.A, p.B, p.C, st.Solves, st.Conflicts, st.Time)
+	}
+	require.Equal(t, want, out.String())
+}
+
+// digitBenchPuzzles returns n puzzles from gen with the seed that
+// native's BenchmarkDigit uses, so the figures compare.
+func digitBenchPuzzles(n int) []puzzle.Digit {
+	rng := rand.New(rand.NewPCG(12107, 300))
+	ps := make([]puzzle.Digit, n)
+	for i := range ps {
+		ps[i] = gen.Digit(rng)
+		ps[i].Case = i + 1
+	}
+	return ps
+}
+
+// BenchmarkDigit solves the statement sample and 300 puzzles from gen by
+// the SAT backend (native's BenchmarkDigit is the DFS side).
+func BenchmarkDigit(b *testing.B) {
+	b.Run("sample", func(b *testing.B) {
+		ps, _ := loadDigitSample(b)
+		benchDigit(b, ps, digitEncoding)
+	})
+	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitBenchPuzzles(300), digitEncoding) })
+}
+
+// BenchmarkDigitEncoding compares the two encodings on the 300 puzzles.
+func BenchmarkDigitEncoding(b *testing.B) {
+	for _, enc := range digitEncodings {
+		b.Run(enc.String(), func(b *testing.B) { benchDigit(b, digitBenchPuzzles(300), enc) })
+	}
+}
+
+func benchDigit(b *testing.B, ps []puzzle.Digit, enc encode.DigitEncoding) {
+	var st Stats
+	for b.Loop() {
+		for _, p := range ps {
+			o := newDigitOracle(enc)
+			_, err := p.Search(context.Background(), func(q puzzle.DigitAnswer) (bool, error) {
+				n, err := o.count(context.Background(), q, 2)
+				return n == 1, err
+			})
+			if err != nil && err != puzzle.ErrNoSolution {
+				b.Fatal(err)
+			}
+			st.Add(o.stats())
+		}
+	}
+	b.ReportMetric(float64(st.Solves)/float64(b.N), "solves/op")
+	b.ReportMetric(float64(st.Conflicts)/float64(b.N), "conflicts/op")
+	b.ReportMetric(float64(st.Time.Nanoseconds())/float64(b.N)/1e6, "gini-ms/op")
+}
