@@ -145,7 +145,7 @@ func randomCNF(rng *rand.Rand, f *encode.CNF, n, m int) {
 	for i := 0; i < m; i++ {
 		c := make([]encode.Lit, 1+rng.IntN(4))
 		for j := range c {
-			c[j] = encode.Var(1 + rng.IntN(n)).Pos() ^ encode.Lit(rng.IntN(2))
+			c[j] = encode.Var(1+rng.IntN(n)).Pos() ^ encode.Lit(rng.IntN(2))
 		}
 		f.Add(c...)
 	}
