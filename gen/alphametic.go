@@ -1,0 +1,59 @@
+package gen
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+)
+
+// Alphametic returns a random base-n addition with exactly one answer in
+// which every one of the n letters occurs, as in the NOIP2004 data. n is
+// clamped to 2..26. The same rng state gives the same instance.
+func Alphametic(rng *rand.Rand, n int) puzzle.Alphametic {
+	n = min(max(n, puzzle.AlphameticMinN), puzzle.AlphameticMaxN)
+	for {
+		p, ok := alphameticCandidate(rng, n)
+		if !ok {
+			continue
+		}
+		// The search cannot fail without a context that ends; a count
+		// other than one means another answer exists: draw again.
+		if k, _, err := native.CountAlphametic(context.Background(), p, 2); err == nil && k == 1 {
+			return p
+		}
+	}
+}
+
+// alphameticCandidate draws two random n-digit addends whose sum has no
+// carry out of the top, and names the digits by a random permutation of
+// the letters. It fails when some digit occurs in none of the three
+// numbers, since its letter would then occur in no word.
+func alphameticCandidate(rng *rand.Rand, n int) (puzzle.Alphametic, bool) {
+	var num [3][]int
+	for w := range num {
+		num[w] = make([]int, n)
+	}
+	carry := 0
+	for i := n - 1; i >= 0; i-- {
+		num[0][i], num[1][i] = rng.IntN(n), rng.IntN(n)
+		x := num[0][i] + num[1][i] + carry
+		num[2][i], carry = x%n, x/n
+	}
+	if carry != 0 {
+		return puzzle.Alphametic{}, false
+	}
+	letter := rng.Perm(n) // letter[d] is the letter naming digit d
+	seen := 0
+	p := puzzle.Alphametic{N: n}
+	for w := range num {
+		word := make([]byte, n)
+		for i, d := range num[w] {
+			word[i] = byte('A' + letter[d])
+			seen |= 1 << d
+		}
+		p.Words[w] = string(word)
+	}
+	return p, seen == 1<<n-1
+}

@@ -1,0 +1,236 @@
+package native_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+)
+
+// readAlphameticPoint returns official point i and its expected output.
+func readAlphameticPoint(tb testing.TB, i int) (puzzle.Alphametic, string) {
+	tb.Helper()
+	in := judgedata.Path(tb, "alphametic", fmt.Sprintf("alpha%d.in", i))
+	f, err := os.Open(in)
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseAlphametic(in, f)
+	require.NoError(tb, err)
+	require.Len(tb, ps, 1)
+	want, err := os.ReadFile(judgedata.Path(tb, "alphametic", fmt.Sprintf("alpha%d.ans", i)))
+	require.NoError(tb, err)
+	return ps[0], string(want)
+}
+
+func TestAlphameticJudgeData(t *testing.T) {
+	for i := 1; i <= 10; i++ {
+		t.Run(fmt.Sprintf("alpha%d", i), func(t *testing.T) {
+			p, want := readAlphameticPoint(t, i)
+			a, st, err := native.Alphametic(context.Background(), p)
+			require.NoError(t, err)
+			require.NoError(t, p.Verify(a))
+			require.Equal(t, strings.Fields(want), strings.Fields(p.Format(a)), "answer, %d nodes", st.Nodes)
+			// The judge promises exactly one answer.
+			n, _, err := native.CountAlphametic(context.Background(), p, 0)
+			require.NoError(t, err)
+			require.Equal(t, 1, n)
+		})
+	}
+}
+
+var countAlphameticTests = []struct {
+	name string
+	p    puzzle.Alphametic
+	want int
+}{
+	{"sample", puzzle.Alphametic{N: 5, Words: [3]string{"ABCED", "BDACE", "EBBAA"}}, 1},
+	{"two answers", puzzle.Alphametic{N: 3, Words: [3]string{"AAB", "BBC", "AAC"}}, 2},
+	// A = 0 and the other four letters anyhow.
+	{"adding zero", puzzle.Alphametic{N: 5, Words: [3]string{"ABCDE", "AAAAA", "ABCDE"}}, 24},
+	{"none", puzzle.Alphametic{N: 4, Words: [3]string{"CABB", "ACCB", "BDAD"}}, 0},
+	{"top carries", puzzle.Alphametic{N: 2, Words: [3]string{"AB", "AB", "BB"}}, 0},
+	// B = 0 and C = 2A: A is 1 or 2, and D and E, which occur nowhere,
+	// take the two digits left in either order.
+	{"absent letters", puzzle.Alphametic{N: 5, Words: [3]string{"BBBBA", "BBBBA", "BBBBC"}}, 4},
+	// 0+0 = 0 (A = 0) is the only answer for "A": B takes 1.
+	{"one letter", puzzle.Alphametic{N: 2, Words: [3]string{"AA", "AA", "AA"}}, 1},
+}
+
+func TestCountAlphametic(t *testing.T) {
+	for _, tc := range countAlphameticTests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, bruteAlphametic(tc.p), "brute force")
+			n, _, err := native.CountAlphametic(context.Background(), tc.p, 0)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, n)
+			n, _, err = native.CountAlphametic(context.Background(), tc.p, 2)
+			require.NoError(t, err)
+			require.Equal(t, min(tc.want, 2), n, "limit 2")
+
+			a, _, err := native.Alphametic(context.Background(), tc.p)
+			if tc.want == 0 {
+				require.ErrorIs(t, err, puzzle.ErrNoSolution)
+				return
+			}
+			require.NoError(t, err)
+			require.NoError(t, tc.p.Verify(a))
+		})
+	}
+}
+
+// bruteAlphametic counts the answers of p by trying every permutation of
+// the digits.
+func bruteAlphametic(p puzzle.Alphametic) int {
+	digits := make([]int, p.N)
+	for i := range digits {
+		digits[i] = i
+	}
+	count := 0
+	var permute func(k int)
+	permute = func(k int) {
+		if k == len(digits) {
+			if p.Verify(puzzle.AlphameticAnswer{Digits: digits}) == nil {
+				count++
+			}
+			return
+		}
+		for i := k; i < len(digits); i++ {
+			digits[k], digits[i] = digits[i], digits[k]
+			permute(k + 1)
+			digits[k], digits[i] = digits[i], digits[k]
+		}
+	}
+	permute(0)
+	return count
+}
+
+// randomAlphametic returns random words over the first n letters: when sum
+// is set, a true addition under a random digit assignment, so that there
+// is an answer; else three arbitrary words, which mostly have none.
+func randomAlphametic(rng *rand.Rand, n int, sum bool) puzzle.Alphametic {
+	p := puzzle.Alphametic{N: n}
+	if !sum {
+		for w := range p.Words {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = byte('A' + rng.IntN(n))
+			}
+			p.Words[w] = string(b)
+		}
+		return p
+	}
+	letter := rng.Perm(n)
+	var num [3][]byte
+	for w := range num {
+		num[w] = make([]byte, n)
+	}
+	// Leading digits small enough that the top cannot carry.
+	carry := 0
+	for i := n - 1; i >= 0; i-- {
+		x, y := rng.IntN(n), rng.IntN(n)
+		if i == 0 {
+			x, y = rng.IntN(n/2), rng.IntN(n/2)
+		}
+		s := x + y + carry
+		num[0][i], num[1][i], num[2][i] = byte('A'+letter[x]), byte('A'+letter[y]), byte('A'+letter[s%n])
+		carry = s / n
+	}
+	for w := range num {
+		p.Words[w] = string(num[w])
+	}
+	return p
+}
+
+// TestAlphameticBrute compares the search with brute force on random
+// small instances, both true additions and arbitrary words.
+func TestAlphameticBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2004, 1))
+	seen := map[int]int{} // how many instances had each count, to show the test covers 0, 1 and more
+	for range 400 {
+		p := randomAlphametic(rng, 2+rng.IntN(5), rng.IntN(2) == 0)
+		want := bruteAlphametic(p)
+		seen[min(want, 2)]++
+		got, _, err := native.CountAlphametic(context.Background(), p, 0)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "%+v", p)
+		a, _, err := native.Alphametic(context.Background(), p)
+		if want == 0 {
+			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%+v", p)
+			continue
+		}
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a), "%+v", p)
+	}
+	t.Logf("instances by count (0, 1, 2 or more): %v", seen)
+	for c := range 3 {
+		require.Positive(t, seen[c], "no instance with count %d", c)
+	}
+}
+
+func TestAlphameticCancel(t *testing.T) {
+	// A = 0 and 25! ways for the rest: counting them all never ends.
+	p := puzzle.Alphametic{N: 26, Words: [3]string{
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ", strings.Repeat("A", 26), "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	n, st, err := native.CountAlphametic(ctx, p, 0)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Less(t, st.Nodes, int64(2048))
+	require.Positive(t, n) // the answers found before it looked
+
+	a, _, err := native.Alphametic(context.Background(), p)
+	require.NoError(t, err)
+	require.NoError(t, p.Verify(a))
+}
+
+func TestAlphameticInvalid(t *testing.T) {
+	for _, p := range []puzzle.Alphametic{
+		{},
+		{N: 27},
+		{N: 3, Words: [3]string{"ABC", "ABC"}},
+		{N: 3, Words: [3]string{"ABC", "ABC", "ABZ"}},
+	} {
+		_, _, err := native.Alphametic(context.Background(), p)
+		require.Error(t, err)
+		require.False(t, errors.Is(err, puzzle.ErrNoSolution))
+		_, _, err = native.CountAlphametic(context.Background(), p, 2)
+		require.Error(t, err)
+	}
+}
+
+func BenchmarkAlphametic(b *testing.B) {
+	for i := 1; i <= 10; i++ {
+		p, _ := readAlphameticPoint(b, i)
+		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := native.Alphametic(context.Background(), p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCountAlphametic proves each official answer unique.
+func BenchmarkCountAlphametic(b *testing.B) {
+	for i := 1; i <= 10; i++ {
+		p, _ := readAlphameticPoint(b, i)
+		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
+			for b.Loop() {
+				if n, _, err := native.CountAlphametic(context.Background(), p, 2); err != nil || n != 1 {
+					b.Fatal(n, err)
+				}
+			}
+		})
+	}
+}

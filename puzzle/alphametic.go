@@ -1,0 +1,183 @@
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Bounds on the number of letters (and so the base) of an [Alphametic].
+const (
+	AlphameticMinN = 2
+	AlphameticMaxN = 26
+)
+
+// Alphametic is one base-N addition with every digit eaten (NOIP2004
+// "虫食算"): Words[0] + Words[1] = Words[2], each word N letters from the
+// first N capital letters, most significant first. Each letter stands for a
+// different digit 0..N-1, leading zeros are allowed, and the top column
+// must not carry.
+type Alphametic struct {
+	N     int       // number of letters and base, 2..26
+	Words [3]string // addend, addend, sum
+}
+
+// AlphameticAnswer gives the digit of each letter: Digits[0] is the digit of
+// A, Digits[1] of B, and so on.
+type AlphameticAnswer struct {
+	Digits []int
+}
+
+// ParseAlphametic reads every case of r: N, then the three words, separated
+// by any white space, until the end of input. An input with no case is an
+// error. file names r in error messages, which are *ParseError values.
+func ParseAlphametic(file string, r io.Reader) ([]Alphametic, error) {
+	t := newTokens(file, r)
+	var ps []Alphametic
+	for {
+		f, ok := t.next()
+		if !ok {
+			break
+		}
+		p, err := parseAlphameticCase(t, f)
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	if err := t.ioErr(); err != nil {
+		return nil, err
+	}
+	if len(ps) == 0 {
+		return nil, t.errorf("expected N (%d..%d), got end of input", AlphameticMinN, AlphameticMaxN)
+	}
+	return ps, nil
+}
+
+// parseAlphameticCase reads the three words of one case whose first
+// field, N, is f.
+func parseAlphameticCase(t *tokens, f string) (Alphametic, error) {
+	n, err := strconv.Atoi(f)
+	if err != nil {
+		return Alphametic{}, t.errorf("expected N (%d..%d), got %s", AlphameticMinN, AlphameticMaxN, quoteAlphametic(f))
+	}
+	if n < AlphameticMinN || n > AlphameticMaxN {
+		return Alphametic{}, t.errorf("N %d out of range %d..%d", n, AlphameticMinN, AlphameticMaxN)
+	}
+	p := Alphametic{N: n}
+	want := fmt.Sprintf("%d letters A-%c", n, 'A'+n-1)
+	for i := range p.Words {
+		w, ok := t.next()
+		if !ok {
+			if err := t.ioErr(); err != nil {
+				return Alphametic{}, err
+			}
+			return Alphametic{}, t.errorf("expected %s, got end of input", want)
+		}
+		if alphameticWordErr(w, n) != nil {
+			return Alphametic{}, t.errorf("expected %s, got %s", want, quoteAlphametic(w))
+		}
+		p.Words[i] = w
+	}
+	return p, nil
+}
+
+// alphameticWordErr returns an error unless w is a word of n letters from
+// the first n.
+func alphameticWordErr(w string, n int) error {
+	if len(w) != n {
+		return fmt.Errorf("word %s has %d characters, want %d", quoteAlphametic(w), len(w), n)
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || int(w[i]-'A') >= n {
+			return fmt.Errorf("word %s has %q at %d, want a letter A-%c", quoteAlphametic(w), w[i], i+1, 'A'+n-1)
+		}
+	}
+	return nil
+}
+
+// quoteAlphametic quotes a field for a message, cutting very long ones.
+func quoteAlphametic(s string) string {
+	const maxQuote = 40
+	if len(s) > maxQuote {
+		return strconv.Quote(s[:maxQuote]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// Validate reports whether p is well formed: N in 2..26 and three words of
+// exactly N letters from the first N. Parsed instances always are.
+func (p Alphametic) Validate() error {
+	if p.N < AlphameticMinN || p.N > AlphameticMaxN {
+		return fmt.Errorf("alphametic: N %d out of range %d..%d", p.N, AlphameticMinN, AlphameticMaxN)
+	}
+	for _, w := range p.Words {
+		if err := alphameticWordErr(w, p.N); err != nil {
+			return fmt.Errorf("alphametic: %w", err)
+		}
+	}
+	return nil
+}
+
+// String returns p in judge input format: N and the three words, one a line.
+func (p Alphametic) String() string {
+	return fmt.Sprintf("%d\n%s\n%s\n%s\n", p.N, p.Words[0], p.Words[1], p.Words[2])
+}
+
+// Verify returns nil if a gives every letter of p a different digit
+// 0..N-1 and the addition holds with no carry out of the top column.
+func (p Alphametic) Verify(a AlphameticAnswer) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if len(a.Digits) != p.N {
+		return fmt.Errorf("alphametic: answer has %d digits, want %d", len(a.Digits), p.N)
+	}
+	var seen [AlphameticMaxN]bool
+	for i, d := range a.Digits {
+		if d < 0 || d >= p.N {
+			return fmt.Errorf("alphametic: letter %c has digit %d, out of range 0..%d", 'A'+i, d, p.N-1)
+		}
+		if seen[d] {
+			return fmt.Errorf("alphametic: digit %d is used twice", d)
+		}
+		seen[d] = true
+	}
+	return p.verifySum(a.Digits)
+}
+
+// verifySum adds the words column by column from the least significant.
+func (p Alphametic) verifySum(digit []int) error {
+	carry := 0
+	for i := p.N - 1; i >= 0; i-- {
+		s := digit[p.Words[0][i]-'A'] + digit[p.Words[1][i]-'A'] + carry
+		if got := digit[p.Words[2][i]-'A']; s%p.N != got {
+			return fmt.Errorf("alphametic: column %d adds to %d, but %c is %d", i+1, s%p.N, p.Words[2][i], got)
+		}
+		carry = s / p.N
+	}
+	if carry != 0 {
+		return errors.New("alphametic: the top column carries")
+	}
+	return nil
+}
+
+// Format returns the judge output for a: the digits of A, B, C, ...
+// separated by single spaces, then a newline.
+func (p Alphametic) Format(a AlphameticAnswer) string {
+	var b strings.Builder
+	for i, d := range a.Digits {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(d))
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// Fail returns the line printed in place of an answer, word being
+// "no solution" or "timeout".
+func (p Alphametic) Fail(word string) string { return word + "\n" }
