@@ -1,0 +1,301 @@
+package native_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/gen"
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+)
+
+// sticksFiles are the judge files whose answers use every piece.
+var sticksFiles = []string{
+	"sample",
+	"cerc1995_sticks_le50",
+	"cerc1995_sticks_pure",
+	"folklore_comment2",
+	"folklore_pkuoj_comment",
+	"hard_454",
+}
+
+// readSticks parses a judge input file; with drop > 0 it drops the pieces
+// longer than drop first, as the CERC judge did.
+func readSticks(tb testing.TB, name string, drop int) []puzzle.Sticks {
+	tb.Helper()
+	path := judgedata.Path(tb, "sticks", name+".in")
+	f, err := os.Open(path)
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseSticks(path, f)
+	require.NoError(tb, err)
+	if drop > 0 {
+		for i := range ps {
+			ps[i], _ = ps[i].DropLonger(drop)
+		}
+	}
+	return ps
+}
+
+// solveSticksFile solves every block, checks each answer with Verify and
+// returns the judge output.
+func solveSticksFile(t *testing.T, ps []puzzle.Sticks) string {
+	t.Helper()
+	var out strings.Builder
+	for i, p := range ps {
+		a, _, err := native.Sticks(context.Background(), p)
+		require.NoError(t, err, "block %d", i+1)
+		require.NoError(t, p.Verify(a), "block %d: %v", i+1, a)
+		out.WriteString(p.Format(a))
+	}
+	return out.String()
+}
+
+func TestSticksJudgeData(t *testing.T) {
+	for _, name := range sticksFiles {
+		t.Run(name, func(t *testing.T) {
+			ps := readSticks(t, name, 0)
+			want, err := os.ReadFile(judgedata.Path(t, "sticks", name+".out"))
+			require.NoError(t, err)
+			require.Equal(t, string(want), solveSticksFile(t, ps))
+		})
+	}
+}
+
+// TestSticksCERCDropLonger reproduces the original CERC answers, which
+// ignore the pieces over 50.
+func TestSticksCERCDropLonger(t *testing.T) {
+	ps := readSticks(t, "cerc1995_sticks", 50)
+	want, err := os.ReadFile(judgedata.Path(t, "sticks", "cerc1995_sticks.out"))
+	require.NoError(t, err)
+	require.Equal(t, string(want), solveSticksFile(t, ps))
+}
+
+// readSticksFixture parses a file of testdata/sticks and its answers.
+func readSticksFixture(tb testing.TB, name string) ([]puzzle.Sticks, string) {
+	tb.Helper()
+	path := filepath.Join("..", "testdata", "sticks", name)
+	f, err := os.Open(path + ".in")
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseSticks(path+".in", f)
+	require.NoError(tb, err)
+	want, err := os.ReadFile(path + ".out")
+	require.NoError(tb, err)
+	return ps, string(want)
+}
+
+// TestSticksFixtures checks the statement sample and blocks on which the
+// classic search takes seconds (answers from that search, see the README).
+func TestSticksFixtures(t *testing.T) {
+	for _, name := range []string{"sample", "gen_hard"} {
+		t.Run(name, func(t *testing.T) {
+			ps, want := readSticksFixture(t, name)
+			require.Equal(t, want, solveSticksFile(t, ps))
+		})
+	}
+}
+
+var sticksEdgeTests = []struct {
+	name   string
+	pieces []int
+	want   int // 0: puzzle.ErrNoSolution
+}{
+	{"empty", nil, 0},
+	{"zero piece", []int{3, 0}, 0},
+	{"negative piece", []int{3, -3}, 0},
+	{"one piece", []int{7}, 7},
+	{"equal pieces", []int{5, 5, 5, 5}, 5},
+	{"prime sum", []int{2, 2, 3}, 7},
+	{"only the whole", []int{6, 1, 1}, 8},
+	{"long pieces", []int{10000, 9999, 1}, 10000},
+}
+
+func TestSticksEdges(t *testing.T) {
+	for _, tc := range sticksEdgeTests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := puzzle.Sticks{Pieces: tc.pieces}
+			a, _, err := native.Sticks(context.Background(), p)
+			if tc.want == 0 {
+				require.ErrorIs(t, err, puzzle.ErrNoSolution)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, a.Length)
+			require.NoError(t, p.Verify(a))
+		})
+	}
+}
+
+func TestSticksCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
+	_, _, err := native.Sticks(ctx, p)
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// sticksStubborn is a generated block that the search cannot settle in
+// seconds: 57 pieces of 37..53 (total 2541 = 3*7*11*11).
+var sticksStubborn = []int{41, 46, 42, 42, 44, 51, 49, 46, 45, 46, 43, 42, 45, 43, 42, 45, 51, 40, 49,
+	42, 41, 46, 41, 47, 42, 39, 38, 38, 41, 52, 38, 53, 44, 46, 45, 44, 51, 45, 46, 50, 42, 44, 42, 50,
+	48, 42, 53, 37, 41, 44, 52, 43, 45, 52, 46, 39, 40}
+
+func TestSticksDeadline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, st, err := native.Sticks(ctx, puzzle.Sticks{Pieces: sticksStubborn})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Less(t, time.Since(start), time.Second, "the search must notice the deadline soon")
+	require.Positive(t, st.Nodes)
+}
+
+// sticksBrute returns the answer by dynamic programming over subsets: a
+// set of pieces can be laid end to end into full sticks plus one partial
+// stick iff some piece can go last onto such a set. Only for n <= 16.
+func sticksBrute(pieces []int) int {
+	n, sum := len(pieces), 0
+	for _, v := range pieces {
+		sum += v
+	}
+	sums := make([]int, 1<<n)
+	for m := 1; m < 1<<n; m++ {
+		i := bitsTrailing(m)
+		sums[m] = sums[m&(m-1)] + pieces[i]
+	}
+	for l := slices.Max(pieces); ; l++ {
+		if sum%l != 0 {
+			continue
+		}
+		ok := make([]bool, 1<<n)
+		ok[0] = true
+		for m := 1; m < 1<<n; m++ {
+			for i := range n {
+				prev := m &^ (1 << i)
+				if m&(1<<i) != 0 && ok[prev] && sums[prev]%l+pieces[i] <= l {
+					ok[m] = true
+					break
+				}
+			}
+		}
+		if ok[1<<n-1] {
+			return l
+		}
+	}
+}
+
+func bitsTrailing(m int) int {
+	i := 0
+	for m&1 == 0 {
+		m >>= 1
+		i++
+	}
+	return i
+}
+
+// sticksClassic is the textbook search with only the classic cuts, an
+// independent check on instances too big for sticksBrute.
+func sticksClassic(pieces []int) int {
+	a := slices.Clone(pieces)
+	slices.Sort(a)
+	slices.Reverse(a)
+	sum := 0
+	for _, v := range a {
+		sum += v
+	}
+	used := make([]bool, len(a))
+	var dfs func(l, left, cur, start int) bool
+	dfs = func(l, left, cur, start int) bool {
+		if left == 0 {
+			return true
+		}
+		if cur == l {
+			return dfs(l, left-1, 0, 0)
+		}
+		fail := -1
+		for i := start; i < len(a); i++ {
+			if used[i] || cur+a[i] > l || a[i] == fail {
+				continue
+			}
+			used[i] = true
+			if dfs(l, left, cur+a[i], i+1) {
+				return true
+			}
+			used[i] = false
+			fail = a[i]
+			if cur == 0 || cur+a[i] == l {
+				return false
+			}
+		}
+		return false
+	}
+	for l := a[0]; ; l++ {
+		if sum%l == 0 && dfs(l, sum/l, 0, 0) {
+			return l
+		}
+	}
+}
+
+// TestSticksGenerated compares the search with sticksBrute on tiny blocks
+// and with sticksClassic on blocks of the classic size.
+func TestSticksGenerated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 600 {
+		var p puzzle.Sticks
+		var want int
+		if i%2 == 0 {
+			p = gen.Sticks(rng, 1+rng.IntN(4), 1+rng.IntN(24))
+			if len(p.Pieces) > 14 {
+				continue
+			}
+			want = sticksBrute(p.Pieces)
+		} else {
+			p = gen.Sticks(rng, 2+rng.IntN(7), 5+rng.IntN(40))
+			want = sticksClassic(p.Pieces)
+		}
+		a, _, err := native.Sticks(context.Background(), p)
+		require.NoError(t, err, "%v", p.Pieces)
+		require.Equal(t, want, a.Length, "%v", p.Pieces)
+		require.NoError(t, p.Verify(a), "%v", p.Pieces)
+	}
+}
+
+func BenchmarkSticks(b *testing.B) {
+	files := []struct {
+		name string
+		ps   []puzzle.Sticks
+	}{
+		{"hard_454", readSticks(b, "hard_454", 0)},
+		{"cerc1995_le50", readSticks(b, "cerc1995_sticks_le50", 0)},
+	}
+	ps, _ := readSticksFixture(b, "gen_hard")
+	files = append(files, struct {
+		name string
+		ps   []puzzle.Sticks
+	}{"gen_hard", ps})
+	for _, f := range files {
+		b.Run(f.name, func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				for _, p := range f.ps {
+					_, st, err := native.Sticks(context.Background(), p)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += st.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}

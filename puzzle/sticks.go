@@ -1,0 +1,178 @@
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Limits of the sticks input. The statement promises n <= 64 and lengths
+// <= 50; the official judge data has lengths up to 64. These bounds leave
+// ample room and keep every sum far inside an int.
+const (
+	MaxSticksPieces = 1000  // most pieces in one block
+	MaxStickPiece   = 10000 // longest piece accepted
+)
+
+// Sticks is one block of POJ 1011 / UVa 307 "Sticks": sticks of one equal
+// length were cut into pieces, and the search looks for the smallest such
+// length that lets every piece be used. Each piece is in 1..MaxStickPiece.
+type Sticks struct {
+	Pieces []int // the length of every piece, in input order
+}
+
+// SticksAnswer is an answer to a [Sticks] block: the stick length and a
+// certificate, the pieces that make up each stick.
+type SticksAnswer struct {
+	Length int     // the length of every original stick
+	Sticks [][]int // the piece lengths of each stick
+}
+
+// ParseSticks reads every block of a sticks input: a count n in
+// 1..MaxSticksPieces, then n lengths in 1..MaxStickPiece, separated by any
+// white space (they may wrap over several lines). A count of 0, or the end
+// of input where a count is expected, ends the input; anything after the 0
+// is ignored, as the judge does. file names the input in errors, which are
+// *ParseError values.
+func ParseSticks(file string, r io.Reader) ([]Sticks, error) {
+	t := newTokens(file, r)
+	var out []Sticks
+	for {
+		f, ok := t.next()
+		if !ok {
+			if err := t.ioErr(); err != nil {
+				return nil, err
+			}
+			return out, nil
+		}
+		n, err := strconv.Atoi(f)
+		switch {
+		case err == nil && n > MaxSticksPieces || errors.Is(err, strconv.ErrRange) && f[0] != '-':
+			return nil, t.errorf("block of %s pieces: at most %d are supported", f, MaxSticksPieces)
+		case err != nil || n < 0:
+			return nil, t.errorf("expected a piece count (0 ends the input), got %q", f)
+		case n == 0:
+			return out, nil
+		}
+		p, err := parseSticksBlock(t, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+}
+
+// parseSticksBlock reads the n lengths of one block.
+func parseSticksBlock(t *tokens, n int) (Sticks, error) {
+	p := Sticks{Pieces: make([]int, n)}
+	for i := range p.Pieces {
+		f, ok := t.next()
+		if !ok {
+			if err := t.ioErr(); err != nil {
+				return Sticks{}, err
+			}
+			return Sticks{}, t.errorf("expected piece %d of %d, got end of input", i+1, n)
+		}
+		v, err := strconv.Atoi(f)
+		tooLong := err == nil && v > MaxStickPiece || errors.Is(err, strconv.ErrRange) && f[0] != '-'
+		switch {
+		case tooLong:
+			return Sticks{}, t.errorf("piece %d of %d is %s long: at most %d is supported", i+1, n, f, MaxStickPiece)
+		case err != nil || v < 1:
+			return Sticks{}, t.errorf("expected piece %d of %d (a length 1..%d), got %q", i+1, n, MaxStickPiece, f)
+		}
+		p.Pieces[i] = v
+	}
+	return p, nil
+}
+
+// String returns the block in judge input format: the count on one line and
+// the lengths on the next. The closing "0" line is not included.
+func (p Sticks) String() string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(len(p.Pieces)))
+	b.WriteByte('\n')
+	for i, v := range p.Pieces {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(v))
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// DropLonger returns the block without the pieces longer than max, and how
+// many it dropped. It reproduces the CERC 1995 judge, whose answers ignore
+// the pieces over 50 that its data holds. The result may have no pieces.
+func (p Sticks) DropLonger(max int) (Sticks, int) {
+	kept := make([]int, 0, len(p.Pieces))
+	for _, v := range p.Pieces {
+		if v <= max {
+			kept = append(kept, v)
+		}
+	}
+	return Sticks{Pieces: kept}, len(p.Pieces) - len(kept)
+}
+
+// Verify reports whether a is a valid answer for p: the sticks use exactly
+// the pieces of p, each once, and every stick is a.Length long. It cannot
+// tell whether a.Length is the smallest possible.
+func (p Sticks) Verify(a SticksAnswer) error {
+	if a.Length < 1 {
+		return fmt.Errorf("stick length %d is not positive", a.Length)
+	}
+	used := make(map[int]int, len(p.Pieces))
+	for i, s := range a.Sticks {
+		sum := 0
+		for _, v := range s {
+			sum += v
+			used[v]++
+		}
+		if sum != a.Length {
+			return fmt.Errorf("stick %d sums to %d, want %d", i+1, sum, a.Length)
+		}
+	}
+	have := make(map[int]int, len(p.Pieces))
+	for _, v := range p.Pieces {
+		have[v]++
+	}
+	for v := range have {
+		used[v] += 0 // every length of the block gets a key in used
+	}
+	for _, v := range slices.Sorted(maps.Keys(used)) {
+		if used[v] != have[v] {
+			return fmt.Errorf("the sticks use %d pieces of length %d, the block has %d", used[v], v, have[v])
+		}
+	}
+	return nil
+}
+
+// Format returns the judge output for the answer: the length and a newline.
+func (p Sticks) Format(a SticksAnswer) string {
+	return strconv.Itoa(a.Length) + "\n"
+}
+
+// Fail returns the line printed in place of an answer, such as
+// "no solution\n" or "timeout\n".
+func (p Sticks) Fail(word string) string {
+	return word + "\n"
+}
+
+// Certificate returns the witness of the answer as comment lines, one per
+// stick: "# stick 1: 50 5 3".
+func (p Sticks) Certificate(a SticksAnswer) string {
+	var b strings.Builder
+	for i, s := range a.Sticks {
+		fmt.Fprintf(&b, "# stick %d:", i+1)
+		for _, v := range s {
+			fmt.Fprintf(&b, " %d", v)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
