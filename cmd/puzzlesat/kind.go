@@ -55,7 +55,7 @@ type kind interface {
 }
 
 func kinds() []kind {
-	return []kind{alphametic(), digitPuzzle()}
+	return []kind{alphametic(), sudoku(), digitPuzzle()}
 }
 
 func kindNames() []string {

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/judgedata"
+)
+
+// trimBlank drops CRs and trailing blank lines, which the expected files
+// disagree on.
+func trimBlank(s string) string {
+	return strings.TrimRight(strings.ReplaceAll(s, "\r", ""), "\n")
+}
+
+func TestSudokuJudgeData(t *testing.T) {
+	sets := []struct{ in, out string }{
+		{"poj3076_sample.in", "poj3076_sample.out"},
+		{"poj3076_tedukuri_a.in", "poj3076_tedukuri_a.out"},
+		{"poj3076_tedukuri_a.crlf.in", "poj3076_tedukuri_a.out"},
+		{"michael404_16x16_poj3076fmt.in", "michael404_16x16_poj3076fmt.out"},
+		{"poj3074_tedukuri.in", "poj3074_tedukuri.out"},
+		{"michael404_9x9.puzzles", "michael404_9x9.solutions"},
+		{"michael404_16x16.puzzles", "michael404_16x16.solutions"},
+		{"michael404_25x25.puzzles", "michael404_25x25.solutions"},
+	}
+	for _, set := range sets {
+		t.Run(set.in, func(t *testing.T) {
+			in := judgedata.Path(t, "sudoku", set.in)
+			want := readFile(t, judgedata.Path(t, "sudoku", set.out))
+			out, errs, code := cli(t, "", "solve", "sudoku", "--backend=both", in)
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, trimBlank(want), trimBlank(out))
+		})
+	}
+}
+
+func TestSudokuTop95BothBackends(t *testing.T) {
+	in := judgedata.Path(t, "sudoku", "top95.txt")
+	out, errs, code := cli(t, "", "solve", "sudoku", "--backend=both", in)
+	require.Equal(t, exitOK, code, errs)
+	require.Len(t, strings.Fields(out), 95)
+}
+
+func TestSudokuCountAndNoSolution(t *testing.T) {
+	for _, backend := range []string{"dfs", "sat", "both"} {
+		out, errs, code := cli(t, "", "count", "sudoku", "--backend="+backend, "--limit=10", "../../testdata/sudoku/two_solutions.txt")
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, "2\n", out, backend)
+		out, errs, code = cli(t, "", "solve", "sudoku", "--backend="+backend, "../../testdata/sudoku/no_solution.txt")
+		require.Equal(t, exitFailed, code, errs)
+		require.Equal(t, "no solution\n", out, backend)
+	}
+}
+
+func TestSudokuBadInput(t *testing.T) {
+	row := "123456789"
+	tests := []struct{ name, in, err string }{
+		{"short line", strings.Repeat(".", 80) + "\n", "<stdin>:1:"},
+		{"symbol outside alphabet", strings.Repeat(".", 80) + "X\n", "<stdin>:1:"},
+		{"equal givens in a row", "11" + strings.Repeat(".", 79) + "\n", "<stdin>:1:"},
+		{"grid cut off", strings.Repeat(row+"\n", 3), "<stdin>:"},
+		{"equal givens in a column", "#c\n1" + strings.Repeat(".", 8) + "\n1" + strings.Repeat(".", 8) + "\n" + strings.Repeat(strings.Repeat(".", 9)+"\n", 7), "<stdin>:2:"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := cli(t, tc.in, "solve", "sudoku", "--backend=both")
+			require.Equal(t, exitUsage, code, errs)
+			require.Empty(t, out)
+			require.Contains(t, errs, tc.err)
+			require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
+		})
+	}
+}
+
+func TestSudokuRoundTrip(t *testing.T) {
+	in := judgedata.Path(t, "sudoku", "poj3076_sample.in")
+	want := readFile(t, judgedata.Path(t, "sudoku", "poj3076_sample.out"))
+	cnf, errs, code := cli(t, "", "encode", "sudoku", in)
+	require.Equal(t, exitOK, code, errs)
+	model, _, code := cli(t, cnf, "sat", "-")
+	require.Equal(t, exitSat, code)
+	out, errs, code := cli(t, "", "decode", "sudoku", "--model", writeTemp(t, "m", model), in)
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, trimBlank(want), trimBlank(out))
+}
+
+func TestSudokuGenUnique(t *testing.T) {
+	for _, box := range []string{"3", "4"} {
+		out, errs, code := cli(t, "", "gen", "sudoku", "--box", box, "--count", "3", "--seed", "11")
+		require.Equal(t, exitOK, code, errs)
+		counts, errs, code := cli(t, out, "count", "sudoku", "--backend=both")
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, "1\n1\n1\n", counts, "box %s", box)
+	}
+}

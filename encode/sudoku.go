@@ -1,0 +1,93 @@
+package encode
+
+import (
+	"fmt"
+
+	"puzzlesat/puzzle"
+)
+
+// SudokuQuery is the CNF of a sudoku and its variable map.
+//
+// Encoding: the "extended" encoding of Lynce and Ouaknine (2006): a
+// variable "rRcC=s" per cell and symbol, exactly one symbol per cell and
+// exactly one cell per symbol in every row, column and box, and the givens
+// as unit clauses. With S = side: S³ variables; the four exactly-one
+// families over S literals cost about 4·S²·3S clauses with the sequential
+// counter (S > 6). Unit propagation performs naked singles (a cell with one
+// symbol left) and hidden singles (a symbol with one cell left in a unit),
+// so it alone solves the easy puzzles.
+type SudokuQuery struct {
+	*CNF
+	p    puzzle.Sudoku
+	cell [][]Lit // cell[i][v-1]: cell i holds symbol v
+}
+
+// Sudoku encodes p.
+func Sudoku(p puzzle.Sudoku) *SudokuQuery {
+	side, box := p.Side(), p.Box
+	f := New()
+	f.Comment("puzzlesat sudoku %dx%d", side, side)
+	q := &SudokuQuery{CNF: f, p: p, cell: make([][]Lit, side*side)}
+	for i := range q.cell {
+		q.cell[i] = make([]Lit, side)
+		for v := range q.cell[i] {
+			q.cell[i][v] = f.Var(fmt.Sprintf("r%dc%d=%c", i/side+1, i%side+1, p.Alphabet[v])).Pos()
+		}
+		f.ExactlyOne(q.cell[i]...)
+	}
+	group := make([]Lit, side)
+	for v := 0; v < side; v++ {
+		for u := 0; u < side; u++ {
+			for k := 0; k < side; k++ {
+				group[k] = q.cell[u*side+k][v] // row u
+			}
+			f.ExactlyOne(group...)
+			for k := 0; k < side; k++ {
+				group[k] = q.cell[k*side+u][v] // column u
+			}
+			f.ExactlyOne(group...)
+			r0, c0 := u/box*box, u%box*box
+			for k := 0; k < side; k++ {
+				group[k] = q.cell[(r0+k/box)*side+c0+k%box][v] // box u
+			}
+			f.ExactlyOne(group...)
+		}
+	}
+	for i, v := range p.Cells {
+		if v > 0 {
+			f.Add(q.cell[i][v-1])
+		}
+	}
+	return q
+}
+
+// Vars returns the cell variables, which tell solutions apart.
+func (q *SudokuQuery) Vars() []Var {
+	vs := make([]Var, 0, len(q.cell)*len(q.cell))
+	for _, row := range q.cell {
+		for _, l := range row {
+			vs = append(vs, l.Var())
+		}
+	}
+	return vs
+}
+
+// Decode reads the filled grid from a model of the query.
+func (q *SudokuQuery) Decode(m Model) (puzzle.SudokuAnswer, error) {
+	side := q.p.Side()
+	a := puzzle.SudokuAnswer{Cells: make([]int8, len(q.cell))}
+	for i, row := range q.cell {
+		for v, l := range row {
+			if m.Value(l) {
+				if a.Cells[i] != 0 {
+					return a, fmt.Errorf("model gives cell r%dc%d two symbols", i/side+1, i%side+1)
+				}
+				a.Cells[i] = int8(v + 1)
+			}
+		}
+		if a.Cells[i] == 0 {
+			return a, fmt.Errorf("model gives cell r%dc%d no symbol", i/side+1, i%side+1)
+		}
+	}
+	return a, nil
+}

@@ -1,0 +1,91 @@
+package gen_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/gen"
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+)
+
+func TestSudokuReproducible(t *testing.T) {
+	a, b := rand.New(rand.NewPCG(7, 1)), rand.New(rand.NewPCG(7, 1))
+	other := rand.New(rand.NewPCG(8, 1))
+	for range 3 {
+		p := gen.Sudoku(a, 3)
+		require.Equal(t, p, gen.Sudoku(b, 3))
+		require.NotEqual(t, p, gen.Sudoku(other, 3))
+	}
+}
+
+// TestSudokuUnique checks that generated puzzles parse back from their
+// String, have exactly one answer, and, for box 3 and 4, lose it when any
+// clue goes.
+func TestSudokuUnique(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	boxes := []struct{ box, count int }{{3, 10}, {4, 2}, {5, 1}}
+	for _, tc := range boxes {
+		if tc.box == 5 && testing.Short() {
+			continue // a few seconds
+		}
+		var text strings.Builder
+		var ps []puzzle.Sudoku
+		for range tc.count {
+			p := gen.Sudoku(rng, tc.box)
+			require.Equal(t, puzzle.SudokuLine, p.Layout)
+			require.Equal(t, puzzle.SudokuAlphabet(tc.box), p.Alphabet)
+			n, _, err := native.CountSudoku(context.Background(), p, 2)
+			require.NoError(t, err)
+			require.Equal(t, 1, n, "%s", p)
+			if tc.box < 5 {
+				requireSudokuMinimal(t, p)
+			}
+			ps = append(ps, p)
+			text.WriteString(p.String())
+		}
+		again, err := puzzle.ParseSudoku("gen", strings.NewReader(text.String()), "")
+		require.NoError(t, err)
+		for i := range again {
+			again[i].Line = 0
+		}
+		require.Equal(t, ps, again)
+	}
+}
+
+// requireSudokuMinimal checks that every clue of p is needed.
+func requireSudokuMinimal(t *testing.T, p puzzle.Sudoku) {
+	t.Helper()
+	for c, v := range p.Cells {
+		if v == 0 {
+			continue
+		}
+		q := p
+		q.Cells = append([]int8(nil), p.Cells...)
+		q.Cells[c] = 0
+		n, _, err := native.CountSudoku(context.Background(), q, 2)
+		require.NoError(t, err)
+		require.Equal(t, 2, n, "clue %d of %s can go", c, p)
+	}
+}
+
+func TestSudokuBoxClamped(t *testing.T) {
+	p := gen.Sudoku(rand.New(rand.NewPCG(3, 4)), 1)
+	require.Equal(t, 3, p.Box)
+	require.Len(t, p.Cells, 81)
+}
+
+func BenchmarkSudoku(b *testing.B) {
+	for _, box := range []int{3, 4, 5} {
+		b.Run("box"+string(rune('0'+box)), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			for b.Loop() {
+				gen.Sudoku(rng, box)
+			}
+		})
+	}
+}

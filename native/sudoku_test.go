@@ -1,0 +1,363 @@
+package native_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+)
+
+// readSudokus parses a sudoku file.
+func readSudokus(tb testing.TB, path string) []puzzle.Sudoku {
+	tb.Helper()
+	f, err := os.Open(path)
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseSudoku(filepath.Base(path), f, "")
+	require.NoError(tb, err)
+	return ps
+}
+
+// sudokuFixture is a file in testdata/sudoku.
+func sudokuFixture(name string) string { return filepath.Join("..", "testdata", "sudoku", name) }
+
+// solveSudokus solves and verifies every puzzle and returns the output.
+func solveSudokus(t *testing.T, ps []puzzle.Sudoku) string {
+	t.Helper()
+	var out strings.Builder
+	for i, p := range ps {
+		a, _, err := native.Sudoku(context.Background(), p)
+		require.NoError(t, err, "puzzle %d", i+1)
+		require.NoError(t, p.Verify(a), "puzzle %d", i+1)
+		out.WriteString(p.Format(a))
+	}
+	return out.String()
+}
+
+// sudokuExpected pairs a judge input with its expected output.
+var sudokuExpected = []struct{ in, out string }{
+	{"poj3076_sample.in", "poj3076_sample.out"},
+	{"poj3076_tedukuri_a.in", "poj3076_tedukuri_a.out"},
+	{"poj3076_tedukuri_a.crlf.in", "poj3076_tedukuri_a.out"},
+	{"michael404_16x16_poj3076fmt.in", "michael404_16x16_poj3076fmt.out"},
+	{"poj3074_tedukuri.in", "poj3074_tedukuri.out"},
+	{"michael404_9x9.puzzles", "michael404_9x9.solutions"},
+	{"michael404_16x16.puzzles", "michael404_16x16.solutions"},
+}
+
+// TestSudokuJudgeData reproduces every expected output, comparing without
+// trailing blank lines (the files differ in them).
+func TestSudokuJudgeData(t *testing.T) {
+	for _, tc := range sudokuExpected {
+		t.Run(tc.in, func(t *testing.T) {
+			got := solveSudokus(t, readSudokus(t, judgedata.Path(t, "sudoku", tc.in)))
+			want, err := os.ReadFile(judgedata.Path(t, "sudoku", tc.out))
+			require.NoError(t, err)
+			require.Equal(t, strings.TrimRight(string(want), "\n"), strings.TrimRight(got, "\n"))
+		})
+	}
+	t.Run("statement sample in testdata", func(t *testing.T) {
+		got := solveSudokus(t, readSudokus(t, sudokuFixture("poj3076_sample.in")))
+		want, err := os.ReadFile(sudokuFixture("poj3076_sample.out"))
+		require.NoError(t, err)
+		require.Equal(t, string(want), got)
+	})
+}
+
+// TestSudoku25 checks the 25x25 set. Only the first puzzle is quick for
+// the search; the others get a third of their answer's cells as extra
+// givens, and must then give back exactly that answer.
+func TestSudoku25(t *testing.T) {
+	ps := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))
+	sols := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.solutions"))
+	require.Len(t, sols, len(ps))
+	for i, p := range ps {
+		want := sols[i].Cells
+		if i > 0 {
+			p.Cells = append([]int8(nil), p.Cells...)
+			for c := 0; c < len(want); c += 3 {
+				p.Cells[c] = want[c]
+			}
+		}
+		a, _, err := native.Sudoku(context.Background(), p)
+		require.NoError(t, err, "puzzle %d", i+1)
+		require.NoError(t, p.Verify(a))
+		require.Equal(t, want, a.Cells, "puzzle %d", i+1)
+	}
+}
+
+// TestSudokuHardSets gives every puzzle of the 9x9 benchmark sets a valid
+// answer and checks that each has exactly one.
+func TestSudokuHardSets(t *testing.T) {
+	sets := []string{"top95.txt", "hardest.txt"}
+	if !testing.Short() {
+		sets = append(sets, "magictour_top1465.txt", "forum_hardest_1106.txt")
+	}
+	for _, name := range sets {
+		t.Run(name, func(t *testing.T) {
+			for i, p := range readSudokus(t, judgedata.Path(t, "sudoku", name)) {
+				a, _, err := native.Sudoku(context.Background(), p)
+				require.NoError(t, err, "puzzle %d", i+1)
+				require.NoError(t, p.Verify(a), "puzzle %d", i+1)
+				n, _, err := native.CountSudoku(context.Background(), p, 2)
+				require.NoError(t, err)
+				require.Equal(t, 1, n, "puzzle %d", i+1)
+			}
+		})
+	}
+}
+
+// TestSudokuManySolutions: the later POJ 2676 grids have many answers;
+// every one found is valid and count stops at its limit.
+func TestSudokuManySolutions(t *testing.T) {
+	ps := readSudokus(t, judgedata.Path(t, "sudoku", "poj2676_tedukuri_inputonly.in"))
+	multi := 0
+	for i, p := range ps {
+		a, _, err := native.Sudoku(context.Background(), p)
+		require.NoError(t, err, "grid %d", i+1)
+		require.NoError(t, p.Verify(a), "grid %d", i+1)
+		n, _, err := native.CountSudoku(context.Background(), p, 5)
+		require.NoError(t, err)
+		require.LessOrEqual(t, n, 5)
+		if n > 1 {
+			multi++
+		}
+	}
+	require.Positive(t, multi)
+}
+
+func TestSudokuFixtures(t *testing.T) {
+	two := readSudokus(t, sudokuFixture("two_solutions.txt"))
+	require.Len(t, two, 1)
+	for _, limit := range []int{0, 3, 100} {
+		n, _, err := native.CountSudoku(context.Background(), two[0], limit)
+		require.NoError(t, err)
+		require.Equal(t, 2, n, "limit %d", limit)
+	}
+	n, _, err := native.CountSudoku(context.Background(), two[0], 1)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+
+	none := readSudokus(t, sudokuFixture("no_solution.txt"))
+	require.Len(t, none, 1)
+	_, st, err := native.Sudoku(context.Background(), none[0])
+	require.ErrorIs(t, err, puzzle.ErrNoSolution)
+	require.Greater(t, st.Nodes, int64(1), "the contradiction should need search")
+	n, _, err = native.CountSudoku(context.Background(), none[0], 2)
+	require.NoError(t, err)
+	require.Zero(t, n)
+}
+
+func TestSudokuBadInstances(t *testing.T) {
+	clash := puzzle.Sudoku{Box: 3, Cells: make([]int8, 81)}
+	clash.Cells[0], clash.Cells[1] = 5, 5
+	_, _, err := native.Sudoku(context.Background(), clash)
+	require.ErrorIs(t, err, puzzle.ErrNoSolution)
+
+	bad := []puzzle.Sudoku{
+		{Box: 6, Cells: make([]int8, 36*36)},
+		{Box: 1, Cells: make([]int8, 1)},
+		{Box: 3, Cells: make([]int8, 80)},
+		{Box: 3, Cells: append(make([]int8, 80), 10)},
+		{Box: 3, Cells: append(make([]int8, 80), -1)},
+	}
+	for _, p := range bad {
+		_, _, err := native.Sudoku(context.Background(), p)
+		require.Error(t, err)
+		require.NotErrorIs(t, err, puzzle.ErrNoSolution)
+		_, _, err = native.CountSudoku(context.Background(), p, 2)
+		require.Error(t, err)
+	}
+}
+
+func TestSudokuContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	empty := puzzle.Sudoku{Box: 3, Cells: make([]int8, 81), Alphabet: puzzle.SudokuAlphabet(3)}
+	n, _, err := native.CountSudoku(ctx, empty, 0)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Positive(t, n)
+
+	hard := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))[1]
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, _, err = native.Sudoku(ctx, hard)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+}
+
+func TestSudokuNodeLimit(t *testing.T) {
+	hard := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))[1]
+	n, st, err := native.CountSudokuNodes(context.Background(), hard, 2, 10)
+	require.ErrorIs(t, err, native.ErrNodeLimit)
+	require.Zero(t, n)
+	require.Equal(t, int64(10), st.Nodes)
+
+	two := readSudokus(t, sudokuFixture("two_solutions.txt"))[0]
+	n, _, err = native.CountSudokuNodes(context.Background(), two, 0, 1000)
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+}
+
+// sudokuRandomGrid returns a random full grid: a fixed valid pattern with
+// its symbols, bands, stacks, and the rows and columns inside them shuffled.
+func sudokuRandomGrid(rng *rand.Rand, box int) []int8 {
+	side := box * box
+	perm := func(n int) []int { return rng.Perm(n) }
+	order := func() []int { // lines in a random order that keeps bands together
+		out := make([]int, 0, side)
+		for _, b := range perm(box) {
+			for _, l := range perm(box) {
+				out = append(out, b*box+l)
+			}
+		}
+		return out
+	}
+	sym, rows, cols := perm(side), order(), order()
+	cells := make([]int8, side*side)
+	for r := range side {
+		for c := range side {
+			rr, cc := rows[r], cols[c]
+			cells[r*side+c] = int8(sym[(box*(rr%box)+rr/box+cc)%side] + 1)
+		}
+	}
+	return cells
+}
+
+// sudokuBruteCount counts the answers of cells by plain backtracking in reading
+// order, up to limit.
+func sudokuBruteCount(box int, cells []int8, limit int) int {
+	side := box * box
+	g := append([]int8(nil), cells...)
+	ok := func(i int, v int8) bool {
+		r, c := i/side, i%side
+		br, bc := r/box*box, c/box*box
+		for k := range side {
+			if g[r*side+k] == v || g[k*side+c] == v || g[(br+k/box)*side+bc+k%box] == v {
+				return false
+			}
+		}
+		return true
+	}
+	count := 0
+	var rec func(i int)
+	rec = func(i int) {
+		for i < len(g) && g[i] != 0 {
+			i++
+		}
+		if i == len(g) {
+			count++
+			return
+		}
+		for v := int8(1); int(v) <= side && count < limit; v++ {
+			if ok(i, v) {
+				g[i] = v
+				rec(i + 1)
+				g[i] = 0
+			}
+		}
+	}
+	// Clashing givens have no answer; the brute force would not see them.
+	for i, v := range cells {
+		if v != 0 {
+			g[i] = 0
+			if !ok(i, v) {
+				return 0
+			}
+			g[i] = v
+		}
+	}
+	rec(0)
+	return count
+}
+
+// TestSudokuCountMatchesBruteForce compares counts on random partial grids:
+// 4x4 with any givens (clashes included), 9x9 with many givens.
+func TestSudokuCountMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	cases := []struct {
+		box, givens, trials, limit int
+		noise                      bool
+	}{
+		{2, 0, 1, 1000, false},
+		{2, 3, 200, 1000, true},
+		{2, 5, 200, 1000, false},
+		{3, 30, 40, 50, false},
+	}
+	for _, tc := range cases {
+		side := tc.box * tc.box
+		for range tc.trials {
+			full := sudokuRandomGrid(rng, tc.box)
+			cells := make([]int8, len(full))
+			for _, i := range rng.Perm(len(full))[:tc.givens] {
+				cells[i] = full[i]
+				if tc.noise && rng.IntN(4) == 0 {
+					cells[i] = int8(rng.IntN(side) + 1)
+				}
+			}
+			p := puzzle.Sudoku{Box: tc.box, Cells: cells}
+			want := sudokuBruteCount(tc.box, cells, tc.limit)
+			got, _, err := native.CountSudoku(context.Background(), p, tc.limit)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "box %d cells %v", tc.box, cells)
+			a, _, err := native.Sudoku(context.Background(), p)
+			if want == 0 {
+				require.ErrorIs(t, err, puzzle.ErrNoSolution)
+				continue
+			}
+			require.NoError(t, err)
+			require.NoError(t, p.Verify(a))
+		}
+	}
+}
+
+// sudokuBench times solving (limit 0) or counting to limit every puzzle
+// of a judge file, each iteration over the whole file.
+func sudokuBench(b *testing.B, name string, first, limit int) {
+	ps := readSudokus(b, judgedata.Path(b, "sudoku", name))
+	if first > 0 {
+		ps = ps[:first]
+	}
+	ctx := context.Background()
+	var nodes int64
+	for b.Loop() {
+		for _, p := range ps {
+			var st native.Stats
+			var err error
+			if limit == 0 {
+				_, st, err = native.Sudoku(ctx, p)
+			} else {
+				_, st, err = native.CountSudoku(ctx, p, limit)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += st.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(len(ps)*b.N)/b.Elapsed().Seconds(), "puzzles/s")
+}
+
+func BenchmarkSudoku(b *testing.B) {
+	b.Run("book16x16", func(b *testing.B) { sudokuBench(b, "poj3076_tedukuri_a.in", 0, 0) })
+	b.Run("poj3074", func(b *testing.B) { sudokuBench(b, "poj3074_tedukuri.in", 0, 0) })
+	b.Run("top95", func(b *testing.B) { sudokuBench(b, "top95.txt", 0, 0) })
+	b.Run("royle17-2000", func(b *testing.B) { sudokuBench(b, "royle_17clue_49151.txt", 2000, 0) })
+	b.Run("michael16x16", func(b *testing.B) { sudokuBench(b, "michael404_16x16.puzzles", 0, 0) })
+	b.Run("michael25x25-1", func(b *testing.B) { sudokuBench(b, "michael404_25x25.puzzles", 1, 0) })
+}
+
+func BenchmarkCountSudoku(b *testing.B) {
+	b.Run("book16x16", func(b *testing.B) { sudokuBench(b, "poj3076_tedukuri_a.in", 0, 2) })
+	b.Run("poj3074", func(b *testing.B) { sudokuBench(b, "poj3074_tedukuri.in", 0, 2) })
+	b.Run("top95", func(b *testing.B) { sudokuBench(b, "top95.txt", 0, 2) })
+}

@@ -1,0 +1,348 @@
+package puzzle_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/puzzle"
+)
+
+// sudokuFull returns the value 1..S of cell (r, c) in a fixed valid grid.
+func sudokuFull(box, r, c int) int {
+	side := box * box
+	return (box*(r%box)+r/box+c)%side + 1
+}
+
+// sudokuText writes the fixed valid grid in alphabet, keeping the cells
+// for which keep is true and writing blank for the others; rows are joined
+// by sep ("" for one line, "\n" for a grid).
+func sudokuText(box int, alphabet string, blank byte, sep string, keep func(i int) bool) string {
+	side := box * box
+	var b strings.Builder
+	for r := range side {
+		if r > 0 {
+			b.WriteString(sep)
+		}
+		for c := range side {
+			if keep(r*side + c) {
+				b.WriteByte(alphabet[sudokuFull(box, r, c)-1])
+			} else {
+				b.WriteByte(blank)
+			}
+		}
+	}
+	return b.String()
+}
+
+func sudokuEvery(k int) func(int) bool { return func(i int) bool { return i%k == 0 } }
+
+// sudokuCells returns the cells of sudokuText(box, ..., keep).
+func sudokuCells(box int, keep func(i int) bool) []int8 {
+	side := box * box
+	cells := make([]int8, side*side)
+	for i := range cells {
+		if keep(i) {
+			cells[i] = int8(sudokuFull(box, i/side, i%side))
+		}
+	}
+	return cells
+}
+
+const (
+	sudokuDigits = "123456789"
+	sudokuHex16  = "0123456789ABCDEF"
+	sudokuAP     = "ABCDEFGHIJKLMNOP"
+	sudokuAY     = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+)
+
+var (
+	sudokuLine9   = sudokuText(3, sudokuDigits, '.', "", sudokuEvery(3))
+	sudokuLine9b  = sudokuText(3, sudokuDigits, '0', "", sudokuEvery(5))
+	sudokuGrid9   = sudokuText(3, sudokuDigits, '0', "\n", sudokuEvery(2))
+	sudokuGrid16  = sudokuText(4, sudokuAP, '-', "\n", sudokuEvery(3))
+	sudokuLineHex = sudokuText(4, sudokuHex16, '.', "", sudokuEvery(3))
+	sudokuLine25  = sudokuText(5, sudokuAY, '.', "", sudokuEvery(2))
+)
+
+// sudokuNine is the 9x9 instance of sudokuText(3, ..., keep) starting at line.
+func sudokuNine(layout puzzle.SudokuLayout, keep func(int) bool, line int) puzzle.Sudoku {
+	return puzzle.Sudoku{Box: 3, Cells: sudokuCells(3, keep), Layout: layout, Alphabet: sudokuDigits, Line: line}
+}
+
+var parseSudokuTests = []struct {
+	name     string
+	in       string
+	alphabet string
+	want     []puzzle.Sudoku
+}{
+	{"one line", sudokuLine9 + "\n", "", []puzzle.Sudoku{sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 1)}},
+	{"zero and dash blanks", strings.ReplaceAll(sudokuLine9, ".", "0") + "\n" + strings.ReplaceAll(sudokuLine9b, "0", "-"), "",
+		[]puzzle.Sudoku{sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 1), sudokuNine(puzzle.SudokuLine, sudokuEvery(5), 2)}},
+	{"CRLF and trailing blanks", sudokuLine9 + " \r\n" + sudokuLine9b + "\t\r\n", "",
+		[]puzzle.Sudoku{sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 1), sudokuNine(puzzle.SudokuLine, sudokuEvery(5), 2)}},
+	{"no final newline", sudokuLine9, "", []puzzle.Sudoku{sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 1)}},
+	{"comments and blank lines", "# top\n#\n\n" + sudokuLine9 + "\n\n# more\n  " + sudokuLine9b + "\n\n", "",
+		[]puzzle.Sudoku{sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 4), sudokuNine(puzzle.SudokuLine, sudokuEvery(5), 7)}},
+	{"end stops the input", sudokuLine9 + "\nend\nnot a puzzle\n", "", []puzzle.Sudoku{sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 1)}},
+	{"count line", "2\n" + sudokuLine9 + "\n" + sudokuLine9b + "\n", "",
+		[]puzzle.Sudoku{sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 2), sudokuNine(puzzle.SudokuLine, sudokuEvery(5), 3)}},
+	{"grids without separators, POJ 2676", "2\n" + sudokuGrid9 + "\n" + sudokuGrid9 + "\n", "",
+		[]puzzle.Sudoku{sudokuNine(puzzle.SudokuGrid, sudokuEvery(2), 2), sudokuNine(puzzle.SudokuGrid, sudokuEvery(2), 11)}},
+	{"grid then line", sudokuGrid9 + "\n\n" + sudokuLine9 + "\n", "",
+		[]puzzle.Sudoku{sudokuNine(puzzle.SudokuGrid, sudokuEvery(2), 1), sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 11)}},
+	{"comment inside a grid", strings.Replace(sudokuGrid9, "\n", "\n# note\n", 1), "",
+		[]puzzle.Sudoku{sudokuNine(puzzle.SudokuGrid, sudokuEvery(2), 1)}},
+	{"16x16 grid A-P", sudokuGrid16 + "\n\n", "",
+		[]puzzle.Sudoku{{Box: 4, Cells: sudokuCells(4, sudokuEvery(3)), Layout: puzzle.SudokuGrid, Alphabet: sudokuAP, Line: 1}}},
+	{"16x16 grid A-P with 0 blanks", strings.ReplaceAll(sudokuGrid16, "-", "0"), "",
+		[]puzzle.Sudoku{{Box: 4, Cells: sudokuCells(4, sudokuEvery(3)), Layout: puzzle.SudokuGrid, Alphabet: sudokuAP, Line: 1}}},
+	{"16x16 line 0-9A-F", sudokuLineHex + "\n", "",
+		[]puzzle.Sudoku{{Box: 4, Cells: sudokuCells(4, sudokuEvery(3)), Layout: puzzle.SudokuLine, Alphabet: sudokuHex16, Line: 1}}},
+	{"25x25 line", sudokuLine25 + "\n", "",
+		[]puzzle.Sudoku{{Box: 5, Cells: sudokuCells(5, sudokuEvery(2)), Layout: puzzle.SudokuLine, Alphabet: sudokuAY, Line: 1}}},
+	{"forced alphabet", sudokuText(3, "abcdefghi", '.', "", sudokuEvery(3)), "abcdefghi",
+		[]puzzle.Sudoku{{Box: 3, Cells: sudokuCells(3, sudokuEvery(3)), Layout: puzzle.SudokuLine, Alphabet: "abcdefghi", Line: 1}}},
+	{"forced 16x16 alphabet without digits", sudokuText(4, sudokuHex16, '-', "", sudokuEvery(7)), sudokuHex16,
+		[]puzzle.Sudoku{{Box: 4, Cells: sudokuCells(4, sudokuEvery(7)), Layout: puzzle.SudokuLine, Alphabet: sudokuHex16, Line: 1}}},
+	{"empty input", "\n# nothing\n", "", nil},
+}
+
+func TestParseSudoku(t *testing.T) {
+	for _, tc := range parseSudokuTests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := puzzle.ParseSudoku("in", strings.NewReader(tc.in), tc.alphabet)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// sudokuSet returns s with the byte at i replaced by c.
+func sudokuSet(s string, i int, c byte) string { return s[:i] + string(c) + s[i+1:] }
+
+var (
+	sudokuBlank9 = strings.Repeat(".", 81)
+	sudokuRows16 = strings.Split(sudokuGrid16, "\n")
+)
+
+var parseSudokuErrors = []struct {
+	name     string
+	in       string
+	alphabet string
+	line     int
+	msg      string
+}{
+	{"short line", "\n" + sudokuLine9[:80] + "\n", "", 2,
+		`expected a row of 9, 16 or 25 symbols or a puzzle of 81, 256 or 625, got 80 characters: "` + sudokuLine9[:37] + `"...`},
+	{"short row", strings.Join(sudokuRows16[:2], "\n") + "\n" + sudokuRows16[2][:15] + "\n", "", 3,
+		`expected row 3 of the grid, 16 symbols, got 15 characters: "` + sudokuRows16[2][:15] + `"`},
+	{"long row", sudokuGrid9 + "1", "", 9, `expected row 9 of the grid, 9 symbols, got 10 characters: "` + strings.Split(sudokuGrid9, "\n")[8] + `1"`},
+	{"symbol outside 1-9", sudokuLine9 + "\n" + sudokuSet(sudokuLine9, 4, 'A') + "\n", "", 2,
+		`expected symbols 1-9 or blanks - . 0, got 'A' at character 5`},
+	{"symbol outside A-P", strings.Join(sudokuRows16[:3], "\n") + "\n" + sudokuSet(sudokuRows16[3], 15, 'Q') + "\n" + strings.Join(sudokuRows16[4:], "\n"), "", 4,
+		`expected symbols A-P or blanks - . 0, got 'Q' at character 16`},
+	{"symbol outside 0-9A-F", sudokuSet(sudokuLineHex, 200, 'G'), "", 1,
+		`expected symbols 0-9A-F or blanks - ., got 'G' at character 201`},
+	{"symbol outside forced alphabet", sudokuLine9, "abcdefghi", 1,
+		`expected symbols "abcdefghi" or blanks - . 0, got '1' at character 1`},
+	{"line of the wrong size for the alphabet", sudokuLine9, sudokuAP, 1,
+		`expected a row of 16 symbols or a puzzle of 256, got 81 characters: "` + sudokuLine9[:37] + `"...`},
+	{"two equal givens in a row", "# x\n" + sudokuSet(sudokuSet(sudokuBlank9, 10, '5'), 16, '5'), "", 2,
+		`given '5' at row 2 column 8 repeats one in its row`},
+	{"two equal givens in a column", sudokuSet(sudokuSet(sudokuBlank9, 3, '7'), 75, '7'), "", 1,
+		`given '7' at row 9 column 4 repeats one in its column`},
+	{"two equal givens in a box", sudokuSet(sudokuSet(sudokuBlank9, 0, '1'), 20, '1'), "", 1,
+		`given '1' at row 3 column 3 repeats one in its box`},
+	{"two equal givens in a grid box", "\n100000000\n001000000\n" + strings.Repeat("000000000\n", 7), "", 3,
+		`given '1' at row 2 column 3 repeats one in its box`},
+	{"0 is a symbol in 0-9A-F", sudokuSet(sudokuLineHex, 1, '0'), "", 1,
+		`given '0' at row 1 column 2 repeats one in its row`},
+	{"grid cut off by the end of input", strings.Join(sudokuRows16[:5], "\n"), "", 6,
+		`grid cut off: expected 16 rows, got 5 before the end of input`},
+	{"grid cut off by a blank line", strings.Join(sudokuRows16[:5], "\n") + "\n\n" + sudokuGrid16, "", 6,
+		`grid cut off: expected 16 rows, got 5`},
+	{"grid cut off by end", strings.Join(sudokuRows16[:15], "\n") + "\nend\n", "", 16,
+		`grid cut off: expected 16 rows, got 15`},
+	{"more puzzles than counted", "1\n" + sudokuLine9 + "\n" + sudokuLine9 + "\n", "", 1,
+		`expected 1 puzzles as this line says, the input has 2`},
+	{"fewer puzzles than counted", "\n3\n" + sudokuLine9 + "\nend\n" + sudokuLine9 + "\n", "", 2,
+		`expected 3 puzzles as this line says, the input has 1`},
+	{"count line not first", sudokuLine9 + "\n1\n", "", 2,
+		`expected a row of 9, 16 or 25 symbols or a puzzle of 81, 256 or 625, got 1 characters: "1"`},
+	{"bad alphabet size", sudokuLine9, "abc", 0, `alphabet "abc" has 3 symbols, want 9, 16 or 25`},
+	{"alphabet with a blank", sudokuLine9, "12345678.", 0, `alphabet "12345678.": want distinct printable symbols other than . - #`},
+	{"alphabet with a repeat", sudokuLine9, "123456788", 0, `alphabet "123456788": want distinct printable symbols other than . - #`},
+}
+
+func TestParseSudokuErrors(t *testing.T) {
+	for _, tc := range parseSudokuErrors {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := puzzle.ParseSudoku("in", strings.NewReader(tc.in), tc.alphabet)
+			require.Nil(t, got)
+			var pe *puzzle.ParseError
+			require.ErrorAs(t, err, &pe)
+			require.Equal(t, "in", pe.File)
+			require.Equal(t, tc.line, pe.Line, "%v", err)
+			require.EqualError(t, pe.Err, tc.msg)
+		})
+	}
+}
+
+// sudokuSample is the POJ 3076 statement sample and its answer.
+func sudokuSample(t *testing.T) (puzzle.Sudoku, puzzle.SudokuAnswer, string) {
+	t.Helper()
+	in, err := os.ReadFile(filepath.Join("..", "testdata", "sudoku", "poj3076_sample.in"))
+	require.NoError(t, err)
+	out, err := os.ReadFile(filepath.Join("..", "testdata", "sudoku", "poj3076_sample.out"))
+	require.NoError(t, err)
+	ps, err := puzzle.ParseSudoku("in", strings.NewReader(string(in)), "")
+	require.NoError(t, err)
+	require.Len(t, ps, 1)
+	as, err := puzzle.ParseSudoku("out", strings.NewReader(string(out)), "")
+	require.NoError(t, err)
+	require.Len(t, as, 1)
+	return ps[0], puzzle.SudokuAnswer{Cells: as[0].Cells}, string(out)
+}
+
+func TestSudokuFormat(t *testing.T) {
+	p, a, out := sudokuSample(t)
+	require.NoError(t, p.Verify(a))
+	require.Equal(t, out, p.Format(a))
+	require.Equal(t, "no solution\n\n", p.Fail("no solution"))
+
+	q := sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 1)
+	full := puzzle.SudokuAnswer{Cells: sudokuCells(3, sudokuEvery(1))}
+	require.NoError(t, q.Verify(full))
+	require.Equal(t, sudokuText(3, sudokuDigits, '.', "", sudokuEvery(1))+"\n", q.Format(full))
+	require.Equal(t, "timeout\n", q.Fail("timeout"))
+	require.Equal(t, sudokuLine9+"\n", q.String())
+	require.Equal(t, "grid", puzzle.SudokuGrid.String())
+	require.Equal(t, "SudokuLayout(7)", puzzle.SudokuLayout(7).String())
+}
+
+func TestSudokuVerifyRejects(t *testing.T) {
+	p, a, _ := sudokuSample(t)
+	given, blank := -1, -1
+	for i, v := range p.Cells {
+		if v != 0 && given < 0 {
+			given = i
+		}
+		if v == 0 && blank < 0 {
+			blank = i
+		}
+	}
+	mutations := []struct {
+		name string
+		edit func(c []int8) []int8
+		msg  string
+	}{
+		{"short", func(c []int8) []int8 { return c[:255] }, "answer has 255 cells, want 256"},
+		{"blank cell", func(c []int8) []int8 { c[blank] = 0; return c }, "holds 0"},
+		{"out of range", func(c []int8) []int8 { c[blank] = 17; return c }, "holds 17"},
+		{"given changed", func(c []int8) []int8 { c[given] = c[given]%16 + 1; return c }, "the given is"},
+		{"blank changed", func(c []int8) []int8 { c[blank] = c[blank]%16 + 1; return c }, "twice in row 1"},
+		{"two cells of a row swapped", func(c []int8) []int8 {
+			c[blank], c[blank+1] = c[blank+1], c[blank]
+			return c
+		}, "twice in column"},
+		{"two rows swapped", func(c []int8) []int8 {
+			r0, r1 := append([]int8(nil), c[:16]...), c[16:32]
+			copy(c, r1)
+			copy(c[16:], r0)
+			return c
+		}, ""},
+	}
+	for _, m := range mutations {
+		t.Run(m.name, func(t *testing.T) {
+			bad := puzzle.SudokuAnswer{Cells: m.edit(append([]int8(nil), a.Cells...))}
+			err := p.Verify(bad)
+			require.Error(t, err)
+			require.Contains(t, err.Error(), m.msg)
+		})
+	}
+	t.Run("not a sudoku", func(t *testing.T) {
+		require.Error(t, puzzle.Sudoku{Box: 4}.Verify(a))
+	})
+}
+
+// sudokuJudgeCounts lists every judge file of a size the spec covers, with
+// its number of puzzles.
+var sudokuJudgeCounts = map[string]int{
+	"forum_hardest_1106.txt": 375, "hardest.txt": 11, "magictour_top1465.txt": 1465,
+	"michael404_9x9.puzzles": 24, "michael404_9x9.solutions": 24,
+	"michael404_16x16.puzzles": 3, "michael404_16x16.solutions": 3,
+	"michael404_16x16_poj3076fmt.in": 3, "michael404_16x16_poj3076fmt.out": 3,
+	"michael404_25x25.puzzles": 5, "michael404_25x25.solutions": 5,
+	"poj2676_tedukuri_inputonly.in": 10, "poj3074_tedukuri.in": 91, "poj3074_tedukuri.out": 91,
+	"poj3076_sample.in": 1, "poj3076_sample.out": 1,
+	"poj3076_tedukuri_a.in": 4, "poj3076_tedukuri_a.crlf.in": 4, "poj3076_tedukuri_a.out": 4,
+	"royle_17clue_49151.txt": 49151, "top95.txt": 95,
+}
+
+// TestParseSudokuJudgeData reads every judge file and checks that String
+// gives back the same puzzles.
+func TestParseSudokuJudgeData(t *testing.T) {
+	for name, n := range sudokuJudgeCounts {
+		t.Run(name, func(t *testing.T) {
+			f, err := os.Open(judgedata.Path(t, "sudoku", name))
+			require.NoError(t, err)
+			defer f.Close()
+			ps, err := puzzle.ParseSudoku(name, f, "")
+			require.NoError(t, err)
+			require.Len(t, ps, n)
+			for _, p := range ps[:min(len(ps), 200)] {
+				requireSudokuRoundTrip(t, p)
+			}
+		})
+	}
+	t.Run("36x36 is outside the spec", func(t *testing.T) {
+		f, err := os.Open(judgedata.Path(t, "sudoku", "michael404_36x36.puzzles"))
+		require.NoError(t, err)
+		defer f.Close()
+		_, err = puzzle.ParseSudoku("36", f, "")
+		var pe *puzzle.ParseError
+		require.ErrorAs(t, err, &pe)
+		require.Equal(t, 1, pe.Line)
+	})
+}
+
+// requireSudokuRoundTrip checks that p.String() parses back to p.
+func requireSudokuRoundTrip(t *testing.T, p puzzle.Sudoku) {
+	t.Helper()
+	again, err := puzzle.ParseSudoku("again", strings.NewReader(p.String()), "")
+	require.NoError(t, err, "%s", p.String())
+	require.Len(t, again, 1)
+	p.Line = 1
+	require.Equal(t, p, again[0])
+}
+
+func FuzzParseSudoku(f *testing.F) {
+	for _, tc := range parseSudokuTests {
+		f.Add(tc.in)
+	}
+	for _, tc := range parseSudokuErrors {
+		f.Add(tc.in)
+	}
+	f.Add(sudokuGrid16 + "\n\n" + sudokuGrid16)
+	f.Add("3\n" + sudokuLine9 + "\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		ps, err := puzzle.ParseSudoku("fuzz", strings.NewReader(in), "")
+		if err != nil {
+			var pe *puzzle.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T) is not a *ParseError", err, err)
+			}
+			require.Nil(t, ps)
+			return
+		}
+		for _, p := range ps {
+			requireSudokuRoundTrip(t, p)
+		}
+	})
+}
