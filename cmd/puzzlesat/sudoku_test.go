@@ -62,7 +62,7 @@ func TestSudokuBadInput(t *testing.T) {
 		{"symbol outside alphabet", strings.Repeat(".", 80) + "X\n", "<stdin>:1:"},
 		{"equal givens in a row", "11" + strings.Repeat(".", 79) + "\n", "<stdin>:1:"},
 		{"grid cut off", strings.Repeat(row+"\n", 3), "<stdin>:"},
-		{"equal givens in a column", "#c\n1" + strings.Repeat(".", 8) + "\n1" + strings.Repeat(".", 8) + "\n" + strings.Repeat(strings.Repeat(".", 9)+"\n", 7), "<stdin>:2:"},
+		{"equal givens in a column", "#c\n1" + strings.Repeat(".", 8) + "\n1" + strings.Repeat(".", 8) + "\n" + strings.Repeat(strings.Repeat(".", 9)+"\n", 7), "<stdin>:3: given '1' at row 2 column 1 repeats"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
