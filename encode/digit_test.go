@@ -11,37 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
+	"puzzlesat/internal/digitbrute"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 )
 
 var digitEncodings = []encode.DigitEncoding{encode.DigitTable, encode.DigitCircuit}
-
-// digitProducts returns every product x*y=z of numbers of la, lb and lc
-// digits (no leading zero above one digit) as a pattern of digits.
-func digitProducts(la, lb, lc int) []puzzle.DigitAnswer {
-	var out []puzzle.DigitAnswer
-	for x := range 100 {
-		for y := range 100 {
-			a := puzzle.DigitAnswer{A: fmt.Sprint(x), B: fmt.Sprint(y), C: fmt.Sprint(x * y)}
-			if len(a.A) == la && len(a.B) == lb && len(a.C) == lc {
-				out = append(out, a)
-			}
-		}
-	}
-	return out
-}
-
-// digitFits reports whether the digits of t fit pattern p.
-func digitFits(p, t puzzle.DigitAnswer) bool {
-	pat, s := p.A+p.B+p.C, t.A+t.B+t.C
-	for i := range pat {
-		if pat[i] != '*' && pat[i] != s[i] {
-			return false
-		}
-	}
-	return true
-}
 
 // digitModels decodes every model of q under the assumptions, blocking
 // each over q.Vars(); it fails the test past limit models.
@@ -94,7 +69,7 @@ func TestDigitModelsAreProducts(t *testing.T) {
 			for lb := 1; lb <= 2; lb++ {
 				for lc := 1; lc <= 4; lc++ {
 					t.Run(fmt.Sprintf("%s/%d%d%d", enc, la, lb, lc), func(t *testing.T) {
-						all := digitProducts(la, lb, lc)
+						all := digitbrute.Products(la, lb, lc)
 						q := encode.Digit(la, lb, lc, enc)
 						if len(all) <= 614 {
 							got := digitModels(t, q, len(all))
@@ -104,7 +79,7 @@ func TestDigitModelsAreProducts(t *testing.T) {
 							p := digitRandomPattern(rng, la, lb, lc)
 							var want []puzzle.DigitAnswer
 							for _, a := range all {
-								if digitFits(p, a) {
+								if digitbrute.Fits(p, a) {
 									want = append(want, a)
 								}
 							}
@@ -145,7 +120,7 @@ func TestDigitPattern(t *testing.T) {
 	}{
 		{puzzle.Digit{A: "7", B: "**", C: "8*"}, []puzzle.DigitAnswer{{A: "7", B: "12", C: "84"}}},
 		{puzzle.Digit{A: "**", B: "**", C: "1*1"}, []puzzle.DigitAnswer{{A: "11", B: "11", C: "121"}}},
-		{puzzle.Digit{A: "*", B: "*", C: "*"}, digitProducts(1, 1, 1)},
+		{puzzle.Digit{A: "*", B: "*", C: "*"}, digitbrute.Products(1, 1, 1)},
 		{puzzle.Digit{A: "1*", B: "05", C: "0**"}, nil},
 		{puzzle.Digit{A: "**", B: "**", C: "*"}, nil},
 	}

@@ -2,7 +2,6 @@ package native_test
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -11,93 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/gen"
+	"puzzlesat/internal/digitbrute"
 	"puzzlesat/internal/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )
-
-// bruteDigitProducts maps each length triple (A, B, C) to every product
-// x * y = z of numbers of those lengths (no leading zero above one digit),
-// as strings "xyz", found by printing every pair.
-func bruteDigitProducts() map[[3]int][]string {
-	out := make(map[[3]int][]string)
-	for x := range 100 {
-		for y := range 100 {
-			sx, sy, sz := fmt.Sprint(x), fmt.Sprint(y), fmt.Sprint(x*y)
-			l := [3]int{len(sx), len(sy), len(sz)}
-			out[l] = append(out[l], sx+sy+sz)
-		}
-	}
-	return out
-}
-
-// digitLengths returns the length triple of p.
-func digitLengths(p puzzle.Digit) [3]int { return [3]int{len(p.A), len(p.B), len(p.C)} }
-
-// bruteDigitCount returns how many of the products fit pat (a string
-// "ABC"), stopping once it passes stop.
-func bruteDigitCount(products []string, pat string, stop int) int {
-	n := 0
-	for _, t := range products {
-		ok := true
-		for i := range pat {
-			if pat[i] != '*' && pat[i] != t[i] {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			if n++; n > stop {
-				break
-			}
-		}
-	}
-	return n
-}
-
-// bruteDigitSolve answers p by its own iterative deepening: for d = 0, 1,
-// ... it tries every pattern with exactly d changes in the order of the
-// statement and scans every product for each; ok is false when no
-// product has p's lengths.
-func bruteDigitSolve(all map[[3]int][]string, p puzzle.Digit) (a puzzle.DigitAnswer, ok bool) {
-	products := all[digitLengths(p)]
-	if len(products) == 0 {
-		return a, false
-	}
-	given := p.A + p.B + p.C
-	starts := map[int]bool{0: len(p.A) > 1, len(p.A): len(p.B) > 1, len(p.A) + len(p.B): len(p.C) > 1}
-	pat := []byte(given)
-	var try func(i, left int) bool
-	try = func(i, left int) bool {
-		if len(pat)-i < left {
-			return false
-		}
-		if i == len(pat) {
-			return bruteDigitCount(products, string(pat), 1) == 1
-		}
-		for _, c := range []byte("*0123456789") {
-			cost := 0
-			if c != given[i] {
-				cost = 1
-			}
-			if cost > left || c == '0' && starts[i] {
-				continue
-			}
-			pat[i] = c
-			if try(i+1, left-cost) {
-				return true
-			}
-		}
-		return false
-	}
-	for d := 0; d <= len(pat); d++ {
-		if try(0, d) {
-			s := string(pat)
-			return puzzle.DigitAnswer{A: s[:len(p.A)], B: s[len(p.A) : len(p.A)+len(p.B)], C: s[len(p.A)+len(p.B):]}, true
-		}
-	}
-	panic("bruteDigitSolve: no unique pattern")
-}
 
 // randomDigitPattern returns a pattern of any lengths 1-2, 1-2, 1-4 (also
 // those no product has), each character '*' with probability star.
@@ -123,13 +40,11 @@ func randomDigitOfLengths(rng *rand.Rand, star float64, lengths ...int) puzzle.D
 }
 
 func TestCountDigitAgreesWithBruteForce(t *testing.T) {
-	all := bruteDigitProducts()
 	rng := rand.New(rand.NewPCG(6, 1))
 	ctx := context.Background()
 	for i := range 3000 {
 		p := randomDigitPattern(rng, []float64{0.3, 0.6, 0.9}[i%3])
-		products := all[digitLengths(p)]
-		want := bruteDigitCount(products, p.A+p.B+p.C, len(products))
+		want := digitbrute.Count(puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, 0)
 		got, _, err := native.CountDigit(ctx, p, 0)
 		require.NoError(t, err)
 		require.Equal(t, want, got, "CountDigit(%s %s %s, no limit)", p.A, p.B, p.C)
@@ -150,11 +65,10 @@ func TestCountDigitRejectsBadPatterns(t *testing.T) {
 }
 
 func TestDigitAgreesWithBruteForce(t *testing.T) {
-	all := bruteDigitProducts()
 	rng := rand.New(rand.NewPCG(6, 2))
 	for range 300 {
 		p := gen.Digit(rng)
-		want, _ := bruteDigitSolve(all, p)
+		want, _ := digitbrute.Solve(p)
 		got, _, err := native.Digit(context.Background(), p)
 		require.NoError(t, err, "Digit(%s %s %s)", p.A, p.B, p.C)
 		require.Equal(t, want, got, "Digit(%s %s %s)", p.A, p.B, p.C)
@@ -163,7 +77,6 @@ func TestDigitAgreesWithBruteForce(t *testing.T) {
 }
 
 func TestDigitEveryLengthTriple(t *testing.T) {
-	all := bruteDigitProducts()
 	rng := rand.New(rand.NewPCG(6, 3))
 	for la := 1; la <= 2; la++ {
 		for lb := 1; lb <= 2; lb++ {
@@ -171,7 +84,7 @@ func TestDigitEveryLengthTriple(t *testing.T) {
 				// Fewer given digits keep the brute force's search shallow.
 				for i := range 24 {
 					p := randomDigitOfLengths(rng, 0.25+float64(i%4)/4, la, lb, lc)
-					want, ok := bruteDigitSolve(all, p)
+					want, ok := digitbrute.Solve(p)
 					got, _, err := native.Digit(context.Background(), p)
 					if !ok {
 						require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
@@ -186,7 +99,6 @@ func TestDigitEveryLengthTriple(t *testing.T) {
 }
 
 func TestDigitCornerCases(t *testing.T) {
-	all := bruteDigitProducts()
 	for _, tc := range []struct {
 		in   puzzle.Digit
 		want puzzle.DigitAnswer
@@ -205,7 +117,7 @@ func TestDigitCornerCases(t *testing.T) {
 	}
 	// A leading zero in B or C is no input error: the search changes it.
 	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
-		want, _ := bruteDigitSolve(all, p)
+		want, _ := digitbrute.Solve(p)
 		got, _, err := native.Digit(context.Background(), p)
 		require.NoError(t, err)
 		require.Equal(t, want, got, "Digit(%+v)", p)

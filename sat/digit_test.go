@@ -2,7 +2,6 @@ package sat
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -12,91 +11,10 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/gen"
+	"puzzlesat/internal/digitbrute"
 	"puzzlesat/internal/judgedata"
 	"puzzlesat/puzzle"
 )
-
-// digitBrute is the test's own answer to every question: each length
-// triple's products x*y=z as strings "xyz", found by printing every pair
-// 0..99 x 0..99 (fmt drops leading zeros, so the lengths sort them out).
-type digitBrute map[[3]int][]string
-
-func newDigitBrute() digitBrute {
-	all := digitBrute{}
-	for x := range 100 {
-		for y := range 100 {
-			sx, sy, sz := fmt.Sprint(x), fmt.Sprint(y), fmt.Sprint(x*y)
-			l := [3]int{len(sx), len(sy), len(sz)}
-			all[l] = append(all[l], sx+sy+sz)
-		}
-	}
-	return all
-}
-
-// count returns the number of products that fit pattern a.
-func (all digitBrute) count(a puzzle.DigitAnswer) int {
-	pat := a.A + a.B + a.C
-	n := 0
-	for _, t := range all[[3]int{len(a.A), len(a.B), len(a.C)}] {
-		ok := true
-		for i := range pat {
-			if pat[i] != '*' && pat[i] != t[i] {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			n++
-		}
-	}
-	return n
-}
-
-// solve answers p by plain iterative deepening over every pattern, in the
-// statement's order, scanning every product for each; ok is false when
-// no product has p's lengths.
-func (all digitBrute) solve(p puzzle.Digit) (a puzzle.DigitAnswer, ok bool) {
-	if len(all[[3]int{len(p.A), len(p.B), len(p.C)}]) == 0 {
-		return a, false
-	}
-	given := p.A + p.B + p.C
-	la, lb := len(p.A), len(p.B)
-	lead := map[int]bool{0: la > 1, la: lb > 1, la + lb: len(p.C) > 1}
-	pat := []byte(given)
-	split := func() puzzle.DigitAnswer {
-		s := string(pat)
-		return puzzle.DigitAnswer{A: s[:la], B: s[la : la+lb], C: s[la+lb:]}
-	}
-	var try func(i, left int) bool
-	try = func(i, left int) bool {
-		if len(pat)-i < left {
-			return false
-		}
-		if i == len(pat) {
-			return all.count(split()) == 1
-		}
-		for _, c := range []byte("*0123456789") {
-			cost := 0
-			if c != given[i] {
-				cost = 1
-			}
-			if cost > left || c == '0' && lead[i] {
-				continue
-			}
-			pat[i] = c
-			if try(i+1, left-cost) {
-				return true
-			}
-		}
-		return false
-	}
-	for d := 0; d <= len(pat); d++ {
-		if try(0, d) {
-			return split(), true
-		}
-	}
-	panic("digitBrute.solve: no unique pattern")
-}
 
 // randomDigitPattern returns a pattern of lengths 1-2, 1-2, 1-4 (also
 // those no product has), each character '*' with probability star, else
@@ -126,7 +44,6 @@ var digitEncodings = []encode.DigitEncoding{encode.DigitCircuit, encode.DigitTab
 // re-solve-after-UNSAT path of gini that the guarded blocking clauses
 // keep safe: no solver may ever be rebuilt.
 func TestDigitOneSolverReuse(t *testing.T) {
-	all := newDigitBrute()
 	ctx := context.Background()
 	for _, enc := range digitEncodings {
 		t.Run(enc.String(), func(t *testing.T) {
@@ -138,7 +55,8 @@ func TestDigitOneSolverReuse(t *testing.T) {
 			}
 			for i := range patterns {
 				a := randomDigitPattern(rng, []float64{0.2, 0.5, 0.8}[i%3])
-				want, limit := all.count(a), digitLimit(i, all.count(a))
+				want := digitbrute.Count(a, 0)
+				limit := digitLimit(i, want)
 				got, err := shared.count(ctx, a, limit)
 				require.NoError(t, err)
 				require.Equal(t, min(want, limit), got, "shared oracle: count(%s %s %s, %d)", a.A, a.B, a.C, limit)
@@ -176,13 +94,12 @@ func digitLimit(i, want int) int {
 const digitEnumerateMax = 64
 
 func TestCountDigitAgreesWithBruteForce(t *testing.T) {
-	all := newDigitBrute()
 	rng := rand.New(rand.NewPCG(12107, 2))
 	ctx := context.Background()
 	for i := range 1200 {
 		a := randomDigitPattern(rng, []float64{0.3, 0.6, 0.9}[i%3])
 		p := puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C}
-		want := all.count(a)
+		want := digitbrute.Count(a, 0)
 		limit := digitLimit(i, want)
 		if i%4 == 3 && want < digitEnumerateMax {
 			limit = 0 // no limit
@@ -222,7 +139,6 @@ func TestCountDigitRejectsBadPatterns(t *testing.T) {
 // random puzzles of every length triple, by the SAT backend and by the
 // brute force.
 func TestDigitAgreesWithBruteForce(t *testing.T) {
-	all := newDigitBrute()
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(12107, 3))
 	var ps []puzzle.Digit
@@ -234,7 +150,7 @@ func TestDigitAgreesWithBruteForce(t *testing.T) {
 		ps = append(ps, puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C})
 	}
 	for _, p := range ps {
-		want, ok := all.solve(p)
+		want, ok := digitbrute.Solve(p)
 		got, _, err := Digit(ctx, p)
 		if !ok {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
@@ -263,9 +179,8 @@ func TestDigitCornerCases(t *testing.T) {
 		require.Equal(t, tc.want, got, "Digit(%+v)", tc.in)
 	}
 	// A leading zero in B or C is no input error: the search changes it.
-	all := newDigitBrute()
 	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
-		want, _ := all.solve(p)
+		want, _ := digitbrute.Solve(p)
 		got, _, err := Digit(context.Background(), p)
 		require.NoError(t, err)
 		require.Equal(t, want, got, "Digit(%+v)", p)

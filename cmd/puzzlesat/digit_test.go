@@ -7,86 +7,25 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/internal/digitbrute"
 	"puzzlesat/internal/judgedata"
+	"puzzlesat/puzzle"
 )
 
-// digitProductsOf returns every product x*y=z with numbers of the lengths
-// of A, B and C (no leading zero above one digit), as strings "xyz".
-func digitProductsOf(la, lb, lc int) []string {
-	var out []string
-	for x := range 100 {
-		for y := range 100 {
-			sx, sy, sz := fmt.Sprint(x), fmt.Sprint(y), fmt.Sprint(x*y)
-			if len(sx) == la && len(sy) == lb && len(sz) == lc {
-				out = append(out, sx+sy+sz)
-			}
+// digitBruteOutput returns the judge output for the puzzle lines "A B C",
+// numbered from 1, as the brute force answers them.
+func digitBruteOutput(lines []string) string {
+	var out strings.Builder
+	for i, line := range lines {
+		f := strings.Fields(line)
+		p := puzzle.Digit{Case: i + 1, A: f[0], B: f[1], C: f[2]}
+		if a, ok := digitbrute.Solve(p); ok {
+			out.WriteString(p.Format(a))
+		} else {
+			out.WriteString(p.Fail("no solution"))
 		}
 	}
-	return out
-}
-
-// digitBruteCount returns how many products fit the pattern pat ("ABC").
-func digitBruteCount(products []string, pat string) int {
-	n := 0
-	for _, t := range products {
-		if digitFitsString(pat, t) {
-			n++
-		}
-	}
-	return n
-}
-
-func digitFitsString(pat, t string) bool {
-	for i := range pat {
-		if pat[i] != '*' && pat[i] != t[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// digitBruteSolve answers one puzzle line "A B C" by iterative deepening
-// over every pattern in the statement's order, scanning every product for
-// each: the "Case k: ..." text without the prefix.
-func digitBruteSolve(line string) string {
-	f := strings.Fields(line)
-	la, lb, lc := len(f[0]), len(f[1]), len(f[2])
-	products := digitProductsOf(la, lb, lc)
-	if len(products) == 0 {
-		return "no solution"
-	}
-	given := f[0] + f[1] + f[2]
-	lead := map[int]bool{0: la > 1, la: lb > 1, la + lb: lc > 1}
-	pat := []byte(given)
-	var try func(i, left int) bool
-	try = func(i, left int) bool {
-		if len(pat)-i < left {
-			return false
-		}
-		if i == len(pat) {
-			return digitBruteCount(products, string(pat)) == 1
-		}
-		for _, c := range []byte("*0123456789") {
-			cost := 0
-			if c != given[i] {
-				cost = 1
-			}
-			if cost > left || c == '0' && lead[i] {
-				continue
-			}
-			pat[i] = c
-			if try(i+1, left-cost) {
-				return true
-			}
-		}
-		return false
-	}
-	for d := 0; ; d++ {
-		if try(0, d) {
-			s := string(pat)
-			return s[:la] + " " + s[la:la+lb] + " " + s[la+lb:]
-		}
-	}
+	return out.String()
 }
 
 func TestDigitSample(t *testing.T) {
@@ -111,18 +50,14 @@ func TestDigitGenBothBackends(t *testing.T) {
 
 	out, errs, code := cli(t, in, "solve", "digit-puzzle", "--backend=both")
 	require.Equal(t, exitOK, code, errs)
-	var want strings.Builder
-	for i, line := range lines {
-		fmt.Fprintf(&want, "Case %d: %s\n", i+1, digitBruteSolve(line))
-	}
-	require.Equal(t, want.String(), out)
+	require.Equal(t, digitBruteOutput(lines), out)
 
 	out, errs, code = cli(t, in, "count", "digit-puzzle", "--backend=both", "--limit=5")
 	require.Equal(t, exitOK, code, errs)
-	want.Reset()
+	var want strings.Builder
 	for _, line := range lines {
 		f := strings.Fields(line)
-		n := digitBruteCount(digitProductsOf(len(f[0]), len(f[1]), len(f[2])), f[0]+f[1]+f[2])
+		n := digitbrute.Count(puzzle.DigitAnswer{A: f[0], B: f[1], C: f[2]}, 0)
 		want.WriteString(countText(n, 5))
 	}
 	require.Equal(t, want.String(), out)
@@ -141,7 +76,7 @@ func TestDigitGen(t *testing.T) {
 	for _, line := range lines[:20] {
 		f := strings.Fields(line)
 		require.Len(t, f, 3, line)
-		require.NotEmpty(t, digitProductsOf(len(f[0]), len(f[1]), len(f[2])), "lengths of %q admit a product", line)
+		require.NotEmpty(t, digitbrute.Products(len(f[0]), len(f[1]), len(f[2])), "lengths of %q admit a product", line)
 	}
 }
 
@@ -159,11 +94,7 @@ func TestDigitLeadingZero(t *testing.T) {
 	in := "1* 05 0**\n0 5 0\n9 09 0*\n0\n"
 	out, errs, code := cli(t, in, "solve", "digit-puzzle", "--backend=both")
 	require.Equal(t, exitOK, code, errs)
-	var want strings.Builder
-	for i, line := range strings.Split(in, "\n")[:3] {
-		fmt.Fprintf(&want, "Case %d: %s\n", i+1, digitBruteSolve(line))
-	}
-	require.Equal(t, want.String(), out)
+	require.Equal(t, digitBruteOutput(strings.Split(in, "\n")[:3]), out)
 }
 
 func TestDigitBadInput(t *testing.T) {
@@ -252,7 +183,8 @@ func TestDigitRoundTrip(t *testing.T) {
 				_, err := fmt.Sscan(out[len("Case 1: "):], &x, &y, &z)
 				require.NoError(t, err)
 				require.Equal(t, x*y, z, out)
-				require.True(t, digitFitsString(strings.Join(strings.Fields(tc.in), ""), strings.Join(f, "")), "%q fits %q", out, tc.in)
+				pat := strings.Fields(tc.in)
+				require.True(t, digitbrute.Fits(puzzle.DigitAnswer{A: pat[0], B: pat[1], C: pat[2]}, puzzle.DigitAnswer{A: f[0], B: f[1], C: f[2]}), "%q fits %q", out, tc.in)
 			})
 		}
 	}
