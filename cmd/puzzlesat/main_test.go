@@ -89,3 +89,28 @@ func TestSatCommand(t *testing.T) {
 	require.Empty(t, out)
 	require.Contains(t, errs, "<stdin>:2:")
 }
+
+func TestTimeoutKeepsLinesAligned(t *testing.T) {
+	in := "5 ABCED BDACE EBBAA\n5 ABCED BDACE EBBAA\n"
+	out, errs, code := cli(t, in, "solve", "alphametic", "--backend=sat", "--timeout=1ns")
+	require.Equal(t, exitFailed, code, errs)
+	require.Equal(t, "timeout\ntimeout\n", out)
+}
+
+func TestJobsKeepInputOrder(t *testing.T) {
+	gen, errs, code := cli(t, "", "gen", "alphametic", "--n", "8", "--count", "40", "--seed", "3")
+	require.Equal(t, exitOK, code, errs)
+	one, errs, code := cli(t, gen, "solve", "alphametic", "--jobs=1")
+	require.Equal(t, exitOK, code, errs)
+	many, errs, code := cli(t, gen, "solve", "alphametic", "--jobs=8", "--backend=both")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, one, many)
+	require.Equal(t, 40, strings.Count(one, "\n"))
+}
+
+func TestStatsLines(t *testing.T) {
+	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "1 0 3 4 2\n", out)
+	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+\n$`, errs)
+}
