@@ -1,0 +1,157 @@
+package encode_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+// bruteCakes returns every cake of p, bottom layer first.
+func bruteCakes(p puzzle.Cake) [][]puzzle.CakeLayer {
+	var all [][]puzzle.CakeLayer
+	var rec func(layers []puzzle.CakeLayer, rem, rBelow, hBelow int)
+	rec = func(layers []puzzle.CakeLayer, rem, rBelow, hBelow int) {
+		if len(layers) == p.Layers {
+			if rem == 0 {
+				all = append(all, append([]puzzle.CakeLayer(nil), layers...))
+			}
+			return
+		}
+		for r := 1; r < rBelow && r*r <= rem; r++ {
+			for h := 1; h < hBelow && r*r*h <= rem; h++ {
+				rec(append(layers, puzzle.CakeLayer{R: r, H: h}), rem-r*r*h, r, h)
+			}
+		}
+	}
+	rec(nil, p.Volume, p.Volume+1, p.Volume+1)
+	return all
+}
+
+// cakeArea returns Q of a cake given bottom first.
+func cakeArea(layers []puzzle.CakeLayer) int {
+	q := layers[0].R * layers[0].R
+	for _, l := range layers {
+		q += 2 * l.R * l.H
+	}
+	return q
+}
+
+// cakeVars returns the radius and height variables of a cake query, which
+// tell cakes apart.
+func cakeVars(f *encode.CNF) []encode.Var {
+	var vs []encode.Var
+	for v := encode.Var(1); int(v) <= f.NumVars(); v++ {
+		if n := f.Name(v); strings.HasPrefix(n, "R") || strings.HasPrefix(n, "H") {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
+// TestCakeCountsMatchBruteForce checks the decision query by its meaning:
+// for small volumes the number of its models (over radii and heights)
+// equals the number of cakes of area at most the bound, and every model
+// decodes to one of them.
+func TestCakeCountsMatchBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for m := 1; m <= 3; m++ {
+		for n := 1; n <= 60; n++ {
+			p := puzzle.Cake{Volume: n, Layers: m}
+			cakes := bruteCakes(p)
+			best := 0
+			for _, c := range cakes {
+				if a := cakeArea(c); best == 0 || a < best {
+					best = a
+				}
+			}
+			for _, k := range []int{best - 1, best, best + 10, encode.CakeNoBound(p)} {
+				if k < 0 {
+					continue
+				}
+				t.Run(fmt.Sprintf("N=%d,M=%d,Q<=%d", n, m, k), func(t *testing.T) {
+					want := 0
+					for _, c := range cakes {
+						if cakeArea(c) <= k {
+							want++
+						}
+					}
+					q := encode.Cake(p, k)
+					s := sat.New(q.CNF)
+					st, err := s.Solve(ctx)
+					require.NoError(t, err)
+					require.Equal(t, want > 0, st == sat.Sat)
+					if st == sat.Sat {
+						a, err := q.Decode(s.Model())
+						require.NoError(t, err)
+						require.NoError(t, p.Verify(a))
+						require.LessOrEqual(t, a.Area, k)
+						require.Equal(t, a.Area, q.Area(s.Model()))
+					}
+					got, err := sat.New(q.CNF).Count(ctx, cakeVars(q.CNF), len(cakes)+1)
+					require.NoError(t, err)
+					require.Equal(t, want, got)
+				})
+			}
+		}
+	}
+}
+
+// TestCakeAtMost tightens the bound on one formula, as the minimiser does,
+// and checks every step against the brute-force optimum.
+func TestCakeAtMost(t *testing.T) {
+	ctx := context.Background()
+	for _, p := range []puzzle.Cake{{Volume: 100, Layers: 2}, {Volume: 200, Layers: 3}, {Volume: 150, Layers: 3}, {Volume: 10, Layers: 2}} {
+		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
+			best := 0
+			for _, c := range bruteCakes(p) {
+				if a := cakeArea(c); best == 0 || a < best {
+					best = a
+				}
+			}
+			q := encode.Cake(p, encode.CakeNoBound(p))
+			s := sat.New(q.CNF)
+			for k := encode.CakeNoBound(p); k >= best-2; k-- {
+				st, err := s.Solve(ctx, q.AtMost(k))
+				require.NoError(t, err)
+				require.Equal(t, best > 0 && k >= best, st == sat.Sat, "Q<=%d", k)
+			}
+		})
+	}
+}
+
+func TestCakeNoCake(t *testing.T) {
+	// The volume bound alone refutes these: 1³+...+14³ = 11025 > 10000,
+	// 1³+2³+3³ = 36 > 35; and an area bound below 1 admits nothing.
+	for _, tc := range []struct {
+		p    puzzle.Cake
+		area int
+	}{
+		{puzzle.Cake{Volume: 10000, Layers: 14}, 30000},
+		{puzzle.Cake{Volume: 35, Layers: 3}, 105},
+		{puzzle.Cake{Volume: 100, Layers: 2}, 0},
+	} {
+		q := encode.Cake(tc.p, tc.area)
+		st, err := sat.New(q.CNF).Solve(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, sat.Unsat, st, "%+v", tc)
+		_, err = q.Decode(encode.Model{})
+		require.Error(t, err)
+	}
+}
+
+func TestCakeDeterministic(t *testing.T) {
+	p := puzzle.Cake{Volume: 4999, Layers: 8}
+	var a, b strings.Builder
+	require.NoError(t, encode.WriteDIMACS(&a, encode.Cake(p, 1015).CNF))
+	require.NoError(t, encode.WriteDIMACS(&b, encode.Cake(p, 1015).CNF))
+	require.Equal(t, a.String(), b.String())
+	require.Contains(t, a.String(), "c puzzlesat cake N=4999 M=8 Q<=1015")
+	require.Contains(t, a.String(), " R8=8\n")
+}

@@ -1,0 +1,157 @@
+package sat_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/gen"
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+// cakeBook names the judge data of cake: five book cases and the sample.
+var cakeBook = []string{"sample", "cake1", "cake2", "cake3", "cake4", "cake5"}
+
+// readCake reads a judge input and its expected answers.
+func readCake(tb testing.TB, name string) ([]puzzle.Cake, []int) {
+	tb.Helper()
+	in := judgedata.Path(tb, "cake", name+".in")
+	f, err := os.Open(in)
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseCake(in, f)
+	require.NoError(tb, err)
+	out, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".out")
+	require.NoError(tb, err)
+	var want []int
+	for _, w := range strings.Fields(string(out)) {
+		v, err := strconv.Atoi(w)
+		require.NoError(tb, err)
+		want = append(want, v)
+	}
+	require.Len(tb, want, len(ps))
+	return ps, want
+}
+
+// slowCake reports whether the SAT backend takes more than a few seconds
+// on p: the book cases of volume near 10000 with 6 and 10 layers (5-15 s
+// on one core, see BenchmarkCakeSAT), which the default run leaves out.
+func slowCake(p puzzle.Cake) bool { return p.Volume*p.Layers > 50000 }
+
+// solveCake solves p by SAT and checks the answer with Verify.
+func solveCake(t *testing.T, p puzzle.Cake) puzzle.CakeAnswer {
+	t.Helper()
+	a, st, err := sat.Cake(context.Background(), p)
+	require.NoError(t, err, "N=%d M=%d", p.Volume, p.Layers)
+	require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
+	t.Logf("N=%d M=%d: Q=%d in %v, %d solves, %d conflicts, %d vars, %d clauses",
+		p.Volume, p.Layers, a.Area, st.Time.Round(1e6), st.Solves, st.Conflicts, st.Vars, st.Clauses)
+	return a
+}
+
+func TestCakeJudgeData(t *testing.T) {
+	for _, name := range cakeBook {
+		t.Run(name, func(t *testing.T) {
+			ps, want := readCake(t, name)
+			for i, p := range ps {
+				if slowCake(p) {
+					t.Skipf("N=%d M=%d takes seconds: see BenchmarkCakeSAT", p.Volume, p.Layers)
+				}
+				require.Equal(t, want[i], solveCake(t, p).Area)
+			}
+		})
+	}
+}
+
+// cakeZero holds pairs without a cake. The first ones the volume bound
+// 1³ + ... + M³ > N refutes alone; the others the solver must prove: each
+// is the largest volume without a cake for its layer count (found by the
+// DFS over N = 1..10000), so every smaller layer count has a cake there.
+var cakeZero = []puzzle.Cake{
+	{Volume: 10000, Layers: 14},
+	{Volume: 10000, Layers: 20},
+	{Volume: 1, Layers: 2},
+	{Volume: 100, Layers: 5},
+	{Volume: 10, Layers: 2},
+	{Volume: 20, Layers: 2},
+	{Volume: 79, Layers: 3},
+	{Volume: 197, Layers: 4},
+	{Volume: 1828, Layers: 8},
+	{Volume: 3988, Layers: 10},
+	{Volume: 5599, Layers: 11},
+	{Volume: 7610, Layers: 12},
+	{Volume: 9987, Layers: 13},
+}
+
+func TestCakeZero(t *testing.T) {
+	for _, p := range cakeZero {
+		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
+			a := solveCake(t, p)
+			require.Equal(t, 0, a.Area)
+			require.Empty(t, a.Layers)
+		})
+	}
+}
+
+// TestCakeGenerated solves generated pairs of small volume with both
+// backends and compares the areas.
+func TestCakeGenerated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 1190))
+	for solved := 0; solved < 40; {
+		p := gen.Cake(rng)
+		// Skip what the volume bound 1³ + ... + M³ > N settles alone.
+		if t := p.Layers * (p.Layers + 1) / 2; p.Volume > 2000 || t*t > p.Volume {
+			continue
+		}
+		solved++
+		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
+			want, _, err := native.Cake(context.Background(), p)
+			require.NoError(t, err)
+			require.Equal(t, want.Area, solveCake(t, p).Area)
+		})
+	}
+}
+
+func TestCakeOutOfLimits(t *testing.T) {
+	for _, p := range []puzzle.Cake{{Volume: 0, Layers: 1}, {Volume: 10001, Layers: 1}, {Volume: 5, Layers: 0}, {Volume: 5, Layers: 21}} {
+		_, _, err := sat.Cake(context.Background(), p)
+		require.Error(t, err, "%+v", p)
+	}
+}
+
+func TestCakeCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10})
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// BenchmarkCakeSAT solves every book case, the slow ones included.
+func BenchmarkCakeSAT(b *testing.B) {
+	for _, name := range cakeBook {
+		ps, want := readCake(b, name)
+		b.Run(name, func(b *testing.B) {
+			var st sat.Stats
+			for b.Loop() {
+				for i, p := range ps {
+					a, s, err := sat.Cake(context.Background(), p)
+					if err != nil || a.Area != want[i] {
+						b.Fatalf("N=%d M=%d: Q=%d, %v; want %d", p.Volume, p.Layers, a.Area, err, want[i])
+					}
+					st = s
+				}
+			}
+			b.ReportMetric(float64(st.Solves), "solves")
+			b.ReportMetric(float64(st.Conflicts), "conflicts")
+		})
+	}
+}
