@@ -73,25 +73,30 @@ func TestSudokuJudgeData(t *testing.T) {
 	})
 }
 
-// TestSudoku25 checks the 25x25 set. Only the first puzzle is quick for
-// the search; the others get a third of their answer's cells as extra
-// givens, and must then give back exactly that answer.
+// TestSudoku25 solves the 25x25 set, minimal puzzles included, and checks
+// that each has exactly one answer (in -short mode only the answers: the
+// proofs take a few seconds).
 func TestSudoku25(t *testing.T) {
 	ps := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))
 	sols := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.solutions"))
+	names, err := os.ReadFile(judgedata.Path(t, "sudoku", "michael404_25x25.names"))
+	require.NoError(t, err)
 	require.Len(t, sols, len(ps))
-	for i, p := range ps {
-		want := sols[i].Cells
-		if i > 0 {
-			p.Cells = append([]int8(nil), p.Cells...)
-			for c := 0; c < len(want); c += 3 {
-				p.Cells[c] = want[c]
+	require.Len(t, strings.Fields(string(names)), len(ps))
+	for i, name := range strings.Fields(string(names)) {
+		t.Run(name, func(t *testing.T) {
+			p := ps[i]
+			a, _, err := native.Sudoku(context.Background(), p)
+			require.NoError(t, err)
+			require.NoError(t, p.Verify(a))
+			require.Equal(t, sols[i].Cells, a.Cells)
+			if testing.Short() {
+				return
 			}
-		}
-		a, _, err := native.Sudoku(context.Background(), p)
-		require.NoError(t, err, "puzzle %d", i+1)
-		require.NoError(t, p.Verify(a))
-		require.Equal(t, want, a.Cells, "puzzle %d", i+1)
+			n, _, err := native.CountSudoku(context.Background(), p, 2)
+			require.NoError(t, err)
+			require.Equal(t, 1, n)
+		})
 	}
 }
 
@@ -187,10 +192,14 @@ func TestSudokuContext(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	require.Positive(t, n)
 
+	// The minimal puzzle takes far more than the 1024 steps between two
+	// looks at ctx, so the expired deadline is seen however fast it runs.
 	hard := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))[1]
-	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel = context.WithDeadline(context.Background(), time.Now())
 	defer cancel()
 	_, _, err = native.Sudoku(ctx, hard)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	_, _, err = native.CountSudoku(ctx, hard, 2)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 }
 
@@ -232,47 +241,45 @@ func sudokuRandomGrid(rng *rand.Rand, box int) []int8 {
 	return cells
 }
 
-// sudokuBruteCount counts the answers of cells by plain backtracking in reading
-// order, up to limit.
+// sudokuBruteCount counts the answers of cells by plain backtracking in
+// reading order, up to limit, keeping the symbols used in each row, column
+// and box as bitmasks.
 func sudokuBruteCount(box int, cells []int8, limit int) int {
 	side := box * box
-	g := append([]int8(nil), cells...)
-	ok := func(i int, v int8) bool {
-		r, c := i/side, i%side
-		br, bc := r/box*box, c/box*box
-		for k := range side {
-			if g[r*side+k] == v || g[k*side+c] == v || g[(br+k/box)*side+bc+k%box] == v {
-				return false
-			}
+	rows, cols, boxes := make([]int, side), make([]int, side), make([]int, side)
+	boxOf := func(i int) int { return i/side/box*box + i%side/box }
+	// Clashing givens have no answer; the backtracking would not see them.
+	for i, v := range cells {
+		if v == 0 {
+			continue
 		}
-		return true
+		bit := 1 << v
+		if (rows[i/side]|cols[i%side]|boxes[boxOf(i)])&bit != 0 {
+			return 0
+		}
+		rows[i/side] |= bit
+		cols[i%side] |= bit
+		boxes[boxOf(i)] |= bit
 	}
 	count := 0
 	var rec func(i int)
 	rec = func(i int) {
-		for i < len(g) && g[i] != 0 {
+		for i < len(cells) && cells[i] != 0 {
 			i++
 		}
-		if i == len(g) {
+		if i == len(cells) {
 			count++
 			return
 		}
-		for v := int8(1); int(v) <= side && count < limit; v++ {
-			if ok(i, v) {
-				g[i] = v
-				rec(i + 1)
-				g[i] = 0
+		r, c, b := i/side, i%side, boxOf(i)
+		for v := 1; v <= side && count < limit; v++ {
+			bit := 1 << v
+			if (rows[r]|cols[c]|boxes[b])&bit != 0 {
+				continue
 			}
-		}
-	}
-	// Clashing givens have no answer; the brute force would not see them.
-	for i, v := range cells {
-		if v != 0 {
-			g[i] = 0
-			if !ok(i, v) {
-				return 0
-			}
-			g[i] = v
+			rows[r], cols[c], boxes[b] = rows[r]|bit, cols[c]|bit, boxes[b]|bit
+			rec(i + 1)
+			rows[r], cols[c], boxes[b] = rows[r]&^bit, cols[c]&^bit, boxes[b]&^bit
 		}
 	}
 	rec(0)
@@ -280,20 +287,25 @@ func sudokuBruteCount(box int, cells []int8, limit int) int {
 }
 
 // TestSudokuCountMatchesBruteForce compares counts on random partial grids:
-// 4x4 with any givens (clashes included), 9x9 with many givens.
+// 4x4 with any givens (clashes included), 9x9 with many givens, and 9x9
+// with so few that counting runs past the nodes the search spends without
+// look-ahead, so that its failed options and dilemmas are checked too.
 func TestSudokuCountMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	cases := []struct {
 		box, givens, trials, limit int
 		noise                      bool
+		minNodes                   int64 // the most nodes of a trial must reach it
 	}{
-		{2, 0, 1, 1000, false},
-		{2, 3, 200, 1000, true},
-		{2, 5, 200, 1000, false},
-		{3, 30, 40, 50, false},
+		{2, 0, 1, 1000, false, 0},
+		{2, 3, 200, 1000, true, 0},
+		{2, 5, 200, 1000, false, 0},
+		{3, 30, 40, 50, false, 0},
+		{3, 24, 6, 1500, false, 1000},
 	}
 	for _, tc := range cases {
 		side := tc.box * tc.box
+		most := int64(0)
 		for range tc.trials {
 			full := sudokuRandomGrid(rng, tc.box)
 			cells := make([]int8, len(full))
@@ -305,9 +317,10 @@ func TestSudokuCountMatchesBruteForce(t *testing.T) {
 			}
 			p := puzzle.Sudoku{Box: tc.box, Cells: cells}
 			want := sudokuBruteCount(tc.box, cells, tc.limit)
-			got, _, err := native.CountSudoku(context.Background(), p, tc.limit)
+			got, st, err := native.CountSudoku(context.Background(), p, tc.limit)
 			require.NoError(t, err)
 			require.Equal(t, want, got, "box %d cells %v", tc.box, cells)
+			most = max(most, st.Nodes)
 			a, _, err := native.Sudoku(context.Background(), p)
 			if want == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
@@ -316,6 +329,7 @@ func TestSudokuCountMatchesBruteForce(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 		}
+		require.GreaterOrEqual(t, most, tc.minNodes, "box %d givens %d", tc.box, tc.givens)
 	}
 }
 
@@ -354,10 +368,51 @@ func BenchmarkSudoku(b *testing.B) {
 	b.Run("royle17-2000", func(b *testing.B) { sudokuBench(b, "royle_17clue_49151.txt", 2000, 0) })
 	b.Run("michael16x16", func(b *testing.B) { sudokuBench(b, "michael404_16x16.puzzles", 0, 0) })
 	b.Run("michael25x25-1", func(b *testing.B) { sudokuBench(b, "michael404_25x25.puzzles", 1, 0) })
+	b.Run("michael25x25", func(b *testing.B) { sudokuBench(b, "michael404_25x25.puzzles", 0, 0) })
 }
 
 func BenchmarkCountSudoku(b *testing.B) {
 	b.Run("book16x16", func(b *testing.B) { sudokuBench(b, "poj3076_tedukuri_a.in", 0, 2) })
 	b.Run("poj3074", func(b *testing.B) { sudokuBench(b, "poj3074_tedukuri.in", 0, 2) })
 	b.Run("top95", func(b *testing.B) { sudokuBench(b, "top95.txt", 0, 2) })
+	b.Run("michael25x25", func(b *testing.B) { sudokuBench(b, "michael404_25x25.puzzles", 0, 2) })
+}
+
+// BenchmarkSudoku25 solves (limit 0) or counts to 2 each 25x25 puzzle
+// on its own, to show which are hard.
+func BenchmarkSudoku25(b *testing.B) {
+	ps := readSudokus(b, judgedata.Path(b, "sudoku", "michael404_25x25.puzzles"))
+	names, err := os.ReadFile(judgedata.Path(b, "sudoku", "michael404_25x25.names"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i, name := range strings.Fields(string(names)) {
+		for _, limit := range []int{0, 2} {
+			op := "solve"
+			if limit > 0 {
+				op = "count"
+			}
+			b.Run(op+"/"+name, func(b *testing.B) { sudokuBenchOne(b, ps[i], limit) })
+		}
+	}
+}
+
+// sudokuBenchOne times solving (limit 0) or counting to limit one puzzle.
+func sudokuBenchOne(b *testing.B, p puzzle.Sudoku, limit int) {
+	ctx := context.Background()
+	var nodes int64
+	for b.Loop() {
+		var st native.Stats
+		var err error
+		if limit == 0 {
+			_, st, err = native.Sudoku(ctx, p)
+		} else {
+			_, st, err = native.CountSudoku(ctx, p, limit)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += st.Nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
