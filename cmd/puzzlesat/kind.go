@@ -55,7 +55,7 @@ type kind interface {
 }
 
 func kinds() []kind {
-	return []kind{alphametic(), sudoku(), cake(), digitPuzzle()}
+	return []kind{alphametic(), sudoku(), sticks(), cake(), digitPuzzle()}
 }
 
 func kindNames() []string {

@@ -1,0 +1,392 @@
+package encode
+
+// Linear sums over small integers: integers in order encoding, the MDD
+// (multi-valued BDD) encoding of a bound on a weighted sum, an adder tree
+// over bit-vectors, and the totaliser of several integers.
+
+import "slices"
+
+// unary is an integer 0..len(u) in order encoding: u[t-1] is "x ≥ t", and
+// u[t] implies u[t-1]. The empty unary is the constant 0.
+type unary []Lit
+
+// newUnary returns a fresh integer 0..max with the max-1 chain clauses
+// u[t] → u[t-1]. Variable names, when name is not empty, read "name>=t".
+func (f *CNF) newUnary(name string, max int) unary {
+	u := make(unary, max)
+	for t := range u {
+		n := ""
+		if name != "" {
+			n = name + ">=" + itoa(t+1)
+		}
+		u[t] = f.Var(n).Pos()
+		if t > 0 {
+			f.Add(u[t].Not(), u[t-1])
+		}
+	}
+	return u
+}
+
+// complement returns len(u) - x as a unary, with no new variables:
+// len(u) - x ≥ t is ¬(x ≥ len(u)-t+1).
+func (u unary) complement() unary {
+	c := make(unary, len(u))
+	for t := range c {
+		c[t] = u[len(u)-1-t].Not()
+	}
+	return c
+}
+
+// unaryValue returns the integer that m gives u, and false when m breaks the
+// order (some u[t] true after a false one).
+func (m Model) unaryValue(u unary) (int, bool) {
+	n := 0
+	for n < len(u) && m.Value(u[n]) {
+		n++
+	}
+	for _, l := range u[n:] {
+		if m.Value(l) {
+			return n, false
+		}
+	}
+	return n, true
+}
+
+// pbTerm is one term w·x of a linear sum, x in order encoding.
+type pbTerm struct {
+	w int
+	x unary
+}
+
+// mddWords bounds the words of the reachability bitsets one MDD build may
+// hold (8 MiB). Past it the nodes are not merged by reachable sums: the
+// encoding stays correct, only larger.
+const mddWords = 1 << 20
+
+// Sentinels for the constant nodes of an MDD build; neither is a literal
+// of any variable (variable 0 is never used).
+const (
+	mddTrue  Lit = 0
+	mddFalse Lit = 1
+)
+
+// mddAtMost adds clauses forcing Σ w·x ≤ bound, by the BDD encoding of
+// Eén and Sörensson (2006) extended to order-encoded integers, with nodes
+// merged as in Abío et al. (2012): a node (j, r) means "the terms j, j+1,
+// ... sum to at most r", and r is rounded down to the largest sum those
+// terms can reach, so nodes with the same solutions are one variable. A
+// node d with term w·x gets d → child(r) and d ∧ x≥c → child(r - c·w) for
+// every c (d ∧ x≥c → false when r - c·w < 0), and the root is asserted.
+// Size: one variable per node, at most len(x)+1 clauses per node; the
+// nodes of layer j are at most the sums the terms j.. can reach that are
+// ≤ bound. The encoding is monotone, so unit propagation is arc
+// consistent: any value of an x that no completion allows is refuted.
+func (f *CNF) mddAtMost(terms []pbTerm, bound int) {
+	m := len(terms)
+	rest := make([]int, m+1) // rest[j]: the largest sum of terms j..
+	for j := m - 1; j >= 0; j-- {
+		rest[j] = rest[j+1] + terms[j].w*len(terms[j].x)
+	}
+	if bound >= rest[0] {
+		return
+	}
+	if bound < 0 {
+		f.Add()
+		return
+	}
+	reach := mddReach(terms, bound)
+	memo := make([]map[int]Lit, m)
+	for j := range memo {
+		memo[j] = map[int]Lit{}
+	}
+	var node func(j, r int) Lit
+	node = func(j, r int) Lit {
+		switch {
+		case r < 0:
+			return mddFalse
+		case r >= rest[j]:
+			return mddTrue
+		}
+		if reach != nil {
+			r = reach[j].below(r)
+		}
+		if d, ok := memo[j][r]; ok {
+			return d
+		}
+		d := f.Lit()
+		memo[j][r] = d
+		t := terms[j]
+		for c := 0; c <= len(t.x); c++ {
+			child := node(j+1, r-c*t.w)
+			switch {
+			case child == mddTrue:
+				continue
+			case c == 0:
+				f.Add(d.Not(), child)
+			case child == mddFalse:
+				f.Add(d.Not(), t.x[c-1].Not()) // x ≥ c+1 follows from the chain
+				return d
+			default:
+				f.Add(d.Not(), t.x[c-1].Not(), child)
+			}
+		}
+		return d
+	}
+	switch root := node(0, bound); root {
+	case mddFalse:
+		f.Add()
+	case mddTrue:
+	default:
+		f.Add(root)
+	}
+}
+
+// mddAtLeast adds clauses forcing Σ w·x ≥ bound, as Σ w·(max-x) ≤
+// Σ w·max - bound with mddAtMost (same size and propagation).
+func (f *CNF) mddAtLeast(terms []pbTerm, bound int) {
+	total := 0
+	comp := make([]pbTerm, len(terms))
+	for j, t := range terms {
+		total += t.w * len(t.x)
+		comp[j] = pbTerm{t.w, t.x.complement()}
+	}
+	f.mddAtMost(comp, total-bound)
+}
+
+// sumSet is a set of sums 0..n as a bitset.
+type sumSet []uint64
+
+func (s sumSet) has(i int) bool { return s[i>>6]>>(i&63)&1 == 1 }
+
+// below returns the largest member of s that is at most r (r ≥ 0; 0 is
+// always a member).
+func (s sumSet) below(r int) int {
+	if max := len(s)*64 - 1; r > max {
+		r = max
+	}
+	for r > 0 && !s.has(r) {
+		r--
+	}
+	return r
+}
+
+// mddReach returns, per layer j, the sums ≤ bound that terms j.. can
+// reach, or nil when the bitsets would pass mddWords.
+func mddReach(terms []pbTerm, bound int) []sumSet {
+	words := bound/64 + 1
+	if words*(len(terms)+1) > mddWords {
+		return nil
+	}
+	reach := make([]sumSet, len(terms)+1)
+	reach[len(terms)] = make(sumSet, words)
+	reach[len(terms)][0] = 1
+	for j := len(terms) - 1; j >= 0; j-- {
+		next, cur := reach[j+1], make(sumSet, words)
+		for c := 0; c <= len(terms[j].x) && c*terms[j].w <= bound; c++ {
+			orShifted(cur, next, c*terms[j].w, bound)
+		}
+		reach[j] = cur
+	}
+	return reach
+}
+
+// orShifted sets dst |= src << sh, dropping bits past bound.
+func orShifted(dst, src sumSet, sh, bound int) {
+	ws, bs := sh>>6, uint(sh&63)
+	for i := len(dst) - 1; i >= ws; i-- {
+		v := src[i-ws] << bs
+		if bs != 0 && i-ws-1 >= 0 {
+			v |= src[i-ws-1] >> (64 - bs)
+		}
+		dst[i] |= v
+	}
+	if extra := (bound + 1) & 63; extra != 0 {
+		dst[len(dst)-1] &= 1<<uint(extra) - 1
+	}
+}
+
+// adderSum returns Σ w·x as a bit-vector: every literal of every x,
+// weighted by w, summed by a balanced tree of ripple-carry adders (about
+// 14 clauses per full adder, log(terms) levels).
+func (f *CNF) adderSum(terms []pbTerm) Bits {
+	var parts []Bits
+	for _, t := range terms {
+		for _, l := range t.x {
+			parts = append(parts, f.Scale(Bits{l}, uint64(t.w)))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	for len(parts) > 1 {
+		var next []Bits
+		for i := 0; i+1 < len(parts); i += 2 {
+			next = append(next, f.Sum(parts[i], parts[i+1]))
+		}
+		if len(parts)%2 == 1 {
+			next = append(next, parts[len(parts)-1])
+		}
+		parts = next
+	}
+	return parts[0]
+}
+
+// totalize returns Σ xs as a unary capped at limit+1 (its last literal
+// means "sum > limit" when the sum can get there), by the totaliser of
+// Bailleux and Boufkhad (2003) over integers: a balanced tree whose nodes
+// merge two unaries a, b into o with a≥i ∧ b≥j → o≥i+j and
+// ¬a≥i+1 ∧ ¬b≥j+1 → ¬o≥i+j+1. Both directions are written, so asserting
+// o≥n and ¬o≥n+1 makes the sum equal n, and unit propagation is arc
+// consistent for such bounds. Size: |a|·|b| clauses and |o| variables per
+// merge.
+func (f *CNF) totalize(xs []unary, limit int) unary {
+	switch len(xs) {
+	case 0:
+		return nil
+	case 1:
+		if len(xs[0]) <= limit+1 {
+			return xs[0]
+		}
+		// Cap it: o≥limit+1 is x≥limit+1, higher literals are dropped.
+		return xs[0][:limit+1]
+	}
+	a := f.totalize(xs[:len(xs)/2], limit)
+	b := f.totalize(xs[len(xs)/2:], limit)
+	o := make(unary, min(len(a)+len(b), limit+1))
+	for t := range o {
+		o[t] = f.Lit()
+	}
+	ge := func(u unary, i int) Lit { // u ≥ i for 1 ≤ i ≤ len(u)
+		return u[i-1]
+	}
+	for i := 0; i <= len(a); i++ {
+		for j := 0; j <= len(b); j++ {
+			if s := min(i+j, len(o)); s > 0 {
+				// a≥i ∧ b≥j → o≥s
+				cl := []Lit{ge(o, s)}
+				if i > 0 {
+					cl = append(cl, ge(a, i).Not())
+				}
+				if j > 0 {
+					cl = append(cl, ge(b, j).Not())
+				}
+				f.Add(cl...)
+			}
+			if s := i + j + 1; s <= len(o) {
+				// a<i+1 ∧ b<j+1 → o<s; a≥len(a)+1 is false, so it drops out.
+				cl := []Lit{ge(o, s).Not()}
+				if i < len(a) {
+					cl = append(cl, ge(a, i+1))
+				}
+				if j < len(b) {
+					cl = append(cl, ge(b, j+1))
+				}
+				f.Add(cl...)
+			}
+		}
+	}
+	return o
+}
+
+// mddEqual adds clauses forcing Σ w·x = bound, by the MDD of the
+// equality with a variable per node and per edge (the path encoding of
+// Bacchus (2007) for regular constraints, on the MDD of Abío et al.):
+// a node (j, r) means "the terms j.. sum to r" and exists only when
+// those terms can reach r; an edge (j, r, c) means node (j, r) with
+// x_j = c. Node → some edge out; edge → its node, x_j = c and its
+// child; child → some edge in; x_j = c → some edge of layer j labelled c.
+// Unit propagation is arc consistent for the whole equality: a count
+// that no exact completion allows is refuted. Size: a variable per node
+// and per edge, about 4 clauses per edge. Past mddWords it falls back to
+// mddAtMost and mddAtLeast.
+func (f *CNF) mddEqual(terms []pbTerm, bound int) {
+	reach := mddReach(terms, bound)
+	if reach == nil {
+		f.mddAtMost(terms, bound)
+		f.mddAtLeast(terms, bound)
+		return
+	}
+	m := len(terms)
+	if bound < 0 || !reach[0].has(bound) {
+		f.Add()
+		return
+	}
+	type edge struct {
+		from, to Lit // to is 0 for the last layer's edges, which end in "true"
+		c        int
+	}
+	layer := map[int]Lit{bound: f.Lit()}
+	f.Add(layer[bound])
+	for j := 0; j < m; j++ {
+		t := terms[j]
+		next := map[int]Lit{}
+		in := map[int][]Lit{}
+		byValue := make([][]Lit, len(t.x)+1)
+		for _, r := range sortedKeys(layer) {
+			d := layer[r]
+			var out []edge
+			for c := 0; c <= len(t.x) && c*t.w <= r; c++ {
+				rr := r - c*t.w
+				if !reach[j+1].has(rr) {
+					continue
+				}
+				var to Lit
+				if j+1 < m {
+					if next[rr] == 0 {
+						next[rr] = f.Lit()
+					}
+					to = next[rr]
+				}
+				out = append(out, edge{d, to, c})
+			}
+			outs := []Lit{d.Not()}
+			for _, e := range out {
+				ev := d
+				if len(out) > 1 {
+					ev = f.Lit()
+					f.Add(ev.Not(), d)
+				}
+				outs = append(outs, ev)
+				if e.c > 0 {
+					f.Add(ev.Not(), t.x[e.c-1])
+				}
+				if e.c < len(t.x) {
+					f.Add(ev.Not(), t.x[e.c].Not())
+				}
+				if e.to != 0 {
+					f.Add(ev.Not(), e.to)
+					in[r-e.c*t.w] = append(in[r-e.c*t.w], ev)
+				}
+				byValue[e.c] = append(byValue[e.c], ev)
+			}
+			if len(out) != 1 {
+				f.Add(outs...)
+			}
+		}
+		for _, rr := range sortedKeys(next) {
+			f.Add(append([]Lit{next[rr].Not()}, in[rr]...)...)
+		}
+		for c, es := range byValue {
+			// x_j = c → one of the edges labelled c
+			cl := slices.Clone(es)
+			if c > 0 {
+				cl = append(cl, t.x[c-1].Not())
+			}
+			if c < len(t.x) {
+				cl = append(cl, t.x[c])
+			}
+			f.Add(cl...)
+		}
+		layer = next
+	}
+}
+
+// sortedKeys returns the keys of m in increasing order.
+func sortedKeys(m map[int]Lit) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,222 @@
+package encode_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/gen"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+// sticksEncodings is every combination of formulation, sum encoding and
+// symmetry breaking.
+func sticksEncodings() []encode.SticksEncoding {
+	var out []encode.SticksEncoding
+	for _, pieces := range []bool{false, true} {
+		for _, sum := range []encode.SticksSum{encode.SumMDD, encode.SumMDDAtMost, encode.SumAdder, encode.SumMDDExact} {
+			for _, sym := range []encode.SticksSymmetry{encode.SymmetryLex, encode.SymmetryFirst, encode.SymmetryNone} {
+				out = append(out, encode.SticksEncoding{Pieces: pieces, Sum: sum, Symmetry: sym})
+			}
+		}
+	}
+	return out
+}
+
+// sticksModels counts the models of q over q.Vars() up to limit, decoding
+// and verifying each.
+func sticksModels(t *testing.T, p puzzle.Sticks, q *encode.SticksQuery, limit int) int {
+	t.Helper()
+	s := sat.New(q.CNF)
+	n := 0
+	for ; n < limit; n++ {
+		st, err := s.Solve(context.Background())
+		require.NoError(t, err)
+		if st == sat.Unsat {
+			return n
+		}
+		m := s.Model()
+		a, err := q.Decode(m)
+		require.NoError(t, err)
+		require.Equal(t, q.Length(), a.Length)
+		require.NoError(t, p.Verify(a), "decoded %v", a.Sticks)
+		var block []encode.Lit
+		for _, v := range q.Vars() {
+			if m.Value(v.Pos()) {
+				block = append(block, v.Neg())
+			} else {
+				block = append(block, v.Pos())
+			}
+		}
+		q.Add(block...)
+	}
+	return n
+}
+
+// sticksBrute counts by brute force the models each symmetry breaking
+// should leave, for sticks of length l: every map from pieces (longest
+// first) to k = sum/l sticks that fills each stick exactly is a solution.
+// Pieces models are such maps (Lex/First: piece i in sticks 0..i; Lex
+// also sends equal pieces to non-decreasing sticks); counts models are
+// their distinct count vectors per stick (First: the count of the longest
+// length non-increasing over the sticks; Lex: the vectors
+// lexicographically non-increasing).
+func sticksBrute(pieces []int, l int) map[encode.SticksEncoding]int {
+	sum := 0
+	for _, v := range pieces {
+		sum += v
+	}
+	out := map[encode.SticksEncoding]int{}
+	if l < 1 || sum%l != 0 {
+		return out
+	}
+	k := sum / l
+	var vals []int
+	for i, v := range pieces {
+		if i == 0 || v != pieces[i-1] {
+			vals = append(vals, v)
+		}
+	}
+	seen := map[string][]bool{} // count tuple -> (first, lex) flags
+	stick := make([]int, len(pieces))
+	fill := make([]int, k)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(pieces) {
+			for _, f := range fill {
+				if f != l {
+					return
+				}
+			}
+			first := true
+			lex := true
+			for j, s := range stick {
+				first = first && s <= j
+				lex = lex && s <= j && (j == 0 || pieces[j] != pieces[j-1] || s >= stick[j-1])
+			}
+			out[encode.SticksEncoding{Pieces: true, Symmetry: encode.SymmetryNone}]++
+			if first {
+				out[encode.SticksEncoding{Pieces: true, Symmetry: encode.SymmetryFirst}]++
+			}
+			if lex {
+				out[encode.SticksEncoding{Pieces: true, Symmetry: encode.SymmetryLex}]++
+			}
+			cnt := make([][]int, k)
+			for s := range cnt {
+				cnt[s] = make([]int, len(vals))
+			}
+			for j, s := range stick {
+				cnt[s][slices.Index(vals, pieces[j])]++
+			}
+			key := fmt.Sprint(cnt)
+			if _, ok := seen[key]; !ok {
+				f, x := true, true
+				for s := 1; s < k; s++ {
+					f = f && cnt[s-1][0] >= cnt[s][0]
+					x = x && slices.Compare(cnt[s-1], cnt[s]) >= 0
+				}
+				seen[key] = []bool{f, x}
+			}
+			return
+		}
+		for s := range k {
+			if fill[s]+pieces[i] <= l {
+				fill[s] += pieces[i]
+				stick[i] = s
+				rec(i + 1)
+				fill[s] -= pieces[i]
+			}
+		}
+	}
+	rec(0)
+	for _, flags := range seen {
+		out[encode.SticksEncoding{Symmetry: encode.SymmetryNone}]++
+		if flags[0] {
+			out[encode.SticksEncoding{Symmetry: encode.SymmetryFirst}]++
+		}
+		if flags[1] {
+			out[encode.SticksEncoding{Symmetry: encode.SymmetryLex}]++
+		}
+	}
+	return out
+}
+
+// TestSticksModelsMatchBruteForce checks every encoding on small generated
+// blocks at several lengths: the models, counted over Vars, are exactly
+// the solutions the symmetry breaking keeps, and each decodes to sticks
+// that pass Verify.
+func TestSticksModelsMatchBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for b := range 10 {
+		p := gen.Sticks(rng, 2+rng.IntN(3), 4+rng.IntN(6))
+		if len(p.Pieces) > 9 {
+			p.Pieces = p.Pieces[:9]
+		}
+		pieces := slices.Clone(p.Pieces)
+		slices.SortFunc(pieces, func(a, b int) int { return b - a })
+		sum := 0
+		for _, v := range pieces {
+			sum += v
+		}
+		for l := max(1, pieces[0]-1); l <= sum; l++ {
+			if sum%l != 0 && l != pieces[0]+1 {
+				continue
+			}
+			want := sticksBrute(pieces, l)
+			for _, enc := range sticksEncodings() {
+				q := encode.SticksWith(p, l, enc)
+				key := encode.SticksEncoding{Pieces: enc.Pieces, Symmetry: enc.Symmetry}
+				got := sticksModels(t, p, q, 500)
+				require.Equal(t, min(want[key], 500), got, "block %d %v L=%d %s", b, p.Pieces, l, enc)
+			}
+		}
+	}
+}
+
+// TestSticksLexLeavesOneModelPerMultiset checks a block with many equal
+// pieces, where the counts model with lex order has one model per way of
+// grouping the lengths into sticks.
+func TestSticksLexLeavesOneModelPerMultiset(t *testing.T) {
+	p := puzzle.Sticks{Pieces: []int{5, 5, 5, 5, 3, 3, 2, 2, 2, 2, 1, 1}}
+	// L = 12, 3 sticks; sticks such as {5,5,2} may repeat.
+	want := sticksBrute([]int{5, 5, 5, 5, 3, 3, 2, 2, 2, 2, 1, 1}, 12)
+	q := encode.Sticks(p, 12)
+	require.Equal(t, want[encode.SticksEncoding{}], sticksModels(t, p, q, 1000))
+	require.Greater(t, want[encode.SticksEncoding{}], 1)
+}
+
+func TestSticksQueryOutsideDivisors(t *testing.T) {
+	p := puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
+	for _, l := range []int{0, -3, 5, 7} {
+		q := encode.Sticks(p, l)
+		require.Equal(t, 0, sticksModels(t, p, q, 1), "L=%d", l)
+		_, err := q.Decode(make(encode.Model, q.NumVars()+1))
+		require.Error(t, err, "L=%d", l)
+	}
+}
+
+func TestSticksDeterministicDIMACS(t *testing.T) {
+	p := puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
+	var a, b strings.Builder
+	require.NoError(t, encode.WriteDIMACS(&a, encode.Sticks(p, 6).CNF))
+	require.NoError(t, encode.WriteDIMACS(&b, encode.Sticks(p, 6).CNF))
+	require.Equal(t, a.String(), b.String())
+	require.Contains(t, a.String(), "c puzzlesat sticks L=6 sticks=4 pieces=9 encoding=counts/mdd-exact/lex\n")
+	require.Contains(t, a.String(), " stick1[5]>=1\n")
+}
+
+func TestSticksDecodeRejectsBrokenOrder(t *testing.T) {
+	p := puzzle.Sticks{Pieces: []int{2, 2, 2, 2}}
+	q := encode.Sticks(p, 4) // 2 sticks, counts of 2 in 0..2: stick1[2]>=1, stick1[2]>=2, ...
+	m := make(encode.Model, q.NumVars()+1)
+	m[q.Vars()[1]] = true // stick1[2]>=2 without >=1
+	_, err := q.Decode(m)
+	require.ErrorContains(t, err, "order encoding")
+}

@@ -1,0 +1,51 @@
+package sat
+
+import (
+	"context"
+
+	"puzzlesat/encode"
+	"puzzlesat/puzzle"
+)
+
+// Sticks returns the smallest stick length into which the pieces of p can
+// all be joined, with the pieces of each stick. It tries the divisors L of
+// the total from the longest piece upward and solves the decision query
+// encode.Sticks(p, L) of each with a fresh solver; the first satisfiable
+// one is the answer. Only facts any solver can check are used to skip
+// queries: L must be at least the longest piece and divide the total, and
+// an L above half the total can only be the total itself, one stick of
+// every piece. The error is puzzle.ErrNoSolution when p has no pieces, or
+// the context's error.
+func Sticks(ctx context.Context, p puzzle.Sticks) (puzzle.SticksAnswer, Stats, error) {
+	return SticksWith(ctx, p, encode.SticksEncoding{})
+}
+
+// SticksWith is Sticks with the chosen encoding of the queries.
+func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding) (puzzle.SticksAnswer, Stats, error) {
+	var total Stats
+	sum, longest := 0, 0
+	for _, v := range p.Pieces {
+		sum += v
+		longest = max(longest, v)
+	}
+	if len(p.Pieces) == 0 {
+		return puzzle.SticksAnswer{}, total, puzzle.ErrNoSolution
+	}
+	for l := longest; 2*l <= sum; l++ {
+		if sum%l != 0 {
+			continue
+		}
+		q := encode.SticksWith(p, l, enc)
+		s := New(q.CNF)
+		st, err := s.Solve(ctx)
+		total.Add(s.Stats())
+		if err != nil {
+			return puzzle.SticksAnswer{}, total, err
+		}
+		if st == Sat {
+			a, err := q.Decode(s.Model())
+			return a, total, err
+		}
+	}
+	return puzzle.SticksAnswer{Length: sum, Sticks: [][]int{append([]int(nil), p.Pieces...)}}, total, nil
+}

@@ -1,0 +1,244 @@
+package sat_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/gen"
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+// sticksFiles are the judge files whose answers use every piece. Every
+// block in them takes the SAT backend well under a second (README), so
+// all run in the default test.
+var sticksFiles = []string{
+	"sample",
+	"cerc1995_sticks_le50",
+	"cerc1995_sticks_pure",
+	"folklore_comment2",
+	"folklore_pkuoj_comment",
+	"hard_454",
+}
+
+// readSticks returns the blocks of a judge file and the expected answers.
+func readSticks(tb testing.TB, name string) ([]puzzle.Sticks, []int) {
+	tb.Helper()
+	in := judgedata.Path(tb, "sticks", name+".in")
+	f, err := os.Open(in)
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseSticks(in, f)
+	require.NoError(tb, err)
+	out, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".out")
+	require.NoError(tb, err)
+	var want []int
+	for _, w := range strings.Fields(string(out)) {
+		n, err := strconv.Atoi(w)
+		require.NoError(tb, err)
+		want = append(want, n)
+	}
+	require.Len(tb, want, len(ps))
+	return ps, want
+}
+
+func TestSticksJudgeData(t *testing.T) {
+	for _, name := range sticksFiles {
+		t.Run(name, func(t *testing.T) {
+			ps, want := readSticks(t, name)
+			var times []time.Duration
+			for i, p := range ps {
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				start := time.Now()
+				a, _, err := sat.Sticks(ctx, p)
+				times = append(times, time.Since(start))
+				cancel()
+				require.NoError(t, err, "block %d", i+1)
+				require.NoError(t, p.Verify(a), "block %d", i+1)
+				require.Equal(t, want[i], a.Length, "block %d", i+1)
+			}
+			slices.Sort(times)
+			t.Logf("%d blocks, median %v, worst %v", len(ps), times[len(times)/2], times[len(times)-1])
+		})
+	}
+}
+
+// TestSticksHard454RefutesHalf checks the hard query on its own: the 64
+// pieces of hard_454 do not make 10 sticks of 227.
+func TestSticksHard454RefutesHalf(t *testing.T) {
+	ps, _ := readSticks(t, "hard_454")
+	q := encode.Sticks(ps[0], 227)
+	s := sat.New(q.CNF)
+	st, err := s.Solve(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, sat.Unsat, st)
+	t.Logf("L=227: %v", s.Stats())
+}
+
+// sticksBrute returns the answer of a small block by plain backtracking:
+// fill the sticks one after another with the pieces longest first,
+// skipping equal pieces after a failure and giving up when a fresh
+// stick's first piece fails.
+func sticksBrute(pieces []int) int {
+	pieces = slices.Clone(pieces)
+	slices.SortFunc(pieces, func(a, b int) int { return b - a })
+	sum := 0
+	for _, v := range pieces {
+		sum += v
+	}
+	used := make([]bool, len(pieces))
+	var fill func(left, room, from, l int) bool
+	fill = func(left, room, from, l int) bool {
+		if room == 0 {
+			if left == 0 {
+				return true
+			}
+			return fill(left, l, 0, l)
+		}
+		last := -1
+		for i := from; i < len(pieces); i++ {
+			if used[i] || pieces[i] > room || pieces[i] == last {
+				continue
+			}
+			used[i] = true
+			ok := fill(left-1, room-pieces[i], i+1, l)
+			used[i] = false
+			if ok {
+				return true
+			}
+			if room == l {
+				return false
+			}
+			last = pieces[i]
+		}
+		return false
+	}
+	for l := pieces[0]; ; l++ {
+		if sum%l == 0 && fill(len(pieces), l, 0, l) {
+			return l
+		}
+	}
+}
+
+// TestSticksGenerated compares the SAT backend, in every encoding that
+// was measured, with plain backtracking on generated blocks.
+func TestSticksGenerated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	encs := []encode.SticksEncoding{
+		{},
+		{Sum: encode.SumMDD},
+		{Sum: encode.SumMDDAtMost},
+		{Sum: encode.SumAdder},
+		{Symmetry: encode.SymmetryFirst},
+		{Symmetry: encode.SymmetryNone},
+		{Pieces: true},
+		{Pieces: true, Sum: encode.SumMDD, Symmetry: encode.SymmetryFirst},
+	}
+	for b := range 40 {
+		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(25))
+		want := sticksBrute(p.Pieces)
+		for _, enc := range encs {
+			a, _, err := sat.SticksWith(context.Background(), p, enc)
+			require.NoError(t, err)
+			require.NoError(t, p.Verify(a))
+			require.Equal(t, want, a.Length, "block %d %v, encoding %s", b, p.Pieces, enc)
+		}
+	}
+}
+
+func TestSticksEdgeCases(t *testing.T) {
+	tests := []struct {
+		name   string
+		pieces []int
+		want   int
+	}{
+		{"one piece", []int{7}, 7},
+		{"prime sum", []int{3, 4}, 7},
+		{"equal pieces", []int{4, 4, 4}, 4},
+		{"above half is the sum", []int{5, 1, 1, 1}, 8},
+		{"sample 1", []int{5, 2, 1, 5, 2, 1, 5, 2, 1}, 6},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := puzzle.Sticks{Pieces: tc.pieces}
+			a, _, err := sat.Sticks(context.Background(), p)
+			require.NoError(t, err)
+			require.NoError(t, p.Verify(a))
+			require.Equal(t, tc.want, a.Length)
+		})
+	}
+	_, _, err := sat.Sticks(context.Background(), puzzle.Sticks{})
+	require.ErrorIs(t, err, puzzle.ErrNoSolution)
+}
+
+// TestSticksCancel stops the search on block 18 of the original CERC data
+// with every piece kept, whose refutation of L = 122 is out of reach of
+// gini within a minute (README).
+func TestSticksCancel(t *testing.T) {
+	p := puzzle.Sticks{Pieces: []int{51, 29, 45, 11, 5, 49, 55, 33, 36, 6, 45, 60, 51, 8, 5, 53, 45, 12, 58, 33, 59, 7, 4, 63, 6, 50, 45, 26, 40, 52, 56}}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, _, err := sat.Sticks(ctx, p)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Less(t, time.Since(start), 5*time.Second)
+}
+
+func BenchmarkSticksSAT(b *testing.B) {
+	for _, name := range sticksFiles {
+		ps, _ := readSticks(b, name)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				for _, p := range ps {
+					if _, _, err := sat.Sticks(context.Background(), p); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSticksEncodings compares the encodings on the hardest query of
+// the data, hard_454 at L = 227 (10 sticks, UNSAT), and reports gini's
+// conflicts. The slowest combinations measured (pieces without the lex
+// rule, pieces with adders) need over a minute and are left out.
+func BenchmarkSticksEncodings(b *testing.B) {
+	ps, _ := readSticks(b, "hard_454")
+	for _, enc := range []encode.SticksEncoding{
+		{},
+		{Sum: encode.SumMDD},
+		{Sum: encode.SumMDDAtMost},
+		{Sum: encode.SumAdder},
+		{Symmetry: encode.SymmetryFirst},
+		{Symmetry: encode.SymmetryNone},
+		{Pieces: true},
+		{Pieces: true, Sum: encode.SumMDD},
+	} {
+		b.Run(strings.ReplaceAll(enc.String(), "/", "_"), func(b *testing.B) {
+			var st sat.Stats
+			for b.Loop() {
+				q := encode.SticksWith(ps[0], 227, enc)
+				s := sat.New(q.CNF)
+				res, err := s.Solve(context.Background())
+				if err != nil || res != sat.Unsat {
+					b.Fatal(res, err)
+				}
+				st = s.Stats()
+			}
+			b.ReportMetric(float64(st.Conflicts), "conflicts")
+			b.ReportMetric(float64(st.Vars), "vars")
+			b.ReportMetric(float64(st.Clauses), "clauses")
+		})
+	}
+}
