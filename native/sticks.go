@@ -2,7 +2,7 @@ package native
 
 import (
 	"context"
-	"encoding/binary"
+	"math/bits"
 	"slices"
 
 	"puzzlesat/puzzle"
@@ -24,8 +24,10 @@ func Sticks(ctx context.Context, p puzzle.Sticks) (puzzle.SticksAnswer, Stats, e
 		return puzzle.SticksAnswer{}, st, puzzle.ErrNoSolution
 	}
 	// d is the number of sticks: from the most (the shortest l) down to 2.
+	// Every stick is a sum of pieces, so l is a multiple of their gcd.
+	g := s.gcd()
 	for d := s.sum / s.vals[0]; d >= 2; d-- {
-		if s.sum%d != 0 {
+		if s.sum%d != 0 || s.sum/d%g != 0 {
 			continue
 		}
 		ok, err := s.solve(s.sum / d)
@@ -37,7 +39,7 @@ func Sticks(ctx context.Context, p puzzle.Sticks) (puzzle.SticksAnswer, Stats, e
 			return s.answer(), st, nil
 		}
 	}
-	return s.whole(), st, nil
+	return s.whole(p.Pieces), st, nil
 }
 
 // Tuning constants of the sticks search.
@@ -51,14 +53,15 @@ const (
 	// length, without memo, bound or bitsets: most blocks need far fewer
 	// nodes than the bookkeeping would cost, and a harder one wastes at
 	// most this many before the full search starts.
-	sticksCheapNodes = 1000
+	sticksCheapNodes = 600
 	// sticksMaxPiece and sticksMaxPieces keep every sum inside an int.
 	sticksMaxPiece  = 1 << 30
 	sticksMaxPieces = 1 << 20
 	// sticksMemoWords bounds the memo (in int32 words, 4 bytes each).
 	sticksMemoWords = 1 << 24
-	// sticksBuckets bounds the lengths grouped by counting, not sorting.
-	sticksBuckets = 256
+	// sticksSmall bounds the lengths grouped with a bit mask (one word)
+	// rather than by sorting, and looked up in that mask (atMost).
+	sticksSmall = 64
 )
 
 // sticksSearch decides whether the pieces fit sticks of one length l. It
@@ -73,26 +76,42 @@ const (
 // failed, two bounds (piecesFit, copiesFit), and per stick bitsets of the
 // sums the pieces left can make (setReach), which stop a stick from being
 // filled in a way that cannot be completed.
+//
+// The search allocates once per block (path, vals and cnt share one
+// buffer) plus the certificate's slice of sticks; a search puts back every
+// count it takes, so nothing is copied between lengths.
 type sticksSearch struct {
-	ctx   context.Context
-	vals  []int // distinct piece lengths, longest first
-	cnt   []int // pieces left of each length, indexed like vals
-	total []int // pieces of each length in the block
-	sum   int   // total length of the pieces
+	ctx  context.Context
+	vals []int // distinct piece lengths, longest first
+	cnt  []int // pieces left of each length, indexed like vals; every
+	// search puts back what it takes, so between searches cnt holds the
+	// pieces of the block
+	sum      int // total length of the pieces
+	shortest int // the shortest piece
+	// narrow is set when the longest piece is less than three times the
+	// shortest: only then do counts of pieces bound sticks usefully
+	// (piecesFit); on wide ranges the bound costs more than it saves.
+	narrow  bool
+	first   int    // index of the first piece of the stick being filled
+	present uint64 // bit v set: some piece has length v < sticksSmall
+	long    int    // the number of lengths sticksSmall or more
 
 	l     int      // the stick length being tried
 	words int      // words of one bitset of sums 0..l, 0 when bitsets are off
 	reach []uint64 // two scratch bitsets for copiesFit, then per stick
 	// depth len(vals)+1 bitsets R[j] (see setReach)
-	memo    sticksMemo
-	path    []int // after a success, the pieces stick after stick
-	pos     int   // s.path[pos:] is written
-	nodes   int64
-	err     error
-	full    bool  // full mode: memo, bound and bitsets on
-	over    bool  // the cheap mode ran out of nodes
-	stop    bool  // the search must stop: s.err is set or s.over
-	checkAt int64 // the node count at which to call check next
+	memo   sticksMemo
+	path   []int   // after a success, the pieces stick after stick
+	pos    int     // s.path[pos:] is written
+	sticks [][]int // after a success, the pieces of each stick (in path)
+	end    int     // s.path[end:] holds the sticks written so far
+	nodes  int64   // nodes of this length up to the last call of check
+	tick   int     // check runs when a node takes tick below 0
+	period int     // the value tick had after the last check
+	err    error
+	full   bool // full mode: memo, bound and bitsets on
+	over   bool // the cheap mode ran out of nodes
+	stop   bool // the search must stop: s.err is set or s.over
 }
 
 // init prepares s for the pieces; it reports false when they are outside
@@ -102,71 +121,115 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 	if n == 0 || n > sticksMaxPieces {
 		return false
 	}
-	buf := make([]int, 4*n) // one allocation for path, vals, total and cnt
-	*s = sticksSearch{ctx: ctx, path: buf[:n]}
-	s.vals, s.total = buf[n:n], buf[2*n:2*n]
-	// Counting is cheaper than sorting for the usual short pieces.
-	var count [sticksBuckets]int32
-	longest := 0
+	// One pass checks the pieces, sums them and, for the usual short
+	// pieces, counts each length and marks it in a bit mask.
+	var count [sticksSmall]int32
+	var present uint64
+	sum, longest := 0, 0
 	for _, v := range pieces {
-		if v < 1 || v > sticksMaxPiece {
+		if uint(v-1) >= sticksMaxPiece {
 			return false
 		}
-		s.sum += v
+		sum += v
 		longest = max(longest, v)
-		if v < sticksBuckets {
-			count[v]++
-		}
+		count[uint(v)%sticksSmall]++
+		present |= 1 << (uint(v) % sticksSmall)
 	}
-	if longest < sticksBuckets {
-		for v := longest; v > 0; v-- {
-			if count[v] > 0 {
-				s.vals = append(s.vals, v)
-				s.total = append(s.total, int(count[v]))
-			}
+	s.ctx, s.sum = ctx, sum
+	if longest >= sticksSmall {
+		s.groupSorted(pieces)
+		present = 0
+		for _, v := range s.vals[s.long:] {
+			present |= 1 << v
 		}
 	} else {
-		sorted := append(s.path[:0], pieces...)
-		slices.Sort(sorted)
-		for i := n - 1; i >= 0; i-- {
-			if v := sorted[i]; i == n-1 || v != sorted[i+1] {
-				s.vals = append(s.vals, v)
-				s.total = append(s.total, 0)
-			}
-			s.total[len(s.total)-1]++
+		// The mask gives the lengths longest first, without sorting.
+		s.alloc(n, bits.OnesCount64(present))
+		m, vals, cnt := present, s.vals, s.cnt[:len(s.vals)]
+		for j := range vals {
+			v := 63 - bits.LeadingZeros64(m)
+			m &^= 1 << v
+			vals[j], cnt[j] = v, int(count[v])
 		}
 	}
-	s.cnt = buf[3*n : 3*n+len(s.vals)]
+	s.shortest = s.vals[len(s.vals)-1]
+	s.narrow = 3*s.shortest > s.vals[0]
+	s.present = present
 	return true
 }
 
-// whole returns the answer of one stick holding every piece.
-func (s *sticksSearch) whole() puzzle.SticksAnswer {
-	one := s.path[:0:len(s.path)]
-	for j, v := range s.vals {
-		for range s.total[j] {
-			one = append(one, v)
+// groupSorted groups the pieces by sorting them.
+func (s *sticksSearch) groupSorted(pieces []int) {
+	sorted := slices.Clone(pieces)
+	slices.SortFunc(sorted, func(a, b int) int { return b - a }) // longest first, no overflow in 1..2^30
+	d := 1
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i] != sorted[i-1] {
+			d++
 		}
 	}
-	return puzzle.SticksAnswer{Length: s.sum, Sticks: [][]int{one}}
+	s.alloc(len(pieces), d)
+	s.long = d
+	j := -1
+	for i, v := range sorted {
+		if i == 0 || v != sorted[i-1] {
+			j++
+			s.vals[j] = v
+			if v < sticksSmall {
+				s.long = min(s.long, j)
+			}
+		}
+		s.cnt[j]++
+	}
+}
+
+// gcd returns the greatest common divisor of the piece lengths.
+func (s *sticksSearch) gcd() int {
+	if s.present&(s.present>>1) != 0 {
+		return 1 // two lengths in a row, the usual case
+	}
+	g := 0
+	for _, v := range s.vals {
+		for v != 0 {
+			g, v = v, g%v
+		}
+		if g == 1 {
+			break
+		}
+	}
+	return g
+}
+
+// alloc makes room for n pieces of d distinct lengths, in one allocation.
+func (s *sticksSearch) alloc(n, d int) {
+	buf := make([]int, n+2*d)
+	s.path, s.vals, s.cnt = buf[:n:n], buf[n:n+d:n+d], buf[n+d:]
+}
+
+// whole returns the answer of one stick holding every piece.
+func (s *sticksSearch) whole(pieces []int) puzzle.SticksAnswer {
+	copy(s.path, pieces)
+	return puzzle.SticksAnswer{Length: s.sum, Sticks: [][]int{s.path}}
 }
 
 // solve reports whether the pieces fit sticks of length l; err is ctx.Err()
 // when the search was stopped.
 func (s *sticksSearch) solve(l int) (bool, error) {
-	s.l, s.nodes = l, 0
+	s.l = l
 	if ok := s.run(false); !s.over {
 		return ok, s.err
 	}
-	return s.run(true), s.err
+	cheap := s.nodes
+	ok := s.run(true)
+	s.nodes += cheap
+	return ok, s.err
 }
 
 // run searches once, in full mode or in the cheap mode that gives up after
 // sticksCheapNodes nodes (reported by s.over).
 func (s *sticksSearch) run(full bool) bool {
 	s.full, s.over, s.stop = full, false, false
-	s.checkAt = s.nodes + 1 // look at ctx on the first node
-	copy(s.cnt, s.total)
+	s.nodes, s.tick, s.period = 0, 0, 0 // look at ctx on the first node
 	s.pos = len(s.path)
 	s.words = 0
 	if full {
@@ -178,31 +241,27 @@ func (s *sticksSearch) run(full bool) bool {
 			s.words = 0
 		}
 	}
-	return s.stick(0) && !s.stop
+	ok := s.stick(0, 0) && !s.stop
+	s.nodes += int64(s.period - s.tick)
+	return ok
 }
 
 // answer returns the solution found by the last successful solve.
 func (s *sticksSearch) answer() puzzle.SticksAnswer {
-	a := puzzle.SticksAnswer{Length: s.l, Sticks: make([][]int, 0, s.sum/s.l)}
-	sum, start := 0, 0
-	for i, v := range s.path {
-		sum += v
-		if sum == s.l {
-			a.Sticks = append(a.Sticks, s.path[start:i+1:i+1])
-			sum, start = 0, i+1
-		}
-	}
-	return a
+	return puzzle.SticksAnswer{Length: s.l, Sticks: s.sticks}
 }
 
-// stick fills the stick at depth (sticks already full) and all after it.
-func (s *sticksSearch) stick(depth int) bool {
+// stick fills the stick at depth (sticks already full) and all after it;
+// no piece before index f is left.
+func (s *sticksSearch) stick(depth, f int) bool {
 	left := s.sum - depth*s.l
 	if left == 0 {
+		// Success: the pieces are written into path as the search
+		// unwinds, last stick first.
+		s.sticks, s.end = make([][]int, depth), len(s.path)
 		return true
 	}
-	f := 0
-	for s.cnt[f] == 0 {
+	for cnt := s.cnt; cnt[f] == 0; {
 		f++
 	}
 	if s.full {
@@ -212,13 +271,19 @@ func (s *sticksSearch) stick(depth int) bool {
 		if s.memo.has(s.cnt[f:]) {
 			return false
 		}
-		if !s.piecesFit(f, left/s.l) || !s.copiesFit(s.mostCopies(f), left/s.l) {
+		if s.narrow && !s.piecesFit(f, left/s.l) || !s.copiesFit(s.mostCopies(f), left/s.l) {
 			s.memo.add(s.cnt[f:])
 			return false
 		}
 		s.setReach(depth, f)
 	}
-	if s.fill(depth, f, s.l, true) {
+	outer := s.first
+	s.first = f
+	ok := s.fill(depth, f, s.l, true)
+	s.first = outer
+	if ok {
+		s.sticks[depth] = s.path[s.pos:s.end:s.end]
+		s.end = s.pos
 		return true
 	}
 	if s.full && !s.stop {
@@ -236,15 +301,14 @@ func (s *sticksSearch) stick(depth int) bool {
 // pieces are written to s.path from the end back, so that they end up in
 // the order taken.
 func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
-	if s.nodes++; s.nodes >= s.checkAt && s.check() {
+	if s.tick--; s.tick < 0 && s.check() {
 		return false
 	}
-	vals := s.vals
-	cnt := s.cnt[:len(vals)]
+	vals, cnt := s.vals, s.cnt[:len(s.vals)]
 	if j < len(vals) && vals[j] > r {
-		j = s.firstAtMost(j, r)
+		j = s.atMost(j, r)
 	}
-	shortest := vals[len(vals)-1]
+	shortest, bits := s.shortest, s.words != 0
 	for ; j < len(vals); j++ {
 		v, n := vals[j], cnt[j]
 		if n == 0 {
@@ -256,22 +320,40 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 		}
 		for ; c >= 1; c-- {
 			rest := r - c*v
-			if rest > 0 && (rest < shortest || !s.reachable(depth, j+1, rest)) {
-				continue // no piece is that short, or (bitsets) no pieces make it up
-			}
-			cnt[j] = n - c
 			var ok bool
-			if rest == 0 {
-				ok = s.stick(depth + 1)
-			} else {
+			switch {
+			case rest == 0:
+				cnt[j] = n - c
+				ok = s.stick(depth+1, s.first)
+			case rest < shortest:
+				continue // no piece is that short
+			case rest < 2*shortest:
+				// A single piece must make up rest: two are too long.
+				k := s.atMost(j+1, rest)
+				if k == len(vals) || vals[k] != rest || cnt[k] == 0 {
+					continue
+				}
+				cnt[j] = n - c
+				cnt[k]--
+				ok = s.stick(depth+1, s.first)
+				cnt[k]++
+				if ok {
+					s.pos--
+					s.path[s.pos] = rest
+				}
+			case bits && !s.reachable(depth, j+1, rest):
+				continue // no pieces left after j make up rest
+			default:
+				cnt[j] = n - c
 				ok = s.fill(depth, j+1, rest, false)
 			}
 			cnt[j] = n
 			if ok {
-				s.pos -= c
-				for i := range c {
-					s.path[s.pos+i] = v
+				p := s.path[s.pos-c : s.pos]
+				for i := range p {
+					p[i] = v
 				}
+				s.pos -= c
 				return true
 			}
 			if s.stop {
@@ -294,17 +376,22 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 		if first {
 			return false
 		}
-		if !s.reachable(depth, j+1, r) {
+		if bits && !s.reachable(depth, j+1, r) {
 			return false // later lengths cannot make up r
 		}
 	}
 	return false
 }
 
-// firstAtMost returns the first index from j on whose length is at most r
-// (len(vals) if none), given vals[j] > r.
-func (s *sticksSearch) firstAtMost(j, r int) int {
-	lo, hi := j+1, len(s.vals) // vals[lo-1] > r; vals[hi] <= r or hi is the end
+// atMost returns the first index from j on whose length is at most r
+// (len(vals) if none).
+func (s *sticksSearch) atMost(j, r int) int {
+	if uint(r) < sticksSmall {
+		// The lengths above r come first: the long ones, then those
+		// marked in present above bit r.
+		return max(j, s.long+bits.OnesCount64(s.present>>r>>1))
+	}
+	lo, hi := j, len(s.vals) // vals[hi] <= r or hi is the end
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if s.vals[m] > r {
@@ -319,25 +406,24 @@ func (s *sticksSearch) firstAtMost(j, r int) int {
 // check looks at ctx and at the node budget of the cheap mode; it reports
 // whether the search must stop (s.stop).
 func (s *sticksSearch) check() bool {
+	s.nodes += int64(s.period - s.tick)
 	if err := s.ctx.Err(); err != nil {
 		s.err, s.stop = err, true
 	}
-	s.checkAt = s.nodes + sticksCtxEvery
+	s.period = sticksCtxEvery - 1
 	if !s.full {
 		if s.nodes > sticksCheapNodes {
 			s.over, s.stop = true, true
 		}
-		s.checkAt = min(s.checkAt, sticksCheapNodes+1)
+		s.period = min(s.period, sticksCheapNodes-int(s.nodes))
 	}
+	s.tick = s.period
 	return s.stop
 }
 
 // reachable reports whether r is a sum of pieces left of index j or later,
-// as the bitsets of this depth say (always true when they are off).
+// as the bitsets of this depth say (they must be on).
 func (s *sticksSearch) reachable(depth, j, r int) bool {
-	if s.words == 0 {
-		return true
-	}
 	return sticksBit(s.reach[(2+depth*(len(s.vals)+1)+j)*s.words:], r)
 }
 
@@ -358,16 +444,13 @@ func (s *sticksSearch) setReach(depth, f int) {
 	rs := s.reach[base:]
 	bound := s.l - s.vals[f]
 	nw := bound/64 + 1
-	if nw == 1 {
-		// One word, the usual case of short sticks: shift in a register.
-		x := uint64(1)
-		rs[d*w] = x
+	if nw <= 2 {
+		// One or two words, the usual case: shift in registers.
+		lo, hi := uint64(1), uint64(0)
+		rs[d*w+nw-1], rs[d*w] = hi, lo
 		for j := d - 1; j > f; j-- {
-			// Bits past bound are never read; 64 copies fill the word.
-			for n := min(s.cnt[j], 64); n > 0; n-- {
-				x |= x << s.vals[j]
-			}
-			rs[j*w] = x
+			lo, hi = sticksAddCopies2(lo, hi, s.vals[j], s.cnt[j], bound)
+			rs[j*w+nw-1], rs[j*w] = hi, lo // with one word, lo is kept
 		}
 		return
 	}
@@ -433,7 +516,7 @@ func (s *sticksSearch) mostCopies(f int) int {
 // the m sticks hold at most cnt[x]*top + (m-cnt[x])*next pieces v.
 func (s *sticksSearch) copiesFit(j, m int) bool {
 	v, c, w := s.vals[j], s.cnt[j], s.words
-	if w == 0 || c < 2 {
+	if w == 0 || c <= m {
 		return true // no bitsets, or a single piece: the search sees it at once
 	}
 	if len(s.reach) < 2*w {
@@ -507,6 +590,25 @@ func sticksAddCopies(b []uint64, v, n, bound int) {
 	}
 }
 
+// sticksAddCopies2 is sticksAddCopies on the two-word set lo + hi<<64.
+func sticksAddCopies2(lo, hi uint64, v, n, bound int) (uint64, uint64) {
+	for chunk := 1; n > 0; chunk *= 2 {
+		t := min(chunk, n)
+		sh := uint(t * v)
+		if t*v > bound {
+			break // larger chunks overshoot too; the smaller ones cover what fits
+		}
+		if sh < 64 {
+			hi |= hi<<sh | lo>>(64-sh)
+			lo |= lo << sh
+		} else {
+			hi |= lo << (sh - 64)
+		}
+		n -= t
+	}
+	return lo, hi
+}
+
 // sticksBit reports whether bit i of b is set.
 func sticksBit(b []uint64, i int) bool {
 	return b[i/64]>>(i%64)&1 != 0
@@ -531,22 +633,25 @@ func sticksShiftOr(b []uint64, sh int) {
 }
 
 // sticksMemo is an exact set of count vectors, for the states that failed.
-// Vectors are stored one after another in keys, and indexed by hash.
+// Vectors are stored one after another in keys; slots is an open
+// addressing hash table over them (linear probing, at most half full),
+// each slot holding the top 32 bits of the vector's hash and its offset in
+// keys plus one (0 marks an empty slot).
 type sticksMemo struct {
-	index map[uint64]int32 // hash -> offset in keys of the first vector with it
-	keys  []int32          // each vector as its length then its counts
-	more  map[string]bool  // vectors whose hash was taken by another one
+	slots []uint64
+	keys  []int32 // each vector as its length then its counts
+	used  int     // slots in use
 }
 
 // reset empties the set, keeping its storage.
 func (m *sticksMemo) reset() {
-	clear(m.index)
-	clear(m.more)
+	clear(m.slots)
 	m.keys = m.keys[:0]
+	m.used = 0
 }
 
 // sticksHash hashes a count vector (FNV-1a style over whole counts).
-func sticksHash(cnt []int) uint64 {
+func sticksHash[T int | int32](cnt []T) uint64 {
 	h := uint64(len(cnt))
 	for _, c := range cnt {
 		h = (h ^ uint64(c)) * 0x100000001b3
@@ -554,16 +659,21 @@ func sticksHash(cnt []int) uint64 {
 	return h ^ h>>29
 }
 
+// find returns the slot of cnt, whose hash is h, or the empty slot where
+// it would go.
+func (m *sticksMemo) find(cnt []int, h uint64) int {
+	mask := len(m.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		e := m.slots[i]
+		if e == 0 || e>>32 == h>>32 && m.equal(int(uint32(e))-1, cnt) {
+			return i
+		}
+	}
+}
+
 // has reports whether cnt is in the set.
 func (m *sticksMemo) has(cnt []int) bool {
-	off, ok := m.index[sticksHash(cnt)]
-	if !ok {
-		return false
-	}
-	if m.equal(off, cnt) {
-		return true
-	}
-	return m.more[sticksMemoString(cnt)]
+	return m.used > 0 && m.slots[m.find(cnt, sticksHash(cnt))] != 0
 }
 
 // add puts cnt into the set, unless the set is full: forgetting a failed
@@ -572,44 +682,45 @@ func (m *sticksMemo) add(cnt []int) {
 	if len(m.keys) > sticksMemoWords {
 		return
 	}
+	if 2*(m.used+1) > len(m.slots) {
+		m.grow()
+	}
 	h := sticksHash(cnt)
-	if off, ok := m.index[h]; ok {
-		if !m.equal(off, cnt) {
-			if m.more == nil {
-				m.more = make(map[string]bool)
-			}
-			m.more[sticksMemoString(cnt)] = true
-		}
+	i := m.find(cnt, h)
+	if m.slots[i] != 0 {
 		return
 	}
-	if m.index == nil {
-		m.index = make(map[uint64]int32)
-	}
-	m.index[h] = int32(len(m.keys))
+	m.slots[i] = h>>32<<32 | uint64(len(m.keys)+1)
+	m.used++
 	m.keys = append(m.keys, int32(len(cnt)))
 	for _, c := range cnt {
 		m.keys = append(m.keys, int32(c))
 	}
 }
 
+// grow doubles the table (256 slots at first) and puts every vector back.
+func (m *sticksMemo) grow() {
+	m.slots = make([]uint64, max(256, 2*len(m.slots)))
+	mask := len(m.slots) - 1
+	for off := 0; off < len(m.keys); off += 1 + int(m.keys[off]) {
+		h := sticksHash(m.keys[off+1 : off+1+int(m.keys[off])])
+		i := int(h) & mask
+		for m.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		m.slots[i] = h>>32<<32 | uint64(off+1)
+	}
+}
+
 // equal reports whether the vector stored at off is cnt.
-func (m *sticksMemo) equal(off int32, cnt []int) bool {
+func (m *sticksMemo) equal(off int, cnt []int) bool {
 	if int(m.keys[off]) != len(cnt) {
 		return false
 	}
 	for i, c := range cnt {
-		if int(m.keys[int(off)+1+i]) != c {
+		if int(m.keys[off+1+i]) != c {
 			return false
 		}
 	}
 	return true
-}
-
-// sticksMemoString encodes a count vector as a map key.
-func sticksMemoString(cnt []int) string {
-	b := make([]byte, 0, 2*len(cnt))
-	for _, c := range cnt {
-		b = binary.AppendUvarint(b, uint64(c))
-	}
-	return string(b)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -102,6 +103,32 @@ func TestSticksFixtures(t *testing.T) {
 			ps, want := readSticksFixture(t, name)
 			require.Equal(t, want, solveSticksFile(t, ps))
 		})
+	}
+}
+
+// TestSticksScaled solves the CERC blocks with every length multiplied by
+// k: the answers scale by k. Times 3 mixes lengths below and above 64
+// (the bit mask and the sorting paths); times 100 has only long lengths
+// and sticks of many bitset words. The lengths that are not multiples of k
+// must be refuted, which the gcd of the pieces does at once.
+func TestSticksScaled(t *testing.T) {
+	ps := readSticks(t, "cerc1995_sticks_le50", 0)
+	want, err := os.ReadFile(judgedata.Path(t, "sticks", "cerc1995_sticks_le50.out"))
+	require.NoError(t, err)
+	lines := strings.Fields(string(want))
+	require.Len(t, lines, len(ps))
+	for _, k := range []int{3, 100} {
+		for i, p := range ps {
+			q := puzzle.Sticks{Pieces: make([]int, len(p.Pieces))}
+			for j, v := range p.Pieces {
+				q.Pieces[j] = k * v
+			}
+			a, _, err := native.Sticks(context.Background(), q)
+			require.NoError(t, err, "block %d", i+1)
+			require.NoError(t, q.Verify(a), "block %d", i+1)
+			require.Equal(t, lines[i], strconv.Itoa(a.Length/k), "block %d times %d", i+1, k)
+			require.Zero(t, a.Length%k, "block %d times %d", i+1, k)
+		}
 	}
 }
 
