@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat"
 )
 
 // outcome is what one backend did with one instance.
@@ -49,21 +51,34 @@ func withTimeout(ctx context.Context, o *options) (context.Context, context.Canc
 	return context.WithCancel(ctx)
 }
 
-// solveWith runs one backend on p and verifies its answer.
-func (k *spec[I, A]) solveWith(ctx context.Context, o *options, backend string, p I) outcome[A] {
+// runBackend runs one backend on p under --timeout: its solver, whose
+// answer it verifies, or, when counting, its counter.
+func (k *spec[I, A]) runBackend(ctx context.Context, o *options, backend string, p I, counting bool) outcome[A] {
 	ctx, cancel := withTimeout(ctx, o)
 	defer cancel()
 	out := outcome[A]{backend: backend}
 	start := time.Now()
-	if backend == "dfs" {
-		a, st, err := k.dfs(ctx, p)
-		out.answer, out.err, out.stats = a, err, st.String()
-	} else {
-		a, st, err := k.sat(ctx, p)
-		out.answer, out.err, out.stats = a, err, st.String()
+	var stats fmt.Stringer
+	switch {
+	case counting && backend == "dfs":
+		var st native.Stats
+		out.count, st, out.err = k.countDFS(ctx, p, o.limit)
+		stats = st
+	case counting:
+		var st sat.Stats
+		out.count, st, out.err = k.countSAT(ctx, p, o.limit)
+		stats = st
+	case backend == "dfs":
+		var st native.Stats
+		out.answer, st, out.err = k.dfs(ctx, p)
+		stats = st
+	default:
+		var st sat.Stats
+		out.answer, st, out.err = k.sat(ctx, p)
+		stats = st
 	}
-	out.elapsed = time.Since(start)
-	if out.err == nil {
+	out.elapsed, out.stats = time.Since(start), stats.String()
+	if out.err == nil && !counting {
 		if err := p.Verify(out.answer); err != nil {
 			out.err = &wrongAnswer{backend, err}
 		}
@@ -71,41 +86,8 @@ func (k *spec[I, A]) solveWith(ctx context.Context, o *options, backend string, 
 	return out
 }
 
-// countWith runs one backend's counter on p.
-func (k *spec[I, A]) countWith(ctx context.Context, o *options, backend string, p I) outcome[A] {
-	ctx, cancel := withTimeout(ctx, o)
-	defer cancel()
-	out := outcome[A]{backend: backend}
-	start := time.Now()
-	if backend == "dfs" {
-		n, st, err := k.countDFS(ctx, p, o.limit)
-		out.count, out.err, out.stats = n, err, st.String()
-	} else {
-		n, st, err := k.countSAT(ctx, p, o.limit)
-		out.count, out.err, out.stats = n, err, st.String()
-	}
-	out.elapsed = time.Since(start)
-	return out
-}
-
 func (k *spec[I, A]) solve(ctx context.Context, e env, o *options, in input) error {
-	ps, err := k.parse(in.name, in.r, o)
-	if err != nil {
-		return err
-	}
-	return runBatch(ctx, e, o, len(ps), func(ctx context.Context, i int) result {
-		var outs []outcome[A]
-		for _, b := range backends(o) {
-			outs = append(outs, k.solveWith(ctx, o, b, ps[i]))
-		}
-		return k.report(in.name, i, ps[i], o, outs, func(a A) string {
-			s := ps[i].Format(a)
-			if o.certificate && k.certificate != nil {
-				s += k.certificate(ps[i], a)
-			}
-			return s
-		})
-	})
+	return k.runAll(ctx, e, o, in, false)
 }
 
 func (k *spec[I, A]) count(ctx context.Context, e env, o *options, in input) error {
@@ -115,6 +97,12 @@ func (k *spec[I, A]) count(ctx context.Context, e env, o *options, in input) err
 	if o.limit < 1 {
 		return usagef("--limit must be at least 1")
 	}
+	return k.runAll(ctx, e, o, in, true)
+}
+
+// runAll parses the input and solves, or counts, every instance with the
+// backends --backend names.
+func (k *spec[I, A]) runAll(ctx context.Context, e env, o *options, in input, counting bool) error {
 	ps, err := k.parse(in.name, in.r, o)
 	if err != nil {
 		return err
@@ -122,9 +110,18 @@ func (k *spec[I, A]) count(ctx context.Context, e env, o *options, in input) err
 	return runBatch(ctx, e, o, len(ps), func(ctx context.Context, i int) result {
 		var outs []outcome[A]
 		for _, b := range backends(o) {
-			outs = append(outs, k.countWith(ctx, o, b, ps[i]))
+			outs = append(outs, k.runBackend(ctx, o, b, ps[i], counting))
 		}
-		return k.report(in.name, i, ps[i], o, outs, nil)
+		if counting {
+			return k.report(in.name, i, ps[i], o, outs, nil)
+		}
+		return k.report(in.name, i, ps[i], o, outs, func(a A) string {
+			s := ps[i].Format(a)
+			if o.certificate && k.certificate != nil {
+				s += k.certificate(ps[i], a)
+			}
+			return s
+		})
 	})
 }
 
