@@ -114,3 +114,23 @@ func TestStatsLines(t *testing.T) {
 	require.Equal(t, "1 0 3 4 2\n", out)
 	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+\n$`, errs)
 }
+
+// TestBothBackendsCertificatesMayDiffer solves generated blocks whose two
+// backends build different sticks: the answers agree, and the certificate
+// printed is a valid one.
+func TestBothBackendsCertificatesMayDiffer(t *testing.T) {
+	in, errs, code := cli(t, "", "gen", "sticks", "--count", "2", "--seed", "4")
+	require.Equal(t, exitOK, code, errs)
+	plain, errs, code := cli(t, in, "solve", "sticks", "--backend=both")
+	require.Equal(t, exitOK, code, errs)
+	out, errs, code := cli(t, in, "solve", "sticks", "--backend=both", "--certificate")
+	require.Equal(t, exitOK, code, errs)
+	var answers []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			answers = append(answers, line)
+		}
+	}
+	require.Equal(t, fields(plain), answers)
+	require.Contains(t, out, "# stick 1:")
+}

@@ -115,18 +115,14 @@ func (k *spec[I, A]) runAll(ctx context.Context, e env, o *options, in input, co
 		if counting {
 			return k.report(in.name, i, ps[i], o, outs, nil)
 		}
-		return k.report(in.name, i, ps[i], o, outs, func(a A) string {
-			s := ps[i].Format(a)
-			if o.certificate && k.certificate != nil {
-				s += k.certificate(ps[i], a)
-			}
-			return s
-		})
+		return k.report(in.name, i, ps[i], o, outs, ps[i].Format)
 	})
 }
 
 // report turns the outcomes of the backends on instance i into its output.
-// show prints an answer; nil means the outcomes are counts.
+// show prints an answer; nil means the outcomes are counts. The backends
+// agree when show prints the same for both; certificates may differ, and
+// --certificate prints the first backend's.
 func (k *spec[I, A]) report(file string, i int, p I, o *options, outs []outcome[A], show func(A) string) result {
 	var r result
 	if o.stats {
@@ -170,8 +166,12 @@ func (k *spec[I, A]) report(file string, i int, p I, o *options, outs []outcome[
 		}
 	}
 	r.out = texts[0]
-	if show != nil && errors.Is(outs[0].err, puzzle.ErrNoSolution) {
+	switch {
+	case show == nil:
+	case errors.Is(outs[0].err, puzzle.ErrNoSolution):
 		r.failed = true
+	case o.certificate && k.certificate != nil:
+		r.out += k.certificate(p, outs[0].answer)
 	}
 	return r
 }
