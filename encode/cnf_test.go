@@ -3,6 +3,7 @@ package encode_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -279,5 +280,34 @@ func FuzzReadDIMACS(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, g.NumClauses(), h.NumClauses())
 		require.Equal(t, g.NumVars(), h.NumVars())
+	})
+}
+
+func FuzzReadModel(f *testing.F) {
+	f.Add("s SATISFIABLE\nv 1 -2 0\n")
+	f.Add("SAT\n-1 2 0\n")
+	f.Add("UNSAT\n")
+	f.Add("c x\ns UNKNOWN\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		m, _, err := encode.ReadModel("f", strings.NewReader(in))
+		if err != nil {
+			if !errors.Is(err, encode.ErrUnsatisfiable) {
+				var de *encode.DIMACSError
+				require.ErrorAs(t, err, &de)
+			}
+			return
+		}
+		// Writing the model back in competition form reads the same.
+		var b strings.Builder
+		b.WriteString("s SATISFIABLE\nv")
+		for v := 1; v < len(m); v++ {
+			b.WriteString(" " + sign(encode.Var(v).Pos(), m[v]).String())
+		}
+		b.WriteString(" 0\n")
+		again, _, err := encode.ReadModel("g", strings.NewReader(b.String()))
+		require.NoError(t, err)
+		for v := 1; v < max(len(m), len(again)); v++ {
+			require.Equal(t, m.Value(encode.Var(v).Pos()), again.Value(encode.Var(v).Pos()), "variable %d", v)
+		}
 	})
 }
