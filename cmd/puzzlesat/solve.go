@@ -157,7 +157,11 @@ func (k *spec[I, A]) report(file string, i int, p I, o *options, outs []outcome[
 	}
 	for j := 1; j < len(texts); j++ {
 		if texts[j] != texts[0] {
-			r.errs += fmt.Sprintf("puzzlesat: %s case %d: the backends disagree\n", file, i+1)
+			why := ""
+			if show != nil {
+				why = disagreement(outs)
+			}
+			r.errs += fmt.Sprintf("puzzlesat: %s case %d: the backends disagree%s\n", file, i+1, why)
 			for j, out := range outs {
 				r.errs += fmt.Sprintf("-- %s:\n%s", out.backend, texts[j])
 			}
@@ -174,6 +178,18 @@ func (k *spec[I, A]) report(file string, i int, p I, o *options, outs []outcome[
 		r.out += k.certificate(p, outs[0].answer)
 	}
 	return r
+}
+
+// disagreement explains two different answers that both passed Verify:
+// where any valid answer is right (sudoku, alphametic), the instance has
+// more than one solution.
+func disagreement[A any](outs []outcome[A]) string {
+	for _, out := range outs {
+		if out.err != nil {
+			return ""
+		}
+	}
+	return " (each answer passes Verify: the instance has several solutions, or one backend missed the optimum)"
 }
 
 // countText prints a count, or ">=limit" when it reached the limit.

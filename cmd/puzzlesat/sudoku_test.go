@@ -96,3 +96,16 @@ func TestSudokuGenUnique(t *testing.T) {
 		require.Equal(t, "1\n1\n1\n", counts, "box %s", box)
 	}
 }
+
+// TestSudokuSeveralSolutionsDisagree: the later POJ 2676 grids have many
+// solutions, and the two backends print different valid grids for some;
+// --backend=both reports those, and still prints the others.
+func TestSudokuSeveralSolutionsDisagree(t *testing.T) {
+	in := judgedata.Path(t, "sudoku", "poj2676_tedukuri_inputonly.in")
+	out, errs, code := cli(t, "", "solve", "sudoku", "--backend=both", in)
+	require.Equal(t, exitFailed, code)
+	require.Contains(t, errs, "case 6: the backends disagree (each answer passes Verify: the instance has several solutions")
+	require.NotEmpty(t, out)
+	counts, _, _ := cli(t, "", "count", "sudoku", in)
+	require.Contains(t, counts, ">=2")
+}
