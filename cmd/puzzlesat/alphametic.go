@@ -33,8 +33,8 @@ func alphametic() kind {
 			return query[puzzle.AlphameticAnswer]{cnf: q.CNF, name: "solution", decode: q.Decode}, nil
 		},
 		gen: func(rng *rand.Rand, o *options) (puzzle.Alphametic, error) {
-			if o.n < puzzle.AlphameticMinN+1 || o.n > puzzle.AlphameticMaxN {
-				return puzzle.Alphametic{}, usagef("--n must be in %d..%d", puzzle.AlphameticMinN+1, puzzle.AlphameticMaxN)
+			if o.n < puzzle.AlphameticMinN || o.n > puzzle.AlphameticMaxN {
+				return puzzle.Alphametic{}, usagef("--n must be in %d..%d", puzzle.AlphameticMinN, puzzle.AlphameticMaxN)
 			}
 			return gen.Alphametic(rng, o.n), nil
 		},
