@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,30 +125,51 @@ func (p Sticks) Verify(a SticksAnswer) error {
 	if a.Length < 1 {
 		return fmt.Errorf("stick length %d is not positive", a.Length)
 	}
-	used := make(map[int]int, len(p.Pieces))
+	used := make([]int, 0, len(p.Pieces))
 	for i, s := range a.Sticks {
 		sum := 0
 		for _, v := range s {
 			sum += v
-			used[v]++
 		}
 		if sum != a.Length {
 			return fmt.Errorf("stick %d sums to %d, want %d", i+1, sum, a.Length)
 		}
+		used = append(used, s...)
 	}
-	have := make(map[int]int, len(p.Pieces))
-	for _, v := range p.Pieces {
-		have[v]++
-	}
-	for v := range have {
-		used[v] += 0 // every length of the block gets a key in used
-	}
-	for _, v := range slices.Sorted(maps.Keys(used)) {
-		if used[v] != have[v] {
-			return fmt.Errorf("the sticks use %d pieces of length %d, the block has %d", used[v], v, have[v])
+	have := slices.Clone(p.Pieces)
+	slices.Sort(used)
+	slices.Sort(have)
+	// Walk the two sorted multisets a length at a time, smallest first.
+	for len(used) > 0 || len(have) > 0 {
+		v := sticksSmallest(used, have)
+		nu, nh := sticksRun(used, v), sticksRun(have, v)
+		if nu != nh {
+			return fmt.Errorf("the sticks use %d pieces of length %d, the block has %d", nu, v, nh)
 		}
+		used, have = used[nu:], have[nh:]
 	}
 	return nil
+}
+
+// sticksSmallest returns the smaller first element of two sorted slices,
+// not both empty.
+func sticksSmallest(a, b []int) int {
+	switch {
+	case len(a) == 0:
+		return b[0]
+	case len(b) == 0 || a[0] < b[0]:
+		return a[0]
+	}
+	return b[0]
+}
+
+// sticksRun returns how many elements at the start of sorted s equal v.
+func sticksRun(s []int, v int) int {
+	n := 0
+	for n < len(s) && s[n] == v {
+		n++
+	}
+	return n
 }
 
 // Format returns the judge output for the answer: the length and a newline.
