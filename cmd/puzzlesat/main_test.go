@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -133,4 +135,37 @@ func TestBothBackendsCertificatesMayDiffer(t *testing.T) {
 	}
 	require.Equal(t, fields(plain), answers)
 	require.Contains(t, out, "# stick 1:")
+}
+
+// pigeonholeCNF returns "n+1 pigeons in n holes" as DIMACS: unsatisfiable,
+// and slow for gini past n = 10.
+func pigeonholeCNF(n int) string {
+	v := func(p, h int) int { return p*n + h + 1 }
+	var cls []string
+	for p := 0; p <= n; p++ {
+		var c []string
+		for h := 0; h < n; h++ {
+			c = append(c, fmt.Sprint(v(p, h)))
+		}
+		cls = append(cls, strings.Join(c, " ")+" 0")
+	}
+	for h := 0; h < n; h++ {
+		for p := 0; p <= n; p++ {
+			for q := p + 1; q <= n; q++ {
+				cls = append(cls, fmt.Sprintf("-%d -%d 0", v(p, h), v(q, h)))
+			}
+		}
+	}
+	return fmt.Sprintf("p cnf %d %d\n%s\n", (n+1)*n, len(cls), strings.Join(cls, "\n"))
+}
+
+func TestSatCommandTimeout(t *testing.T) {
+	start := time.Now()
+	out, errs, code := cli(t, pigeonholeCNF(12), "sat", "--timeout=100ms", "-")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "s UNKNOWN\n", out)
+	require.Less(t, time.Since(start), 5*time.Second)
+	out, _, code = cli(t, pigeonholeCNF(4), "sat", "-")
+	require.Equal(t, exitUnsat, code)
+	require.Equal(t, "s UNSATISFIABLE\n", out)
 }
