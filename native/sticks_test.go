@@ -15,6 +15,7 @@ import (
 
 	"puzzlesat/gen"
 	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/sticksref"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )
@@ -230,51 +231,8 @@ func bitsTrailing(m int) int {
 	return i
 }
 
-// sticksClassic is the textbook search with only the classic cuts, an
-// independent check on instances too big for sticksBrute.
-func sticksClassic(pieces []int) int {
-	a := slices.Clone(pieces)
-	slices.Sort(a)
-	slices.Reverse(a)
-	sum := 0
-	for _, v := range a {
-		sum += v
-	}
-	used := make([]bool, len(a))
-	var dfs func(l, left, cur, start int) bool
-	dfs = func(l, left, cur, start int) bool {
-		if left == 0 {
-			return true
-		}
-		if cur == l {
-			return dfs(l, left-1, 0, 0)
-		}
-		fail := -1
-		for i := start; i < len(a); i++ {
-			if used[i] || cur+a[i] > l || a[i] == fail {
-				continue
-			}
-			used[i] = true
-			if dfs(l, left, cur+a[i], i+1) {
-				return true
-			}
-			used[i] = false
-			fail = a[i]
-			if cur == 0 || cur+a[i] == l {
-				return false
-			}
-		}
-		return false
-	}
-	for l := a[0]; ; l++ {
-		if sum%l == 0 && dfs(l, sum/l, 0, 0) {
-			return l
-		}
-	}
-}
-
 // TestSticksGenerated compares the search with sticksBrute on tiny blocks
-// and with sticksClassic on blocks of the classic size.
+// and with sticksref.Classic on blocks of the classic size.
 func TestSticksGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 600 {
@@ -288,7 +246,7 @@ func TestSticksGenerated(t *testing.T) {
 			want = sticksBrute(p.Pieces)
 		} else {
 			p = gen.Sticks(rng, 2+rng.IntN(7), 5+rng.IntN(40))
-			want = sticksClassic(p.Pieces)
+			want = sticksref.Classic(p.Pieces)
 		}
 		a, _, err := native.Sticks(context.Background(), p)
 		require.NoError(t, err, "%v", p.Pieces)

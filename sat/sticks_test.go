@@ -15,6 +15,7 @@ import (
 	"puzzlesat/encode"
 	"puzzlesat/gen"
 	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/sticksref"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 )
@@ -85,53 +86,8 @@ func TestSticksHard454RefutesHalf(t *testing.T) {
 	t.Logf("L=227: %v", s.Stats())
 }
 
-// sticksBrute returns the answer of a small block by plain backtracking:
-// fill the sticks one after another with the pieces longest first,
-// skipping equal pieces after a failure and giving up when a fresh
-// stick's first piece fails.
-func sticksBrute(pieces []int) int {
-	pieces = slices.Clone(pieces)
-	slices.SortFunc(pieces, func(a, b int) int { return b - a })
-	sum := 0
-	for _, v := range pieces {
-		sum += v
-	}
-	used := make([]bool, len(pieces))
-	var fill func(left, room, from, l int) bool
-	fill = func(left, room, from, l int) bool {
-		if room == 0 {
-			if left == 0 {
-				return true
-			}
-			return fill(left, l, 0, l)
-		}
-		last := -1
-		for i := from; i < len(pieces); i++ {
-			if used[i] || pieces[i] > room || pieces[i] == last {
-				continue
-			}
-			used[i] = true
-			ok := fill(left-1, room-pieces[i], i+1, l)
-			used[i] = false
-			if ok {
-				return true
-			}
-			if room == l {
-				return false
-			}
-			last = pieces[i]
-		}
-		return false
-	}
-	for l := pieces[0]; ; l++ {
-		if sum%l == 0 && fill(len(pieces), l, 0, l) {
-			return l
-		}
-	}
-}
-
 // TestSticksGenerated compares the SAT backend, in every encoding that
-// was measured, with plain backtracking on generated blocks.
+// was measured, with the textbook backtracking of sticksref on generated blocks.
 func TestSticksGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	encs := []encode.SticksEncoding{
@@ -146,7 +102,7 @@ func TestSticksGenerated(t *testing.T) {
 	}
 	for b := range 40 {
 		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(25))
-		want := sticksBrute(p.Pieces)
+		want := sticksref.Classic(p.Pieces)
 		for _, enc := range encs {
 			a, _, err := sat.SticksWith(context.Background(), p, enc)
 			require.NoError(t, err)
