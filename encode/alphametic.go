@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"puzzlesat/encode/cnf"
 
 	"puzzlesat/puzzle"
 )
@@ -20,10 +21,13 @@ import (
 // and on N = 26 instances the binary adders solved 2 to 20 times faster
 // (README), so they are the default.
 type AlphameticQuery struct {
-	*CNF
+	f     *cnf.CNF
 	p     puzzle.Alphametic
-	digit [][]Lit // digit[letter][d]
+	digit [][]cnf.Lit // digit[letter][d]
 }
+
+// Formula returns the CNF of the query.
+func (q *AlphameticQuery) Formula() *cnf.CNF { return q.f }
 
 // AlphameticAdder selects how Alphametic writes the column sums.
 type AlphameticAdder int
@@ -47,18 +51,18 @@ func Alphametic(p puzzle.Alphametic) *AlphameticQuery {
 // AlphameticWith encodes p with the chosen column encoding.
 func AlphameticWith(p puzzle.Alphametic, adder AlphameticAdder) *AlphameticQuery {
 	n := p.N
-	f := New()
+	f := cnf.New()
 	f.Comment("puzzlesat alphametic N=%d %s %s %s", n, p.Words[0], p.Words[1], p.Words[2])
-	q := &AlphameticQuery{CNF: f, p: p, digit: make([][]Lit, n)}
+	q := &AlphameticQuery{f: f, p: p, digit: make([][]cnf.Lit, n)}
 	for l := range q.digit {
-		q.digit[l] = make([]Lit, n)
+		q.digit[l] = make([]cnf.Lit, n)
 		for d := range q.digit[l] {
 			q.digit[l][d] = f.Var(fmt.Sprintf("%c=%d", 'A'+l, d)).Pos()
 		}
 		f.ExactlyOne(q.digit[l]...)
 	}
 	for d := 0; d < n; d++ {
-		col := make([]Lit, n)
+		col := make([]cnf.Lit, n)
 		for l := range col {
 			col[l] = q.digit[l][d]
 		}
@@ -66,7 +70,7 @@ func AlphameticWith(p puzzle.Alphametic, adder AlphameticAdder) *AlphameticQuery
 	}
 	// carry[j] is the carry into column j from column j+1 (to its right);
 	// none enters the last column and none leaves the first.
-	carry := make([]Lit, n+1)
+	carry := make([]cnf.Lit, n+1)
 	carry[n] = f.False()
 	for j := n - 1; j > 0; j-- {
 		carry[j] = f.Var(fmt.Sprintf("carry[%d]", j)).Pos()
@@ -83,39 +87,39 @@ func AlphameticWith(p puzzle.Alphametic, adder AlphameticAdder) *AlphameticQuery
 }
 
 // binaryColumns writes a + b + cin = c + N·cout with bit-vectors: each
-// letter's one-hot digit is channelled to Width(N-1) bits.
-func (q *AlphameticQuery) binaryColumns(carry []Lit) {
-	n, f := q.p.N, q.CNF
-	w := Width(uint64(n - 1))
-	bits := make([]Bits, n)
+// letter's one-hot digit is channelled to cnf.Width(N-1) bits.
+func (q *AlphameticQuery) binaryColumns(carry []cnf.Lit) {
+	n, f := q.p.N, q.f
+	w := cnf.Width(uint64(n - 1))
+	bits := make([]cnf.Bits, n)
 	for l := range bits {
 		bits[l] = f.NewBits("", w)
 		for d, x := range q.digit[l] {
-			back := []Lit{x}
+			back := []cnf.Lit{x}
 			for i, b := range bits[l] {
 				one := d>>i&1 == 1
-				f.Add(x.Not(), sign(b, one)) // x → bits spell d
-				back = append(back, sign(b, !one))
+				f.Add(x.Not(), cnf.Sign(b, one)) // x → bits spell d
+				back = append(back, cnf.Sign(b, !one))
 			}
 			f.Add(back...) // bits spell d → x
 		}
 	}
-	word := func(wd, j int) Bits { return bits[q.p.Words[wd][j]-'A'] }
+	word := func(wd, j int) cnf.Bits { return bits[q.p.Words[wd][j]-'A'] }
 	for j := n - 1; j >= 0; j-- {
-		lhs := f.Sum(f.Sum(word(0, j), word(1, j)), Bits{carry[j+1]})
-		rhs := f.Sum(word(2, j), f.Scale(Bits{carry[j]}, uint64(n)))
+		lhs := f.Sum(f.Sum(word(0, j), word(1, j)), cnf.Bits{carry[j+1]})
+		rhs := f.Sum(word(2, j), f.Scale(cnf.Bits{carry[j]}, uint64(n)))
 		f.Assert(f.Equal(lhs, rhs))
 	}
 }
 
 // letter returns the one-hot literals of the letter of word w at column j.
-func (q *AlphameticQuery) letter(w, j int) []Lit { return q.digit[q.p.Words[w][j]-'A'] }
+func (q *AlphameticQuery) letter(w, j int) []cnf.Lit { return q.digit[q.p.Words[w][j]-'A'] }
 
 // column adds the clauses of a + b + cin = c + N·cout for column j.
-func (q *AlphameticQuery) column(j int, cin, cout Lit) {
-	n, f := q.p.N, q.CNF
+func (q *AlphameticQuery) column(j int, cin, cout cnf.Lit) {
+	n, f := q.p.N, q.f
 	a, b, c := q.letter(0, j), q.letter(1, j), q.letter(2, j)
-	carryIs := func(l Lit, v int) Lit { return sign(l, v == 1) }
+	carryIs := func(l cnf.Lit, v int) cnf.Lit { return cnf.Sign(l, v == 1) }
 	for k := 0; k <= 1; k++ {
 		in := carryIs(cin, k)
 		for x := 0; x < n; x++ {
@@ -136,8 +140,8 @@ func (q *AlphameticQuery) column(j int, cin, cout Lit) {
 }
 
 // Vars returns the one-hot variables, which tell solutions apart.
-func (q *AlphameticQuery) Vars() []Var {
-	var vs []Var
+func (q *AlphameticQuery) Vars() []cnf.Var {
+	var vs []cnf.Var
 	for _, row := range q.digit {
 		for _, l := range row {
 			vs = append(vs, l.Var())
@@ -147,7 +151,7 @@ func (q *AlphameticQuery) Vars() []Var {
 }
 
 // Decode reads the answer from a model of the query.
-func (q *AlphameticQuery) Decode(m Model) (puzzle.AlphameticAnswer, error) {
+func (q *AlphameticQuery) Decode(m cnf.Model) (puzzle.AlphameticAnswer, error) {
 	a := puzzle.AlphameticAnswer{Digits: make([]int, q.p.N)}
 	for l, row := range q.digit {
 		a.Digits[l] = -1

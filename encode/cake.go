@@ -2,7 +2,9 @@ package encode
 
 import (
 	"fmt"
-	"math"
+
+	"puzzlesat/encode/cnf"
+	"puzzlesat/internal/intmath"
 	"slices"
 
 	"puzzlesat/puzzle"
@@ -56,25 +58,28 @@ import (
 // are narrower), two thirds of them in the sums of the DFS bound; a
 // bound adds at most one clause per bit of each sum and no variable.
 type CakeQuery struct {
-	*CNF
+	f       *cnf.CNF
 	p       puzzle.Cake
-	unsat   bool    // no cake: the formula is an empty clause
-	radius  [][]Lit // radius[u][i] ⇔ layer u has radius rlo[u]+i
-	rlo     []int   // rlo[u] = u, the least radius of layer u
-	ge      [][]Lit // ge[u][i] ⇔ layer u has radius at least rlo[u]+i
-	height  []Bits  // height[u], layer u's height
-	below   []Bits  // below[u]: R_M² plus 2·Σ r·H over the layers under u
-	area    Bits    // Q = below[0]
+	unsat   bool        // no cake: the formula is an empty clause
+	radius  [][]cnf.Lit // radius[u][i] ⇔ layer u has radius rlo[u]+i
+	rlo     []int       // rlo[u] = u, the least radius of layer u
+	ge      [][]cnf.Lit // ge[u][i] ⇔ layer u has radius at least rlo[u]+i
+	height  []cnf.Bits  // height[u], layer u's height
+	below   []cnf.Bits  // below[u]: R_M² plus 2·Σ r·H over the layers under u
+	area    cnf.Bits    // Q = below[0]
 	cuts    []cakeCut
-	lastSel Lit // the selector of the last AtMost, 0 before any
+	lastSel cnf.Lit // the selector of the last AtMost, 0 before any
 }
+
+// Formula returns the CNF of the query.
+func (q *CakeQuery) Formula() *cnf.CNF { return q.f }
 
 // cakeCut holds l = r·below[u] + 2·tv[u], which must stay at most r·Q
 // when R(u) ≤ r, that is when le holds.
 type cakeCut struct {
 	r  int
-	le Lit
-	l  Bits
+	le cnf.Lit
+	l  cnf.Bits
 }
 
 // CakeNoBound is a bound on the area that bounds nothing for p: every cake
@@ -85,9 +90,9 @@ func CakeNoBound(p puzzle.Cake) int { return 3 * p.Volume }
 // most maxArea". A maxArea of CakeNoBound(p) or more bounds nothing; below
 // 1 no cake meets it.
 func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
-	f := New()
+	f := cnf.New()
 	f.Comment("puzzlesat cake N=%d M=%d Q<=%d", p.Volume, p.Layers, maxArea)
-	q := &CakeQuery{CNF: f, p: p}
+	q := &CakeQuery{f: f, p: p}
 	n, m := p.Volume, p.Layers
 	if maxArea < 1 || n < 1 || m < 1 {
 		q.empty()
@@ -110,7 +115,7 @@ func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
 	rhi[m+1], hhi[m+1] = n+1, n+1
 	for u := m; u >= 1; u-- {
 		capV[u] = n - minV[u-1]
-		rhi[u] = min(isqrt(capV[u]/u), rhi[u+1]-1)
+		rhi[u] = min(intmath.Sqrt(capV[u]/u), rhi[u+1]-1)
 		hhi[u] = min(capV[u]/(u*u), hhi[u+1]-1)
 		if rhi[u] < u || hhi[u] < u {
 			q.empty()
@@ -118,20 +123,20 @@ func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
 		}
 	}
 
-	q.radius = make([][]Lit, m+1)
+	q.radius = make([][]cnf.Lit, m+1)
 	q.rlo = make([]int, m+1)
-	q.ge = make([][]Lit, m+1)
-	q.height = make([]Bits, m+1)
+	q.ge = make([][]cnf.Lit, m+1)
+	q.height = make([]cnf.Bits, m+1)
 	for u := m; u >= 1; u-- {
-		q.height[u] = f.NewBits(fmt.Sprintf("H%d", u), Width(uint64(hhi[u])))
-		f.atLeastConst(q.height[u], uint64(u), 0)
-		f.atMostConst(q.height[u], uint64(hhi[u]))
+		q.height[u] = f.NewBits(fmt.Sprintf("H%d", u), cnf.Width(uint64(hhi[u])))
+		f.AtLeastConst(q.height[u], uint64(u), 0)
+		f.AtMostConst(q.height[u], uint64(hhi[u]))
 	}
-	vols := make([]Bits, m+1)
-	sides := make([]Bits, m+1)
-	var disc Bits // the bottom's r²: the tops of all layers together
+	vols := make([]cnf.Bits, m+1)
+	sides := make([]cnf.Bits, m+1)
+	var disc cnf.Bits // the bottom's r²: the tops of all layers together
 	for u := m; u >= 1; u-- {
-		var sq Bits
+		var sq cnf.Bits
 		vols[u], sides[u], sq = q.layer(u, rhi[u], capV[u])
 		if u == m {
 			disc = sq
@@ -140,42 +145,42 @@ func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
 		}
 	}
 
-	wv := Width(uint64(n))
-	tv := make([]Bits, m+1)
+	wv := cnf.Width(uint64(n))
+	tv := make([]cnf.Bits, m+1)
 	for u := 1; u <= m; u++ {
-		tv[u] = f.sumBounded(tv[u-1], vols[u], wv)
+		tv[u] = f.SumBounded(tv[u-1], vols[u], wv)
 		if u < m {
-			f.atLeastConst(tv[u], uint64(minV[u]), 0)
+			f.AtLeastConst(tv[u], uint64(minV[u]), 0)
 		}
 		for i, x := range q.radius[u] {
 			r := q.rlo[u] + i
-			f.atLeastConst(tv[u], uint64(r*r*u+minV[u-1]), x)
+			f.AtLeastConst(tv[u], uint64(r*r*u+minV[u-1]), x)
 		}
 	}
 	f.AssertEqualConst(tv[m], uint64(n))
 
-	wa := Width(uint64(maxArea))
-	q.below = make([]Bits, m+1)
+	wa := cnf.Width(uint64(maxArea))
+	q.below = make([]cnf.Bits, m+1)
 	q.below[m] = disc
 	for u := m; u >= 1; u-- {
-		q.below[u-1] = f.sumBounded(q.below[u], f.shift(sides[u], 1), wa)
+		q.below[u-1] = f.SumBounded(q.below[u], f.Shift(sides[u], 1), wa)
 	}
 	q.area = q.below[0]
 
 	// The sums r·below[u] + 2·tv[u] of the DFS bound, for every layer but
 	// the bottom one (whose bound needs no sum: below[m] is r², tv[m] N).
 	for u := m - 1; u >= 1; u-- {
-		b, v := q.below[u], f.shift(tv[u], 1)
+		b, v := q.below[u], f.Shift(tv[u], 1)
 		bTop := uint64(1)<<uint(len(b)) - 1 // below[u] ≤ bTop
 		vTop := uint64(1)<<uint(len(v)) - 1 // 2·tv[u] ≤ vTop
-		var l Bits
+		var l cnf.Bits
 		for i := range q.radius[u] {
 			r := q.rlo[u] + i
 			if i == 0 {
 				l = f.Sum(f.Scale(b, uint64(r)), v)
 			} else {
 				// One more below[u]; the width holds the sum exactly.
-				l = f.sumMod(l, b, Width(uint64(r)*bTop+vTop))
+				l = f.SumMod(l, b, cnf.Width(uint64(r)*bTop+vTop))
 			}
 			q.cuts = append(q.cuts, cakeCut{r: r, le: q.ge[u][i+1].Not(), l: l})
 		}
@@ -183,7 +188,7 @@ func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
 	if maxArea < CakeNoBound(p) {
 		q.bound(maxArea)
 	} else {
-		f.atMostConst(q.area, uint64(maxArea))
+		f.AtMostConst(q.area, uint64(maxArea))
 	}
 	return q
 }
@@ -191,36 +196,36 @@ func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
 // empty makes q the unsatisfiable formula of a query that no cake meets.
 func (q *CakeQuery) empty() {
 	q.unsat = true
-	q.Comment("no cake meets the query")
-	q.Add()
+	q.f.Comment("no cake meets the query")
+	q.f.Add()
 }
 
 // layer encodes layer u with a one-hot radius in u..rhi and returns its
 // volume r²H, its side rH, and r².
-func (q *CakeQuery) layer(u, rhi, capV int) (vol, side, sq Bits) {
-	f := q.CNF
+func (q *CakeQuery) layer(u, rhi, capV int) (vol, side, sq cnf.Bits) {
+	f := q.f
 	q.rlo[u] = u
-	xs := make([]Lit, rhi-u+1)
+	xs := make([]cnf.Lit, rhi-u+1)
 	for i := range xs {
 		xs[i] = f.Var(fmt.Sprintf("R%d=%d", u, u+i)).Pos()
 	}
 	f.ExactlyOne(xs...)
 	q.radius[u] = xs
 	h := q.height[u]
-	sq = f.NewBits("", Width(uint64(rhi*rhi)))
-	rb := f.NewBits("", Width(uint64(rhi)))
+	sq = f.NewBits("", cnf.Width(uint64(rhi*rhi)))
+	rb := f.NewBits("", cnf.Width(uint64(rhi)))
 	for i, x := range xs {
 		r := u + i
-		f.atMostConst(h, uint64(capV/(r*r)), x)
-		f.selectBits(sq, x, f.ConstBits(uint64(r*r)))
-		f.selectBits(rb, x, f.ConstBits(uint64(r)))
+		f.AtMostConst(h, uint64(capV/(r*r)), x)
+		f.SelectBits(sq, x, f.ConstBits(uint64(r*r)))
+		f.SelectBits(rb, x, f.ConstBits(uint64(r)))
 	}
-	w := Width(uint64(capV))
-	vol = f.productBounded(sq, h, w)
-	side = f.productBounded(rb, h, w)
+	w := cnf.Width(uint64(capV))
+	vol = f.ProductBounded(sq, h, w)
+	side = f.ProductBounded(rb, h, w)
 
 	// The ladder ge[i] ⇔ R ≥ u+i, and the layer below is wider.
-	ge := make([]Lit, len(xs)+1)
+	ge := make([]cnf.Lit, len(xs)+1)
 	ge[len(xs)] = f.False()
 	for i := len(xs) - 1; i >= 0; i-- {
 		ge[i] = f.Or(xs[i], ge[i+1])
@@ -242,7 +247,7 @@ func (q *CakeQuery) layer(u, rhi, capV int) (vol, side, sq Bits) {
 }
 
 // Decode reads the cake from a model of the query, bottom layer first.
-func (q *CakeQuery) Decode(m Model) (puzzle.CakeAnswer, error) {
+func (q *CakeQuery) Decode(m cnf.Model) (puzzle.CakeAnswer, error) {
 	if q.unsat {
 		return puzzle.CakeAnswer{}, fmt.Errorf("the query for N=%d M=%d has no model", q.p.Volume, q.p.Layers)
 	}
@@ -260,14 +265,14 @@ func (q *CakeQuery) Decode(m Model) (puzzle.CakeAnswer, error) {
 		if r < 0 {
 			return puzzle.CakeAnswer{}, fmt.Errorf("model gives layer %d no radius", q.p.Layers-u+1)
 		}
-		a.Layers = append(a.Layers, puzzle.CakeLayer{R: r, H: int(m.bitsValue(q.height[u]))})
+		a.Layers = append(a.Layers, puzzle.CakeLayer{R: r, H: int(m.BitsValue(q.height[u]))})
 	}
 	return a, nil
 }
 
 // Area returns the area Q of the cake in a model of the query: the cost
 // that a minimiser lowers.
-func (q *CakeQuery) Area(m Model) int { return int(m.bitsValue(q.area)) }
+func (q *CakeQuery) Area(m cnf.Model) int { return int(m.BitsValue(q.area)) }
 
 // AtMost returns a selector literal that, assumed, bounds the area to at
 // most k, with the DFS bounds for k described at CakeQuery. Each call
@@ -275,14 +280,14 @@ func (q *CakeQuery) Area(m Model) int { return int(m.bitsValue(q.area)) }
 // solver can drop its clauses: assume only the literal of the last call.
 // Without the assumption the formula means what it did. The clauses use
 // no new variable: about one per bit of each bounded sum.
-func (q *CakeQuery) AtMost(k int) Lit {
+func (q *CakeQuery) AtMost(k int) cnf.Lit {
 	if q.lastSel != 0 {
-		q.Add(q.lastSel.Not())
+		q.f.Add(q.lastSel.Not())
 	}
-	sel := q.Selector(fmt.Sprintf("Q<=%d", k)).Pos()
+	sel := q.f.Selector(fmt.Sprintf("Q<=%d", k)).Pos()
 	q.lastSel = sel
 	if q.unsat {
-		q.Add(sel.Not())
+		q.f.Add(sel.Not())
 		return sel
 	}
 	q.bound(k, sel)
@@ -291,22 +296,22 @@ func (q *CakeQuery) AtMost(k int) Lit {
 
 // bound adds Q ≤ k and the DFS bounds that follow, every clause guarded
 // by the guards.
-func (q *CakeQuery) bound(k int, guards ...Lit) {
-	var off []Lit // the clause "not all guards"
+func (q *CakeQuery) bound(k int, guards ...cnf.Lit) {
+	var off []cnf.Lit // the clause "not all guards"
 	for _, g := range guards {
 		off = append(off, g.Not())
 	}
 	if k < 1 {
-		q.Add(off...)
+		q.f.Add(off...)
 		return
 	}
-	q.atMostConst(q.area, uint64(k), guards...)
+	q.f.AtMostConst(q.area, uint64(k), guards...)
 	m, n := q.p.Layers, q.p.Volume
 	// The bottom layer of radius r: Q ≥ r² + 2N/r.
 	for i, x := range q.radius[m] {
 		r := q.rlo[m] + i
 		if r*r*r+2*n > r*k {
-			q.Add(append(slices.Clip(off), x.Not())...)
+			q.f.Add(append(slices.Clip(off), x.Not())...)
 		}
 	}
 	// The layers u..1 have side area at least Σ 2i² for i = 1..u.
@@ -314,149 +319,12 @@ func (q *CakeQuery) bound(k int, guards ...Lit) {
 	for u := 1; u <= m; u++ {
 		minA += 2 * u * u
 		if minA > k {
-			q.Add(off...)
+			q.f.Add(off...)
 			return
 		}
-		q.atMostConst(q.below[u], uint64(k-minA), guards...)
+		q.f.AtMostConst(q.below[u], uint64(k-minA), guards...)
 	}
 	for _, c := range q.cuts {
-		q.atMostConst(c.l, uint64(c.r*k), append(slices.Clip(guards), c.le)...)
+		q.f.AtMostConst(c.l, uint64(c.r*k), append(slices.Clip(guards), c.le)...)
 	}
-}
-
-// bitsValue returns the number that b holds in m.
-func (m Model) bitsValue(b Bits) uint64 {
-	var v uint64
-	for i, l := range b {
-		if m.Value(l) {
-			v |= 1 << uint(i)
-		}
-	}
-	return v
-}
-
-// atMostConst adds clauses forcing b ≤ k when all the guards hold (each
-// clause carries their negations). With kᵢ the bits of k, b > k exactly
-// when, at the highest bit where they differ, bᵢ = 1 and kᵢ = 0; so for
-// every i with kᵢ = 0 the clause ¬bᵢ ∨ ⋁{¬bⱼ : j > i, kⱼ = 1} rules that
-// out. No variables, at most one clause per bit of b, and unit
-// propagation infers each bit that the bound forces.
-func (f *CNF) atMostConst(b Bits, k uint64, guards ...Lit) {
-	if Width(k) > len(b) {
-		return // every value of b is below k
-	}
-	for i := range b {
-		if k>>uint(i)&1 == 1 {
-			continue
-		}
-		c := []Lit{b[i].Not()}
-		for _, g := range guards {
-			c = append(c, g.Not())
-		}
-		for j := i + 1; j < len(b); j++ {
-			if k>>uint(j)&1 == 1 {
-				c = append(c, b[j].Not())
-			}
-		}
-		f.Add(c...)
-	}
-}
-
-// atLeastConst adds clauses forcing b ≥ k, each guarded by ¬guard unless
-// guard is 0: the mirror image of atMostConst, one clause per set bit of
-// k, bᵢ ∨ ⋁{bⱼ : j > i, kⱼ = 0}; an empty (guarded) clause when k does
-// not fit in b.
-func (f *CNF) atLeastConst(b Bits, k uint64, guard Lit) {
-	var g []Lit
-	if guard != 0 {
-		g = []Lit{guard.Not()}
-	}
-	if Width(k) > len(b) {
-		f.Add(g...)
-		return
-	}
-	for i := range b {
-		if k>>uint(i)&1 == 0 {
-			continue
-		}
-		c := append([]Lit{b[i]}, g...)
-		for j := i + 1; j < len(b); j++ {
-			if k>>uint(j)&1 == 0 {
-				c = append(c, b[j])
-			}
-		}
-		f.Add(c...)
-	}
-}
-
-// selectBits adds x → (out = s), two clauses per bit of out; s must not be
-// wider than out.
-func (f *CNF) selectBits(out Bits, x Lit, s Bits) {
-	for i, o := range out {
-		si := f.bit(s, i)
-		f.Add(x.Not(), si.Not(), o)
-		f.Add(x.Not(), si, o.Not())
-	}
-}
-
-// sumMod returns a + b modulo 2^w by a ripple-carry adder of at most w
-// bits (the carry out of bit w-1 is dropped).
-func (f *CNF) sumMod(a, b Bits, w int) Bits {
-	n := min(max(len(a), len(b)), w)
-	out := make(Bits, 0, n+1)
-	carry := f.False()
-	for i := 0; i < n; i++ {
-		var s Lit
-		s, carry = f.FullAdder(f.bit(a, i), f.bit(b, i), carry)
-		out = append(out, s)
-	}
-	if n < w {
-		out = append(out, carry)
-	}
-	return f.trim(out)
-}
-
-// sumBounded returns a + b and forbids it to reach 2^w: the result has at
-// most w bits and the bits above are false.
-func (f *CNF) sumBounded(a, b Bits, w int) Bits {
-	return f.bounded(f.Sum(a, b), w)
-}
-
-// bounded forbids the bits of b from w on and returns the rest.
-func (f *CNF) bounded(b Bits, w int) Bits {
-	for i := w; i < len(b); i++ {
-		f.Add(b[i].Not())
-	}
-	return b[:min(len(b), w)]
-}
-
-// productBounded returns a·b and forbids it to reach 2^w: partial products
-// past bit w-1 are false and every partial sum stays within w bits
-// (|a|·|b| AND gates and |b| adders of at most w bits).
-func (f *CNF) productBounded(a, b Bits, w int) Bits {
-	var acc Bits
-	for j, bj := range b {
-		row := make(Bits, 0, len(a))
-		for i, ai := range a {
-			if i+j >= w {
-				f.Add(ai.Not(), bj.Not())
-				continue
-			}
-			row = append(row, f.And(ai, bj))
-		}
-		acc = f.sumBounded(acc, f.shift(row, j), w)
-	}
-	return acc
-}
-
-// isqrt returns the integer square root of x ≥ 0.
-func isqrt(x int) int {
-	r := int(math.Sqrt(float64(x)))
-	for r*r > x {
-		r--
-	}
-	for (r+1)*(r+1) <= x {
-		r++
-	}
-	return r
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 )
@@ -45,9 +46,9 @@ func cakeArea(layers []puzzle.CakeLayer) int {
 
 // cakeVars returns the radius and height variables of a cake query, which
 // tell cakes apart.
-func cakeVars(f *encode.CNF) []encode.Var {
-	var vs []encode.Var
-	for v := encode.Var(1); int(v) <= f.NumVars(); v++ {
+func cakeVars(f *cnf.CNF) []cnf.Var {
+	var vs []cnf.Var
+	for v := cnf.Var(1); int(v) <= f.NumVars(); v++ {
 		if n := f.Name(v); strings.HasPrefix(n, "R") || strings.HasPrefix(n, "H") {
 			vs = append(vs, v)
 		}
@@ -83,7 +84,7 @@ func TestCakeCountsMatchBruteForce(t *testing.T) {
 						}
 					}
 					q := encode.Cake(p, k)
-					s := sat.New(q.CNF)
+					s := sat.New(q.Formula())
 					st, err := s.Solve(ctx)
 					require.NoError(t, err)
 					require.Equal(t, want > 0, st == sat.Sat)
@@ -94,7 +95,7 @@ func TestCakeCountsMatchBruteForce(t *testing.T) {
 						require.LessOrEqual(t, a.Area, k)
 						require.Equal(t, a.Area, q.Area(s.Model()))
 					}
-					got, err := sat.New(q.CNF).Count(ctx, cakeVars(q.CNF), len(cakes)+1)
+					got, err := sat.New(q.Formula()).Count(ctx, cakeVars(q.Formula()), len(cakes)+1)
 					require.NoError(t, err)
 					require.Equal(t, want, got)
 				})
@@ -116,7 +117,7 @@ func TestCakeAtMost(t *testing.T) {
 				}
 			}
 			q := encode.Cake(p, encode.CakeNoBound(p))
-			s := sat.New(q.CNF)
+			s := sat.New(q.Formula())
 			for k := encode.CakeNoBound(p); k >= best-2; k-- {
 				st, err := s.Solve(ctx, q.AtMost(k))
 				require.NoError(t, err)
@@ -138,10 +139,10 @@ func TestCakeNoCake(t *testing.T) {
 		{puzzle.Cake{Volume: 100, Layers: 2}, 0},
 	} {
 		q := encode.Cake(tc.p, tc.area)
-		st, err := sat.New(q.CNF).Solve(context.Background())
+		st, err := sat.New(q.Formula()).Solve(context.Background())
 		require.NoError(t, err)
 		require.Equal(t, sat.Unsat, st, "%+v", tc)
-		_, err = q.Decode(encode.Model{})
+		_, err = q.Decode(cnf.Model{})
 		require.Error(t, err)
 	}
 }
@@ -149,8 +150,8 @@ func TestCakeNoCake(t *testing.T) {
 func TestCakeDeterministic(t *testing.T) {
 	p := puzzle.Cake{Volume: 4999, Layers: 8}
 	var a, b strings.Builder
-	require.NoError(t, encode.WriteDIMACS(&a, encode.Cake(p, 1015).CNF))
-	require.NoError(t, encode.WriteDIMACS(&b, encode.Cake(p, 1015).CNF))
+	require.NoError(t, cnf.WriteDIMACS(&a, encode.Cake(p, 1015).Formula()))
+	require.NoError(t, cnf.WriteDIMACS(&b, encode.Cake(p, 1015).Formula()))
 	require.Equal(t, a.String(), b.String())
 	require.Contains(t, a.String(), "c puzzlesat cake N=4999 M=8 Q<=1015")
 	require.Contains(t, a.String(), " R8=8\n")

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"puzzlesat/encode/cnf"
 
 	"puzzlesat/puzzle"
 )
@@ -56,10 +57,13 @@ func (e DigitEncoding) String() string {
 // [DigitEncoding]. A triple that admits no product (1, 1, 3) gives an
 // unsatisfiable formula.
 type DigitQuery struct {
-	*CNF
-	Lengths [3]int     // of A, B and C
-	digit   [3][][]Lit // digit[number][position][d]
+	f       *cnf.CNF
+	Lengths [3]int         // of A, B and C
+	digit   [3][][]cnf.Lit // digit[number][position][d]
 }
+
+// Formula returns the CNF of the query.
+func (q *DigitQuery) Formula() *cnf.CNF { return q.f }
 
 // Digit encodes every product of the lengths la, lb (1..2) and lc (1..4)
 // with the encoding enc. It panics on other lengths: they are no
@@ -68,13 +72,13 @@ func Digit(la, lb, lc int, enc DigitEncoding) *DigitQuery {
 	if !digitLengthsOK(la, lb, lc) {
 		panic(fmt.Sprintf("encode.Digit: lengths %d, %d, %d out of range", la, lb, lc))
 	}
-	f := New()
+	f := cnf.New()
 	f.Comment("puzzlesat digit-puzzle lengths %d %d %d, %s encoding", la, lb, lc, enc)
-	q := &DigitQuery{CNF: f, Lengths: [3]int{la, lb, lc}}
+	q := &DigitQuery{f: f, Lengths: [3]int{la, lb, lc}}
 	for n, l := range q.Lengths {
-		q.digit[n] = make([][]Lit, l)
+		q.digit[n] = make([][]cnf.Lit, l)
 		for i := range l {
-			row := make([]Lit, 10)
+			row := make([]cnf.Lit, 10)
 			for d := range row {
 				row[d] = f.Var(fmt.Sprintf("%c[%d]=%d", "ABC"[n], i, d)).Pos()
 			}
@@ -111,9 +115,9 @@ func DigitPattern(p puzzle.Digit, enc DigitEncoding) (*DigitQuery, error) {
 	if err != nil {
 		return nil, err
 	}
-	q.Comment("pattern %s %s %s", p.A, p.B, p.C)
+	q.f.Comment("pattern %s %s %s", p.A, p.B, p.C)
 	for _, l := range fix {
-		q.Add(l)
+		q.f.Add(l)
 	}
 	return q, nil
 }
@@ -121,8 +125,8 @@ func DigitPattern(p puzzle.Digit, enc DigitEncoding) (*DigitQuery, error) {
 // Assume returns the literals that fix the digits of pattern a: one
 // "X[i]=d" per digit of a, none for a '*'. A pattern of other lengths, or
 // with a character that is neither a digit nor '*', is an error.
-func (q *DigitQuery) Assume(a puzzle.DigitAnswer) ([]Lit, error) {
-	var out []Lit
+func (q *DigitQuery) Assume(a puzzle.DigitAnswer) ([]cnf.Lit, error) {
+	var out []cnf.Lit
 	for n, s := range [3]string{a.A, a.B, a.C} {
 		if len(s) != q.Lengths[n] {
 			return nil, fmt.Errorf("pattern %s %s %s: %c has %d characters, the query %d", a.A, a.B, a.C, "ABC"[n], len(s), q.Lengths[n])
@@ -142,8 +146,8 @@ func (q *DigitQuery) Assume(a puzzle.DigitAnswer) ([]Lit, error) {
 
 // Vars returns the one-hot variables of A and B, which tell solutions
 // apart (C follows from them).
-func (q *DigitQuery) Vars() []Var {
-	var vs []Var
+func (q *DigitQuery) Vars() []cnf.Var {
+	var vs []cnf.Var
 	for _, num := range q.digit[:2] {
 		for _, row := range num {
 			for _, l := range row {
@@ -156,7 +160,7 @@ func (q *DigitQuery) Vars() []Var {
 
 // Decode reads the solution in a model: A, B and C written out in digits,
 // which as a pattern has exactly that one solution.
-func (q *DigitQuery) Decode(m Model) (puzzle.DigitAnswer, error) {
+func (q *DigitQuery) Decode(m cnf.Model) (puzzle.DigitAnswer, error) {
 	var s [3]string
 	for n, num := range q.digit {
 		b := make([]byte, len(num))
@@ -182,11 +186,11 @@ func (q *DigitQuery) Decode(m Model) (puzzle.DigitAnswer, error) {
 // circuit adds the clauses of DigitCircuit: value(A) * value(B) =
 // value(C) in binary.
 func (q *DigitQuery) circuit() {
-	f := q.CNF
+	f := q.f
 	prod := f.Product(q.value(0), q.value(1))
 	c := q.value(2)
 	for i := range max(len(prod), len(c)) {
-		p, v := f.bit(prod, i), f.bit(c, i)
+		p, v := f.Bit(prod, i), f.Bit(c, i)
 		f.Add(p.Not(), v)
 		f.Add(p, v.Not())
 	}
@@ -194,9 +198,9 @@ func (q *DigitQuery) circuit() {
 
 // value returns the binary value of number n: the sum of digit*10^k over
 // its positions, each digit channelled to 4 bits.
-func (q *DigitQuery) value(n int) Bits {
-	f := q.CNF
-	var acc Bits
+func (q *DigitQuery) value(n int) cnf.Bits {
+	f := q.f
+	var acc cnf.Bits
 	scale := uint64(1)
 	num := q.digit[n]
 	for i := len(num) - 1; i >= 0; i-- {
@@ -211,12 +215,12 @@ func (q *DigitQuery) value(n int) Bits {
 // row[d] → bit j or ¬bit j (40 binary clauses) and bit j → that OR (4
 // clauses), so the bits follow the digit and, all four known, the digit
 // follows the bits, by unit propagation.
-func (q *DigitQuery) digitBits(row []Lit) Bits {
-	f := q.CNF
-	b := make(Bits, 4)
+func (q *DigitQuery) digitBits(row []cnf.Lit) cnf.Bits {
+	f := q.f
+	b := make(cnf.Bits, 4)
 	for j := range b {
 		b[j] = f.Lit()
-		var set []Lit
+		var set []cnf.Lit
 		for d, x := range row {
 			if d>>j&1 == 1 {
 				f.Add(x.Not(), b[j])
@@ -225,14 +229,14 @@ func (q *DigitQuery) digitBits(row []Lit) Bits {
 				f.Add(x.Not(), b[j].Not())
 			}
 		}
-		f.Add(append([]Lit{b[j].Not()}, set...)...)
+		f.Add(append([]cnf.Lit{b[j].Not()}, set...)...)
 	}
 	return b
 }
 
 // table adds the clauses of DigitTable.
 func (q *DigitQuery) table() {
-	f := q.CNF
+	f := q.f
 	xs, xv := q.values(0)
 	ys, yv := q.values(1)
 	lc := q.Lengths[2]
@@ -255,14 +259,14 @@ func (q *DigitQuery) table() {
 // values returns one literal per value of number n (0..9 for one digit,
 // 10..99 for two) with exactly one true, each equivalent to the
 // conjunction of its digits, and the values themselves.
-func (q *DigitQuery) values(n int) ([]Lit, []int) {
-	f := q.CNF
+func (q *DigitQuery) values(n int) ([]cnf.Lit, []int) {
+	f := q.f
 	num := q.digit[n]
 	lo, hi := digitBounds(len(num))
-	var ls []Lit
+	var ls []cnf.Lit
 	var vs []int
 	// has[i][d]: the value literals whose digit at i is d.
-	has := make([][10][]Lit, len(num))
+	has := make([][10][]cnf.Lit, len(num))
 	for v := lo; v <= hi; v++ {
 		x := f.Var(fmt.Sprintf("%c=%d", "ABC"[n], v)).Pos()
 		for i, w := len(num)-1, v; i >= 0; i, w = i-1, w/10 {
@@ -274,7 +278,7 @@ func (q *DigitQuery) values(n int) ([]Lit, []int) {
 	f.ExactlyOne(ls...)
 	for i, row := range num {
 		for d, l := range row {
-			f.Add(append([]Lit{l.Not()}, has[i][d]...)...)
+			f.Add(append([]cnf.Lit{l.Not()}, has[i][d]...)...)
 		}
 	}
 	return ls, vs
@@ -310,7 +314,7 @@ func (q *DigitQuery) units() {
 	au, bu, cu := a[len(a)-1], b[len(b)-1], c[len(c)-1]
 	for e := range 10 {
 		for g := range 10 {
-			q.Add(au[e].Not(), bu[g].Not(), cu[e*g%10])
+			q.f.Add(au[e].Not(), bu[g].Not(), cu[e*g%10])
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/internal/digitbrute"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
@@ -20,9 +21,9 @@ var digitEncodings = []encode.DigitEncoding{encode.DigitTable, encode.DigitCircu
 
 // digitModels decodes every model of q under the assumptions, blocking
 // each over q.Vars(); it fails the test past limit models.
-func digitModels(t *testing.T, q *encode.DigitQuery, limit int, assume ...encode.Lit) []puzzle.DigitAnswer {
+func digitModels(t *testing.T, q *encode.DigitQuery, limit int, assume ...cnf.Lit) []puzzle.DigitAnswer {
 	t.Helper()
-	s := sat.New(q.CNF)
+	s := sat.New(q.Formula())
 	var out []puzzle.DigitAnswer
 	for {
 		st, err := s.Solve(context.Background(), assume...)
@@ -35,13 +36,13 @@ func digitModels(t *testing.T, q *encode.DigitQuery, limit int, assume ...encode
 		require.NoError(t, err)
 		out = append(out, a)
 		require.LessOrEqual(t, len(out), limit, "more models than products")
-		var block []encode.Lit
+		var block []cnf.Lit
 		for _, v := range q.Vars() {
 			if m.Value(v.Pos()) {
 				block = append(block, v.Neg())
 			}
 		}
-		q.Add(block...)
+		q.Formula().Add(block...)
 	}
 }
 
@@ -133,8 +134,8 @@ func TestDigitPattern(t *testing.T) {
 			var b1, b2 bytes.Buffer
 			q1, _ := encode.DigitPattern(tc.p, enc)
 			q2, _ := encode.DigitPattern(tc.p, enc)
-			require.NoError(t, encode.WriteDIMACS(&b1, q1.CNF))
-			require.NoError(t, encode.WriteDIMACS(&b2, q2.CNF))
+			require.NoError(t, cnf.WriteDIMACS(&b1, q1.Formula()))
+			require.NoError(t, cnf.WriteDIMACS(&b2, q2.Formula()))
 			require.Equal(t, b1.String(), b2.String(), "deterministic DIMACS")
 			require.Contains(t, b1.String(), "c var 1 A[0]=0\n")
 		}
@@ -160,7 +161,7 @@ func TestDigitBadPatterns(t *testing.T) {
 
 func TestDigitDecodeRejectsBadModels(t *testing.T) {
 	q := encode.Digit(1, 1, 1, encode.DigitTable)
-	m := make(encode.Model, q.NumVars()+1) // every digit false
+	m := make(cnf.Model, q.Formula().NumVars()+1) // every digit false
 	_, err := q.Decode(m)
 	require.ErrorContains(t, err, "no digit")
 	for _, v := range q.Vars() {

@@ -1,10 +1,11 @@
-// Package encode is the front half of puzzlesat's SAT backend: a small CNF
-// builder (named variables, clauses, exactly-one, Tseitin gates, adders,
-// comparators, multipliers, cardinality constraints), one encoder and model
-// decoder per puzzle kind, and DIMACS output and input.
+// Package encode is the front half of puzzlesat's SAT backend: one encoder
+// and one model decoder per puzzle kind, built on the CNF builder of
+// package [puzzlesat/encode/cnf].
 //
-// Literals follow gini's layout: variable v has the positive literal 2v and
-// the negative literal 2v+1; variable 0 and literal 0 are never used. The
-// builder holds its own clause list, so a formula can be written as DIMACS,
-// handed to a solver, or checked against a model without any solver.
+// Each encoder returns a query: a formula whose models are the answers of
+// one question about an instance ("a solution", "sticks of length L", "a
+// cake of area at most Q"), with a Decode method that turns a model back
+// into the puzzle's answer and a Vars method listing the variables that
+// tell answers apart. The doc comment of each query type gives the
+// encoding's source, its size and what unit propagation deduces on it.
 package encode

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"puzzlesat/encode/cnf"
 	"slices"
 
 	"puzzlesat/puzzle"
@@ -11,17 +12,20 @@ import (
 // pieces be joined into k = sum/L sticks of length L? Its models are the
 // ways to do it, up to the symmetry that the encoding breaks.
 type SticksQuery struct {
-	*CNF
+	f      *cnf.CNF
 	p      puzzle.Sticks
 	length int
 	k      int
 	enc    SticksEncoding
-	vals   []int     // distinct piece lengths, longest first
-	mult   []int     // mult[j]: pieces of length vals[j]
-	count  [][]unary // Counts model: count[s][j], pieces of length vals[j] in stick s
-	pieces []int     // Pieces model: the piece lengths, longest first
-	in     [][]Lit   // Pieces model: in[i][s], piece i is in stick s
+	vals   []int         // distinct piece lengths, longest first
+	mult   []int         // mult[j]: pieces of length vals[j]
+	count  [][]cnf.Unary // Counts model: count[s][j], pieces of length vals[j] in stick s
+	pieces []int         // Pieces model: the piece lengths, longest first
+	in     [][]cnf.Lit   // Pieces model: in[i][s], piece i is in stick s
 }
+
+// Formula returns the CNF of the query.
+func (q *SticksQuery) Formula() *cnf.CNF { return q.f }
 
 // SticksEncoding selects the formulation of a sticks query; the fields'
 // zero values are the default, the fastest combination measured (README).
@@ -123,8 +127,8 @@ func Sticks(p puzzle.Sticks, length int) *SticksQuery {
 // SticksWith encodes the query with the chosen formulation; Sticks
 // documents the default.
 func SticksWith(p puzzle.Sticks, length int, enc SticksEncoding) *SticksQuery {
-	f := New()
-	q := &SticksQuery{CNF: f, p: p, length: length, enc: enc}
+	f := cnf.New()
+	q := &SticksQuery{f: f, p: p, length: length, enc: enc}
 	sum := 0
 	for _, v := range p.Pieces {
 		sum += v
@@ -155,20 +159,20 @@ func SticksWith(p puzzle.Sticks, length int, enc SticksEncoding) *SticksQuery {
 
 // encodeCounts writes the counts model.
 func (q *SticksQuery) encodeCounts() {
-	f, l := q.CNF, q.length
-	q.count = make([][]unary, q.k)
+	f, l := q.f, q.length
+	q.count = make([][]cnf.Unary, q.k)
 	for s := range q.count {
-		q.count[s] = make([]unary, len(q.vals))
+		q.count[s] = make([]cnf.Unary, len(q.vals))
 		for j, v := range q.vals {
-			q.count[s][j] = f.newUnary(fmt.Sprintf("stick%d[%d]", s+1, v), min(q.mult[j], l/v))
+			q.count[s][j] = f.NewUnary(fmt.Sprintf("stick%d[%d]", s+1, v), min(q.mult[j], l/v))
 		}
 	}
 	for j, n := range q.mult {
-		col := make([]unary, q.k)
+		col := make([]cnf.Unary, q.k)
 		for s := range col {
 			col[s] = q.count[s][j]
 		}
-		o := f.totalize(col, n)
+		o := f.Totalize(col, n)
 		if len(o) < n {
 			f.Add() // the sticks cannot hold n pieces of this length
 			continue
@@ -179,94 +183,46 @@ func (q *SticksQuery) encodeCounts() {
 		}
 	}
 	for s := range q.count {
-		terms := make([]pbTerm, len(q.vals))
+		terms := make([]cnf.Term, len(q.vals))
 		for j, v := range q.vals {
-			terms[j] = pbTerm{v, q.count[s][j]}
+			terms[j] = cnf.Term{W: v, X: q.count[s][j]}
 		}
 		q.stickSum(terms)
 	}
 	for s := 0; s+1 < q.k; s++ {
 		switch q.enc.Symmetry {
 		case SymmetryLex:
-			f.lexGreaterEq(q.count[s], q.count[s+1])
+			f.LexGreaterEq(q.count[s], q.count[s+1])
 		case SymmetryFirst:
-			f.lexGreaterEq(q.count[s][:1], q.count[s+1][:1])
+			f.LexGreaterEq(q.count[s][:1], q.count[s+1][:1])
 		}
 	}
 }
 
 // stickSum ties one stick's terms to L with the chosen encoding.
-func (q *SticksQuery) stickSum(terms []pbTerm) {
-	f, l := q.CNF, q.length
+func (q *SticksQuery) stickSum(terms []cnf.Term) {
+	f, l := q.f, q.length
 	switch q.enc.Sum {
 	case SumAdder:
-		f.AssertEqualConst(f.adderSum(terms), uint64(l))
+		f.AssertEqualConst(f.AdderSum(terms), uint64(l))
 	case SumMDDAtMost:
-		f.mddAtMost(terms, l)
+		f.MDDAtMost(terms, l)
 	case SumMDD:
-		f.mddAtMost(terms, l)
-		f.mddAtLeast(terms, l)
+		f.MDDAtMost(terms, l)
+		f.MDDAtLeast(terms, l)
 	default:
-		f.mddEqual(terms, l)
+		f.MDDEqual(terms, l)
 	}
-}
-
-// lexGreaterEq adds clauses forcing a ≥ b lexicographically, for vectors
-// of unaries of equal lengths. eq (a fresh variable per position) means
-// the vectors agree so far: eq → a[j] ≥ b[j], and eq ∧ a[j] = c ∧ b[j] = c
-// → eq' for every c, which makes eq' true whenever the prefixes agree.
-// The clauses eq' → eq and eq' → a[j] ≤ b[j] change no model but let
-// propagation run backwards (on hard_454 at L = 227 they cut gini's
-// conflicts from 2,005 to 879 with the two-sided MDD). About 3·u clauses
-// per position.
-func (f *CNF) lexGreaterEq(a, b []unary) {
-	eq := Lit(0) // 0: the empty prefixes, which agree
-	for j := range a {
-		x, y := a[j], b[j]
-		for t := range y {
-			f.Add(guardNot(eq, y[t].Not(), x[t])...) // eq ∧ y≥t+1 → x≥t+1
-		}
-		if j == len(a)-1 {
-			return
-		}
-		next := f.Lit()
-		if eq != 0 {
-			f.Add(next.Not(), eq)
-		}
-		for t := range x {
-			f.Add(next.Not(), x[t].Not(), y[t]) // next ∧ x≥t+1 → y≥t+1
-		}
-		for c := 0; c <= len(x); c++ {
-			// eq ∧ x = c ∧ y = c → next
-			cl := guardNot(eq, next)
-			if c > 0 {
-				cl = append(cl, x[c-1].Not(), y[c-1].Not())
-			}
-			if c < len(x) {
-				cl = append(cl, x[c], y[c])
-			}
-			f.Add(cl...)
-		}
-		eq = next
-	}
-}
-
-// guardNot returns the clause ls with ¬g added in front, or ls when g is 0.
-func guardNot(g Lit, ls ...Lit) []Lit {
-	if g == 0 {
-		return ls
-	}
-	return append([]Lit{g.Not()}, ls...)
 }
 
 // encodePieces writes the pieces model: in[i][s] for piece i (longest
 // first) and stick s, exactly one stick per piece, each stick's pieces
 // summing to L with the chosen encoding, and the chosen symmetry breaking.
 func (q *SticksQuery) encodePieces() {
-	f, l := q.CNF, q.length
-	q.in = make([][]Lit, len(q.pieces))
+	f, l := q.f, q.length
+	q.in = make([][]cnf.Lit, len(q.pieces))
 	for i, v := range q.pieces {
-		q.in[i] = make([]Lit, q.k)
+		q.in[i] = make([]cnf.Lit, q.k)
 		for s := range q.in[i] {
 			q.in[i][s] = f.Var(fmt.Sprintf("piece%d(%d)@stick%d", i+1, v, s+1)).Pos()
 		}
@@ -290,16 +246,16 @@ func (q *SticksQuery) encodePieces() {
 				continue
 			}
 			for s := 0; s < q.k; s++ {
-				cl := []Lit{q.in[i][s].Not()}
+				cl := []cnf.Lit{q.in[i][s].Not()}
 				cl = append(cl, q.in[i-1][:s+1]...)
 				f.Add(cl...)
 			}
 		}
 	}
 	for s := 0; s < q.k; s++ {
-		terms := make([]pbTerm, len(q.pieces))
+		terms := make([]cnf.Term, len(q.pieces))
 		for i, v := range q.pieces {
-			terms[i] = pbTerm{v, unary{q.in[i][s]}}
+			terms[i] = cnf.Term{W: v, X: cnf.Unary{q.in[i][s]}}
 		}
 		q.stickSum(terms)
 	}
@@ -307,8 +263,8 @@ func (q *SticksQuery) encodePieces() {
 
 // Vars returns the variables that tell solutions apart: the counts'
 // literals, or the placement of every piece.
-func (q *SticksQuery) Vars() []Var {
-	var vs []Var
+func (q *SticksQuery) Vars() []cnf.Var {
+	var vs []cnf.Var
 	for _, row := range q.count {
 		for _, u := range row {
 			for _, l := range u {
@@ -329,7 +285,7 @@ func (q *SticksQuery) Length() int { return q.length }
 
 // Decode reads the sticks from a model of the query: the pieces of each
 // stick, as Verify checks them.
-func (q *SticksQuery) Decode(m Model) (puzzle.SticksAnswer, error) {
+func (q *SticksQuery) Decode(m cnf.Model) (puzzle.SticksAnswer, error) {
 	a := puzzle.SticksAnswer{Length: q.length, Sticks: make([][]int, q.k)}
 	if q.k == 0 {
 		return a, fmt.Errorf("L=%d does not divide the sum of a non-empty block: the query has no model", q.length)
@@ -346,7 +302,7 @@ func (q *SticksQuery) Decode(m Model) (puzzle.SticksAnswer, error) {
 	}
 	for s, row := range q.count {
 		for j, u := range row {
-			c, ok := m.unaryValue(u)
+			c, ok := m.UnaryValue(u)
 			if !ok {
 				return a, fmt.Errorf("model breaks the order encoding of stick %d's count of %d", s+1, q.vals[j])
 			}

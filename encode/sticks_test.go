@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/gen"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
@@ -34,7 +35,7 @@ func sticksEncodings() []encode.SticksEncoding {
 // and verifying each.
 func sticksModels(t *testing.T, p puzzle.Sticks, q *encode.SticksQuery, limit int) int {
 	t.Helper()
-	s := sat.New(q.CNF)
+	s := sat.New(q.Formula())
 	n := 0
 	for ; n < limit; n++ {
 		st, err := s.Solve(context.Background())
@@ -47,7 +48,7 @@ func sticksModels(t *testing.T, p puzzle.Sticks, q *encode.SticksQuery, limit in
 		require.NoError(t, err)
 		require.Equal(t, q.Length(), a.Length)
 		require.NoError(t, p.Verify(a), "decoded %v", a.Sticks)
-		var block []encode.Lit
+		var block []cnf.Lit
 		for _, v := range q.Vars() {
 			if m.Value(v.Pos()) {
 				block = append(block, v.Neg())
@@ -55,7 +56,7 @@ func sticksModels(t *testing.T, p puzzle.Sticks, q *encode.SticksQuery, limit in
 				block = append(block, v.Pos())
 			}
 		}
-		q.Add(block...)
+		q.Formula().Add(block...)
 	}
 	return n
 }
@@ -197,7 +198,7 @@ func TestSticksQueryOutsideDivisors(t *testing.T) {
 	for _, l := range []int{0, -3, 5, 7} {
 		q := encode.Sticks(p, l)
 		require.Equal(t, 0, sticksModels(t, p, q, 1), "L=%d", l)
-		_, err := q.Decode(make(encode.Model, q.NumVars()+1))
+		_, err := q.Decode(make(cnf.Model, q.Formula().NumVars()+1))
 		require.Error(t, err, "L=%d", l)
 	}
 }
@@ -205,8 +206,8 @@ func TestSticksQueryOutsideDivisors(t *testing.T) {
 func TestSticksDeterministicDIMACS(t *testing.T) {
 	p := puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
 	var a, b strings.Builder
-	require.NoError(t, encode.WriteDIMACS(&a, encode.Sticks(p, 6).CNF))
-	require.NoError(t, encode.WriteDIMACS(&b, encode.Sticks(p, 6).CNF))
+	require.NoError(t, cnf.WriteDIMACS(&a, encode.Sticks(p, 6).Formula()))
+	require.NoError(t, cnf.WriteDIMACS(&b, encode.Sticks(p, 6).Formula()))
 	require.Equal(t, a.String(), b.String())
 	require.Contains(t, a.String(), "c puzzlesat sticks L=6 sticks=4 pieces=9 encoding=counts/mdd-exact/lex\n")
 	require.Contains(t, a.String(), " stick1[5]>=1\n")
@@ -215,7 +216,7 @@ func TestSticksDeterministicDIMACS(t *testing.T) {
 func TestSticksDecodeRejectsBrokenOrder(t *testing.T) {
 	p := puzzle.Sticks{Pieces: []int{2, 2, 2, 2}}
 	q := encode.Sticks(p, 4) // 2 sticks, counts of 2 in 0..2: stick1[2]>=1, stick1[2]>=2, ...
-	m := make(encode.Model, q.NumVars()+1)
+	m := make(cnf.Model, q.Formula().NumVars()+1)
 	m[q.Vars()[1]] = true // stick1[2]>=2 without >=1
 	_, err := q.Decode(m)
 	require.ErrorContains(t, err, "order encoding")

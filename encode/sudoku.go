@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"puzzlesat/encode/cnf"
 
 	"puzzlesat/puzzle"
 )
@@ -21,20 +22,23 @@ import (
 // (a symbol with one cell left in a unit), so it alone solves the easy
 // puzzles.
 type SudokuQuery struct {
-	*CNF
+	f    *cnf.CNF
 	p    puzzle.Sudoku
-	cell [][]Lit // cell[i][v-1]: cell i holds symbol v
+	cell [][]cnf.Lit // cell[i][v-1]: cell i holds symbol v
 }
+
+// Formula returns the CNF of the query.
+func (q *SudokuQuery) Formula() *cnf.CNF { return q.f }
 
 // Sudoku encodes p.
 func Sudoku(p puzzle.Sudoku) *SudokuQuery {
 	side, box := p.Side(), p.Box
-	f := New()
+	f := cnf.New()
 	f.Comment("puzzlesat sudoku %dx%d", side, side)
-	q := &SudokuQuery{CNF: f, p: p, cell: make([][]Lit, side*side)}
+	q := &SudokuQuery{f: f, p: p, cell: make([][]cnf.Lit, side*side)}
 	ruled := ruledOut(p)
 	for i := range q.cell {
-		q.cell[i] = make([]Lit, side)
+		q.cell[i] = make([]cnf.Lit, side)
 		for v := range q.cell[i] {
 			if ruled[i]>>v&1 == 1 {
 				q.cell[i][v] = f.False()
@@ -44,7 +48,7 @@ func Sudoku(p puzzle.Sudoku) *SudokuQuery {
 		}
 		f.ExactlyOne(q.cell[i]...)
 	}
-	group := make([]Lit, side)
+	group := make([]cnf.Lit, side)
 	for v := 0; v < side; v++ {
 		for u := 0; u < side; u++ {
 			for k := 0; k < side; k++ {
@@ -95,11 +99,11 @@ func ruledOut(p puzzle.Sudoku) []uint32 {
 }
 
 // Vars returns the cell variables, which tell solutions apart.
-func (q *SudokuQuery) Vars() []Var {
-	vs := make([]Var, 0, len(q.cell)*len(q.cell))
+func (q *SudokuQuery) Vars() []cnf.Var {
+	vs := make([]cnf.Var, 0, len(q.cell)*len(q.cell))
 	for _, row := range q.cell {
 		for _, l := range row {
-			if _, ok := q.isConst(l); !ok {
+			if _, ok := q.f.IsConst(l); !ok {
 				vs = append(vs, l.Var())
 			}
 		}
@@ -108,7 +112,7 @@ func (q *SudokuQuery) Vars() []Var {
 }
 
 // Decode reads the filled grid from a model of the query.
-func (q *SudokuQuery) Decode(m Model) (puzzle.SudokuAnswer, error) {
+func (q *SudokuQuery) Decode(m cnf.Model) (puzzle.SudokuAnswer, error) {
 	side := q.p.Side()
 	a := puzzle.SudokuAnswer{Cells: make([]int8, len(q.cell))}
 	for i, row := range q.cell {

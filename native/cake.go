@@ -3,8 +3,8 @@ package native
 import (
 	"context"
 	"fmt"
-	"math"
 
+	"puzzlesat/internal/intmath"
 	"puzzlesat/puzzle"
 )
 
@@ -100,7 +100,7 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 	}
 	avail := rem - s.minV[u-1] // the most this layer can hold
 	// This layer's height is at least u, so r^2 u <= avail.
-	rMax := min(rBelow-1, cakeIsqrt(avail/u))
+	rMax := min(rBelow-1, intmath.Sqrt(avail/u))
 	for r := rMax; r >= u; r-- {
 		top := 0
 		if u == s.m {
@@ -108,7 +108,7 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 		}
 		// Layers u..1 have radii at most r, so their side area
 		// sum 2 r_i h_i = sum 2 r_i^2 h_i / r_i is at least 2 rem / r.
-		if area+top+cakeCeilDiv(2*rem, r) >= s.best {
+		if area+top+intmath.CeilDiv(2*rem, r) >= s.best {
 			if u == s.m {
 				continue // a smaller bottom has a smaller top: try it
 			}
@@ -141,18 +141,3 @@ func (s *cakeSearch) layer(u, r, rem, avail, area, hBelow int) {
 		s.dfs(u-1, left, area+2*r*h, r, h)
 	}
 }
-
-// cakeIsqrt returns the integer square root of x >= 0.
-func cakeIsqrt(x int) int {
-	r := int(math.Sqrt(float64(x)))
-	for r*r > x {
-		r--
-	}
-	for (r+1)*(r+1) <= x {
-		r++
-	}
-	return r
-}
-
-// cakeCeilDiv returns a/b rounded up, for a >= 0 and b > 0.
-func cakeCeilDiv(a, b int) int { return (a + b - 1) / b }

@@ -11,7 +11,7 @@ import (
 // there is none, or the context's error.
 func Alphametic(ctx context.Context, p puzzle.Alphametic) (puzzle.AlphameticAnswer, Stats, error) {
 	q := encode.Alphametic(p)
-	s := New(q.CNF)
+	s := New(q.Formula())
 	st, err := s.Solve(ctx)
 	if err != nil || st != Sat {
 		return puzzle.AlphameticAnswer{}, s.Stats(), noAnswer(err)
@@ -23,7 +23,7 @@ func Alphametic(ctx context.Context, p puzzle.Alphametic) (puzzle.AlphameticAnsw
 // CountAlphametic counts the solutions of p up to limit.
 func CountAlphametic(ctx context.Context, p puzzle.Alphametic, limit int) (int, Stats, error) {
 	q := encode.Alphametic(p)
-	s := New(q.CNF)
+	s := New(q.Formula())
 	n, err := s.Count(ctx, q.Vars(), limit)
 	return n, s.Stats(), err
 }

@@ -67,7 +67,7 @@ func BenchmarkAlphameticAdders(b *testing.B) {
 				for i := 1; i <= 10; i++ {
 					p, _ := readAlphametic(b, i)
 					q := encode.AlphameticWith(p, enc.adder)
-					s := sat.New(q.CNF)
+					s := sat.New(q.Formula())
 					st, err := s.Solve(context.Background())
 					if err != nil || st != sat.Sat {
 						b.Fatal(st, err)

@@ -21,7 +21,7 @@ func Cake(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, error) 
 			p.Volume, p.Layers, puzzle.MaxCakeVolume, puzzle.MaxCakeLayers)
 	}
 	q := encode.Cake(p, encode.CakeNoBound(p))
-	s := New(q.CNF)
+	s := New(q.Formula())
 	m, _, st, err := s.Minimise(ctx, q.Area, q.AtMost)
 	if err != nil {
 		return puzzle.CakeAnswer{}, s.Stats(), err

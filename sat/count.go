@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 )
 
 // Count returns the number of models of the formula under the assumptions,
@@ -12,10 +12,10 @@ import (
 // limit. Each model found is blocked by a clause guarded by a fresh
 // selector, which is switched off for good at the end, so the formula's
 // meaning is unchanged and the solver can be reused for other queries.
-func (s *Solver) Count(ctx context.Context, over []encode.Var, limit int, assume ...encode.Lit) (int, error) {
+func (s *Solver) Count(ctx context.Context, over []cnf.Var, limit int, assume ...cnf.Lit) (int, error) {
 	sel := s.f.Selector("")
 	defer s.f.Add(sel.Neg())
-	as := append(append([]encode.Lit(nil), assume...), sel.Pos())
+	as := append(append([]cnf.Lit(nil), assume...), sel.Pos())
 	n := 0
 	for n < limit {
 		st, err := s.Solve(ctx, as...)
@@ -27,7 +27,7 @@ func (s *Solver) Count(ctx context.Context, over []encode.Var, limit int, assume
 		}
 		n++
 		m := s.model
-		block := make([]encode.Lit, 0, len(over)+1)
+		block := make([]cnf.Lit, 0, len(over)+1)
 		block = append(block, sel.Neg())
 		for _, v := range over {
 			if m.Value(v.Pos()) {
@@ -46,7 +46,7 @@ func (s *Solver) Count(ctx context.Context, over []encode.Var, limit int, assume
 // literal bound(c-1), whose defining clauses bound adds to the formula. It
 // returns the best model and its cost, or Unsat when there is no model at
 // all. On a context error the best model so far is returned with it.
-func (s *Solver) Minimise(ctx context.Context, cost func(encode.Model) int, bound func(k int) encode.Lit) (encode.Model, int, Status, error) {
+func (s *Solver) Minimise(ctx context.Context, cost func(cnf.Model) int, bound func(k int) cnf.Lit) (cnf.Model, int, Status, error) {
 	st, err := s.Solve(ctx)
 	if err != nil || st == Unsat {
 		return nil, 0, st, err

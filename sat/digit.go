@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
 )
 
@@ -56,7 +57,7 @@ type digitOracle struct {
 type digitTriple struct {
 	q    *encode.DigitQuery
 	s    *Solver
-	vars []encode.Var // q.Vars(), which tell solutions apart
+	vars []cnf.Var // q.Vars(), which tell solutions apart
 }
 
 func newDigitOracle(enc encode.DigitEncoding) *digitOracle {
@@ -73,7 +74,7 @@ func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitT
 	t := &digitTriple{}
 	if digitAdmits(l) {
 		t.q = encode.Digit(l[0], l[1], l[2], o.enc)
-		t.s, t.vars = New(t.q.CNF), t.q.Vars()
+		t.s, t.vars = New(t.q.Formula()), t.q.Vars()
 		st, err := t.s.Solve(ctx)
 		if err != nil {
 			return nil, err

@@ -10,7 +10,7 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
-	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 )
 
 // Status is the answer of one solve.
@@ -64,10 +64,10 @@ func (s *Stats) Add(o Stats) {
 
 // Solver solves one formula, possibly many times with different
 // assumptions and with clauses added between solves. It reads the
-// formula's clauses lazily: clauses added to the encode.CNF after New are
+// formula's clauses lazily: clauses added to the CNF after New are
 // picked up by the next solve. A Solver is not safe for concurrent use.
 type Solver struct {
-	f     *encode.CNF
+	f     *cnf.CNF
 	g     *gini.Gini
 	added int // clauses of f already given to g
 	// safe: the clause set is known satisfiable, because a solve answered
@@ -75,20 +75,20 @@ type Solver struct {
 	// may g be solved again after an UNSAT answer.
 	safe     bool
 	poisoned bool // g answered UNSAT while not safe: rebuild before solving
-	model    encode.Model
+	model    cnf.Model
 	stats    Stats
 }
 
 // New returns a solver for f.
-func New(f *encode.CNF) *Solver {
+func New(f *cnf.CNF) *Solver {
 	return &Solver{f: f, g: gini.NewV(f.NumVars() + 1)}
 }
 
 // Formula returns the formula the solver reads.
-func (s *Solver) Formula() *encode.CNF { return s.f }
+func (s *Solver) Formula() *cnf.CNF { return s.f }
 
 // lit converts an encode literal to gini's; the only place that does.
-func lit(l encode.Lit) z.Lit { return z.Var(l.Var()).Pos() ^ z.Lit(l&1) }
+func lit(l cnf.Lit) z.Lit { return z.Var(l.Var()).Pos() ^ z.Lit(l&1) }
 
 // sync gives g the clauses added to f since the last call.
 func (s *Solver) sync() {
@@ -111,7 +111,7 @@ func (s *Solver) sync() {
 
 // Solve looks for a model of the formula under the assumptions. It returns
 // Unknown and the context's error when ctx ends first.
-func (s *Solver) Solve(ctx context.Context, assume ...encode.Lit) (Status, error) {
+func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 	if err := ctx.Err(); err != nil {
 		return Unknown, err
 	}
@@ -147,7 +147,7 @@ func (s *Solver) Solve(ctx context.Context, assume ...encode.Lit) (Status, error
 func (s *Solver) readModel() {
 	n := s.f.NumVars()
 	top := int(s.g.MaxVar())
-	m := make(encode.Model, n+1)
+	m := make(cnf.Model, n+1)
 	for v := 1; v <= n && v <= top; v++ {
 		m[v] = s.g.Value(z.Var(v).Pos())
 	}
@@ -155,7 +155,7 @@ func (s *Solver) readModel() {
 }
 
 // Model returns the model of the last solve, valid only after Sat.
-func (s *Solver) Model() encode.Model { return s.model }
+func (s *Solver) Model() cnf.Model { return s.model }
 
 // Stats returns the work done so far.
 func (s *Solver) Stats() Stats { return s.stats }

@@ -8,22 +8,22 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/sat"
 )
 
 // pigeons returns the formula "n+1 pigeons in n holes", unsatisfiable and
 // hard for resolution; each clause is guarded by sel when sel is nonzero.
-func pigeons(f *encode.CNF, n int, sel encode.Lit) {
-	p := make([][]encode.Lit, n+1)
-	add := func(ls ...encode.Lit) {
+func pigeons(f *cnf.CNF, n int, sel cnf.Lit) {
+	p := make([][]cnf.Lit, n+1)
+	add := func(ls ...cnf.Lit) {
 		if sel != 0 {
 			ls = append(ls, sel.Not())
 		}
 		f.Add(ls...)
 	}
 	for i := range p {
-		p[i] = make([]encode.Lit, n)
+		p[i] = make([]cnf.Lit, n)
 		for j := range p[i] {
 			p[i][j] = f.Lit()
 		}
@@ -39,7 +39,7 @@ func pigeons(f *encode.CNF, n int, sel encode.Lit) {
 }
 
 func TestResolveAfterUnsatRebuilds(t *testing.T) {
-	f := encode.New()
+	f := cnf.New()
 	a, b := f.Lit(), f.Lit()
 	f.Add(a, b)
 	f.Add(a.Not(), b)
@@ -55,7 +55,7 @@ func TestResolveAfterUnsatRebuilds(t *testing.T) {
 }
 
 func TestUnsatUnderAssumptionThenPlainSolve(t *testing.T) {
-	f := encode.New()
+	f := cnf.New()
 	pigeons(f, 3, 0)
 	x := f.Lit()
 	s := sat.New(f)
@@ -68,7 +68,7 @@ func TestUnsatUnderAssumptionThenPlainSolve(t *testing.T) {
 }
 
 func TestTimeoutLeavesNoDeadline(t *testing.T) {
-	f := encode.New()
+	f := cnf.New()
 	hard := f.Selector("hard")
 	pigeons(f, 11, hard.Pos())
 	s := sat.New(f)
@@ -91,25 +91,25 @@ func TestTimeoutLeavesNoDeadline(t *testing.T) {
 func TestCount(t *testing.T) {
 	tests := []struct {
 		name  string
-		build func(f *encode.CNF) []encode.Var
+		build func(f *cnf.CNF) []cnf.Var
 		limit int
 		want  int
 	}{
-		{"exactly one of 5", func(f *encode.CNF) []encode.Var {
-			ls := []encode.Lit{f.Lit(), f.Lit(), f.Lit(), f.Lit(), f.Lit()}
+		{"exactly one of 5", func(f *cnf.CNF) []cnf.Var {
+			ls := []cnf.Lit{f.Lit(), f.Lit(), f.Lit(), f.Lit(), f.Lit()}
 			f.ExactlyOne(ls...)
 			return vars(ls)
 		}, 10, 5},
-		{"exactly one of 30, limit", func(f *encode.CNF) []encode.Var {
-			ls := make([]encode.Lit, 30)
+		{"exactly one of 30, limit", func(f *cnf.CNF) []cnf.Var {
+			ls := make([]cnf.Lit, 30)
 			for i := range ls {
 				ls[i] = f.Lit()
 			}
 			f.ExactlyOne(ls...)
 			return vars(ls)
 		}, 7, 7},
-		{"10 free variables", func(f *encode.CNF) []encode.Var {
-			ls := make([]encode.Lit, 10)
+		{"10 free variables", func(f *cnf.CNF) []cnf.Var {
+			ls := make([]cnf.Lit, 10)
 			for i := range ls {
 				ls[i] = f.Lit()
 			}
@@ -118,7 +118,7 @@ func TestCount(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := encode.New()
+			f := cnf.New()
 			over := tc.build(f)
 			s := sat.New(f)
 			n, err := s.Count(context.Background(), over, tc.limit)
@@ -132,8 +132,8 @@ func TestCount(t *testing.T) {
 	}
 }
 
-func vars(ls []encode.Lit) []encode.Var {
-	vs := make([]encode.Var, len(ls))
+func vars(ls []cnf.Lit) []cnf.Var {
+	vs := make([]cnf.Var, len(ls))
 	for i, l := range ls {
 		vs[i] = l.Var()
 	}
@@ -141,21 +141,21 @@ func vars(ls []encode.Lit) []encode.Var {
 }
 
 // randomCNF adds m random clauses of 1..4 literals over the first n variables.
-func randomCNF(rng *rand.Rand, f *encode.CNF, n, m int) {
+func randomCNF(rng *rand.Rand, f *cnf.CNF, n, m int) {
 	for i := 0; i < m; i++ {
-		c := make([]encode.Lit, 1+rng.IntN(4))
+		c := make([]cnf.Lit, 1+rng.IntN(4))
 		for j := range c {
-			c[j] = encode.Var(1+rng.IntN(n)).Pos() ^ encode.Lit(rng.IntN(2))
+			c[j] = cnf.Var(1+rng.IntN(n)).Pos() ^ cnf.Lit(rng.IntN(2))
 		}
 		f.Add(c...)
 	}
 }
 
 // bruteModels returns every model of f over its first n variables.
-func bruteModels(f *encode.CNF, n int, assume []encode.Lit) []encode.Model {
-	var out []encode.Model
+func bruteModels(f *cnf.CNF, n int, assume []cnf.Lit) []cnf.Model {
+	var out []cnf.Model
 	for mask := 0; mask < 1<<n; mask++ {
-		m := make(encode.Model, f.NumVars()+1)
+		m := make(cnf.Model, f.NumVars()+1)
 		for v := 1; v <= n; v++ {
 			m[v] = mask>>(v-1)&1 == 1
 		}
@@ -177,16 +177,16 @@ func TestReuseDifferential(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for round := 0; round < 300; round++ {
 		n := 4 + rng.IntN(6)
-		f := encode.New()
+		f := cnf.New()
 		for i := 0; i < n; i++ {
 			f.Var("")
 		}
 		randomCNF(rng, f, n, rng.IntN(3*n))
 		s := sat.New(f)
 		for op := 0; op < 12; op++ {
-			var assume []encode.Lit
+			var assume []cnf.Lit
 			for k := rng.IntN(3); k > 0; k-- {
-				assume = append(assume, encode.Var(1+rng.IntN(n)).Pos()^encode.Lit(rng.IntN(2)))
+				assume = append(assume, cnf.Var(1+rng.IntN(n)).Pos()^cnf.Lit(rng.IntN(2)))
 			}
 			want := bruteModels(f, n, assume)
 			switch rng.IntN(3) {
@@ -199,9 +199,9 @@ func TestReuseDifferential(t *testing.T) {
 					require.True(t, ok)
 				}
 			case 1:
-				over := make([]encode.Var, n)
+				over := make([]cnf.Var, n)
 				for i := range over {
-					over[i] = encode.Var(i + 1)
+					over[i] = cnf.Var(i + 1)
 				}
 				got, err := s.Count(context.Background(), over, 1<<n+1, assume...)
 				require.NoError(t, err)
@@ -217,8 +217,8 @@ func TestMinimise(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for round := 0; round < 40; round++ {
 		n := 5 + rng.IntN(5)
-		f := encode.New()
-		xs := make([]encode.Lit, n)
+		f := cnf.New()
+		xs := make([]cnf.Lit, n)
 		for i := range xs {
 			xs[i] = f.Lit()
 		}
@@ -230,13 +230,13 @@ func TestMinimise(t *testing.T) {
 			}
 		}
 		s := sat.New(f)
-		cost := func(m encode.Model) int { return countTrue(m, xs) }
-		bound := func(k int) encode.Lit {
+		cost := func(m cnf.Model) int { return countTrue(m, xs) }
+		bound := func(k int) cnf.Lit {
 			sel := f.Selector("")
 			// sel → at most k of xs, by a guarded sequential counter.
-			g := encode.New()
+			g := cnf.New()
 			_ = g
-			ls := make([]encode.Lit, len(xs))
+			ls := make([]cnf.Lit, len(xs))
 			copy(ls, xs)
 			atMostKGuarded(f, ls, k, sel.Pos())
 			return sel.Pos()
@@ -252,7 +252,7 @@ func TestMinimise(t *testing.T) {
 	}
 }
 
-func countTrue(m encode.Model, xs []encode.Lit) int {
+func countTrue(m cnf.Model, xs []cnf.Lit) int {
 	c := 0
 	for _, x := range xs {
 		if m.Value(x) {
@@ -264,11 +264,11 @@ func countTrue(m encode.Model, xs []encode.Lit) int {
 
 // atMostKGuarded adds "sel → at most k of ls" by forbidding every set of
 // k+1 (fine for the small n of the test).
-func atMostKGuarded(f *encode.CNF, ls []encode.Lit, k int, sel encode.Lit) {
-	var rec func(start int, chosen []encode.Lit)
-	rec = func(start int, chosen []encode.Lit) {
+func atMostKGuarded(f *cnf.CNF, ls []cnf.Lit, k int, sel cnf.Lit) {
+	var rec func(start int, chosen []cnf.Lit)
+	rec = func(start int, chosen []cnf.Lit) {
 		if len(chosen) == k+1 {
-			c := []encode.Lit{sel.Not()}
+			c := []cnf.Lit{sel.Not()}
 			for _, l := range chosen {
 				c = append(c, l.Not())
 			}

@@ -36,7 +36,7 @@ func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding)
 			continue
 		}
 		q := encode.SticksWith(p, l, enc)
-		s := New(q.CNF)
+		s := New(q.Formula())
 		st, err := s.Solve(ctx)
 		total.Add(s.Stats())
 		if err != nil {

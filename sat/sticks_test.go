@@ -79,7 +79,7 @@ func TestSticksJudgeData(t *testing.T) {
 func TestSticksHard454RefutesHalf(t *testing.T) {
 	ps, _ := readSticks(t, "hard_454")
 	q := encode.Sticks(ps[0], 227)
-	s := sat.New(q.CNF)
+	s := sat.New(q.Formula())
 	st, err := s.Solve(context.Background())
 	require.NoError(t, err)
 	require.Equal(t, sat.Unsat, st)
@@ -185,7 +185,7 @@ func BenchmarkSticksEncodings(b *testing.B) {
 			var st sat.Stats
 			for b.Loop() {
 				q := encode.SticksWith(ps[0], 227, enc)
-				s := sat.New(q.CNF)
+				s := sat.New(q.Formula())
 				res, err := s.Solve(context.Background())
 				if err != nil || res != sat.Unsat {
 					b.Fatal(res, err)

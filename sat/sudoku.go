@@ -11,7 +11,7 @@ import (
 // is none, or the context's error.
 func Sudoku(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, Stats, error) {
 	q := encode.Sudoku(p)
-	s := New(q.CNF)
+	s := New(q.Formula())
 	st, err := s.Solve(ctx)
 	if err != nil || st != Sat {
 		return puzzle.SudokuAnswer{}, s.Stats(), noAnswer(err)
@@ -23,7 +23,7 @@ func Sudoku(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, Stats, e
 // CountSudoku counts the solutions of p up to limit.
 func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int) (int, Stats, error) {
 	q := encode.Sudoku(p)
-	s := New(q.CNF)
+	s := New(q.Formula())
 	n, err := s.Count(ctx, q.Vars(), limit)
 	return n, s.Stats(), err
 }

@@ -30,7 +30,7 @@ func alphametic() kind {
 		countSAT: sat.CountAlphametic,
 		encode: func(_ context.Context, p puzzle.Alphametic, _ *options) (query[puzzle.AlphameticAnswer], error) {
 			q := encode.Alphametic(p)
-			return query[puzzle.AlphameticAnswer]{cnf: q.CNF, name: "solution", decode: q.Decode}, nil
+			return query[puzzle.AlphameticAnswer]{cnf: q.Formula(), name: "solution", decode: q.Decode}, nil
 		},
 		gen: func(rng *rand.Rand, o *options) (puzzle.Alphametic, error) {
 			if o.n < puzzle.AlphameticMinN || o.n > puzzle.AlphameticMaxN {

@@ -59,7 +59,7 @@ func encodeCake(ctx context.Context, p puzzle.Cake, o *options) (query[puzzle.Ca
 		}
 	}
 	q := encode.Cake(p, area)
-	return query[puzzle.CakeAnswer]{cnf: q.CNF, name: fmt.Sprintf("Q<=%d", area), decode: q.Decode}, nil
+	return query[puzzle.CakeAnswer]{cnf: q.Formula(), name: fmt.Sprintf("Q<=%d", area), decode: q.Decode}, nil
 }
 
 // optimalCake returns the least area of p by the backends --backend names;

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/gen"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
@@ -52,7 +53,7 @@ func digitPuzzle() kind {
 			if err != nil {
 				return query[puzzle.DigitAnswer]{}, err
 			}
-			decode := func(m encode.Model) (puzzle.DigitAnswer, error) {
+			decode := func(m cnf.Model) (puzzle.DigitAnswer, error) {
 				a, err := q.Decode(m)
 				if err != nil {
 					return a, err
@@ -62,7 +63,7 @@ func digitPuzzle() kind {
 				}
 				return a, nil
 			}
-			return query[puzzle.DigitAnswer]{cnf: q.CNF, name: "solutions, " + enc.String() + " encoding", decode: decode}, nil
+			return query[puzzle.DigitAnswer]{cnf: q.Formula(), name: "solutions, " + enc.String() + " encoding", decode: decode}, nil
 		},
 		gen: func(rng *rand.Rand, _ *options) (puzzle.Digit, error) {
 			return gen.Digit(rng), nil

@@ -6,7 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 
-	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/native"
 	"puzzlesat/sat"
 )
@@ -22,9 +22,9 @@ type instance[A any] interface {
 // query is one instance's CNF, the text that names the question it asks
 // ("L=454"), and the decoder of its models.
 type query[A any] struct {
-	cnf    *encode.CNF
+	cnf    *cnf.CNF
 	name   string
-	decode func(encode.Model) (A, error)
+	decode func(cnf.Model) (A, error)
 }
 
 // spec describes one puzzle kind to the command line: how to parse it,

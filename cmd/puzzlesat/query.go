@@ -11,7 +11,7 @@ import (
 	"os"
 	"strings"
 
-	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 )
 
 // pick returns the instance that --case names.
@@ -55,13 +55,13 @@ func (k *spec[I, A]) encodeOne(ctx context.Context, e env, o *options, in input)
 		return err
 	}
 	if o.output == "" || o.output == "-" {
-		return encode.WriteDIMACS(e.stdout, q.cnf)
+		return cnf.WriteDIMACS(e.stdout, q.cnf)
 	}
 	f, err := os.Create(o.output)
 	if err != nil {
 		return err
 	}
-	if err := encode.WriteDIMACS(f, q.cnf); err != nil {
+	if err := cnf.WriteDIMACS(f, q.cnf); err != nil {
 		f.Close()
 		return err
 	}
@@ -80,7 +80,7 @@ func (k *spec[I, A]) decodeOne(ctx context.Context, e env, o *options, in input)
 		return err
 	}
 	m, err := readModel(e, o.model, q.cnf, hash)
-	if errors.Is(err, encode.ErrUnsatisfiable) {
+	if errors.Is(err, cnf.ErrUnsatisfiable) {
 		io.WriteString(e.stdout, p.Fail("no solution"))
 		return errFailed
 	}
@@ -105,7 +105,7 @@ func (k *spec[I, A]) decodeOne(ctx context.Context, e env, o *options, in input)
 // readModel reads a solver's output and checks that it belongs to f: no
 // variable beyond f's, the same hash if the output carries one, and every
 // clause of f satisfied.
-func readModel(e env, path string, f *encode.CNF, hash string) (encode.Model, error) {
+func readModel(e env, path string, f *cnf.CNF, hash string) (cnf.Model, error) {
 	r, name := e.stdin, "<stdin>"
 	if path != "-" {
 		file, err := os.Open(path)
@@ -115,7 +115,7 @@ func readModel(e env, path string, f *encode.CNF, hash string) (encode.Model, er
 		defer file.Close()
 		r, name = bufio.NewReader(file), path
 	}
-	m, comments, err := encode.ReadModel(name, r)
+	m, comments, err := cnf.ReadModel(name, r)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/sat"
 )
 
@@ -34,7 +34,7 @@ func runSat(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	defer closeIn()
-	f, err := encode.ReadDIMACS(in.name, in.r)
+	f, err := cnf.ReadDIMACS(in.name, in.r)
 	if err != nil {
 		return err
 	}
@@ -60,13 +60,13 @@ func runSat(ctx context.Context, e env, args []string) error {
 }
 
 // writeModel prints a model as "v" lines of at most about 80 characters.
-func writeModel(w *bufio.Writer, m encode.Model, n int) {
+func writeModel(w *bufio.Writer, m cnf.Model, n int) {
 	line := []byte("v")
 	for v := 1; v <= n+1; v++ {
 		lit := "0"
 		if v <= n {
-			lit = strconv.Itoa(encode.Var(v).Pos().Dimacs())
-			if !m.Value(encode.Var(v).Pos()) {
+			lit = strconv.Itoa(cnf.Var(v).Pos().Dimacs())
+			if !m.Value(cnf.Var(v).Pos()) {
 				lit = "-" + lit
 			}
 		}

@@ -99,7 +99,7 @@ func encodeSticks(ctx context.Context, p puzzle.Sticks, o *options) (query[puzzl
 		}
 	}
 	q := encode.Sticks(p, l)
-	return query[puzzle.SticksAnswer]{cnf: q.CNF, name: fmt.Sprintf("L=%d", l), decode: q.Decode}, nil
+	return query[puzzle.SticksAnswer]{cnf: q.Formula(), name: fmt.Sprintf("L=%d", l), decode: q.Decode}, nil
 }
 
 // sticksAnswer returns the answer length by the named backend.

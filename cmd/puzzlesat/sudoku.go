@@ -32,7 +32,7 @@ func sudoku() kind {
 		countSAT: sat.CountSudoku,
 		encode: func(_ context.Context, p puzzle.Sudoku, _ *options) (query[puzzle.SudokuAnswer], error) {
 			q := encode.Sudoku(p)
-			return query[puzzle.SudokuAnswer]{cnf: q.CNF, name: "solution", decode: q.Decode}, nil
+			return query[puzzle.SudokuAnswer]{cnf: q.Formula(), name: "solution", decode: q.Decode}, nil
 		},
 		gen: func(rng *rand.Rand, o *options) (puzzle.Sudoku, error) {
 			if o.box < 3 || o.box > 5 {

@@ -1,4 +1,4 @@
-package encode
+package cnf
 
 import "strconv"
 
@@ -71,4 +71,15 @@ func (m Model) Satisfies(f *CNF) (bool, int) {
 		}
 	}
 	return true, -1
+}
+
+// BitsValue returns the number that b holds in m.
+func (m Model) BitsValue(b Bits) uint64 {
+	var v uint64
+	for i, l := range b {
+		if m.Value(l) {
+			v |= 1 << uint(i)
+		}
+	}
+	return v
 }

@@ -1,4 +1,4 @@
-package encode
+package cnf
 
 // Linear sums over small integers: integers in order encoding, the MDD
 // (multi-valued BDD) encoding of a bound on a weighted sum, an adder tree
@@ -6,14 +6,14 @@ package encode
 
 import "slices"
 
-// unary is an integer 0..len(u) in order encoding: u[t-1] is "x ≥ t", and
-// u[t] implies u[t-1]. The empty unary is the constant 0.
-type unary []Lit
+// Unary is an integer 0..len(u) in order encoding: u[t-1] is "x ≥ t", and
+// u[t] implies u[t-1]. The empty Unary is the constant 0.
+type Unary []Lit
 
-// newUnary returns a fresh integer 0..max with the max-1 chain clauses
+// NewUnary returns a fresh integer 0..max with the max-1 chain clauses
 // u[t] → u[t-1]. Variable names, when name is not empty, read "name>=t".
-func (f *CNF) newUnary(name string, max int) unary {
-	u := make(unary, max)
+func (f *CNF) NewUnary(name string, max int) Unary {
+	u := make(Unary, max)
 	for t := range u {
 		n := ""
 		if name != "" {
@@ -27,19 +27,19 @@ func (f *CNF) newUnary(name string, max int) unary {
 	return u
 }
 
-// complement returns len(u) - x as a unary, with no new variables:
+// complement returns len(u) - x as a Unary, with no new variables:
 // len(u) - x ≥ t is ¬(x ≥ len(u)-t+1).
-func (u unary) complement() unary {
-	c := make(unary, len(u))
+func (u Unary) complement() Unary {
+	c := make(Unary, len(u))
 	for t := range c {
 		c[t] = u[len(u)-1-t].Not()
 	}
 	return c
 }
 
-// unaryValue returns the integer that m gives u, and false when m breaks the
+// UnaryValue returns the integer that m gives u, and false when m breaks the
 // order (some u[t] true after a false one).
-func (m Model) unaryValue(u unary) (int, bool) {
+func (m Model) UnaryValue(u Unary) (int, bool) {
 	n := 0
 	for n < len(u) && m.Value(u[n]) {
 		n++
@@ -52,10 +52,10 @@ func (m Model) unaryValue(u unary) (int, bool) {
 	return n, true
 }
 
-// pbTerm is one term w·x of a linear sum, x in order encoding.
-type pbTerm struct {
-	w int
-	x unary
+// Term is one term W·X of a linear sum, X in order encoding.
+type Term struct {
+	W int
+	X Unary
 }
 
 // mddWords bounds the words of the reachability bitsets one MDD build may
@@ -70,7 +70,7 @@ const (
 	mddFalse Lit = 1
 )
 
-// mddAtMost adds clauses forcing Σ w·x ≤ bound, by the BDD encoding of
+// MDDAtMost adds clauses forcing Σ w·x ≤ bound, by the BDD encoding of
 // Eén and Sörensson (2006) extended to order-encoded integers, with nodes
 // merged as in Abío et al. (2012): a node (j, r) means "the terms j, j+1,
 // ... sum to at most r", and r is rounded down to the largest sum those
@@ -81,11 +81,11 @@ const (
 // nodes of layer j are at most the sums the terms j.. can reach that are
 // ≤ bound. The encoding is monotone, so unit propagation is arc
 // consistent: any value of an x that no completion allows is refuted.
-func (f *CNF) mddAtMost(terms []pbTerm, bound int) {
+func (f *CNF) MDDAtMost(terms []Term, bound int) {
 	m := len(terms)
 	rest := make([]int, m+1) // rest[j]: the largest sum of terms j..
 	for j := m - 1; j >= 0; j-- {
-		rest[j] = rest[j+1] + terms[j].w*len(terms[j].x)
+		rest[j] = rest[j+1] + terms[j].W*len(terms[j].X)
 	}
 	if bound >= rest[0] {
 		return
@@ -116,18 +116,18 @@ func (f *CNF) mddAtMost(terms []pbTerm, bound int) {
 		d := f.Lit()
 		memo[j][r] = d
 		t := terms[j]
-		for c := 0; c <= len(t.x); c++ {
-			child := node(j+1, r-c*t.w)
+		for c := 0; c <= len(t.X); c++ {
+			child := node(j+1, r-c*t.W)
 			switch {
 			case child == mddTrue:
 				continue
 			case c == 0:
 				f.Add(d.Not(), child)
 			case child == mddFalse:
-				f.Add(d.Not(), t.x[c-1].Not()) // x ≥ c+1 follows from the chain
+				f.Add(d.Not(), t.X[c-1].Not()) // x ≥ c+1 follows from the chain
 				return d
 			default:
-				f.Add(d.Not(), t.x[c-1].Not(), child)
+				f.Add(d.Not(), t.X[c-1].Not(), child)
 			}
 		}
 		return d
@@ -141,16 +141,16 @@ func (f *CNF) mddAtMost(terms []pbTerm, bound int) {
 	}
 }
 
-// mddAtLeast adds clauses forcing Σ w·x ≥ bound, as Σ w·(max-x) ≤
-// Σ w·max - bound with mddAtMost (same size and propagation).
-func (f *CNF) mddAtLeast(terms []pbTerm, bound int) {
+// MDDAtLeast adds clauses forcing Σ w·x ≥ bound, as Σ w·(max-x) ≤
+// Σ w·max - bound with MDDAtMost (same size and propagation).
+func (f *CNF) MDDAtLeast(terms []Term, bound int) {
 	total := 0
-	comp := make([]pbTerm, len(terms))
+	comp := make([]Term, len(terms))
 	for j, t := range terms {
-		total += t.w * len(t.x)
-		comp[j] = pbTerm{t.w, t.x.complement()}
+		total += t.W * len(t.X)
+		comp[j] = Term{t.W, t.X.complement()}
 	}
-	f.mddAtMost(comp, total-bound)
+	f.MDDAtMost(comp, total-bound)
 }
 
 // sumSet is a set of sums 0..n as a bitset.
@@ -172,7 +172,7 @@ func (s sumSet) below(r int) int {
 
 // mddReach returns, per layer j, the sums ≤ bound that terms j.. can
 // reach, or nil when the bitsets would pass mddWords.
-func mddReach(terms []pbTerm, bound int) []sumSet {
+func mddReach(terms []Term, bound int) []sumSet {
 	words := bound/64 + 1
 	if words*(len(terms)+1) > mddWords {
 		return nil
@@ -182,8 +182,8 @@ func mddReach(terms []pbTerm, bound int) []sumSet {
 	reach[len(terms)][0] = 1
 	for j := len(terms) - 1; j >= 0; j-- {
 		next, cur := reach[j+1], make(sumSet, words)
-		for c := 0; c <= len(terms[j].x) && c*terms[j].w <= bound; c++ {
-			orShifted(cur, next, c*terms[j].w, bound)
+		for c := 0; c <= len(terms[j].X) && c*terms[j].W <= bound; c++ {
+			orShifted(cur, next, c*terms[j].W, bound)
 		}
 		reach[j] = cur
 	}
@@ -205,14 +205,14 @@ func orShifted(dst, src sumSet, sh, bound int) {
 	}
 }
 
-// adderSum returns Σ w·x as a bit-vector: every literal of every x,
+// AdderSum returns Σ w·x as a bit-vector: every literal of every x,
 // weighted by w, summed by a balanced tree of ripple-carry adders (about
 // 14 clauses per full adder, log(terms) levels).
-func (f *CNF) adderSum(terms []pbTerm) Bits {
+func (f *CNF) AdderSum(terms []Term) Bits {
 	var parts []Bits
 	for _, t := range terms {
-		for _, l := range t.x {
-			parts = append(parts, f.Scale(Bits{l}, uint64(t.w)))
+		for _, l := range t.X {
+			parts = append(parts, f.Scale(Bits{l}, uint64(t.W)))
 		}
 	}
 	if len(parts) == 0 {
@@ -231,7 +231,7 @@ func (f *CNF) adderSum(terms []pbTerm) Bits {
 	return parts[0]
 }
 
-// totalize returns Σ xs as a unary capped at limit+1 (its last literal
+// Totalize returns Σ xs as a Unary capped at limit+1 (its last literal
 // means "sum > limit" when the sum can get there), by the totaliser of
 // Bailleux and Boufkhad (2003) over integers: a balanced tree whose nodes
 // merge two unaries a, b into o with a≥i ∧ b≥j → o≥i+j and
@@ -239,7 +239,7 @@ func (f *CNF) adderSum(terms []pbTerm) Bits {
 // o≥n and ¬o≥n+1 makes the sum equal n, and unit propagation is arc
 // consistent for such bounds. Size: |a|·|b| clauses and |o| variables per
 // merge.
-func (f *CNF) totalize(xs []unary, limit int) unary {
+func (f *CNF) Totalize(xs []Unary, limit int) Unary {
 	switch len(xs) {
 	case 0:
 		return nil
@@ -250,13 +250,13 @@ func (f *CNF) totalize(xs []unary, limit int) unary {
 		// Cap it: o≥limit+1 is x≥limit+1, higher literals are dropped.
 		return xs[0][:limit+1]
 	}
-	a := f.totalize(xs[:len(xs)/2], limit)
-	b := f.totalize(xs[len(xs)/2:], limit)
-	o := make(unary, min(len(a)+len(b), limit+1))
+	a := f.Totalize(xs[:len(xs)/2], limit)
+	b := f.Totalize(xs[len(xs)/2:], limit)
+	o := make(Unary, min(len(a)+len(b), limit+1))
 	for t := range o {
 		o[t] = f.Lit()
 	}
-	ge := func(u unary, i int) Lit { // u ≥ i for 1 ≤ i ≤ len(u)
+	ge := func(u Unary, i int) Lit { // u ≥ i for 1 ≤ i ≤ len(u)
 		return u[i-1]
 	}
 	for i := 0; i <= len(a); i++ {
@@ -288,7 +288,7 @@ func (f *CNF) totalize(xs []unary, limit int) unary {
 	return o
 }
 
-// mddEqual adds clauses forcing Σ w·x = bound, by the MDD of the
+// MDDEqual adds clauses forcing Σ w·x = bound, by the MDD of the
 // equality with a variable per node and per edge (the path encoding of
 // Bacchus (2007) for regular constraints, on the MDD of Abío et al.):
 // a node (j, r) means "the terms j.. sum to r" and exists only when
@@ -298,12 +298,12 @@ func (f *CNF) totalize(xs []unary, limit int) unary {
 // Unit propagation is arc consistent for the whole equality: a count
 // that no exact completion allows is refuted. Size: a variable per node
 // and per edge, about 4 clauses per edge. Past mddWords it falls back to
-// mddAtMost and mddAtLeast.
-func (f *CNF) mddEqual(terms []pbTerm, bound int) {
+// MDDAtMost and mddAtLeast.
+func (f *CNF) MDDEqual(terms []Term, bound int) {
 	reach := mddReach(terms, bound)
 	if reach == nil {
-		f.mddAtMost(terms, bound)
-		f.mddAtLeast(terms, bound)
+		f.MDDAtMost(terms, bound)
+		f.MDDAtLeast(terms, bound)
 		return
 	}
 	m := len(terms)
@@ -321,12 +321,12 @@ func (f *CNF) mddEqual(terms []pbTerm, bound int) {
 		t := terms[j]
 		next := map[int]Lit{}
 		in := map[int][]Lit{}
-		byValue := make([][]Lit, len(t.x)+1)
+		byValue := make([][]Lit, len(t.X)+1)
 		for _, r := range sortedKeys(layer) {
 			d := layer[r]
 			var out []edge
-			for c := 0; c <= len(t.x) && c*t.w <= r; c++ {
-				rr := r - c*t.w
+			for c := 0; c <= len(t.X) && c*t.W <= r; c++ {
+				rr := r - c*t.W
 				if !reach[j+1].has(rr) {
 					continue
 				}
@@ -348,14 +348,14 @@ func (f *CNF) mddEqual(terms []pbTerm, bound int) {
 				}
 				outs = append(outs, ev)
 				if e.c > 0 {
-					f.Add(ev.Not(), t.x[e.c-1])
+					f.Add(ev.Not(), t.X[e.c-1])
 				}
-				if e.c < len(t.x) {
-					f.Add(ev.Not(), t.x[e.c].Not())
+				if e.c < len(t.X) {
+					f.Add(ev.Not(), t.X[e.c].Not())
 				}
 				if e.to != 0 {
 					f.Add(ev.Not(), e.to)
-					in[r-e.c*t.w] = append(in[r-e.c*t.w], ev)
+					in[r-e.c*t.W] = append(in[r-e.c*t.W], ev)
 				}
 				byValue[e.c] = append(byValue[e.c], ev)
 			}
@@ -370,10 +370,10 @@ func (f *CNF) mddEqual(terms []pbTerm, bound int) {
 			// x_j = c → one of the edges labelled c
 			cl := slices.Clone(es)
 			if c > 0 {
-				cl = append(cl, t.x[c-1].Not())
+				cl = append(cl, t.X[c-1].Not())
 			}
-			if c < len(t.x) {
-				cl = append(cl, t.x[c])
+			if c < len(t.X) {
+				cl = append(cl, t.X[c])
 			}
 			f.Add(cl...)
 		}
@@ -389,4 +389,52 @@ func sortedKeys(m map[int]Lit) []int {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// LexGreaterEq adds clauses forcing a ≥ b lexicographically, for vectors
+// of unaries of equal lengths. eq (a fresh variable per position) means
+// the vectors agree so far: eq → a[j] ≥ b[j], and eq ∧ a[j] = c ∧ b[j] = c
+// → eq' for every c, which makes eq' true whenever the prefixes agree.
+// The clauses eq' → eq and eq' → a[j] ≤ b[j] change no model but let
+// propagation run backwards (on hard_454 at L = 227 they cut gini's
+// conflicts from 2,005 to 879 with the two-sided MDD). About 3·u clauses
+// per position.
+func (f *CNF) LexGreaterEq(a, b []Unary) {
+	eq := Lit(0) // 0: the empty prefixes, which agree
+	for j := range a {
+		x, y := a[j], b[j]
+		for t := range y {
+			f.Add(guardNot(eq, y[t].Not(), x[t])...) // eq ∧ y≥t+1 → x≥t+1
+		}
+		if j == len(a)-1 {
+			return
+		}
+		next := f.Lit()
+		if eq != 0 {
+			f.Add(next.Not(), eq)
+		}
+		for t := range x {
+			f.Add(next.Not(), x[t].Not(), y[t]) // next ∧ x≥t+1 → y≥t+1
+		}
+		for c := 0; c <= len(x); c++ {
+			// eq ∧ x = c ∧ y = c → next
+			cl := guardNot(eq, next)
+			if c > 0 {
+				cl = append(cl, x[c-1].Not(), y[c-1].Not())
+			}
+			if c < len(x) {
+				cl = append(cl, x[c], y[c])
+			}
+			f.Add(cl...)
+		}
+		eq = next
+	}
+}
+
+// guardNot returns the clause ls with ¬g added in front, or ls when g is 0.
+func guardNot(g Lit, ls ...Lit) []Lit {
+	if g == 0 {
+		return ls
+	}
+	return append([]Lit{g.Not()}, ls...)
 }

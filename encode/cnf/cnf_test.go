@@ -1,4 +1,4 @@
-package encode_test
+package cnf_test
 
 import (
 	"bytes"
@@ -9,15 +9,15 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/sat"
 )
 
 // forced returns the value that f forces on out for inputs fixed to vals,
 // by solving: it fails the test unless exactly one value is possible.
-func forced(t *testing.T, f *encode.CNF, ins []encode.Lit, vals []bool, out encode.Lit) bool {
+func forced(t *testing.T, f *cnf.CNF, ins []cnf.Lit, vals []bool, out cnf.Lit) bool {
 	t.Helper()
-	var as []encode.Lit
+	var as []cnf.Lit
 	for i, in := range ins {
 		if vals[i] {
 			as = append(as, in)
@@ -26,7 +26,7 @@ func forced(t *testing.T, f *encode.CNF, ins []encode.Lit, vals []bool, out enco
 		}
 	}
 	s := sat.New(f)
-	can := func(l encode.Lit) bool {
+	can := func(l cnf.Lit) bool {
 		st, err := s.Solve(context.Background(), append(as, l)...)
 		require.NoError(t, err)
 		return st == sat.Sat
@@ -39,29 +39,29 @@ func forced(t *testing.T, f *encode.CNF, ins []encode.Lit, vals []bool, out enco
 func TestGates(t *testing.T) {
 	gates := []struct {
 		name  string
-		build func(f *encode.CNF, a, b, c encode.Lit) encode.Lit
+		build func(f *cnf.CNF, a, b, c cnf.Lit) cnf.Lit
 		want  func(a, b, c bool) bool
 	}{
-		{"and", func(f *encode.CNF, a, b, _ encode.Lit) encode.Lit { return f.And(a, b) }, func(a, b, _ bool) bool { return a && b }},
-		{"or", func(f *encode.CNF, a, b, _ encode.Lit) encode.Lit { return f.Or(a, b) }, func(a, b, _ bool) bool { return a || b }},
-		{"xor", func(f *encode.CNF, a, b, _ encode.Lit) encode.Lit { return f.Xor(a, b) }, func(a, b, _ bool) bool { return a != b }},
-		{"ite", func(f *encode.CNF, a, b, c encode.Lit) encode.Lit { return f.Ite(a, b, c) }, func(a, b, c bool) bool {
+		{"and", func(f *cnf.CNF, a, b, _ cnf.Lit) cnf.Lit { return f.And(a, b) }, func(a, b, _ bool) bool { return a && b }},
+		{"or", func(f *cnf.CNF, a, b, _ cnf.Lit) cnf.Lit { return f.Or(a, b) }, func(a, b, _ bool) bool { return a || b }},
+		{"xor", func(f *cnf.CNF, a, b, _ cnf.Lit) cnf.Lit { return f.Xor(a, b) }, func(a, b, _ bool) bool { return a != b }},
+		{"ite", func(f *cnf.CNF, a, b, c cnf.Lit) cnf.Lit { return f.Ite(a, b, c) }, func(a, b, c bool) bool {
 			if a {
 				return b
 			}
 			return c
 		}},
-		{"sum", func(f *encode.CNF, a, b, c encode.Lit) encode.Lit { s, _ := f.FullAdder(a, b, c); return s }, func(a, b, c bool) bool { return a != b != c }},
-		{"carry", func(f *encode.CNF, a, b, c encode.Lit) encode.Lit { _, k := f.FullAdder(a, b, c); return k }, func(a, b, c bool) bool {
+		{"sum", func(f *cnf.CNF, a, b, c cnf.Lit) cnf.Lit { s, _ := f.FullAdder(a, b, c); return s }, func(a, b, c bool) bool { return a != b != c }},
+		{"carry", func(f *cnf.CNF, a, b, c cnf.Lit) cnf.Lit { _, k := f.FullAdder(a, b, c); return k }, func(a, b, c bool) bool {
 			return a && b || a && c || b && c
 		}},
-		{"and-const", func(f *encode.CNF, a, _, _ encode.Lit) encode.Lit { return f.And(a, f.True()) }, func(a, _, _ bool) bool { return a }},
-		{"adder-const", func(f *encode.CNF, a, b, _ encode.Lit) encode.Lit { s, _ := f.FullAdder(a, f.True(), b); return s }, func(a, b, _ bool) bool { return a == b }},
+		{"and-const", func(f *cnf.CNF, a, _, _ cnf.Lit) cnf.Lit { return f.And(a, f.True()) }, func(a, _, _ bool) bool { return a }},
+		{"adder-const", func(f *cnf.CNF, a, b, _ cnf.Lit) cnf.Lit { s, _ := f.FullAdder(a, f.True(), b); return s }, func(a, b, _ bool) bool { return a == b }},
 	}
 	for _, g := range gates {
 		t.Run(g.name, func(t *testing.T) {
-			f := encode.New()
-			ins := []encode.Lit{f.Lit(), f.Lit(), f.Lit()}
+			f := cnf.New()
+			ins := []cnf.Lit{f.Lit(), f.Lit(), f.Lit()}
 			out := g.build(f, ins[0], ins[1], ins[2])
 			for m := 0; m < 8; m++ {
 				vals := []bool{m&1 == 1, m&2 == 2, m&4 == 4}
@@ -72,7 +72,7 @@ func TestGates(t *testing.T) {
 }
 
 // value reads a bit-vector from a model.
-func value(m encode.Model, b encode.Bits) uint64 {
+func value(m cnf.Model, b cnf.Bits) uint64 {
 	var v uint64
 	for i, l := range b {
 		if m.Value(l) {
@@ -83,7 +83,7 @@ func value(m encode.Model, b encode.Bits) uint64 {
 }
 
 func TestArithmetic(t *testing.T) {
-	f := encode.New()
+	f := cnf.New()
 	a, b := f.NewBits("a", 4), f.NewBits("b", 3)
 	sum, prod, scaled := f.Sum(a, b), f.Product(a, b), f.Scale(a, 13)
 	le := f.LessEq(a, b)
@@ -91,12 +91,12 @@ func TestArithmetic(t *testing.T) {
 	s := sat.New(f)
 	for x := uint64(0); x < 16; x++ {
 		for y := uint64(0); y < 8; y++ {
-			var as []encode.Lit
+			var as []cnf.Lit
 			for i, l := range a {
-				as = append(as, sign(l, x>>i&1 == 1))
+				as = append(as, Sign(l, x>>i&1 == 1))
 			}
 			for i, l := range b {
-				as = append(as, sign(l, y>>i&1 == 1))
+				as = append(as, Sign(l, y>>i&1 == 1))
 			}
 			st, err := s.Solve(context.Background(), as...)
 			require.NoError(t, err)
@@ -112,7 +112,7 @@ func TestArithmetic(t *testing.T) {
 }
 
 func TestAssertEqualConstFactors(t *testing.T) {
-	f := encode.New()
+	f := cnf.New()
 	a, b := f.NewBits("a", 3), f.NewBits("b", 3)
 	f.AssertEqualConst(f.Product(a, b), 35)
 	s := sat.New(f)
@@ -122,14 +122,14 @@ func TestAssertEqualConstFactors(t *testing.T) {
 	x, y := value(s.Model(), a), value(s.Model(), b)
 	require.Equal(t, uint64(35), x*y)
 	// Too wide a constant makes the formula unsatisfiable.
-	g := encode.New()
+	g := cnf.New()
 	g.AssertEqualConst(g.NewBits("c", 2), 4)
 	st, err = sat.New(g).Solve(context.Background())
 	require.NoError(t, err)
 	require.Equal(t, sat.Unsat, st)
 }
 
-func sign(l encode.Lit, pos bool) encode.Lit {
+func Sign(l cnf.Lit, pos bool) cnf.Lit {
 	if pos {
 		return l
 	}
@@ -139,8 +139,8 @@ func sign(l encode.Lit, pos bool) encode.Lit {
 func TestCardinalityCounts(t *testing.T) {
 	for n := 1; n <= 9; n++ {
 		for k := 0; k <= n; k++ {
-			f := encode.New()
-			ls := make([]encode.Lit, n)
+			f := cnf.New()
+			ls := make([]cnf.Lit, n)
 			for i := range ls {
 				ls[i] = f.Lit()
 			}
@@ -155,8 +155,8 @@ func TestCardinalityCounts(t *testing.T) {
 			}
 			require.Equal(t, want, got, "at most %d of %d", k, n)
 		}
-		f := encode.New()
-		ls := make([]encode.Lit, n)
+		f := cnf.New()
+		ls := make([]cnf.Lit, n)
 		for i := range ls {
 			ls[i] = f.Lit()
 		}
@@ -175,8 +175,8 @@ func popcount(m int) int {
 	return c
 }
 
-func vars(ls []encode.Lit) []encode.Var {
-	vs := make([]encode.Var, len(ls))
+func vars(ls []cnf.Lit) []cnf.Var {
+	vs := make([]cnf.Var, len(ls))
 	for i, l := range ls {
 		vs[i] = l.Var()
 	}
@@ -184,19 +184,19 @@ func vars(ls []encode.Lit) []encode.Var {
 }
 
 func TestDIMACSRoundTrip(t *testing.T) {
-	f := encode.New()
+	f := cnf.New()
 	f.Comment("puzzlesat test")
 	a := f.Var("A=1")
 	b := f.Lit()
 	f.Add(a.Pos(), b.Not())
 	f.Add(b)
 	var buf bytes.Buffer
-	require.NoError(t, encode.WriteDIMACS(&buf, f))
+	require.NoError(t, cnf.WriteDIMACS(&buf, f))
 	require.Equal(t, "c puzzlesat test\nc var 1 A=1\np cnf 2 2\n1 -2 0\n2 0\n", buf.String())
-	g, err := encode.ReadDIMACS("x.cnf", &buf)
+	g, err := cnf.ReadDIMACS("x.cnf", &buf)
 	require.NoError(t, err)
 	require.Equal(t, 2, g.NumVars())
-	require.Equal(t, [][]encode.Lit{f.Clause(0), f.Clause(1)}, [][]encode.Lit{g.Clause(0), g.Clause(1)})
+	require.Equal(t, [][]cnf.Lit{f.Clause(0), f.Clause(1)}, [][]cnf.Lit{g.Clause(0), g.Clause(1)})
 }
 
 func TestReadDIMACS(t *testing.T) {
@@ -217,13 +217,13 @@ func TestReadDIMACS(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := encode.ReadDIMACS("in.cnf", strings.NewReader(tc.in))
+			f, err := cnf.ReadDIMACS("in.cnf", strings.NewReader(tc.in))
 			if tc.errLine == 0 {
 				require.NoError(t, err)
 				require.Equal(t, tc.clauses, f.NumClauses())
 				return
 			}
-			var de *encode.DIMACSError
+			var de *cnf.DIMACSError
 			require.ErrorAs(t, err, &de)
 			require.Equal(t, tc.errLine, de.Line, "%v", err)
 		})
@@ -233,12 +233,12 @@ func TestReadDIMACS(t *testing.T) {
 func TestReadModel(t *testing.T) {
 	tests := []struct {
 		name, in string
-		want     encode.Model
+		want     cnf.Model
 		unsat    bool
 		bad      bool
 	}{
-		{"competition", "c cadical\ns SATISFIABLE\nv 1 -2\nv 3 0\n", encode.Model{false, true, false, true}, false, false},
-		{"minisat", "SAT\n-1 2 0\n", encode.Model{false, false, true}, false, false},
+		{"competition", "c cadical\ns SATISFIABLE\nv 1 -2\nv 3 0\n", cnf.Model{false, true, false, true}, false, false},
+		{"minisat", "SAT\n-1 2 0\n", cnf.Model{false, false, true}, false, false},
 		{"minisat unsat", "UNSAT\n", nil, true, false},
 		{"competition unsat", "s UNSATISFIABLE\n", nil, true, false},
 		{"unknown", "s UNKNOWN\n", nil, false, true},
@@ -248,12 +248,12 @@ func TestReadModel(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m, _, err := encode.ReadModel("out", strings.NewReader(tc.in))
+			m, _, err := cnf.ReadModel("out", strings.NewReader(tc.in))
 			switch {
 			case tc.unsat:
-				require.ErrorIs(t, err, encode.ErrUnsatisfiable)
+				require.ErrorIs(t, err, cnf.ErrUnsatisfiable)
 			case tc.bad:
-				var de *encode.DIMACSError
+				var de *cnf.DIMACSError
 				require.ErrorAs(t, err, &de)
 			default:
 				require.NoError(t, err)
@@ -268,15 +268,15 @@ func FuzzReadDIMACS(f *testing.F) {
 	f.Add("c x\np cnf 2 1\n1 2 0\n%\n0\n")
 	f.Add("p cnf 1 1\n1\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		g, err := encode.ReadDIMACS("f", strings.NewReader(in))
+		g, err := cnf.ReadDIMACS("f", strings.NewReader(in))
 		if err != nil {
-			var de *encode.DIMACSError
+			var de *cnf.DIMACSError
 			require.ErrorAs(t, err, &de)
 			return
 		}
 		var buf bytes.Buffer
-		require.NoError(t, encode.WriteDIMACS(&buf, g))
-		h, err := encode.ReadDIMACS("g", &buf)
+		require.NoError(t, cnf.WriteDIMACS(&buf, g))
+		h, err := cnf.ReadDIMACS("g", &buf)
 		require.NoError(t, err)
 		require.Equal(t, g.NumClauses(), h.NumClauses())
 		require.Equal(t, g.NumVars(), h.NumVars())
@@ -289,10 +289,10 @@ func FuzzReadModel(f *testing.F) {
 	f.Add("UNSAT\n")
 	f.Add("c x\ns UNKNOWN\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		m, _, err := encode.ReadModel("f", strings.NewReader(in))
+		m, _, err := cnf.ReadModel("f", strings.NewReader(in))
 		if err != nil {
-			if !errors.Is(err, encode.ErrUnsatisfiable) {
-				var de *encode.DIMACSError
+			if !errors.Is(err, cnf.ErrUnsatisfiable) {
+				var de *cnf.DIMACSError
 				require.ErrorAs(t, err, &de)
 			}
 			return
@@ -301,13 +301,13 @@ func FuzzReadModel(f *testing.F) {
 		var b strings.Builder
 		b.WriteString("s SATISFIABLE\nv")
 		for v := 1; v < len(m); v++ {
-			b.WriteString(" " + sign(encode.Var(v).Pos(), m[v]).String())
+			b.WriteString(" " + Sign(cnf.Var(v).Pos(), m[v]).String())
 		}
 		b.WriteString(" 0\n")
-		again, _, err := encode.ReadModel("g", strings.NewReader(b.String()))
+		again, _, err := cnf.ReadModel("g", strings.NewReader(b.String()))
 		require.NoError(t, err)
 		for v := 1; v < max(len(m), len(again)); v++ {
-			require.Equal(t, m.Value(encode.Var(v).Pos()), again.Value(encode.Var(v).Pos()), "variable %d", v)
+			require.Equal(t, m.Value(cnf.Var(v).Pos()), again.Value(cnf.Var(v).Pos()), "variable %d", v)
 		}
 	})
 }

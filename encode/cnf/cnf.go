@@ -1,4 +1,4 @@
-package encode
+package cnf
 
 import (
 	"fmt"
@@ -121,8 +121,8 @@ func (f *CNF) True() Lit {
 // False returns a literal fixed to false.
 func (f *CNF) False() Lit { return f.True().Not() }
 
-// isConst reports whether l is the constant true or false, and which.
-func (f *CNF) isConst(l Lit) (value, ok bool) {
+// IsConst reports whether l is the constant true or false, and which.
+func (f *CNF) IsConst(l Lit) (value, ok bool) {
 	if f.t == 0 || l.Var() != f.t.Var() {
 		return false, false
 	}

@@ -1,4 +1,4 @@
-package encode
+package cnf
 
 // The gates below are Tseitin definitions: each returns a literal o with
 // clauses forcing o ⇔ gate(inputs), so unit propagation works in both
@@ -7,13 +7,13 @@ package encode
 
 // And returns a literal equivalent to a ∧ b (3 clauses, 1 variable).
 func (f *CNF) And(a, b Lit) Lit {
-	if v, ok := f.isConst(a); ok {
+	if v, ok := f.IsConst(a); ok {
 		if v {
 			return b
 		}
 		return a
 	}
-	if v, ok := f.isConst(b); ok {
+	if v, ok := f.IsConst(b); ok {
 		if v {
 			return a
 		}
@@ -37,13 +37,13 @@ func (f *CNF) Or(a, b Lit) Lit { return f.And(a.Not(), b.Not()).Not() }
 
 // Xor returns a literal equivalent to a ⊕ b (4 clauses, 1 variable).
 func (f *CNF) Xor(a, b Lit) Lit {
-	if v, ok := f.isConst(a); ok {
+	if v, ok := f.IsConst(a); ok {
 		if v {
 			return b.Not()
 		}
 		return b
 	}
-	if v, ok := f.isConst(b); ok {
+	if v, ok := f.IsConst(b); ok {
 		if v {
 			return a.Not()
 		}
@@ -66,7 +66,7 @@ func (f *CNF) Xor(a, b Lit) Lit {
 // Ite returns a literal equivalent to "if c then a else b" (4 clauses, 1
 // variable, plus the two redundant clauses that let o follow from a = b).
 func (f *CNF) Ite(c, a, b Lit) Lit {
-	if v, ok := f.isConst(c); ok {
+	if v, ok := f.IsConst(c); ok {
 		if v {
 			return a
 		}
@@ -110,12 +110,12 @@ func (f *CNF) Ors(ls ...Lit) Lit {
 // the third input from the other two.
 func (f *CNF) FullAdder(a, b, c Lit) (sum, carry Lit) {
 	// Move a constant, if any, into c and fold it.
-	if _, ok := f.isConst(a); ok {
+	if _, ok := f.IsConst(a); ok {
 		a, c = c, a
-	} else if _, ok := f.isConst(b); ok {
+	} else if _, ok := f.IsConst(b); ok {
 		b, c = c, b
 	}
-	if v, ok := f.isConst(c); ok {
+	if v, ok := f.IsConst(c); ok {
 		if v {
 			return f.Xor(a, b).Not(), f.Or(a, b)
 		}
@@ -123,9 +123,9 @@ func (f *CNF) FullAdder(a, b, c Lit) (sum, carry Lit) {
 	}
 	sum, carry = f.Lit(), f.Lit()
 	for m := 0; m < 8; m++ { // m enumerates the signs of a, b, c
-		la, lb, lc := sign(a, m&1 != 0), sign(b, m&2 != 0), sign(c, m&4 != 0)
+		la, lb, lc := Sign(a, m&1 != 0), Sign(b, m&2 != 0), Sign(c, m&4 != 0)
 		odd := (m&1+(m>>1)&1+(m>>2)&1)%2 == 1
-		f.Add(la.Not(), lb.Not(), lc.Not(), sign(sum, odd))
+		f.Add(la.Not(), lb.Not(), lc.Not(), Sign(sum, odd))
 	}
 	f.Add(a.Not(), b.Not(), carry)
 	f.Add(a.Not(), c.Not(), carry)
@@ -136,8 +136,8 @@ func (f *CNF) FullAdder(a, b, c Lit) (sum, carry Lit) {
 	return sum, carry
 }
 
-// sign returns l if pos, else ¬l.
-func sign(l Lit, pos bool) Lit {
+// Sign returns l if pos, else ¬l.
+func Sign(l Lit, pos bool) Lit {
 	if pos {
 		return l
 	}

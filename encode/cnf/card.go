@@ -1,4 +1,4 @@
-package encode
+package cnf
 
 // pairwiseMax is the largest group for which AtMostOne writes every pair.
 // The sequential counter is smaller (3n clauses against n²/2) but its
