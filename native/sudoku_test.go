@@ -103,11 +103,7 @@ func TestSudoku25(t *testing.T) {
 // TestSudokuHardSets gives every puzzle of the 9x9 benchmark sets a valid
 // answer and checks that each has exactly one.
 func TestSudokuHardSets(t *testing.T) {
-	sets := []string{"top95.txt", "hardest.txt"}
-	if !testing.Short() {
-		sets = append(sets, "magictour_top1465.txt", "forum_hardest_1106.txt")
-	}
-	for _, name := range sets {
+	for _, name := range []string{"top95.txt", "hardest.txt"} {
 		t.Run(name, func(t *testing.T) {
 			for i, p := range readSudokus(t, judgedata.Path(t, "sudoku", name)) {
 				a, _, err := native.Sudoku(context.Background(), p)
@@ -336,7 +332,7 @@ func TestSudokuCountMatchesBruteForce(t *testing.T) {
 // sudokuBench times solving (limit 0) or counting to limit every puzzle
 // of a judge file, each iteration over the whole file.
 func sudokuBench(b *testing.B, name string, first, limit int) {
-	ps := readSudokus(b, judgedata.Path(b, "sudoku", name))
+	ps := readSudokus(b, judgedata.Find(b, "sudoku", name))
 	if first > 0 {
 		ps = ps[:first]
 	}
@@ -366,6 +362,8 @@ func BenchmarkSudoku(b *testing.B) {
 	b.Run("poj3074", func(b *testing.B) { sudokuBench(b, "poj3074_tedukuri.in", 0, 0) })
 	b.Run("top95", func(b *testing.B) { sudokuBench(b, "top95.txt", 0, 0) })
 	b.Run("royle17-2000", func(b *testing.B) { sudokuBench(b, "royle_17clue_49151.txt", 2000, 0) })
+	b.Run("magictour", func(b *testing.B) { sudokuBench(b, "magictour_top1465.txt", 0, 0) })
+	b.Run("forum_hardest", func(b *testing.B) { sudokuBench(b, "forum_hardest_1106.txt", 0, 0) })
 	b.Run("michael16x16", func(b *testing.B) { sudokuBench(b, "michael404_16x16.puzzles", 0, 0) })
 	b.Run("michael25x25-1", func(b *testing.B) { sudokuBench(b, "michael404_25x25.puzzles", 1, 0) })
 	b.Run("michael25x25", func(b *testing.B) { sudokuBench(b, "michael404_25x25.puzzles", 0, 0) })

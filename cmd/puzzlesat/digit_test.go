@@ -29,12 +29,11 @@ func digitBruteOutput(lines []string) string {
 }
 
 func TestDigitSample(t *testing.T) {
-	for _, dir := range []string{judgedata.Dir(t) + "/digit_puzzle", "../../testdata/digit_puzzle"} {
-		for _, backend := range []string{"dfs", "sat", "both"} {
-			out, errs, code := cli(t, "", "solve", "digit-puzzle", "--backend="+backend, dir+"/sample.in")
-			require.Equal(t, exitOK, code, errs)
-			require.Equal(t, readFile(t, dir+"/sample.out"), out, "%s, %s backend", dir, backend)
-		}
+	in, want := judgedata.Path(t, "digit_puzzle", "sample.in"), judgedata.Path(t, "digit_puzzle", "sample.out")
+	for _, backend := range []string{"dfs", "sat", "both"} {
+		out, errs, code := cli(t, "", "solve", "digit-puzzle", "--backend="+backend, in)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, readFile(t, want), out, "%s backend", backend)
 	}
 }
 
