@@ -114,14 +114,14 @@ func (q *SudokuQuery) Vars() []cnf.Var {
 // Decode reads the filled grid from a model of the query.
 func (q *SudokuQuery) Decode(m cnf.Model) (puzzle.SudokuAnswer, error) {
 	side := q.p.Side()
-	a := puzzle.SudokuAnswer{Cells: make([]int8, len(q.cell))}
+	a := puzzle.SudokuAnswer{Cells: make([]int16, len(q.cell))}
 	for i, row := range q.cell {
 		for v, l := range row {
 			if m.Value(l) {
 				if a.Cells[i] != 0 {
 					return a, fmt.Errorf("model gives cell r%dc%d two symbols", i/side+1, i%side+1)
 				}
-				a.Cells[i] = int8(v + 1)
+				a.Cells[i] = int16(v + 1)
 			}
 		}
 		if a.Cells[i] == 0 {

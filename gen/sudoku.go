@@ -48,14 +48,14 @@ func Sudoku(rng *rand.Rand, box int) puzzle.Sudoku {
 // no row or column, so each takes a random permutation; the search
 // completes the grid, and shuffling the symbols, the bands, the stacks and
 // the lines inside them spreads its choices over the whole grid.
-func sudokuGrid(rng *rand.Rand, box int) []int8 {
+func sudokuGrid(rng *rand.Rand, box int) []int16 {
 	side := box * box
 	for {
-		p := puzzle.Sudoku{Box: box, Cells: make([]int8, side*side)}
+		p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
 		for b := range box {
 			for k, v := range rng.Perm(side) {
 				r, c := b*box+k/box, b*box+k%box
-				p.Cells[r*side+c] = int8(v + 1)
+				p.Cells[r*side+c] = int16(v + 1)
 			}
 		}
 		a, _, err := native.Sudoku(context.Background(), p)
@@ -68,7 +68,7 @@ func sudokuGrid(rng *rand.Rand, box int) []int8 {
 
 // sudokuShuffle relabels the symbols of a full grid and permutes its bands,
 // stacks, and the rows and columns inside them; the result is valid too.
-func sudokuShuffle(rng *rand.Rand, box int, cells []int8) []int8 {
+func sudokuShuffle(rng *rand.Rand, box int, cells []int16) []int16 {
 	side := box * box
 	lines := func() []int { // a line order that keeps each band together
 		out := make([]int, 0, side)
@@ -80,10 +80,10 @@ func sudokuShuffle(rng *rand.Rand, box int, cells []int8) []int8 {
 		return out
 	}
 	sym, rows, cols := rng.Perm(side), lines(), lines()
-	out := make([]int8, len(cells))
+	out := make([]int16, len(cells))
 	for r := range side {
 		for c := range side {
-			out[r*side+c] = int8(sym[cells[rows[r]*side+cols[c]]-1] + 1)
+			out[r*side+c] = int16(sym[cells[rows[r]*side+cols[c]]-1] + 1)
 		}
 	}
 	return out

@@ -65,7 +65,7 @@ func requireSudokuMinimal(t *testing.T, p puzzle.Sudoku) {
 			continue
 		}
 		q := p
-		q.Cells = append([]int8(nil), p.Cells...)
+		q.Cells = append([]int16(nil), p.Cells...)
 		q.Cells[c] = 0
 		n, _, err := native.CountSudoku(context.Background(), q, 2)
 		require.NoError(t, err)

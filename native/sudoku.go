@@ -184,7 +184,7 @@ type sudokuSearch struct {
 	maxNodes  int64  // stop with ErrNodeLimit after this many nodes
 	limit     int    // stop after this many answers
 	found     int    // answers found
-	answer    []int8 // the first answer
+	answer    []int16 // the first answer
 	err       error  // ctx.Err() when the search was cut short
 	clash     bool   // the givens contradict each other
 }
@@ -221,7 +221,7 @@ func newSudokuSearch(ctx context.Context, p puzzle.Sudoku, limit int) (*sudokuSe
 // (placing the givens one by one costs more), and queues the singles and
 // box-line interactions of that state. It returns false when the givens
 // contradict each other.
-func (s *sudokuSearch) start(st []uint32, cells []int8) bool {
+func (s *sudokuSearch) start(st []uint32, cells []int16) bool {
 	g := s.g
 	var used [3 * 25]uint32 // the symbols given in each unit
 	free := g.n
@@ -419,9 +419,9 @@ func (s *sudokuSearch) solution(st []uint32) {
 	if s.found > 1 {
 		return
 	}
-	s.answer = make([]int8, s.g.n)
+	s.answer = make([]int16, s.g.n)
 	for c, m := range st[:s.g.n] {
-		s.answer[c] = int8(bits.TrailingZeros32(m&^sudokuSolved) + 1)
+		s.answer[c] = int16(bits.TrailingZeros32(m&^sudokuSolved) + 1)
 	}
 }
 

@@ -159,17 +159,17 @@ func TestSudokuFixtures(t *testing.T) {
 }
 
 func TestSudokuBadInstances(t *testing.T) {
-	clash := puzzle.Sudoku{Box: 3, Cells: make([]int8, 81)}
+	clash := puzzle.Sudoku{Box: 3, Cells: make([]int16, 81)}
 	clash.Cells[0], clash.Cells[1] = 5, 5
 	_, _, err := native.Sudoku(context.Background(), clash)
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 
 	bad := []puzzle.Sudoku{
-		{Box: 6, Cells: make([]int8, 36*36)},
-		{Box: 1, Cells: make([]int8, 1)},
-		{Box: 3, Cells: make([]int8, 80)},
-		{Box: 3, Cells: append(make([]int8, 80), 10)},
-		{Box: 3, Cells: append(make([]int8, 80), -1)},
+		{Box: 6, Cells: make([]int16, 36*36)},
+		{Box: 1, Cells: make([]int16, 1)},
+		{Box: 3, Cells: make([]int16, 80)},
+		{Box: 3, Cells: append(make([]int16, 80), 10)},
+		{Box: 3, Cells: append(make([]int16, 80), -1)},
 	}
 	for _, p := range bad {
 		_, _, err := native.Sudoku(context.Background(), p)
@@ -183,7 +183,7 @@ func TestSudokuBadInstances(t *testing.T) {
 func TestSudokuContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	empty := puzzle.Sudoku{Box: 3, Cells: make([]int8, 81), Alphabet: puzzle.SudokuAlphabet(3)}
+	empty := puzzle.Sudoku{Box: 3, Cells: make([]int16, 81), Alphabet: puzzle.SudokuAlphabet(3)}
 	n, _, err := native.CountSudoku(ctx, empty, 0)
 	require.ErrorIs(t, err, context.Canceled)
 	require.Positive(t, n)
@@ -214,7 +214,7 @@ func TestSudokuNodeLimit(t *testing.T) {
 
 // sudokuRandomGrid returns a random full grid: a fixed valid pattern with
 // its symbols, bands, stacks, and the rows and columns inside them shuffled.
-func sudokuRandomGrid(rng *rand.Rand, box int) []int8 {
+func sudokuRandomGrid(rng *rand.Rand, box int) []int16 {
 	side := box * box
 	perm := func(n int) []int { return rng.Perm(n) }
 	order := func() []int { // lines in a random order that keeps bands together
@@ -227,11 +227,11 @@ func sudokuRandomGrid(rng *rand.Rand, box int) []int8 {
 		return out
 	}
 	sym, rows, cols := perm(side), order(), order()
-	cells := make([]int8, side*side)
+	cells := make([]int16, side*side)
 	for r := range side {
 		for c := range side {
 			rr, cc := rows[r], cols[c]
-			cells[r*side+c] = int8(sym[(box*(rr%box)+rr/box+cc)%side] + 1)
+			cells[r*side+c] = int16(sym[(box*(rr%box)+rr/box+cc)%side] + 1)
 		}
 	}
 	return cells
@@ -240,7 +240,7 @@ func sudokuRandomGrid(rng *rand.Rand, box int) []int8 {
 // sudokuBruteCount counts the answers of cells by plain backtracking in
 // reading order, up to limit, keeping the symbols used in each row, column
 // and box as bitmasks.
-func sudokuBruteCount(box int, cells []int8, limit int) int {
+func sudokuBruteCount(box int, cells []int16, limit int) int {
 	side := box * box
 	rows, cols, boxes := make([]int, side), make([]int, side), make([]int, side)
 	boxOf := func(i int) int { return i/side/box*box + i%side/box }
@@ -304,11 +304,11 @@ func TestSudokuCountMatchesBruteForce(t *testing.T) {
 		most := int64(0)
 		for range tc.trials {
 			full := sudokuRandomGrid(rng, tc.box)
-			cells := make([]int8, len(full))
+			cells := make([]int16, len(full))
 			for _, i := range rng.Perm(len(full))[:tc.givens] {
 				cells[i] = full[i]
 				if tc.noise && rng.IntN(4) == 0 {
-					cells[i] = int8(rng.IntN(side) + 1)
+					cells[i] = int16(rng.IntN(side) + 1)
 				}
 			}
 			p := puzzle.Sudoku{Box: tc.box, Cells: cells}

@@ -2,7 +2,6 @@ package puzzle
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 )
@@ -16,87 +15,124 @@ const (
 	SudokuGrid SudokuLayout = iota
 	// SudokuLine is one puzzle per line of S*S symbols (top95, POJ 3074).
 	SudokuLine
+	// SudokuNumeric is S lines of S numbers 1..S separated by blanks, 0 or
+	// '.' for an empty cell, grids separated by blank lines (the layout of
+	// large-sudoku collections). Answers are printed as numbers separated
+	// by single spaces, each grid followed by one blank line.
+	SudokuNumeric
 )
 
-// String returns "grid" or "line".
+// String returns "grid", "line" or "numeric".
 func (l SudokuLayout) String() string {
 	switch l {
 	case SudokuGrid:
 		return "grid"
 	case SudokuLine:
 		return "line"
+	case SudokuNumeric:
+		return "numeric"
 	}
 	return "SudokuLayout(" + strconv.Itoa(int(l)) + ")"
 }
 
+// SudokuMaxBox is the largest box side: grids up to 400x400.
+const SudokuMaxBox = 20
+
 // Sudoku is one n^2 x n^2 sudoku: fill the S x S grid (S = Box*Box) so
 // that every row, column and Box x Box box holds each of the S symbols once.
 type Sudoku struct {
-	Box      int          // box side n: 3, 4 or 5 from the parser (native also takes 2)
-	Cells    []int8       // S*S cells row-major: 0 blank, v in 1..S the symbol Alphabet[v-1]
+	Box      int          // box side n, 2..SudokuMaxBox from the parser
+	Cells    []int16      // S*S cells row-major: 0 blank, v in 1..S the v-th symbol
 	Layout   SudokuLayout // how the input wrote it; String and Format write it the same way
-	Alphabet string       // the S symbols in order, one byte each
+	Alphabet string       // the S symbols in order, one byte each; "" in numeric layout
 	Line     int          // 1-based input line where the puzzle starts; 0 when not parsed
 }
 
 // SudokuAnswer is a filled grid: S*S cells row-major, each in 1..S.
 type SudokuAnswer struct {
-	Cells []int8
+	Cells []int16
 }
 
-// SudokuAlphabet returns the default symbols for box side box: 1-9 for 3,
-// A-P for 4 and A-Y for 5; "" for any other box.
+// SudokuAlphabet returns the default symbols for box side box: 1-4 for 2,
+// 1-9 for 3, A-P for 4, A-Y for 5 and 0-9A-Z for 6; "" for any other box,
+// whose puzzles are written in numbers (or with an alphabet given).
 func SudokuAlphabet(box int) string {
 	switch box {
+	case 2:
+		return "1234"
 	case 3:
 		return "123456789"
 	case 4:
 		return "ABCDEFGHIJKLMNOP"
 	case 5:
 		return "ABCDEFGHIJKLMNOPQRSTUVWXY"
+	case 6:
+		return sudoku36
 	}
 	return ""
 }
 
-// sudokuHex is the other 16x16 alphabet, chosen when a puzzle holds a digit 1-9.
-const sudokuHex = "0123456789ABCDEF"
+const (
+	// sudokuHex is the other 16x16 alphabet, chosen when a puzzle holds a digit 1-9.
+	sudokuHex = "0123456789ABCDEF"
+	// sudoku36 is the 36x36 alphabet.
+	sudoku36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+)
 
 // Side returns S = Box*Box, the number of symbols and the grid's side.
 func (p Sudoku) Side() int { return p.Box * p.Box }
 
-// symbol returns the character of cell value v, blank for 0 and '?' for a
-// value outside the alphabet (only a hand-built instance has one).
-func (p Sudoku) symbol(v int8, blank byte) byte {
+// symbol appends the text of cell value v: its number in numeric layout,
+// else its character; blank for 0 and '?' for a value outside 1..S (only a
+// hand-built instance or a broken answer has one).
+func (p Sudoku) symbol(b []byte, v int16, blank byte) []byte {
 	switch {
 	case v == 0:
-		return blank
-	case int(v) <= len(p.Alphabet) && v > 0:
-		return p.Alphabet[v-1]
+		return append(b, blank)
+	case v < 0 || int(v) > p.Side():
+		return append(b, '?')
+	case p.Layout == SudokuNumeric:
+		return strconv.AppendInt(b, int64(v), 10)
+	case int(v) <= len(p.Alphabet):
+		return append(b, p.Alphabet[v-1])
 	}
-	return '?'
+	return append(b, '?')
 }
+
+// symbolText returns the text of cell value v, for messages.
+func (p Sudoku) symbolText(v int16) string { return string(p.symbol(nil, v, '.')) }
 
 // write prints cells in p's layout, blanks as blank.
-func (p Sudoku) write(cells []int8, blank byte) string {
+func (p Sudoku) write(cells []int16, blank byte) string {
 	s := p.Side()
-	var b strings.Builder
-	b.Grow(len(cells) + s + 2)
+	per := 1
+	if p.Layout == SudokuNumeric {
+		per = 4 // up to three digits and a separator
+	}
+	b := make([]byte, 0, per*len(cells)+s+2)
 	for i, v := range cells {
-		b.WriteByte(p.symbol(v, blank))
-		if p.Layout == SudokuGrid && s > 0 && (i+1)%s == 0 {
-			b.WriteByte('\n')
+		end := s > 0 && (i+1)%s == 0
+		b = p.symbol(b, v, blank)
+		switch {
+		case p.Layout != SudokuLine && end:
+			b = append(b, '\n')
+		case p.Layout == SudokuNumeric:
+			b = append(b, ' ')
 		}
 	}
-	b.WriteByte('\n') // ends the line, or is the blank line after a grid
-	return b.String()
+	b = append(b, '\n') // ends the line, or is the blank line after a grid
+	return string(b)
 }
 
-// String returns the puzzle in its layout, blanks as '-' in a grid and '.'
-// on a line, so that ParseSudoku reads it back (with p.Alphabet forced
-// when it is not the one auto-detection picks).
+// String returns the puzzle in its layout, blanks as '-' in a grid, '.' on
+// a line and 0 in numbers, so that ParseSudoku reads it back (with
+// p.Alphabet forced when it is not the one auto-detection picks).
 func (p Sudoku) String() string {
-	if p.Layout == SudokuLine {
+	switch p.Layout {
+	case SudokuLine:
 		return p.write(p.Cells, '.')
+	case SudokuNumeric:
+		return p.write(p.Cells, '0')
 	}
 	return p.write(p.Cells, '-')
 }
@@ -106,337 +142,70 @@ func (p Sudoku) String() string {
 func (p Sudoku) Format(a SudokuAnswer) string { return p.write(a.Cells, '?') }
 
 // Fail returns the line printed instead of an answer (word is "no
-// solution" or "timeout"), plus a blank line in grid layout.
+// solution" or "timeout"), plus a blank line in grid and numeric layouts.
 func (p Sudoku) Fail(word string) string {
-	if p.Layout == SudokuGrid {
-		return word + "\n\n"
+	if p.Layout == SudokuLine {
+		return word + "\n"
 	}
-	return word + "\n"
+	return word + "\n\n"
 }
 
 // Verify returns nil iff a fills p: every cell holds a symbol, the givens
 // are kept, and no row, column or box repeats a symbol.
 func (p Sudoku) Verify(a SudokuAnswer) error {
 	s := p.Side()
-	if p.Box < 1 || p.Box > 8 || len(p.Cells) != s*s {
+	if p.Box < 1 || p.Box > SudokuMaxBox || len(p.Cells) != s*s {
 		return fmt.Errorf("not a sudoku: box %d with %d cells", p.Box, len(p.Cells))
 	}
 	if len(a.Cells) != s*s {
 		return fmt.Errorf("answer has %d cells, want %d", len(a.Cells), s*s)
 	}
-	rows, cols, boxes := make([]uint64, s), make([]uint64, s), make([]uint64, s)
+	seen := newSudokuUnits(p.Box)
 	for i, v := range a.Cells {
 		r, c := i/s, i%s
 		if v < 1 || int(v) > s {
 			return fmt.Errorf("row %d column %d holds %d, want 1..%d", r+1, c+1, v, s)
 		}
 		if g := p.Cells[i]; g != 0 && g != v {
-			return fmt.Errorf("row %d column %d is %c, the given is %c", r+1, c+1, p.symbol(v, '.'), p.symbol(g, '.'))
+			return fmt.Errorf("row %d column %d is %s, the given is %s", r+1, c+1, p.symbolText(v), p.symbolText(g))
 		}
-		bit, b := uint64(1)<<(v-1), r/p.Box*p.Box+c/p.Box
-		switch {
-		case rows[r]&bit != 0:
-			return fmt.Errorf("symbol %c twice in row %d", p.symbol(v, '.'), r+1)
-		case cols[c]&bit != 0:
-			return fmt.Errorf("symbol %c twice in column %d", p.symbol(v, '.'), c+1)
-		case boxes[b]&bit != 0:
-			return fmt.Errorf("symbol %c twice in box %d", p.symbol(v, '.'), b+1)
-		}
-		rows[r] |= bit
-		cols[c] |= bit
-		boxes[b] |= bit
-	}
-	return nil
-}
-
-// ParseSudoku reads every sudoku in r; file names the input in errors.
-//
-// Each puzzle is either a grid, S lines of S symbols (S = 9, 16, 25), or one
-// line of S*S symbols; the two may be mixed. Blank lines and lines starting
-// with '#' are skipped between puzzles, a line "end" ends the input, and a
-// first line holding only a number is the count of puzzles, checked at the
-// end. Symbols are 1-9 for S = 9, A-Y for S = 25, and for S = 16 either A-P
-// or, when the puzzle holds a digit 1-9, 0-9A-F. A non-empty alphabet
-// (the --alphabet flag) forces the symbols, and with them S, for every
-// puzzle. Blanks are '-', '.', and '0' when it is not a symbol.
-//
-// Errors are *ParseError values: a line of the wrong length, a grid cut
-// off, a character that is neither a symbol nor a blank, two equal givens
-// in one row, column or box, a wrong count, and a bad alphabet (Line 0).
-func ParseSudoku(file string, r io.Reader, alphabet string) ([]Sudoku, error) {
-	if alphabet != "" {
-		if err := checkSudokuAlphabet(alphabet); err != nil {
-			return nil, &ParseError{File: file, Err: err}
-		}
-	}
-	sp := &sudokuParser{lines: newLines(file, r), forced: alphabet}
-	return sp.parse()
-}
-
-// checkSudokuAlphabet accepts 9, 16 or 25 distinct printable characters
-// that cannot be mistaken for a blank or a comment.
-func checkSudokuAlphabet(a string) error {
-	if sudokuBox(len(a)) == 0 {
-		return fmt.Errorf("alphabet %q has %d symbols, want 9, 16 or 25", a, len(a))
-	}
-	for i := range len(a) {
-		c := a[i]
-		if c <= ' ' || c > '~' || c == '.' || c == '-' || c == '#' || strings.IndexByte(a[:i], c) >= 0 {
-			return fmt.Errorf("alphabet %q: want distinct printable symbols other than . - #", a)
+		if unit := seen.add(r, c, int(v)); unit != "" {
+			return fmt.Errorf("symbol %s twice in %s", p.symbolText(v), unit)
 		}
 	}
 	return nil
 }
 
-// sudokuBox returns the box side of grid side s, or 0 for an unknown side.
-func sudokuBox(s int) int {
-	switch s {
-	case 9:
-		return 3
-	case 16:
-		return 4
-	case 25:
-		return 5
-	}
-	return 0
+// sudokuUnits records the symbols seen in every row, column and box, as
+// bitsets of words words each.
+type sudokuUnits struct {
+	box, side, words int
+	bits             []uint64 // rows, then columns, then boxes
 }
 
-// sudokuParser reads puzzles line by line.
-type sudokuParser struct {
-	*lines
-	forced string // the alphabet every puzzle must use; "" to auto-detect
-	ended  bool   // a line "end" was read
+func newSudokuUnits(box int) *sudokuUnits {
+	side := box * box
+	words := (side + 64) / 64 // bit v for symbol v in 1..side
+	return &sudokuUnits{box: box, side: side, words: words, bits: make([]uint64, 3*side*words)}
 }
 
-func (sp *sudokuParser) parse() ([]Sudoku, error) {
-	var out []Sudoku
-	count, countLine := 0, 0
-	for first := true; ; first = false {
-		s, ok := sp.content()
-		if !ok {
-			break
-		}
-		if first && isSudokuCount(s) {
-			count, _ = strconv.Atoi(s) // at most 8 digits: cannot fail
-			countLine = sp.n
-			continue
-		}
-		p, err := sp.puzzle(s)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	if err := sp.ioErr(); err != nil {
-		return nil, err
-	}
-	if countLine > 0 && count != len(out) {
-		return nil, sp.errorAt(countLine, "expected %d puzzles as this line says, the input has %d", count, len(out))
-	}
-	return out, nil
-}
-
-// isSudokuCount reports whether s can only be a count: a row has 9 or more
-// symbols, a count at most 8 digits.
-func isSudokuCount(s string) bool {
-	if len(s) > 8 {
-		return false
-	}
-	for i := range len(s) {
-		if s[i] < '0' || s[i] > '9' {
-			return false
+// add notes symbol v at row r, column c. It returns "" when v is new to
+// the cell's three units, else the first unit that held it already, as
+// "row 3", "column 1" or "box 7".
+func (u *sudokuUnits) add(r, c, v int) string {
+	w, bit := v/64, uint64(1)<<(v%64)
+	b := r/u.box*u.box + c/u.box
+	names := [3]string{"row", "column", "box"}
+	for k, i := range [3]int{r, c, b} {
+		at := (k*u.side+i)*u.words + w
+		if u.bits[at]&bit != 0 {
+			return names[k] + " " + strconv.Itoa(i+1)
 		}
 	}
-	return true
-}
-
-// content returns the next line that is neither blank nor a comment, with
-// surrounding blanks removed; false at the end of input or at a line "end".
-func (sp *sudokuParser) content() (string, bool) {
-	for !sp.ended {
-		s, ok := sp.next()
-		if !ok {
-			return "", false
-		}
-		s = strings.TrimLeft(s, " \t")
-		switch {
-		case s == "" || s[0] == '#':
-		case s == "end":
-			sp.ended = true
-		default:
-			return s, true
-		}
+	for k, i := range [3]int{r, c, b} {
+		u.bits[(k*u.side+i)*u.words+w] |= bit
 	}
-	return "", false
-}
-
-// puzzle reads the puzzle whose first line is s.
-func (sp *sudokuParser) puzzle(s string) (Sudoku, error) {
-	side, layout, err := sp.shape(s)
-	if err != nil {
-		return Sudoku{}, err
-	}
-	rows, lineOf := []string{s}, []int{sp.n}
-	if layout == SudokuGrid {
-		if rows, lineOf, err = sp.grid(s, side); err != nil {
-			return Sudoku{}, err
-		}
-	}
-	alphabet := sp.forced
-	if alphabet == "" {
-		alphabet = sudokuAutoAlphabet(side, rows)
-	}
-	p := Sudoku{Box: sudokuBox(side), Layout: layout, Alphabet: alphabet, Line: lineOf[0]}
-	if p.Cells, err = sp.decode(rows, lineOf, alphabet); err != nil {
-		return Sudoku{}, err
-	}
-	return p, sp.checkGivens(p, lineOf)
-}
-
-// shape tells from the length of a puzzle's first line its side and layout.
-func (sp *sudokuParser) shape(s string) (int, SudokuLayout, error) {
-	n := len(s)
-	if f := len(sp.forced); f > 0 {
-		switch n {
-		case f:
-			return f, SudokuGrid, nil
-		case f * f:
-			return f, SudokuLine, nil
-		}
-		return 0, 0, sp.errorf("expected a row of %d symbols or a puzzle of %d, got %d characters: %s", f, f*f, n, sudokuQuote(s))
-	}
-	switch n {
-	case 9, 16, 25:
-		return n, SudokuGrid, nil
-	}
-	for _, side := range [...]int{9, 16, 25} {
-		if n == side*side {
-			return side, SudokuLine, nil
-		}
-	}
-	return 0, 0, sp.errorf("expected a row of 9, 16 or 25 symbols or a puzzle of 81, 256 or 625, got %d characters: %s", n, sudokuQuote(s))
-}
-
-// grid reads the rows of a grid after its first row first; it returns the
-// rows and their line numbers.
-func (sp *sudokuParser) grid(first string, side int) ([]string, []int, error) {
-	rows, lineOf := make([]string, 1, side), make([]int, 1, side)
-	rows[0], lineOf[0] = first, sp.n
-	for len(rows) < side {
-		s, ok := sp.next()
-		if !ok {
-			if err := sp.ioErr(); err != nil {
-				return nil, nil, err
-			}
-			return nil, nil, sp.errorAt(sp.n+1, "grid cut off: expected %d rows, got %d before the end of input", side, len(rows))
-		}
-		s = strings.TrimLeft(s, " \t")
-		switch {
-		case s != "" && s[0] == '#':
-			continue
-		case s == "" || s == "end":
-			return nil, nil, sp.errorf("grid cut off: expected %d rows, got %d", side, len(rows))
-		case len(s) != side:
-			return nil, nil, sp.errorf("expected row %d of the grid, %d symbols, got %d characters: %s", len(rows)+1, side, len(s), sudokuQuote(s))
-		}
-		rows, lineOf = append(rows, s), append(lineOf, sp.n)
-	}
-	return rows, lineOf, nil
-}
-
-// sudokuAutoAlphabet picks a puzzle's symbols from its side and, for 16,
-// from whether it holds a digit 1-9.
-func sudokuAutoAlphabet(side int, rows []string) string {
-	if side == 16 {
-		for _, r := range rows {
-			if strings.ContainsAny(r, "123456789") {
-				return sudokuHex
-			}
-		}
-	}
-	return SudokuAlphabet(sudokuBox(side))
-}
-
-// decode turns the rows (all of one puzzle) into cell values.
-func (sp *sudokuParser) decode(rows []string, lineOf []int, alphabet string) ([]int8, error) {
-	var value [256]int8
-	for i := range value {
-		value[i] = -1
-	}
-	value['.'], value['-'], value['0'] = 0, 0, 0
-	for i := range len(alphabet) {
-		value[alphabet[i]] = int8(i + 1)
-	}
-	side := len(alphabet)
-	cells := make([]int8, 0, side*side)
-	for r, row := range rows {
-		for i := range len(row) {
-			v := value[row[i]]
-			if v < 0 {
-				return nil, sp.errorAt(lineOf[r], "expected symbols %s or blanks %s, got %q at character %d",
-					sudokuDescribe(alphabet), sudokuBlanks(alphabet), row[i], i+1)
-			}
-			cells = append(cells, v)
-		}
-	}
-	return cells, nil
-}
-
-// sudokuDescribe names an alphabet briefly: 1-9, A-P, 0-9A-F, A-Y, or quoted.
-func sudokuDescribe(a string) string {
-	switch a {
-	case "123456789":
-		return "1-9"
-	case sudokuHex:
-		return "0-9A-F"
-	case SudokuAlphabet(4):
-		return "A-P"
-	case SudokuAlphabet(5):
-		return "A-Y"
-	}
-	return strconv.Quote(a)
-}
-
-// sudokuBlanks lists the characters that mean a blank cell with alphabet a.
-func sudokuBlanks(a string) string {
-	if strings.IndexByte(a, '0') >= 0 {
-		return "- ."
-	}
-	return "- . 0"
-}
-
-// checkGivens reports the first given, in reading order, that repeats an
-// earlier one in its row, column or box.
-func (sp *sudokuParser) checkGivens(p Sudoku, lineOf []int) error {
-	s := p.Side()
-	rows, cols, boxes := make([]uint32, s), make([]uint32, s), make([]uint32, s)
-	for i, v := range p.Cells {
-		if v == 0 {
-			continue
-		}
-		r, c := i/s, i%s
-		b, bit := r/p.Box*p.Box+c/p.Box, uint32(1)<<v
-		unit := ""
-		switch {
-		case rows[r]&bit != 0:
-			unit = "row"
-		case cols[c]&bit != 0:
-			unit = "column"
-		case boxes[b]&bit != 0:
-			unit = "box"
-		}
-		if unit != "" {
-			line := lineOf[0]
-			if p.Layout == SudokuGrid {
-				line = lineOf[r]
-			}
-			return sp.errorAt(line, "given %q at row %d column %d repeats one in its %s", p.Alphabet[v-1], r+1, c+1, unit)
-		}
-		rows[r] |= bit
-		cols[c] |= bit
-		boxes[b] |= bit
-	}
-	return nil
+	return ""
 }
 
 // sudokuQuote quotes s, shortened when long.
@@ -445,4 +214,12 @@ func sudokuQuote(s string) string {
 		return strconv.Quote(s[:37]) + "..."
 	}
 	return strconv.Quote(s)
+}
+
+// sudokuJoin lists xs as "a, b or c".
+func sudokuJoin(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }

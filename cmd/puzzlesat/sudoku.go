@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"math/rand/v2"
 
@@ -24,7 +25,11 @@ func sudoku() kind {
 			fs.StringVar(&o.alphabet, "alphabet", "", "the symbols in order, e.g. 0123456789ABCDEF (default: detected)")
 		},
 		parse: func(file string, r io.Reader, o *options) ([]puzzle.Sudoku, error) {
-			return puzzle.ParseSudoku(file, r, o.alphabet)
+			ps, warns, err := puzzle.ParseSudokuWarn(file, r, o.alphabet)
+			if err == nil {
+				sudokuWarn(o, warns)
+			}
+			return ps, err
 		},
 		dfs:      native.Sudoku,
 		sat:      sat.Sudoku,
@@ -41,4 +46,17 @@ func sudoku() kind {
 			return gen.Sudoku(rng, o.box), nil
 		},
 	}
+}
+
+// sudokuWarn prints the first of the parser's warnings on stderr, with the
+// flag that settles it and how many more there are.
+func sudokuWarn(o *options, warns []puzzle.SudokuWarning) {
+	if len(warns) == 0 {
+		return
+	}
+	more := ""
+	if len(warns) > 1 {
+		more = fmt.Sprintf(" (and %d more puzzles like it)", len(warns)-1)
+	}
+	o.note("%s%s; give --alphabet=0123456789ABCDEF to read 0-9A-F", warns[0], more)
 }

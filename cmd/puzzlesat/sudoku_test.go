@@ -109,3 +109,49 @@ func TestSudokuSeveralSolutionsDisagree(t *testing.T) {
 	counts, _, _ := cli(t, "", "count", "sudoku", in)
 	require.Contains(t, counts, ">=2")
 }
+
+// TestSudokuAlphabet16 (issue 10 item 9): a 16x16 puzzle whose givens are
+// 0 and A-F, with '.' blanks, is hexadecimal and is solved in 0-9A-F; one
+// whose givens are A-F only fits both alphabets, is read as A-P, and a
+// line on stderr points to --alphabet, which settles it.
+func TestSudokuAlphabet16(t *testing.T) {
+	hex := "0123456789ABCDEF"
+	row := func(r int) string { // a valid hexadecimal grid, rows shifted by box
+		var b strings.Builder
+		for c := range 16 {
+			b.WriteByte(hex[(4*(r%4)+r/4+c)%16])
+		}
+		return b.String()
+	}
+	var zeroAF, onlyAF strings.Builder
+	for r := range 16 {
+		zeroAF.WriteString(strings.Map(func(c rune) rune {
+			if c == '0' || c >= 'A' {
+				return c
+			}
+			return '.'
+		}, row(r)) + "\n")
+		onlyAF.WriteString(strings.Map(func(c rune) rune {
+			if c >= 'A' {
+				return c
+			}
+			return '.'
+		}, row(r)) + "\n")
+	}
+	out, errs, code := cli(t, zeroAF.String(), "solve", "sudoku")
+	require.Equal(t, exitOK, code, errs)
+	require.Empty(t, errs)
+	require.Len(t, strings.Fields(out), 16)
+	require.Empty(t, strings.Trim(out, hex+"\n"), "solved in 0-9A-F")
+
+	out, errs, code = cli(t, onlyAF.String()+"\n"+onlyAF.String(), "solve", "sudoku")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "puzzlesat: <stdin>:1: 16x16 puzzle with givens A-F only fits both A-P and 0-9A-F: read as A-P"+
+		" (and 1 more puzzles like it); give --alphabet=0123456789ABCDEF to read 0-9A-F\n", errs)
+	require.Contains(t, out, "P", "solved in A-P")
+
+	out, errs, code = cli(t, onlyAF.String(), "solve", "sudoku", "--alphabet="+hex)
+	require.Equal(t, exitOK, code, errs)
+	require.Empty(t, errs)
+	require.NotContains(t, out, "P")
+}

@@ -1,0 +1,478 @@
+package puzzle
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// SudokuWarning is a remark on a puzzle that was read, but perhaps not as
+// its writer meant: a 16x16 grid that fits both of its alphabets.
+type SudokuWarning struct {
+	File string
+	Line int // where the puzzle starts
+	Msg  string
+}
+
+func (w SudokuWarning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
+
+// ParseSudoku reads every sudoku in r, as ParseSudokuWarn does, and drops
+// its warnings.
+func ParseSudoku(file string, r io.Reader, alphabet string) ([]Sudoku, error) {
+	ps, _, err := ParseSudokuWarn(file, r, alphabet)
+	return ps, err
+}
+
+// ParseSudokuWarn reads every sudoku in r; file names the input in errors.
+//
+// Each puzzle is a grid of S lines of S symbols, one line of S*S symbols,
+// or a numeric grid of S lines of S numbers separated by blanks (any S
+// that is a square from 4 to 400); the three may be mixed. Blank lines and
+// lines starting with '#' are skipped between puzzles, a line "end" ends
+// the input, and a first line holding only a number is the count of
+// puzzles, checked at the end.
+//
+// Symbols are 1-4 for S = 4 (a grid of 4 lines: a line of 16 is a 16x16
+// row), 1-9 for S = 9, A-Y for S = 25, 0-9A-Z for S = 36, and for S = 16
+// A-P or 0-9A-F: 0-9A-F when the puzzle holds a digit 1-9, or a 0 beside
+// blanks written '.' or '-'; A-P when it holds a letter G-P, or a 0 and no
+// other blank. A 16x16 puzzle that fits both (givens A-F only) is read as
+// A-P with a warning. A non-empty alphabet (the --alphabet flag) forces
+// the symbols, and with them S, for every puzzle not in numbers. Blanks
+// are '-', '.', and '0' when it is not a symbol; in numbers '.' and 0.
+//
+// Errors are *ParseError values: a line of the wrong length, a side that
+// is not a square, rows of unequal length, a grid cut off, a character
+// that is neither a symbol nor a blank, a number out of range, two equal
+// givens in one row, column or box, a wrong count, and a bad alphabet
+// (Line 0).
+func ParseSudokuWarn(file string, r io.Reader, alphabet string) ([]Sudoku, []SudokuWarning, error) {
+	if alphabet != "" {
+		if err := checkSudokuAlphabet(alphabet); err != nil {
+			return nil, nil, &ParseError{File: file, Err: err}
+		}
+	}
+	sp := &sudokuParser{lines: newLines(file, r), forced: alphabet}
+	ps, err := sp.parse()
+	if err != nil {
+		return nil, nil, err
+	}
+	return ps, sp.warnings, nil
+}
+
+// checkSudokuAlphabet accepts a square number (4 to 81) of distinct
+// printable characters that cannot be mistaken for a blank or a comment.
+func checkSudokuAlphabet(a string) error {
+	if sudokuCharBox(len(a)) == 0 {
+		return fmt.Errorf("alphabet %s has %d symbols, want 4, 9, 16, 25, 36, 49, 64 or 81", sudokuQuote(a), len(a))
+	}
+	for i := range len(a) {
+		c := a[i]
+		if c <= ' ' || c > '~' || c == '.' || c == '-' || c == '#' || strings.IndexByte(a[:i], c) >= 0 {
+			return fmt.Errorf("alphabet %s: want distinct printable symbols other than . - #", sudokuQuote(a))
+		}
+	}
+	return nil
+}
+
+// sudokuCharBox returns the box side of a grid side s that characters can
+// write (at most 81 symbols), or 0.
+func sudokuCharBox(s int) int {
+	if b := sudokuBoxOf(s); b <= 9 {
+		return b
+	}
+	return 0
+}
+
+// sudokuBoxOf returns the box side of grid side s (s = box*box with box
+// in 2..SudokuMaxBox), or 0.
+func sudokuBoxOf(s int) int {
+	for b := 2; b <= SudokuMaxBox; b++ {
+		if b*b == s {
+			return b
+		}
+	}
+	return 0
+}
+
+// sudokuAutoSides are the sides whose alphabet the parser knows.
+var sudokuAutoSides = [...]int{4, 9, 16, 25, 36}
+
+// sudokuParser reads puzzles line by line.
+type sudokuParser struct {
+	*lines
+	forced   string // the alphabet every puzzle must use; "" to auto-detect
+	ended    bool   // a line "end" was read
+	back     string // a line pushed back by unread
+	backN    int    // its line number
+	hasBack  bool
+	warnings []SudokuWarning
+}
+
+// line returns the next line, the one pushed back first.
+func (sp *sudokuParser) line() (string, bool) {
+	if sp.hasBack {
+		sp.hasBack = false
+		sp.n = sp.backN
+		return sp.back, true
+	}
+	return sp.next()
+}
+
+// unread pushes back s, the line just read, for the next call of line.
+func (sp *sudokuParser) unread(s string) {
+	sp.back, sp.backN, sp.hasBack = s, sp.n, true
+	sp.n--
+}
+
+func (sp *sudokuParser) parse() ([]Sudoku, error) {
+	var out []Sudoku
+	count, countLine := 0, 0
+	for first := true; ; first = false {
+		s, ok := sp.content()
+		if !ok {
+			break
+		}
+		if first && sp.isCount(s) {
+			count, _ = strconv.Atoi(s) // at most 8 digits: cannot fail
+			countLine = sp.n
+			continue
+		}
+		p, err := sp.puzzle(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	if err := sp.ioErr(); err != nil {
+		return nil, err
+	}
+	if countLine > 0 && count != len(out) {
+		return nil, sp.errorAt(countLine, "expected %d puzzles as this line says, the input has %d", count, len(out))
+	}
+	return out, nil
+}
+
+// isCount reports whether s, the first line, is the count of puzzles: at
+// most 8 digits, and not the first row of a 4x4 grid (four characters
+// followed by a row of four more).
+func (sp *sudokuParser) isCount(s string) bool {
+	if len(s) > 8 || s == "" {
+		return false
+	}
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	if len(s) != 4 || len(sp.forced) > 0 && len(sp.forced) != 4 {
+		return true
+	}
+	next, ok := sp.line()
+	if !ok {
+		return true
+	}
+	sp.unread(next)
+	return len(strings.TrimLeft(next, " \t")) != 4
+}
+
+// content returns the next line that is neither blank nor a comment, with
+// surrounding blanks removed; false at the end of input or at a line "end".
+func (sp *sudokuParser) content() (string, bool) {
+	for !sp.ended {
+		s, ok := sp.line()
+		if !ok {
+			return "", false
+		}
+		s = strings.TrimLeft(s, " \t")
+		switch {
+		case s == "" || s[0] == '#':
+		case s == "end":
+			sp.ended = true
+		default:
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// row returns the next row of a grid that has got rows rows of want:
+// comments are skipped, and a blank line, "end" or the end of input cut
+// the grid off.
+func (sp *sudokuParser) row(rows, want int) (string, error) {
+	for {
+		s, ok := sp.line()
+		if !ok {
+			if err := sp.ioErr(); err != nil {
+				return "", err
+			}
+			return "", sp.errorAt(sp.n+1, "grid cut off: expected %d rows, got %d before the end of input", want, rows)
+		}
+		s = strings.TrimLeft(s, " \t")
+		switch {
+		case s != "" && s[0] == '#':
+			continue
+		case s == "" || s == "end":
+			return "", sp.errorf("grid cut off: expected %d rows, got %d", want, rows)
+		}
+		return s, nil
+	}
+}
+
+// puzzle reads the puzzle whose first line is s.
+func (sp *sudokuParser) puzzle(s string) (Sudoku, error) {
+	if strings.ContainsAny(s, " \t") {
+		return sp.numeric(s)
+	}
+	side, layout, err := sp.shape(s)
+	if err != nil {
+		return Sudoku{}, err
+	}
+	rows, lineOf := []string{s}, []int{sp.n}
+	if layout == SudokuGrid {
+		if rows, lineOf, err = sp.grid(s, side); err != nil {
+			return Sudoku{}, err
+		}
+	}
+	alphabet := sp.forced
+	if alphabet == "" {
+		var warn string
+		alphabet, warn = sudokuAutoAlphabet(side, rows)
+		if warn != "" {
+			sp.warnings = append(sp.warnings, SudokuWarning{File: sp.file, Line: lineOf[0], Msg: warn})
+		}
+	}
+	p := Sudoku{Box: sudokuBoxOf(side), Layout: layout, Alphabet: alphabet, Line: lineOf[0]}
+	if p.Cells, err = sp.decode(rows, lineOf, alphabet); err != nil {
+		return Sudoku{}, err
+	}
+	return p, sp.checkGivens(p, lineOf)
+}
+
+// shape tells from the length of a puzzle's first line its side and layout.
+func (sp *sudokuParser) shape(s string) (int, SudokuLayout, error) {
+	n := len(s)
+	if f := len(sp.forced); f > 0 {
+		switch n {
+		case f:
+			return f, SudokuGrid, nil
+		case f * f:
+			return f, SudokuLine, nil
+		}
+		return 0, 0, sp.errorf("expected a row of %d symbols or a puzzle of %d, got %d characters: %s", f, f*f, n, sudokuQuote(s))
+	}
+	for _, side := range sudokuAutoSides {
+		switch {
+		case n == side:
+			return side, SudokuGrid, nil
+		case n == side*side && side > 4: // 16 characters are a 16x16 row
+			return side, SudokuLine, nil
+		}
+	}
+	return 0, 0, sp.errorf("expected a row of 4, 9, 16, 25 or 36 symbols, a puzzle of 81, 256, 625 or 1296, or numbers separated by blanks, got %d characters: %s", n, sudokuQuote(s))
+}
+
+// grid reads the rows of a grid after its first row first; it returns the
+// rows and their line numbers.
+func (sp *sudokuParser) grid(first string, side int) ([]string, []int, error) {
+	rows, lineOf := make([]string, 1, side), make([]int, 1, side)
+	rows[0], lineOf[0] = first, sp.n
+	for len(rows) < side {
+		s, err := sp.row(len(rows), side)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(s) != side {
+			return nil, nil, sp.errorf("expected row %d of the grid, %d symbols, got %d characters: %s", len(rows)+1, side, len(s), sudokuQuote(s))
+		}
+		rows, lineOf = append(rows, s), append(lineOf, sp.n)
+	}
+	return rows, lineOf, nil
+}
+
+// sudokuAutoAlphabet picks a puzzle's symbols from its side and, for 16,
+// from the characters it holds; it returns a warning when the choice is a
+// guess.
+func sudokuAutoAlphabet(side int, rows []string) (string, string) {
+	if side != 16 {
+		return SudokuAlphabet(sudokuBoxOf(side)), ""
+	}
+	var digit, letter, zero, blank bool
+	for _, r := range rows {
+		for i := range len(r) {
+			switch c := r[i]; {
+			case c >= '1' && c <= '9':
+				digit = true
+			case c >= 'G' && c <= 'P':
+				letter = true
+			case c == '0':
+				zero = true
+			case c == '.' || c == '-':
+				blank = true
+			}
+		}
+	}
+	switch {
+	case digit:
+		return sudokuHex, ""
+	case letter:
+		return SudokuAlphabet(4), ""
+	case zero && blank: // blanks are marked, so 0 is a symbol
+		return sudokuHex, ""
+	case zero: // 0 is the blank: read as 0-9A-F the grid would be full, with repeats
+		return SudokuAlphabet(4), ""
+	}
+	return SudokuAlphabet(4), "16x16 puzzle with givens A-F only fits both A-P and 0-9A-F: read as A-P"
+}
+
+// decode turns the rows (all of one puzzle) into cell values.
+func (sp *sudokuParser) decode(rows []string, lineOf []int, alphabet string) ([]int16, error) {
+	var value [256]int16
+	for i := range value {
+		value[i] = -1
+	}
+	value['.'], value['-'], value['0'] = 0, 0, 0
+	for i := range len(alphabet) {
+		value[alphabet[i]] = int16(i + 1)
+	}
+	side := len(alphabet)
+	cells := make([]int16, 0, side*side)
+	for r, row := range rows {
+		for i := range len(row) {
+			v := value[row[i]]
+			if v < 0 {
+				return nil, sp.errorAt(lineOf[r], "expected symbols %s or blanks %s, got %q at character %d",
+					sudokuDescribe(alphabet), sudokuBlanks(alphabet), row[i], i+1)
+			}
+			cells = append(cells, v)
+		}
+	}
+	return cells, nil
+}
+
+// sudokuDescribe names an alphabet briefly: 1-9, A-P, 0-9A-F, or quoted.
+func sudokuDescribe(a string) string {
+	switch a {
+	case "1234":
+		return "1-4"
+	case "123456789":
+		return "1-9"
+	case sudokuHex:
+		return "0-9A-F"
+	case SudokuAlphabet(4):
+		return "A-P"
+	case SudokuAlphabet(5):
+		return "A-Y"
+	case sudoku36:
+		return "0-9A-Z"
+	}
+	return sudokuQuote(a)
+}
+
+// sudokuBlanks lists the characters that mean a blank cell with alphabet a.
+func sudokuBlanks(a string) string {
+	if strings.IndexByte(a, '0') >= 0 {
+		return "- ."
+	}
+	return "- . 0"
+}
+
+// numeric reads the numeric grid whose first row is s.
+func (sp *sudokuParser) numeric(s string) (Sudoku, error) {
+	side := len(strings.Fields(s))
+	box := sudokuBoxOf(side)
+	if box == 0 {
+		return Sudoku{}, sp.errorf("a row of %d numbers: the side must be a square from 4 to %d (4, 9, 16, ..., 400)", side, SudokuMaxBox*SudokuMaxBox)
+	}
+	p := Sudoku{Box: box, Cells: make([]int16, side*side), Layout: SudokuNumeric, Line: sp.n}
+	lineOf := make([]int, side)
+	for r := range side {
+		if r > 0 {
+			var err error
+			if s, err = sp.row(r, side); err != nil {
+				return Sudoku{}, err
+			}
+		}
+		lineOf[r] = sp.n
+		if err := sp.numbers(s, r, p.Cells[r*side:(r+1)*side]); err != nil {
+			return Sudoku{}, err
+		}
+	}
+	return p, sp.checkGivens(p, lineOf)
+}
+
+// numbers reads row r of a numeric grid, s, into cells, whose length is
+// the side: each field is '.' or a number 0..side.
+func (sp *sudokuParser) numbers(s string, r int, cells []int16) error {
+	side := len(cells)
+	k := 0
+	for f := range strings.FieldsSeq(s) {
+		if k == side {
+			return sp.errorf("expected row %d of the grid, %d numbers, got %d", r+1, side, len(strings.Fields(s)))
+		}
+		v, ok := sudokuNumber(f, side)
+		if !ok {
+			if f != "" && f[0] >= '0' && f[0] <= '9' && strings.Trim(f, "0123456789") == "" {
+				return sp.errorf("number %s at row %d column %d out of range 0..%d", sudokuQuote(f), r+1, k+1, side)
+			}
+			return sp.errorf("expected a number 0..%d or '.' at row %d column %d, got %s", side, r+1, k+1, sudokuQuote(f))
+		}
+		cells[k] = v
+		k++
+	}
+	if k != side {
+		return sp.errorf("expected row %d of the grid, %d numbers, got %d", r+1, side, k)
+	}
+	return nil
+}
+
+// sudokuNumber reads field f as a cell value 0..side: '.' or decimal
+// digits. It never overflows, however long f is.
+func sudokuNumber(f string, side int) (int16, bool) {
+	if f == "." {
+		return 0, true
+	}
+	v := 0
+	for i := range len(f) {
+		c := f[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int(c-'0')
+		if v > side {
+			return 0, false
+		}
+	}
+	return int16(v), f != ""
+}
+
+// checkGivens reports the first given, in reading order, that repeats an
+// earlier one in its row, column or box.
+func (sp *sudokuParser) checkGivens(p Sudoku, lineOf []int) error {
+	s := p.Side()
+	seen := newSudokuUnits(p.Box)
+	for i, v := range p.Cells {
+		if v == 0 {
+			continue
+		}
+		r, c := i/s, i%s
+		if unit := seen.add(r, c, int(v)); unit != "" {
+			line := lineOf[0]
+			if p.Layout != SudokuLine {
+				line = lineOf[r]
+			}
+			kind, _, _ := strings.Cut(unit, " ")
+			return sp.errorAt(line, "given %s at row %d column %d repeats one in its %s", sudokuGivenText(p, v), r+1, c+1, kind)
+		}
+	}
+	return nil
+}
+
+// sudokuGivenText quotes a given as it was written: '5', or 12 in numbers.
+func sudokuGivenText(p Sudoku, v int16) string {
+	if p.Layout == SudokuNumeric {
+		return strconv.Itoa(int(v))
+	}
+	return strconv.QuoteRune(rune(p.Alphabet[v-1]))
+}
