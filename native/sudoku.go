@@ -181,12 +181,12 @@ type sudokuSearch struct {
 	elims     int64 // candidates removed so far
 	steps     int64 // nodes and probes, for the ctx checks
 	nodes     int64
-	maxNodes  int64  // stop with ErrNodeLimit after this many nodes
-	limit     int    // stop after this many answers
-	found     int    // answers found
+	maxNodes  int64   // stop with ErrNodeLimit after this many nodes
+	limit     int     // stop after this many answers
+	found     int     // answers found
 	answer    []int16 // the first answer
-	err       error  // ctx.Err() when the search was cut short
-	clash     bool   // the givens contradict each other
+	err       error   // ctx.Err() when the search was cut short
+	clash     bool    // the givens contradict each other
 }
 
 // newSudokuSearch checks p and places its givens.
