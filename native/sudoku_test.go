@@ -165,7 +165,7 @@ func TestSudokuBadInstances(t *testing.T) {
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 
 	bad := []puzzle.Sudoku{
-		{Box: 6, Cells: make([]int16, 36*36)},
+		{Box: 21, Cells: make([]int16, 441*441)},
 		{Box: 1, Cells: make([]int16, 1)},
 		{Box: 3, Cells: make([]int16, 80)},
 		{Box: 3, Cells: append(make([]int16, 80), 10)},

@@ -105,22 +105,46 @@ func (p Sudoku) symbolText(v int16) string { return string(p.symbol(nil, v, '.')
 // write prints cells in p's layout, blanks as blank.
 func (p Sudoku) write(cells []int16, blank byte) string {
 	s := p.Side()
-	per := 1
 	if p.Layout == SudokuNumeric {
-		per = 4 // up to three digits and a separator
+		return p.writeNumbers(cells, blank)
 	}
-	b := make([]byte, 0, per*len(cells)+s+2)
+	// One character per value: a table serves every cell.
+	var chars [256]byte
+	for v := range chars {
+		chars[v] = '?'
+	}
+	chars[0] = blank
+	for v := 1; v <= s && v <= len(p.Alphabet) && v < len(chars); v++ {
+		chars[v] = p.Alphabet[v-1]
+	}
+	b := make([]byte, 0, len(cells)+s+2)
 	for i, v := range cells {
-		end := s > 0 && (i+1)%s == 0
-		b = p.symbol(b, v, blank)
-		switch {
-		case p.Layout != SudokuLine && end:
+		c := byte('?')
+		if uint16(v) < 256 {
+			c = chars[v]
+		}
+		b = append(b, c)
+		if p.Layout == SudokuGrid && (i+1)%s == 0 {
 			b = append(b, '\n')
-		case p.Layout == SudokuNumeric:
-			b = append(b, ' ')
 		}
 	}
 	b = append(b, '\n') // ends the line, or is the blank line after a grid
+	return string(b)
+}
+
+// writeNumbers prints cells as rows of numbers and a blank line.
+func (p Sudoku) writeNumbers(cells []int16, blank byte) string {
+	s := p.Side()
+	b := make([]byte, 0, 4*len(cells)+2)
+	for i, v := range cells {
+		b = p.symbol(b, v, blank)
+		if s > 0 && (i+1)%s == 0 {
+			b = append(b, '\n')
+		} else {
+			b = append(b, ' ')
+		}
+	}
+	b = append(b, '\n')
 	return string(b)
 }
 
@@ -160,52 +184,61 @@ func (p Sudoku) Verify(a SudokuAnswer) error {
 	if len(a.Cells) != s*s {
 		return fmt.Errorf("answer has %d cells, want %d", len(a.Cells), s*s)
 	}
-	seen := newSudokuUnits(p.Box)
 	for i, v := range a.Cells {
-		r, c := i/s, i%s
 		if v < 1 || int(v) > s {
-			return fmt.Errorf("row %d column %d holds %d, want 1..%d", r+1, c+1, v, s)
+			return fmt.Errorf("row %d column %d holds %d, want 1..%d", i/s+1, i%s+1, v, s)
 		}
 		if g := p.Cells[i]; g != 0 && g != v {
-			return fmt.Errorf("row %d column %d is %s, the given is %s", r+1, c+1, p.symbolText(v), p.symbolText(g))
+			return fmt.Errorf("row %d column %d is %s, the given is %s", i/s+1, i%s+1, p.symbolText(v), p.symbolText(g))
 		}
-		if unit := seen.add(r, c, int(v)); unit != "" {
-			return fmt.Errorf("symbol %s twice in %s", p.symbolText(v), unit)
-		}
+	}
+	if i, unit := sudokuRepeat(p.Box, a.Cells); i >= 0 {
+		return fmt.Errorf("symbol %s twice in %s", p.symbolText(a.Cells[i]), unit)
 	}
 	return nil
 }
 
-// sudokuUnits records the symbols seen in every row, column and box, as
-// bitsets of words words each.
-type sudokuUnits struct {
-	box, side, words int
-	bits             []uint64 // rows, then columns, then boxes
-}
-
-func newSudokuUnits(box int) *sudokuUnits {
+// sudokuRepeat returns the first cell, in reading order, whose value (in
+// 1..S, or 0 for none) is already in its row, column or box, and that
+// unit as "row 3", "column 1" or "box 7"; -1 when none repeats.
+func sudokuRepeat(box int, cells []int16) (int, string) {
 	side := box * box
-	words := (side + 64) / 64 // bit v for symbol v in 1..side
-	return &sudokuUnits{box: box, side: side, words: words, bits: make([]uint64, 3*side*words)}
-}
-
-// add notes symbol v at row r, column c. It returns "" when v is new to
-// the cell's three units, else the first unit that held it already, as
-// "row 3", "column 1" or "box 7".
-func (u *sudokuUnits) add(r, c, v int) string {
-	w, bit := v/64, uint64(1)<<(v%64)
-	b := r/u.box*u.box + c/u.box
-	names := [3]string{"row", "column", "box"}
-	for k, i := range [3]int{r, c, b} {
-		at := (k*u.side+i)*u.words + w
-		if u.bits[at]&bit != 0 {
-			return names[k] + " " + strconv.Itoa(i+1)
+	words := (side + 64) / 64 // bit v for value v in 1..side
+	var small [3 * 16]uint64 // 9x9 and 16x16 batches: little to clear
+	var seen []uint64
+	if n := 3 * side * words; n <= len(small) {
+		seen = small[:n]
+	} else {
+		seen = make([]uint64, n)
+	}
+	rows, cols, boxes := seen[:side*words], seen[side*words:2*side*words], seen[2*side*words:]
+	i := 0
+	for r := range side {
+		br := r / box * box
+		for bc := range box {
+			b := br + bc
+			for c := bc * box; c < bc*box+box; c, i = c+1, i+1 {
+				v := int(cells[i])
+				if v == 0 {
+					continue
+				}
+				w, bit := v>>6, uint64(1)<<(v&63)
+				rw, cw, bw := r*words+w, c*words+w, b*words+w
+				switch {
+				case rows[rw]&bit != 0:
+					return i, "row " + strconv.Itoa(r+1)
+				case cols[cw]&bit != 0:
+					return i, "column " + strconv.Itoa(c+1)
+				case boxes[bw]&bit != 0:
+					return i, "box " + strconv.Itoa(b+1)
+				}
+				rows[rw] |= bit
+				cols[cw] |= bit
+				boxes[bw] |= bit
+			}
 		}
 	}
-	for k, i := range [3]int{r, c, b} {
-		u.bits[(k*u.side+i)*u.words+w] |= bit
-	}
-	return ""
+	return -1, ""
 }
 
 // sudokuQuote quotes s, shortened when long.

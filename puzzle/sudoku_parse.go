@@ -450,23 +450,18 @@ func sudokuNumber(f string, side int) (int16, bool) {
 // checkGivens reports the first given, in reading order, that repeats an
 // earlier one in its row, column or box.
 func (sp *sudokuParser) checkGivens(p Sudoku, lineOf []int) error {
-	s := p.Side()
-	seen := newSudokuUnits(p.Box)
-	for i, v := range p.Cells {
-		if v == 0 {
-			continue
-		}
-		r, c := i/s, i%s
-		if unit := seen.add(r, c, int(v)); unit != "" {
-			line := lineOf[0]
-			if p.Layout != SudokuLine {
-				line = lineOf[r]
-			}
-			kind, _, _ := strings.Cut(unit, " ")
-			return sp.errorAt(line, "given %s at row %d column %d repeats one in its %s", sudokuGivenText(p, v), r+1, c+1, kind)
-		}
+	i, unit := sudokuRepeat(p.Box, p.Cells)
+	if i < 0 {
+		return nil
 	}
-	return nil
+	s := p.Side()
+	r, c := i/s, i%s
+	line := lineOf[0]
+	if p.Layout != SudokuLine {
+		line = lineOf[r]
+	}
+	kind, _, _ := strings.Cut(unit, " ")
+	return sp.errorAt(line, "given %s at row %d column %d repeats one in its %s", sudokuGivenText(p, p.Cells[i]), r+1, c+1, kind)
 }
 
 // sudokuGivenText quotes a given as it was written: '5', or 12 in numbers.
