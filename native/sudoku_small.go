@@ -547,4 +547,3 @@ func (s *sudokuSearch) clear(st []uint32, u, v int, keep uint32) bool {
 	}
 	return true
 }
-

@@ -204,7 +204,7 @@ func (p Sudoku) Verify(a SudokuAnswer) error {
 func sudokuRepeat(box int, cells []int16) (int, string) {
 	side := box * box
 	words := (side + 64) / 64 // bit v for value v in 1..side
-	var small [3 * 16]uint64 // 9x9 and 16x16 batches: little to clear
+	var small [3 * 16]uint64  // 9x9 and 16x16 batches: little to clear
 	var seen []uint64
 	if n := 3 * side * words; n <= len(small) {
 		seen = small[:n]
