@@ -18,18 +18,24 @@ const sudokuLookWidth = 3
 
 // sudokuLook holds the scratch space of the look-ahead.
 type sudokuLook struct {
-	probe   []uint32      // the state a probe works on
-	trail   []int16       // the cells a probe changed, with repeats
-	changed []uint64      // cell<<32 | mask: the cells each probe changed, and how
-	results []sudokuProbe // the probes of this round
-	round   uint32        // the current round
-	atRound []uint32      // per option cell<<5 | symbol: the round of its last probe
-	litAt   []uint32      // per option: the index of that probe in results
-	mark    []uint32      // per cell: stamp of the last dilemma or probe to see it
-	union   []uint32      // per cell: the candidates some probe of a dilemma kept
-	seen    []int32       // per cell: how many probes of a dilemma changed it
+	probe   []uint64       // the state a probe works on
+	trail   []int16        // the cells a probe changed, with repeats
+	changed []sudokuChange // the cells each probe changed, and how
+	results []sudokuProbe  // the probes of this round
+	round   uint32         // the current round
+	atRound []uint32       // per option cell<<6 | symbol: the round of its last probe
+	litAt   []uint32       // per option: the index of that probe in results
+	mark    []uint32       // per cell: stamp of the last dilemma or probe to see it
+	union   []uint64       // per cell: the candidates some probe of a dilemma kept
+	seen    []int32        // per cell: how many probes of a dilemma changed it
 	stamp   uint32
 	fails   []int32 // failures seen in each cell and unit symbol
+}
+
+// sudokuChange is a cell a probe changed, and its mask after the probe.
+type sudokuChange struct {
+	cell int32
+	mask uint64
 }
 
 // sudokuProbe is the outcome of propagating one option.
@@ -51,7 +57,7 @@ type sudokuProbe struct {
 // st has no answer or the search must stop. The option whose probe removed
 // more comes first: it leaves less to search, and reached the answers of
 // the judge's 25x25 puzzles sooner than the other order.
-func (s *sudokuSearch) lookAhead(st []uint32, opts []uint32) ([]uint32, bool) {
+func (s *sudokuSearch) lookAhead(st []uint64, opts []uint32) ([]uint32, bool) {
 	if s.look == nil {
 		s.look = newSudokuLook(s.g)
 	}
@@ -73,11 +79,11 @@ func (s *sudokuSearch) lookAhead(st []uint32, opts []uint32) ([]uint32, bool) {
 
 func newSudokuLook(g *sudokuGeom) *sudokuLook {
 	return &sudokuLook{
-		probe:   make([]uint32, g.size),
-		atRound: make([]uint32, g.n*32),
-		litAt:   make([]uint32, g.n*32),
+		probe:   make([]uint64, g.size),
+		atRound: make([]uint32, g.n*64),
+		litAt:   make([]uint32, g.n*64),
 		mark:    make([]uint32, g.n),
-		union:   make([]uint32, g.n),
+		union:   make([]uint64, g.n),
 		seen:    make([]int32, g.n),
 		fails:   make([]int32, g.size),
 	}
@@ -95,7 +101,7 @@ func (lk *sudokuLook) nextStamp() {
 // lookRound probes every choice of at most width options once. It reports
 // whether it removed anything, the best two-way choice, and false on a
 // contradiction.
-func (s *sudokuSearch) lookRound(st []uint32, width int) (changes bool, best [2]uint32, ok bool) {
+func (s *sudokuSearch) lookRound(st []uint64, width int) (changes bool, best [2]uint32, ok bool) {
 	g, lk := s.g, s.look
 	lk.round++
 	if lk.round == 0 { // wrapped: forget every probe
@@ -155,15 +161,15 @@ func (s *sudokuSearch) lookRound(st []uint32, width int) (changes bool, best [2]
 // choice appends to ls the options of constraint i of st (cell i, or the
 // i-n-th unit symbol) when it has 2 to width of them, and returns nil
 // otherwise.
-func (s *sudokuSearch) choice(st []uint32, i, width int, ls []uint32) []uint32 {
+func (s *sudokuSearch) choice(st []uint64, i, width int, ls []uint32) []uint32 {
 	g := s.g
 	m := st[i]
-	if k := bits.OnesCount32(m); m&sudokuSolved != 0 || k < 2 || k > width {
+	if k := bits.OnesCount64(m); m&sudokuSolved != 0 || k < 2 || k > width {
 		return nil
 	}
 	if i < g.n {
 		for ; m != 0; m &= m - 1 {
-			ls = append(ls, uint32(i)<<5|uint32(bits.TrailingZeros32(m)))
+			ls = append(ls, uint32(i)<<6|uint32(bits.TrailingZeros64(m)))
 		}
 		return ls
 	}
@@ -171,8 +177,8 @@ func (s *sudokuSearch) choice(st []uint32, i, width int, ls []uint32) []uint32 {
 	// placed cell alone.
 	u, v := (i-g.n)/g.side, (i-g.n)%g.side
 	for ; m != 0; m &= m - 1 {
-		c := g.units[u*g.side+bits.TrailingZeros32(m)]
-		ls = append(ls, uint32(c)<<5|uint32(v))
+		c := g.units[u*g.side+bits.TrailingZeros64(m)]
+		ls = append(ls, uint32(c)<<6|uint32(v))
 	}
 	return ls
 }
@@ -190,7 +196,7 @@ func (s *sudokuSearch) score(a, b uint32, ra, rb sudokuProbe) float64 {
 // (its cell, and its symbol in the cell's three units), plus four.
 func (s *sudokuSearch) fails(l uint32) int32 {
 	g, f := s.g, s.look.fails
-	c, v := int(l>>5), int(l&31)
+	c, v := int(l>>6), int(l&63)
 	at := &g.placeOf[c]
 	return 4 + f[c] + f[int(at[0])+v] + f[int(at[1])+v] + f[int(at[2])+v]
 }
@@ -203,8 +209,8 @@ func (s *sudokuSearch) bump(i int) {
 }
 
 // drop removes the option l (cell<<5 | symbol) from st.
-func (s *sudokuSearch) drop(st []uint32, l uint32) bool {
-	c, v := int(l>>5), int(l&31)
+func (s *sudokuSearch) drop(st []uint64, l uint32) bool {
+	c, v := int(l>>6), int(l&63)
 	if st[c]&(1<<v) == 0 {
 		return true
 	}
@@ -217,7 +223,7 @@ func (s *sudokuSearch) drop(st []uint32, l uint32) bool {
 // which only lost candidates since: every answer extending st with l
 // extends that state with l too, so it keeps within what propagation left
 // there.
-func (s *sudokuSearch) probe(st []uint32, l uint32) sudokuProbe {
+func (s *sudokuSearch) probe(st []uint64, l uint32) sudokuProbe {
 	lk := s.look
 	if lk.atRound[l] == lk.round {
 		return lk.results[lk.litAt[l]]
@@ -238,7 +244,7 @@ func (s *sudokuSearch) probe(st []uint32, l uint32) sudokuProbe {
 			for _, c := range lk.trail {
 				if lk.mark[c] != lk.stamp {
 					lk.mark[c] = lk.stamp
-					lk.changed = append(lk.changed, uint64(c)<<32|uint64(t[c]))
+					lk.changed = append(lk.changed, sudokuChange{int32(c), t[c]})
 				}
 			}
 		}
@@ -253,32 +259,32 @@ func (s *sudokuSearch) probe(st []uint32, l uint32) sudokuProbe {
 // false on a contradiction. A cell that some probe left alone keeps all
 // its candidates there, so only cells that every probe changed can lose
 // any.
-func (s *sudokuSearch) dilemma(st []uint32, rs []sudokuProbe) (int, bool) {
+func (s *sudokuSearch) dilemma(st []uint64, rs []sudokuProbe) (int, bool) {
 	lk := s.look
 	lk.nextStamp()
 	last := int32(len(rs) - 1)
 	for j, r := range rs[:last] {
 		for _, e := range lk.changed[r.from:r.to] {
-			c := e >> 32
+			c := e.cell
 			switch {
 			case j == 0:
-				lk.mark[c], lk.union[c], lk.seen[c] = lk.stamp, uint32(e), 1
+				lk.mark[c], lk.union[c], lk.seen[c] = lk.stamp, e.mask, 1
 			case lk.mark[c] == lk.stamp && lk.seen[c] == int32(j):
-				lk.union[c] |= uint32(e)
+				lk.union[c] |= e.mask
 				lk.seen[c]++
 			}
 		}
 	}
 	n := 0
 	for _, e := range lk.changed[rs[last].from:rs[last].to] {
-		c := int(e >> 32)
+		c := int(e.cell)
 		m := st[c]
 		if lk.mark[c] != lk.stamp || lk.seen[c] != last || m&sudokuSolved != 0 {
 			continue
 		}
-		for out := m &^ (lk.union[c] | uint32(e)); out != 0; out &= out - 1 {
+		for out := m &^ (lk.union[c] | e.mask); out != 0; out &= out - 1 {
 			n++
-			if !s.eliminate(st, c, bits.TrailingZeros32(out), 3) {
+			if !s.eliminate(st, c, bits.TrailingZeros64(out), 3) {
 				s.queue, s.locks = s.queue[:0], s.locks[:0]
 				return n, false
 			}

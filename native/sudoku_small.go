@@ -12,7 +12,7 @@ import (
 // sudokuSolved marks a cell whose symbol is placed. The low bits of a
 // cell's mask are its candidates, bit v standing for symbol v+1; a placed
 // cell keeps just its own bit.
-const sudokuSolved = 1 << 31
+const sudokuSolved = 1 << 63
 
 // sudokuCtxEvery is how many steps (nodes and look-ahead probes) pass
 // between two looks at ctx: a step costs microseconds, so cancellation is
@@ -28,26 +28,26 @@ const sudokuCtxEvery = 1024
 type sudokuGeom struct {
 	box, side, n int
 	size         int
-	full         uint32     // all side symbols; also all side places of a unit
+	full         uint64     // all side symbols; also all side places of a unit
 	units        []int16    // 3*side units of side cells: rows, then columns, then boxes
 	unitsOf      [][3]int16 // the row, column and box unit of each cell
 	posOf        [][3]uint8 // the cell's index in each of those units
 	placeOf      [][3]int32 // where the place masks of those units start in a state
-	seg          []uint32   // seg[j]: the places of a line inside its j-th box
-	boxRow       []uint32   // boxRow[t]: the places of a box in its t-th row
-	boxCol       []uint32   // boxCol[t]: the places of a box in its t-th column
-	segAt        [32]uint32 // segAt[k]: the seg holding place k
-	rowAt, colAt [32]uint32 // the boxRow and boxCol holding place k
-	div, mod     [32]int    // k/box and k%box, without dividing
+	seg          []uint64   // seg[j]: the places of a line inside its j-th box
+	boxRow       []uint64   // boxRow[t]: the places of a box in its t-th row
+	boxCol       []uint64   // boxCol[t]: the places of a box in its t-th column
+	segAt        [64]uint64 // segAt[k]: the seg holding place k
+	rowAt, colAt [64]uint64 // the boxRow and boxCol holding place k
+	div, mod     [64]int    // k/box and k%box, without dividing
 }
 
-// sudokuSmallMax is the largest box of sudokuSearch: a side up to 25 fits
-// in the 31 candidate bits.
-const sudokuSmallMax = 5
+// sudokuSmallMax is the largest box of sudokuSearch: a side up to 49 fits
+// in the 63 candidate bits.
+const sudokuSmallMax = 7
 
 // sudokuGeoms holds the tables by box side, 2 to sudokuSmallMax. They are
 // built at initialisation and only read.
-var sudokuGeoms = [...]*sudokuGeom{2: newSudokuGeom(2), 3: newSudokuGeom(3), 4: newSudokuGeom(4), 5: newSudokuGeom(5)}
+var sudokuGeoms = [...]*sudokuGeom{2: newSudokuGeom(2), 3: newSudokuGeom(3), 4: newSudokuGeom(4), 5: newSudokuGeom(5), 6: newSudokuGeom(6), 7: newSudokuGeom(7)}
 
 func newSudokuGeom(box int) *sudokuGeom {
 	side := box * box
@@ -65,9 +65,9 @@ func newSudokuGeom(box int) *sudokuGeom {
 			g.placeOf[c][u/side] = int32(g.n + u*side)
 		}
 	}
-	g.seg = make([]uint32, box)
-	g.boxRow = make([]uint32, box)
-	g.boxCol = make([]uint32, box)
+	g.seg = make([]uint64, box)
+	g.boxRow = make([]uint64, box)
+	g.boxCol = make([]uint64, box)
 	for k := range side {
 		g.seg[k/box] |= 1 << k // a line's places k run along it
 		g.boxRow[k/box] |= 1 << k
@@ -100,7 +100,7 @@ func (g *sudokuGeom) place(u, v int) int { return g.n + u*g.side + v }
 type sudokuSearch struct {
 	g         *sudokuGeom
 	ctx       context.Context
-	levels    [][]uint32 // the state at each search depth
+	levels    [][]uint64 // the state at each search depth
 	queue     []uint32   // cell<<5 | symbol: placements forced, not done yet
 	locks     []uint32   // u*side + v: place masks of unit u and symbol v newly inside one line or box
 	weight    []uint32   // failures seen in each unit, plus one
@@ -123,11 +123,11 @@ func newSudokuSearch(ctx context.Context, p puzzle.Sudoku, limit int) *sudokuSea
 	g := sudokuGeoms[p.Box]
 	s := &sudokuSearch{g: g, ctx: ctx, limit: limit, maxNodes: math.MaxInt64}
 	// One allocation holds the root state, the queues and the weights.
-	slab := make([]uint32, g.size+2*g.n+3*g.side)
-	s.levels = [][]uint32{slab[:g.size:g.size]}
-	s.queue = slab[g.size : g.size : g.size+g.n]
-	s.locks = slab[g.size+g.n : g.size+g.n : g.size+2*g.n]
-	s.weight = slab[g.size+2*g.n:]
+	s.levels = [][]uint64{make([]uint64, g.size)}
+	slab := make([]uint32, 2*g.n+3*g.side)
+	s.queue = slab[0:0:g.n]
+	s.locks = slab[g.n : g.n : 2*g.n]
+	s.weight = slab[2*g.n:]
 	for u := range s.weight {
 		s.weight[u] = 1
 	}
@@ -148,15 +148,15 @@ func runSudokuSmall(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes in
 // (placing the givens one by one costs more), and queues the singles and
 // box-line interactions of that state. It returns false when the givens
 // contradict each other.
-func (s *sudokuSearch) start(st []uint32, cells []int16) bool {
+func (s *sudokuSearch) start(st []uint64, cells []int16) bool {
 	g := s.g
-	var used [3 * 25]uint32 // the symbols given in each unit
+	var used [3 * 49]uint64 // the symbols given in each unit
 	free := g.n
 	for c, v := range cells {
 		if v == 0 {
 			continue
 		}
-		bit := uint32(1) << (v - 1)
+		bit := uint64(1) << (v - 1)
 		for _, u := range g.unitsOf[c] {
 			if used[u]&bit != 0 {
 				return false // two equal givens in one unit
@@ -166,7 +166,7 @@ func (s *sudokuSearch) start(st []uint32, cells []int16) bool {
 		st[c] = bit | sudokuSolved
 		free--
 	}
-	st[g.size-1] = uint32(free)
+	st[g.size-1] = uint64(free)
 	for c, v := range cells {
 		if v == 0 {
 			u := &g.unitsOf[c]
@@ -179,7 +179,7 @@ func (s *sudokuSearch) start(st []uint32, cells []int16) bool {
 		unit := places[u*g.side : u*g.side+g.side]
 		for k, c := range g.units[u*g.side : u*g.side+g.side] {
 			for m := st[c] &^ sudokuSolved; m != 0; m &= m - 1 {
-				unit[bits.TrailingZeros32(m)] |= 1 << k
+				unit[bits.TrailingZeros64(m)] |= 1 << k
 			}
 		}
 	}
@@ -188,7 +188,7 @@ func (s *sudokuSearch) start(st []uint32, cells []int16) bool {
 		case m == 0:
 			return false
 		case m&(m-1) == 0:
-			s.queue = append(s.queue, uint32(c)<<5|uint32(bits.TrailingZeros32(m)))
+			s.queue = append(s.queue, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 		}
 	}
 	for i, pm := range places {
@@ -197,8 +197,8 @@ func (s *sudokuSearch) start(st []uint32, cells []int16) bool {
 		case pm == 0:
 			return false
 		case pm&(pm-1) == 0:
-			if o := g.units[u*g.side+bits.TrailingZeros32(pm)]; st[o]&sudokuSolved == 0 {
-				s.queue = append(s.queue, uint32(o)<<5|uint32(i%g.side))
+			if o := g.units[u*g.side+bits.TrailingZeros64(pm)]; st[o]&sudokuSolved == 0 {
+				s.queue = append(s.queue, uint32(o)<<6|uint32(i%g.side))
 			}
 		case g.confined(u/g.side, pm):
 			s.locks = append(s.locks, uint32(i))
@@ -256,7 +256,7 @@ func (s *sudokuSearch) search(d int) {
 		return
 	}
 	st := s.levels[d]
-	var options [32]uint32
+	var options [64]uint32
 	opts := options[:0]
 	if s.lookahead && st[s.g.size-1] != 0 {
 		var ok bool
@@ -272,7 +272,7 @@ func (s *sudokuSearch) search(d int) {
 		opts = s.branch(opts, st)
 	}
 	if d+1 == len(s.levels) {
-		s.levels = append(s.levels, make([]uint32, s.g.size))
+		s.levels = append(s.levels, make([]uint64, s.g.size))
 	}
 	child := s.levels[d+1]
 	for _, o := range opts {
@@ -288,9 +288,9 @@ func (s *sudokuSearch) search(d int) {
 }
 
 // cellOptions appends the placements of each candidate of cell c.
-func (s *sudokuSearch) cellOptions(opts []uint32, st []uint32, c int) []uint32 {
+func (s *sudokuSearch) cellOptions(opts []uint32, st []uint64, c int) []uint32 {
 	for m := st[c]; m != 0; m &= m - 1 {
-		opts = append(opts, uint32(c)<<5|uint32(bits.TrailingZeros32(m)))
+		opts = append(opts, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 	}
 	return opts
 }
@@ -304,14 +304,14 @@ func (s *sudokuSearch) cellOptions(opts []uint32, st []uint32, c int) []uint32 {
 // (conflict-directed, as dom/wdeg in constraint programming: it keeps the
 // search near the hard part). A unit symbol wins only with fewer options,
 // which happens on big grids when no cell is down to two candidates.
-func (s *sudokuSearch) branch(opts []uint32, st []uint32) []uint32 {
+func (s *sudokuSearch) branch(opts []uint32, st []uint64) []uint32 {
 	g := s.g
 	best, bestN, bestW := -1, 99, uint32(0)
 	for c, m := range st[:g.n] {
 		if m&sudokuSolved != 0 {
 			continue
 		}
-		n := bits.OnesCount32(m)
+		n := bits.OnesCount64(m)
 		if n > bestN {
 			continue
 		}
@@ -324,7 +324,7 @@ func (s *sudokuSearch) branch(opts []uint32, st []uint32) []uint32 {
 	bestP := -1
 	if bestN > 2 {
 		for i, m := range st[g.n : g.size-1] {
-			if n := bits.OnesCount32(m); n > 1 && n < bestN {
+			if n := bits.OnesCount64(m); n > 1 && n < bestN {
 				bestP, bestN = i, n
 			}
 		}
@@ -334,21 +334,21 @@ func (s *sudokuSearch) branch(opts []uint32, st []uint32) []uint32 {
 	}
 	u, v := bestP/g.side, bestP%g.side
 	for m := st[g.n+bestP]; m != 0; m &= m - 1 {
-		c := g.units[u*g.side+bits.TrailingZeros32(m)]
-		opts = append(opts, uint32(c)<<5|uint32(v))
+		c := g.units[u*g.side+bits.TrailingZeros64(m)]
+		opts = append(opts, uint32(c)<<6|uint32(v))
 	}
 	return opts
 }
 
 // solution counts the answer st and keeps the first.
-func (s *sudokuSearch) solution(st []uint32) {
+func (s *sudokuSearch) solution(st []uint64) {
 	s.found++
 	if s.found > 1 {
 		return
 	}
 	s.answer = make([]int16, s.g.n)
 	for c, m := range st[:s.g.n] {
-		s.answer[c] = int16(bits.TrailingZeros32(m&^sudokuSolved) + 1)
+		s.answer[c] = int16(bits.TrailingZeros64(m&^sudokuSolved) + 1)
 	}
 }
 
@@ -362,12 +362,12 @@ func (s *sudokuSearch) fail(u int) bool {
 // and hidden singles first, box-line interactions when no single is left.
 // It returns false on a contradiction: no answer extends st. Either way
 // both queues end empty.
-func (s *sudokuSearch) propagate(st []uint32) bool {
+func (s *sudokuSearch) propagate(st []uint64) bool {
 	for {
 		if n := len(s.queue); n > 0 {
 			q := s.queue[n-1]
 			s.queue = s.queue[:n-1]
-			if !s.assign(st, int(q>>5), int(q&31)) {
+			if !s.assign(st, int(q>>6), int(q&63)) {
 				break
 			}
 			continue
@@ -389,9 +389,9 @@ func (s *sudokuSearch) propagate(st []uint32) bool {
 // assign puts symbol v in cell c: it removes the cell's other candidates,
 // and v from the cell's peers, which share a unit with c and so cannot
 // hold it too. It fails when v is no longer a candidate of c.
-func (s *sudokuSearch) assign(st []uint32, c, v int) bool {
+func (s *sudokuSearch) assign(st []uint64, c, v int) bool {
 	g := s.g
-	m, bit := st[c], uint32(1)<<v
+	m, bit := st[c], uint64(1)<<v
 	if m&bit == 0 {
 		s.bump(c)
 		u := &g.unitsOf[c]
@@ -406,7 +406,7 @@ func (s *sudokuSearch) assign(st []uint32, c, v int) bool {
 	}
 	st[g.size-1]--
 	for o := m &^ bit; o != 0; o &= o - 1 {
-		if !s.unplace(st, c, bits.TrailingZeros32(o), 3) {
+		if !s.unplace(st, c, bits.TrailingZeros64(o), 3) {
 			return false
 		}
 	}
@@ -419,7 +419,7 @@ func (s *sudokuSearch) assign(st []uint32, c, v int) bool {
 		st[at] = 1 << g.posOf[c][i]
 		cells := g.units[int(u)*g.side : int(u)*g.side+g.side]
 		for ; pm != 0; pm &= pm - 1 {
-			p := int(cells[bits.TrailingZeros32(pm)])
+			p := int(cells[bits.TrailingZeros64(pm)])
 			if st[p]&bit != 0 && !s.eliminate(st, p, v, i) {
 				return false
 			}
@@ -434,7 +434,7 @@ func (s *sudokuSearch) assign(st []uint32, c, v int) bool {
 // that symbol (naked single). The place masks of v are updated in the
 // cell's units but the skip-th (0 row, 1 column, 2 box; 3 for none), which
 // the caller sets itself.
-func (s *sudokuSearch) eliminate(st []uint32, c, v, skip int) bool {
+func (s *sudokuSearch) eliminate(st []uint64, c, v, skip int) bool {
 	m := st[c]
 	if m&sudokuSolved != 0 {
 		s.bump(c)
@@ -454,7 +454,7 @@ func (s *sudokuSearch) eliminate(st []uint32, c, v, skip int) bool {
 		return s.fail(int(u[2]))
 	}
 	if m&(m-1) == 0 {
-		s.queue = append(s.queue, uint32(c)<<5|uint32(bits.TrailingZeros32(m)))
+		s.queue = append(s.queue, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 	}
 	return s.unplace(st, c, v, skip)
 }
@@ -464,7 +464,7 @@ func (s *sudokuSearch) eliminate(st []uint32, c, v, skip int) bool {
 // for v is a contradiction, and a unit with one place must put v there
 // (hidden single). Places that come to lie in one line of a box, or in one
 // box of a line, are queued for lock.
-func (s *sudokuSearch) unplace(st []uint32, c, v, skip int) bool {
+func (s *sudokuSearch) unplace(st []uint64, c, v, skip int) bool {
 	g := s.g
 	at, pos := &g.placeOf[c], &g.posOf[c]
 	for i := range 3 {
@@ -480,9 +480,9 @@ func (s *sudokuSearch) unplace(st []uint32, c, v, skip int) bool {
 			s.bump(j)
 			return s.fail(int(g.unitsOf[c][i]))
 		case pm&(pm-1) == 0:
-			o := g.units[(int(at[i])-g.n)+bits.TrailingZeros32(pm)]
+			o := g.units[(int(at[i])-g.n)+bits.TrailingZeros64(pm)]
 			if st[o]&sudokuSolved == 0 {
-				s.queue = append(s.queue, uint32(o)<<5|uint32(v))
+				s.queue = append(s.queue, uint32(o)<<6|uint32(v))
 			}
 		case g.confined(i, pm) && !g.confined(i, was):
 			// A mask confined before was queued then, and lock's
@@ -495,8 +495,8 @@ func (s *sudokuSearch) unplace(st []uint32, c, v, skip int) bool {
 
 // confined reports whether the places pm of a unit of kind i (0 row,
 // 1 column, 2 box) lie in one box, or in one line of the box.
-func (g *sudokuGeom) confined(i int, pm uint32) bool {
-	low := bits.TrailingZeros32(pm)
+func (g *sudokuGeom) confined(i int, pm uint64) bool {
+	low := bits.TrailingZeros64(pm)
 	if i < 2 {
 		return pm&^g.segAt[low] == 0
 	}
@@ -508,7 +508,7 @@ func (g *sudokuGeom) confined(i int, pm uint32) bool {
 // so the rest of the box cannot hold it (claiming); if its places in a box
 // all lie in one line, the box's v sits in that line, so the rest of the
 // line cannot hold it (pointing).
-func (s *sudokuSearch) lock(st []uint32, u, v int) bool {
+func (s *sudokuSearch) lock(st []uint64, u, v int) bool {
 	g := s.g
 	pm := st[g.place(u, v)]
 	if pm&(pm-1) == 0 {
@@ -516,7 +516,7 @@ func (s *sudokuSearch) lock(st []uint32, u, v int) bool {
 	}
 	kind := u / g.side
 	i := u - kind*g.side
-	low := bits.TrailingZeros32(pm)
+	low := bits.TrailingZeros64(pm)
 	switch kind {
 	case 0: // row i inside box (i/box, low/box)
 		if pm&^g.segAt[low] == 0 {
@@ -538,10 +538,10 @@ func (s *sudokuSearch) lock(st []uint32, u, v int) bool {
 }
 
 // clear removes symbol v from the cells of unit u outside the places keep.
-func (s *sudokuSearch) clear(st []uint32, u, v int, keep uint32) bool {
+func (s *sudokuSearch) clear(st []uint64, u, v int, keep uint64) bool {
 	g := s.g
 	for m := st[g.place(u, v)] &^ keep; m != 0; m &= m - 1 {
-		if !s.eliminate(st, int(g.units[u*g.side+bits.TrailingZeros32(m)]), v, 3) {
+		if !s.eliminate(st, int(g.units[u*g.side+bits.TrailingZeros64(m)]), v, 3) {
 			return false
 		}
 	}

@@ -2,10 +2,557 @@ package native
 
 import (
 	"context"
+	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
 
 	"puzzlesat/puzzle"
 )
 
+// The search for 36x36 to 400x400 grids. A state copy would cost S³ bits
+// per node (800 KB at 400x400), so the state changes in place and a trail
+// of what changed undoes it: a node costs what its propagation changes.
+//
+// The constraints are the n = S² cells (exactly one symbol) and the 3n
+// unit symbols (symbol v exactly once in unit u), each with a count of
+// the options it has left: candidates of a cell, places of a unit symbol.
+// A constraint is open until it is met: a cell when its symbol is placed,
+// a unit symbol when a cell of the unit takes it. Open constraints sit in
+// buckets by count, so the one with the fewest options is found without
+// scanning the grid.
+
+// sudokuWideCtxEvery is how many placements pass between two looks at the
+// context: a placement at 400x400 checks 1,200 cells, so a thousand of
+// them take about a millisecond.
+const sudokuWideCtxEvery = 1024
+
+// sudokuWide is one depth-first search on one grid.
+type sudokuWide struct {
+	ctx             context.Context
+	box, side, n, w int
+	cand            []uint64 // n*w: the candidates of each cell, bit v for symbol v+1
+	count           []int32  // 4n: options left per constraint: cells, then unit symbols u*side+v
+	open            []bool   // 4n: the constraint is not met yet
+	next, prev      []int32  // 4n: the bucket lists of open constraints
+	head            []int32  // 2*(side+1): the first cell, then unit symbol, with k options
+	unitAt          []int32  // 3n: the constraint index n+u*side of each cell's row, column and box
+	units           []int32  // 3n: the cells of unit u at u*side
+	trail           []uint32 // what changed: c<<9|v removals, and sudokuWideSettle|c<<9|v placements
+	queue           []int32  // open constraints down to one option
+	placed          int      // cells whose symbol is placed
+	steps           int64    // placements, for the ctx checks
+	nodes, maxNodes int64
+	limit, found    int
+	answer          []int16
+	err             error
+	weight          []int32 // 4n: failures seen per constraint, kept across restarts
+	rng             *rand.Rand
+	restarts        int
+}
+
+// sudokuWideSettle marks a placement in the trail.
+const sudokuWideSettle = 1 << 31
+
+// runSudokuWide solves or counts p with sudokuWide.
 func runSudokuWide(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) sudokuRun {
-	panic("todo")
+	s := newSudokuWide(ctx, p.Box, limit, maxNodes)
+	if s.start(p.Cells) && s.propagate() {
+		s.search()
+	}
+	return sudokuRun{s.found, s.answer, s.nodes, s.err}
+}
+
+func newSudokuWide(ctx context.Context, box, limit int, maxNodes int64) *sudokuWide {
+	side := box * box
+	n := side * side
+	s := &sudokuWide{
+		ctx: ctx, box: box, side: side, n: n, w: (side + 63) / 64,
+		count: make([]int32, 4*n), open: make([]bool, 4*n),
+		next: make([]int32, 4*n), prev: make([]int32, 4*n),
+		head:   make([]int32, 2*(side+1)),
+		unitAt: make([]int32, 3*n), units: make([]int32, 3*n),
+		limit: limit, maxNodes: maxNodes,
+		weight: make([]int32, 4*n),
+		rng:    rand.New(rand.NewPCG(uint64(box), 0x5eed)),
+	}
+	s.cand = make([]uint64, n*s.w)
+	for c := range n {
+		r, col := c/side, c%side
+		b := r/box*box + col/box
+		for i, u := range [3]int{r, side + col, 2*side + b} {
+			s.unitAt[3*c+i] = int32(n + u*side)
+		}
+		s.units[r*side+col] = int32(c)
+		s.units[(side+col)*side+r] = int32(c)
+		s.units[(2*side+b)*side+(r%box)*box+col%box] = int32(c)
+	}
+	return s
+}
+
+// start sets the candidates the givens leave, all at once (placing the
+// givens one by one would log every removal), opens the constraints they
+// do not meet, and queues those down to one option. It returns false when
+// the givens contradict each other.
+func (s *sudokuWide) start(cells []int16) bool {
+	n, side, w := s.n, s.side, s.w
+	used := make([]uint64, 3*side*w) // the symbols given in each unit
+	for c, v := range cells {
+		if v == 0 {
+			continue
+		}
+		word, bit := int(v-1)/64, uint64(1)<<((v-1)%64)
+		for i := range 3 {
+			u := int(s.unitAt[3*c+i]-int32(n)) / side
+			if used[u*w+word]&bit != 0 {
+				return false
+			}
+			used[u*w+word] |= bit
+		}
+	}
+	for c, v := range cells {
+		cs := s.cand[c*w : c*w+w]
+		if v != 0 {
+			cs[(v-1)/64] = 1 << ((v - 1) % 64)
+			s.count[c] = 1
+			s.placed++
+			continue
+		}
+		s.open[c] = true
+		for k := range cs {
+			m := ^uint64(0)
+			if rest := side - 64*k; rest < 64 {
+				m = 1<<rest - 1
+			}
+			for i := range 3 {
+				u := int(s.unitAt[3*c+i]-int32(n)) / side
+				m &^= used[u*w+k]
+			}
+			cs[k] = m
+			s.count[c] += int32(bits.OnesCount64(m))
+		}
+	}
+	for u := range 3 * side {
+		for v := range side {
+			if used[u*w+v/64]>>(v%64)&1 == 0 {
+				s.open[n+u*side+v] = true
+			}
+		}
+	}
+	for c := range n {
+		if !s.open[c] {
+			continue
+		}
+		for k, m := range s.cand[c*w : c*w+w] {
+			for ; m != 0; m &= m - 1 {
+				v := 64*k + bits.TrailingZeros64(m)
+				for i := range 3 {
+					s.count[int(s.unitAt[3*c+i])+v]++
+				}
+			}
+		}
+	}
+	for i := range s.head {
+		s.head[i] = -1
+	}
+	for i, ok := range s.open {
+		if !ok {
+			continue
+		}
+		switch s.count[i] {
+		case 0:
+			return false
+		case 1:
+			s.queue = append(s.queue, int32(i))
+		}
+		s.link(i)
+	}
+	return true
+}
+
+// bucket returns the head index of the bucket of open constraint i.
+func (s *sudokuWide) bucket(i int) int {
+	k := int(s.count[i])
+	if i >= s.n {
+		return s.side + 1 + k
+	}
+	return k
+}
+
+// link puts open constraint i first in the bucket of its count.
+func (s *sudokuWide) link(i int) {
+	h := s.bucket(i)
+	first := s.head[h]
+	s.next[i], s.prev[i] = first, -1
+	if first >= 0 {
+		s.prev[first] = int32(i)
+	}
+	s.head[h] = int32(i)
+}
+
+// unlink takes open constraint i out of its bucket, before its count
+// changes or it is met.
+func (s *sudokuWide) unlink(i int) {
+	nx, pv := s.next[i], s.prev[i]
+	if pv >= 0 {
+		s.next[pv] = nx
+	} else {
+		s.head[s.bucket(i)] = nx
+	}
+	if nx >= 0 {
+		s.prev[nx] = pv
+	}
+}
+
+// add changes the count of constraint i by d, keeping its bucket.
+func (s *sudokuWide) add(i int, d int32) {
+	if s.open[i] {
+		s.unlink(i)
+		s.count[i] += d
+		s.link(i)
+		return
+	}
+	s.count[i] += d
+}
+
+// remove takes symbol v+1 out of the candidates of cell c, which holds it.
+// It fails when a constraint is left without options, and queues one left
+// with a single option.
+func (s *sudokuWide) remove(c, v int) bool {
+	s.cand[c*s.w+v/64] &^= 1 << (v % 64)
+	s.trail = append(s.trail, uint32(c)<<9|uint32(v))
+	ok := s.drop(c, -1)
+	for i := range 3 {
+		ok = s.drop(int(s.unitAt[3*c+i])+v, -1) && ok
+	}
+	return ok
+}
+
+// drop lowers the count of constraint i and reports whether it still has
+// an option; an open constraint left with one is queued.
+func (s *sudokuWide) drop(i int, d int32) bool {
+	s.add(i, d)
+	switch s.count[i] {
+	case 0:
+		s.weight[i]++
+		return false
+	case 1:
+		if s.open[i] {
+			s.queue = append(s.queue, int32(i))
+		}
+	}
+	return true
+}
+
+// assign puts symbol v+1 in cell c: every other candidate goes, and c is
+// queued for settle.
+func (s *sudokuWide) assign(c, v int) bool {
+	if s.cand[c*s.w+v/64]>>(v%64)&1 == 0 {
+		return false
+	}
+	for k, m := range s.cand[c*s.w : c*s.w+s.w] {
+		for ; m != 0; m &= m - 1 {
+			if o := 64*k + bits.TrailingZeros64(m); o != v && !s.remove(c, o) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// settle places v+1, the last candidate of open cell c: c and its three
+// unit symbols are met, and v goes from every other cell of those units.
+func (s *sudokuWide) settle(c, v int) bool {
+	for i := range 3 {
+		if us := int(s.unitAt[3*c+i]) + v; !s.open[us] {
+			s.weight[us]++
+			return false // v is placed in this unit already
+		}
+	}
+	s.trail = append(s.trail, sudokuWideSettle|uint32(c)<<9|uint32(v))
+	s.close(c)
+	for i := range 3 {
+		s.close(int(s.unitAt[3*c+i]) + v)
+	}
+	s.placed++
+	if s.steps++; s.steps%sudokuWideCtxEvery == 0 && s.err == nil {
+		s.err = s.ctx.Err()
+	}
+	word, bit := v/64, uint64(1)<<(v%64)
+	for i := range 3 {
+		u := int(s.unitAt[3*c+i]) - s.n
+		for _, p := range s.units[u : u+s.side] {
+			if int(p) != c && s.cand[int(p)*s.w+word]&bit != 0 && !s.remove(int(p), v) {
+				return false
+			}
+		}
+	}
+	return s.err == nil
+}
+
+// close marks open constraint i met.
+func (s *sudokuWide) close(i int) {
+	s.unlink(i)
+	s.open[i] = false
+}
+
+// reopen undoes close.
+func (s *sudokuWide) reopen(i int) {
+	s.open[i] = true
+	s.link(i)
+}
+
+// propagate settles the queued constraints and all that follows: a cell
+// with one candidate takes it (naked single), a unit symbol with one place
+// takes it (hidden single). It returns false on a contradiction; the
+// queue ends empty either way.
+func (s *sudokuWide) propagate() bool {
+	for len(s.queue) > 0 {
+		i := int(s.queue[len(s.queue)-1])
+		s.queue = s.queue[:len(s.queue)-1]
+		if !s.open[i] {
+			continue
+		}
+		var ok bool
+		if i < s.n {
+			ok = s.settle(i, s.firstCand(i))
+		} else {
+			ok = s.hiddenSingle(i)
+		}
+		if !ok {
+			s.queue = s.queue[:0]
+			return false
+		}
+	}
+	return true
+}
+
+// firstCand returns the lowest candidate of cell c, which has one.
+func (s *sudokuWide) firstCand(c int) int {
+	for k, m := range s.cand[c*s.w : c*s.w+s.w] {
+		if m != 0 {
+			return 64*k + bits.TrailingZeros64(m)
+		}
+	}
+	return -1
+}
+
+// hiddenSingle places the symbol of open unit symbol i in the one cell of
+// the unit left for it.
+func (s *sudokuWide) hiddenSingle(i int) bool {
+	if s.count[i] == 0 {
+		return false
+	}
+	u, v := (i-s.n)/s.side, (i-s.n)%s.side
+	word, bit := v/64, uint64(1)<<(v%64)
+	for _, p := range s.units[u*s.side : u*s.side+s.side] {
+		if s.cand[int(p)*s.w+word]&bit != 0 {
+			return s.assign(int(p), v) && s.settle(int(p), v)
+		}
+	}
+	return false
+}
+
+// undo takes back the trail down to length mark.
+func (s *sudokuWide) undo(mark int) {
+	for j := len(s.trail) - 1; j >= mark; j-- {
+		e := s.trail[j]
+		c, v := int(e>>9&(1<<22-1)), int(e&511)
+		if e&sudokuWideSettle != 0 {
+			s.placed--
+			for i := range 3 {
+				s.reopen(int(s.unitAt[3*c+i]) + v)
+			}
+			s.reopen(c)
+			continue
+		}
+		s.cand[c*s.w+v/64] |= 1 << (v % 64)
+		s.add(c, 1)
+		for i := range 3 {
+			s.add(int(s.unitAt[3*c+i])+v, 1)
+		}
+	}
+	s.trail = s.trail[:mark]
+}
+
+// choose returns an open constraint with the fewest options (at least
+// two after propagation): among the first few of its bucket, the one
+// that failed most often (dom/wdeg: the failures, kept across restarts,
+// point the search at the hard part of the grid), a cell on ties; -1
+// when every cell is placed.
+func (s *sudokuWide) choose() int {
+	for k := 2; k <= s.side; k++ {
+		best, bestW := int32(-1), int32(-1)
+		for _, h := range [2]int{k, s.side + 1 + k} {
+			seen := 0
+			for i := s.head[h]; i >= 0 && seen < sudokuWideScan; i, seen = s.next[i], seen+1 {
+				if w := s.weight[i]; w > bestW || w == bestW && s.rng.IntN(seen+1) == 0 {
+					best, bestW = i, w
+				}
+			}
+		}
+		if best >= 0 {
+			return int(best)
+		}
+	}
+	return -1
+}
+
+// sudokuWideScan is how many constraints of the best bucket choose weighs.
+const sudokuWideScan = 64
+
+// options appends the placements cell<<9|symbol of constraint i.
+func (s *sudokuWide) options(opts []uint32, i int) []uint32 {
+	if i < s.n {
+		for k, m := range s.cand[i*s.w : i*s.w+s.w] {
+			for ; m != 0; m &= m - 1 {
+				opts = append(opts, uint32(i)<<9|uint32(64*k+bits.TrailingZeros64(m)))
+			}
+		}
+		return opts
+	}
+	u, v := (i-s.n)/s.side, (i-s.n)%s.side
+	word, bit := v/64, uint64(1)<<(v%64)
+	for _, p := range s.units[u*s.side : u*s.side+s.side] {
+		if s.cand[int(p)*s.w+word]&bit != 0 {
+			opts = append(opts, uint32(p)<<9|uint32(v))
+		}
+	}
+	return opts
+}
+
+// errSudokuWideLost reports a state with a cell to fill and no constraint
+// to branch on, which propagation rules out: a bug, not bad input.
+var errSudokuWideLost = errors.New("sudoku search: no constraint to branch on (bug)")
+
+// order sorts the options of one choice, least constraining first: the
+// placement that takes the fewest options from other constraints (the
+// other places of its symbol in its three units, the other candidates of
+// its cell), ties broken at random.
+func (s *sudokuWide) order(opts []uint32) {
+	key := make([]uint64, len(opts))
+	for j, o := range opts {
+		c, v := int(o>>9), int(o&511)
+		cost := int(s.count[c])
+		for i := range 3 {
+			cost += int(s.count[int(s.unitAt[3*c+i])+v])
+		}
+		key[j] = uint64(cost)<<41 | uint64(s.rng.Uint32())<<9 | uint64(j)
+	}
+	slices.Sort(key)
+	tmp := slices.Clone(opts)
+	for j, k := range key {
+		opts[j] = tmp[k&511]
+	}
+}
+
+// sudokuWideFrame is a choice on the search path: its options are
+// opts[from:to] of the search's option stack, next is the one to try, and
+// mark the trail length before the first.
+type sudokuWideFrame struct {
+	from, to, next, mark int
+}
+
+// search explores the propagated state depth first, without recursion:
+// paths run as deep as there are blank cells. Every answer takes one
+// option of the chosen constraint, so trying each in turn misses none.
+func (s *sudokuWide) search() {
+	var stack []sudokuWideFrame
+	var opts []uint32
+	root := len(s.trail)
+	restart := s.limit == 1 // counting must see every branch
+	budget := sudokuWideRestart * luby(1)
+	for {
+		if s.placed == s.n {
+			s.solution()
+			if s.found >= s.limit {
+				return
+			}
+		} else {
+			i := s.choose()
+			if i < 0 {
+				s.err = errSudokuWideLost
+				return
+			}
+			from := len(opts)
+			opts = s.options(opts, i)
+			s.order(opts[from:])
+			stack = append(stack, sudokuWideFrame{from, len(opts), from, len(s.trail)})
+		}
+		// Try the next option of the deepest choice that has one left.
+		for {
+			if len(stack) == 0 {
+				return
+			}
+			if restart && budget <= 0 {
+				// Start over with other random choices: a search that
+				// took a wrong turn near the root can spend far longer
+				// below it than a fresh start needs (Gomes, Selman and
+				// Kautz, 1998, on quasigroup completion).
+				s.undo(root)
+				stack, opts = stack[:0], opts[:0]
+				s.restarts++
+				budget = sudokuWideRestart * luby(s.restarts+1)
+				break
+			}
+			f := &stack[len(stack)-1]
+			if f.next == f.to {
+				s.undo(f.mark)
+				opts = opts[:f.from]
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			s.undo(f.mark)
+			o := opts[f.next]
+			f.next++
+			s.nodes++
+			budget--
+			if s.nodes >= s.maxNodes {
+				s.err = ErrNodeLimit
+			}
+			if s.nodes%sudokuCtxEvery == 0 && s.err == nil {
+				s.err = s.ctx.Err()
+			}
+			if s.err != nil {
+				return
+			}
+			c, v := int(o>>9), int(o&511)
+			if s.assign(c, v) && s.propagate() {
+				break
+			}
+			s.queue = s.queue[:0]
+			if s.err != nil {
+				return
+			}
+		}
+	}
+}
+
+// sudokuWideRestart is the unit of the restart schedule, in nodes.
+const sudokuWideRestart = 100
+
+// luby returns the i-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1
+// 1 2 1 1 2 4 8 ..., the restart schedule within a constant factor of the
+// best for any run-time distribution (Luby, Sinclair and Zuckerman, 1993).
+func luby(i int) int64 {
+	for k := 1; ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - (1<<(k-1) - 1))
+		}
+	}
+}
+
+// solution counts the answer in the current state and keeps the first.
+func (s *sudokuWide) solution() {
+	s.found++
+	if s.found > 1 {
+		return
+	}
+	s.answer = make([]int16, s.n)
+	for c := range s.answer {
+		s.answer[c] = int16(s.firstCand(c) + 1)
+	}
 }
