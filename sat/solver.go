@@ -75,6 +75,8 @@ type Solver struct {
 	// may g be solved again after an UNSAT answer.
 	safe     bool
 	poisoned bool // g answered UNSAT while not safe: rebuild before solving
+	stream   bool // clauses come straight from f as they are added (NewStreaming)
+	inline   bool // solve in the caller's goroutine (Inline)
 	model    cnf.Model
 	stats    Stats
 }
@@ -115,6 +117,12 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 	if err := ctx.Err(); err != nil {
 		return Unknown, err
 	}
+	if s.poisoned && s.stream {
+		return Unknown, ErrNoRebuild
+	}
+	if s.stream {
+		s.gini()
+	}
 	s.sync()
 	for _, a := range assume {
 		s.g.Assume(lit(a))
@@ -123,7 +131,7 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 	res := s.run(ctx)
 	s.stats.Time += time.Since(start)
 	s.stats.Solves++
-	s.stats.Vars, s.stats.Clauses = s.f.NumVars(), s.f.NumClauses()
+	s.stats.Vars, s.stats.Clauses = s.f.NumVars(), s.f.NumClauses()+s.f.Streamed()
 	switch res {
 	case 1:
 		s.readModel()
@@ -169,6 +177,9 @@ const pollEvery = 10 * time.Millisecond
 // which the gini API does not export a type for, so it is reached by
 // reflection; without it run still works, only without the counters.
 func (s *Solver) run(ctx context.Context) int {
+	if s.inline {
+		return s.g.Solve()
+	}
 	ctl := s.g.GoSolve()
 	poll := time.Duration(math.MaxInt64)
 	if ctx.Done() != nil {

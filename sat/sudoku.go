@@ -4,14 +4,29 @@ import (
 	"context"
 
 	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
 )
 
-// Sudoku solves p by its CNF. The error is puzzle.ErrNoSolution when there
-// is none, or the context's error.
+// Sudoku solves p by its CNF, reduced to what unit propagation leaves
+// (encode.SudokuSingles) and built straight into gini (NewStreaming); when
+// propagation decides every cell, gini is not called. The error is
+// puzzle.ErrNoSolution when there is none, or the context's error.
 func Sudoku(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, Stats, error) {
-	q := encode.Sudoku(p)
-	s := New(q.Formula())
+	f := cnf.New()
+	s := NewStreaming(f)
+	if p.Box <= 3 {
+		s.Inline() // at most 729 variables: milliseconds at worst
+	}
+	q := encode.SudokuIn(f, p, encode.SudokuSingles)
+	if q.Decided() {
+		// Unit propagation placed every cell: gini has nothing to choose,
+		// and the one model sets the constant true.
+		m := make(cnf.Model, f.NumVars()+1)
+		m[f.True().Var()] = true
+		a, err := q.Decode(m)
+		return a, Stats{Vars: f.NumVars(), Clauses: f.Streamed()}, err
+	}
 	st, err := s.Solve(ctx)
 	if err != nil || st != Sat {
 		return puzzle.SudokuAnswer{}, s.Stats(), noAnswer(err)
@@ -20,10 +35,11 @@ func Sudoku(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, Stats, e
 	return a, s.Stats(), err
 }
 
-// CountSudoku counts the solutions of p up to limit.
+// CountSudoku counts the solutions of p up to limit, on the same formula.
 func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int) (int, Stats, error) {
-	q := encode.Sudoku(p)
-	s := New(q.Formula())
+	f := cnf.New()
+	s := NewStreaming(f)
+	q := encode.SudokuIn(f, p, encode.SudokuSingles)
 	n, err := s.Count(ctx, q.Vars(), limit)
 	return n, s.Stats(), err
 }

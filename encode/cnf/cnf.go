@@ -13,14 +13,17 @@ type CNF struct {
 	lits     []Lit // clauses back to back
 	ends     []int // ends[i] is the end of clause i in lits
 	names    map[Var]string
+	namer    func(Var) string // names the variables that names lacks
 	comments []string
-	guard    []bool // guard[v]: v is a selector made by Selector
+	guard    []bool // guard[v]: v is a selector made by Selector; shorter when the last variables are not
 	t        Lit    // the constant true, 0 until first asked for
+	sink     Sink   // where clauses go instead of lits, when streaming
+	streamed int    // clauses handed to sink
 }
 
 // New returns an empty formula.
 func New() *CNF {
-	return &CNF{names: map[Var]string{}, guard: []bool{false}}
+	return &CNF{}
 }
 
 // Var returns a new variable. A non-empty name is written to DIMACS as
@@ -29,11 +32,27 @@ func (f *CNF) Var(name string) Var {
 	f.nvars++
 	v := Var(f.nvars)
 	if name != "" {
+		if f.names == nil {
+			f.names = map[Var]string{}
+		}
 		f.names[v] = name
 	}
-	f.guard = append(f.guard, false)
 	return v
 }
+
+// Vars returns n new unnamed variables, numbered consecutively from the
+// first it returns.
+func (f *CNF) Vars(n int) Var {
+	first := Var(f.nvars + 1)
+	f.nvars += n
+	return first
+}
+
+// NameFunc gives the names of the variables that Var did not name: fn is
+// called for each variable when DIMACS is written, and returns "" for a
+// variable without a name. An encoder that names many variables uses it
+// so that solving, which never reads the names, does not pay for them.
+func (f *CNF) NameFunc(fn func(Var) string) { f.namer = fn }
 
 // Lit returns the positive literal of a new unnamed variable.
 func (f *CNF) Lit() Lit { return f.Var("").Pos() }
@@ -44,6 +63,9 @@ func (f *CNF) Lit() Lit { return f.Var("").Pos() }
 // know when reusing a solver is safe.
 func (f *CNF) Selector(name string) Var {
 	v := f.Var(name)
+	if len(f.guard) <= int(v) {
+		f.guard = append(f.guard, make([]bool, int(v)+1-len(f.guard))...)
+	}
 	f.guard[v] = true
 	return v
 }
@@ -51,7 +73,7 @@ func (f *CNF) Selector(name string) Var {
 // Guarded reports whether clause i contains the negation of a selector.
 func (f *CNF) Guarded(i int) bool {
 	for _, l := range f.Clause(i) {
-		if !l.IsPos() && f.guard[l.Var()] {
+		if !l.IsPos() && f.IsSelector(l.Var()) {
 			return true
 		}
 	}
@@ -59,13 +81,56 @@ func (f *CNF) Guarded(i int) bool {
 }
 
 // Name returns the name given to v, or "".
-func (f *CNF) Name(v Var) string { return f.names[v] }
+func (f *CNF) Name(v Var) string {
+	if name, ok := f.names[v]; ok || f.namer == nil {
+		return name
+	}
+	return f.namer(v)
+}
 
 // NumVars returns the number of variables.
 func (f *CNF) NumVars() int { return f.nvars }
 
-// NumClauses returns the number of clauses.
+// NumClauses returns the number of clauses kept: all of them unless the
+// formula streams.
 func (f *CNF) NumClauses() int { return len(f.ends) }
+
+// Sink receives the clauses of a streaming formula.
+type Sink interface {
+	// AddClause takes a clause; ls is only valid during the call.
+	AddClause(ls []Lit)
+}
+
+// Stream hands every clause added from now on to s, after constants are
+// simplified away, instead of keeping it: building then costs no copy of
+// the clauses, but NumClauses, Clause, Guarded, DIMACS writing and
+// Model.Satisfies see only the clauses kept before. For a formula that
+// nothing reads back, such as one built straight into a solver.
+func (f *CNF) Stream(s Sink) { f.sink = s }
+
+// Hint says how many variables, clauses and literals the whole formula
+// will have, so that its lists, or a streaming formula's sink, are sized
+// once rather than grown.
+func (f *CNF) Hint(vars, clauses, lits int) {
+	if f.sink != nil {
+		if h, ok := f.sink.(interface{ Hint(vars, clauses int) }); ok {
+			h.Hint(vars, clauses)
+		}
+		return
+	}
+	if clauses > cap(f.ends)-len(f.ends) {
+		f.ends = append(make([]int, 0, len(f.ends)+clauses), f.ends...)
+	}
+	if lits > cap(f.lits)-len(f.lits) {
+		f.lits = append(make([]Lit, 0, len(f.lits)+lits), f.lits...)
+	}
+}
+
+// Streamed returns the number of clauses handed to the sink.
+func (f *CNF) Streamed() int { return f.streamed }
+
+// IsSelector reports whether v was made by Selector.
+func (f *CNF) IsSelector(v Var) bool { return int(v) < len(f.guard) && f.guard[v] }
 
 // Clause returns clause i. The slice is the formula's own; do not modify it.
 func (f *CNF) Clause(i int) []Lit {
@@ -104,6 +169,12 @@ func (f *CNF) Add(ls ...Lit) {
 			}
 		}
 		f.lits = append(f.lits, l)
+	}
+	if f.sink != nil {
+		f.sink.AddClause(f.lits[start:])
+		f.lits = f.lits[:start]
+		f.streamed++
+		return
 	}
 	f.ends = append(f.ends, len(f.lits))
 }

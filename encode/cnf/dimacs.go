@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -18,13 +17,10 @@ func WriteDIMACS(w io.Writer, f *CNF) error {
 	for _, c := range f.comments {
 		fmt.Fprintf(bw, "c %s\n", c)
 	}
-	vars := make([]Var, 0, len(f.names))
-	for v := range f.names {
-		vars = append(vars, v)
-	}
-	slices.Sort(vars)
-	for _, v := range vars {
-		fmt.Fprintf(bw, "c var %d %s\n", v, f.names[v])
+	for v := Var(1); int(v) <= f.nvars; v++ {
+		if name := f.Name(v); name != "" {
+			fmt.Fprintf(bw, "c var %d %s\n", v, name)
+		}
 	}
 	fmt.Fprintf(bw, "p cnf %d %d\n", f.nvars, f.NumClauses())
 	buf := make([]byte, 0, 64)
