@@ -15,20 +15,29 @@ import (
 // about as many clues and takes ten times as long.
 const sudokuNodeBudget = 100
 
-// Sudoku returns a random sudoku of box side box (clamped to 3..5) with
-// exactly one answer, in line layout with the default alphabet
-// (puzzle.SudokuAlphabet). It fills a random grid, then visits the cells
-// in random order and blanks each one whose removal keeps the answer
-// unique. For box 3 and 4 no clue of the result can go; for box 5 some
-// could, see sudokuNodeBudget. The same rng state gives the same puzzle.
+// SudokuUniqueMax is the largest box for which Sudoku makes puzzles with
+// one answer: past it, proving a puzzle unique can take the search longer
+// than anyone waits (see SudokuBlanks).
+const SudokuUniqueMax = 5
+
+// SudokuDefaultBlanks is the share of blank cells of the puzzles Sudoku
+// makes for boxes past SudokuUniqueMax.
+const SudokuDefaultBlanks = 0.30
+
+// Sudoku returns a random sudoku of box side box (clamped to 2..20). For
+// a box up to SudokuUniqueMax it has exactly one answer: Sudoku fills a
+// random grid, then visits the cells in random order and blanks each one
+// whose removal keeps the answer unique, so for box 2 to 4 no clue can
+// go (for box 5 some could, see sudokuNodeBudget). Larger boxes get
+// SudokuBlanks(rng, box, SudokuDefaultBlanks). The layout is a grid for
+// box 2, a line in the default alphabet for 3 to 6, numbers past that.
+// The same rng state gives the same puzzle.
 func Sudoku(rng *rand.Rand, box int) puzzle.Sudoku {
-	box = min(max(box, 3), 5)
-	p := puzzle.Sudoku{
-		Box:      box,
-		Cells:    sudokuGrid(rng, box),
-		Layout:   puzzle.SudokuLine,
-		Alphabet: puzzle.SudokuAlphabet(box),
+	box = min(max(box, 2), puzzle.SudokuMaxBox)
+	if box > SudokuUniqueMax {
+		return SudokuBlanks(rng, box, SudokuDefaultBlanks)
 	}
+	p := sudokuPuzzle(box, sudokuGrid(rng, box))
 	budget := int64(0) // no bound
 	if box == 5 {
 		budget = sudokuNodeBudget
@@ -40,6 +49,37 @@ func Sudoku(rng *rand.Rand, box int) puzzle.Sudoku {
 		if n, _, err := native.CountSudokuNodes(context.Background(), p, 2, budget); err != nil || n != 1 {
 			p.Cells[c] = v
 		}
+	}
+	return p
+}
+
+// SudokuBlanks returns a random full grid of box side box (clamped to
+// 2..20) with a share blanks of its cells, drawn at random, left blank.
+// The puzzle may have several answers.
+func SudokuBlanks(rng *rand.Rand, box int, blanks float64) puzzle.Sudoku {
+	box = min(max(box, 2), puzzle.SudokuMaxBox)
+	var cells []int16
+	if box <= SudokuUniqueMax {
+		cells = sudokuGrid(rng, box)
+	} else {
+		cells = sudokuPattern(rng, box)
+	}
+	p := sudokuPuzzle(box, cells)
+	k := int(blanks*float64(len(cells)) + 0.5)
+	for _, c := range rng.Perm(len(cells))[:min(max(k, 0), len(cells))] {
+		p.Cells[c] = 0
+	}
+	return p
+}
+
+// sudokuPuzzle wraps a grid in the layout and alphabet of its size.
+func sudokuPuzzle(box int, cells []int16) puzzle.Sudoku {
+	p := puzzle.Sudoku{Box: box, Cells: cells, Layout: puzzle.SudokuLine, Alphabet: puzzle.SudokuAlphabet(box)}
+	switch {
+	case box == 2:
+		p.Layout = puzzle.SudokuGrid
+	case p.Alphabet == "":
+		p.Layout = puzzle.SudokuNumeric
 	}
 	return p
 }
@@ -63,6 +103,60 @@ func sudokuGrid(rng *rand.Rand, box int) []int16 {
 			continue // no completion: draw the diagonal again
 		}
 		return sudokuShuffle(rng, box, a.Cells)
+	}
+}
+
+// sudokuPattern returns a random full grid for boxes too large to complete
+// by search in an instant: the pattern grid (row r holds symbol
+// (box*(r%box) + r/box + c) % side + 1 in column c), shuffled, then
+// changed by as many random cycle switches as it has cells.
+func sudokuPattern(rng *rand.Rand, box int) []int16 {
+	side := box * box
+	cells := make([]int16, side*side)
+	for r := range side {
+		for c := range side {
+			cells[r*side+c] = int16((box*(r%box)+r/box+c)%side + 1)
+		}
+	}
+	cells = sudokuShuffle(rng, box, cells)
+	for range side {
+		sudokuSwitch(rng, box, cells)
+	}
+	return cells
+}
+
+// sudokuSwitch applies one random cycle switch to a full grid: two lines
+// (rows, or columns) of one band and a cycle of their cells holding the
+// same symbols, whose contents the two lines swap. Each line keeps its
+// symbols; each crossing line, and each box, keeps the same two cells'
+// contents; so the grid stays valid (the row switch of Latin squares,
+// restricted to a band so that the boxes hold too).
+func sudokuSwitch(rng *rand.Rand, box int, cells []int16) {
+	side := box * box
+	band, i, j := rng.IntN(box), rng.IntN(box), rng.IntN(box)
+	if i == j {
+		return
+	}
+	cols := rng.IntN(2) == 1
+	at := func(line, k int) int {
+		if cols {
+			return k*side + line
+		}
+		return line*side + k
+	}
+	l1, l2 := band*box+i, band*box+j
+	pos := make([]int, side+1) // pos[v]: where line 2 holds v
+	for k := range side {
+		pos[cells[at(l2, k)]] = k
+	}
+	start := rng.IntN(side)
+	for k := start; ; {
+		a, b := at(l1, k), at(l2, k)
+		next := pos[cells[a]]
+		cells[a], cells[b] = cells[b], cells[a]
+		if k = next; k == start {
+			return
+		}
 	}
 }
 

@@ -24,11 +24,11 @@ func TestSudokuReproducible(t *testing.T) {
 }
 
 // TestSudokuUnique checks that generated puzzles parse back from their
-// String, have exactly one answer, and, for box 3 and 4, lose it when any
+// String, have exactly one answer, and, for box 2 to 4, lose it when any
 // clue goes.
 func TestSudokuUnique(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	boxes := []struct{ box, count int }{{3, 10}, {4, 2}, {5, 1}}
+	boxes := []struct{ box, count int }{{2, 10}, {3, 10}, {4, 2}, {5, 1}}
 	for _, tc := range boxes {
 		if tc.box == 5 && testing.Short() {
 			continue // a few seconds
@@ -37,13 +37,15 @@ func TestSudokuUnique(t *testing.T) {
 		var ps []puzzle.Sudoku
 		for range tc.count {
 			p := gen.Sudoku(rng, tc.box)
-			require.Equal(t, puzzle.SudokuLine, p.Layout)
 			require.Equal(t, puzzle.SudokuAlphabet(tc.box), p.Alphabet)
 			n, _, err := native.CountSudoku(context.Background(), p, 2)
 			require.NoError(t, err)
 			require.Equal(t, 1, n, "%s", p)
 			if tc.box < 5 {
 				requireSudokuMinimal(t, p)
+			}
+			if tc.box == 2 {
+				require.Equal(t, puzzle.SudokuGrid, p.Layout)
 			}
 			ps = append(ps, p)
 			text.WriteString(p.String())
@@ -75,8 +77,42 @@ func requireSudokuMinimal(t *testing.T, p puzzle.Sudoku) {
 
 func TestSudokuBoxClamped(t *testing.T) {
 	p := gen.Sudoku(rand.New(rand.NewPCG(3, 4)), 1)
-	require.Equal(t, 3, p.Box)
-	require.Len(t, p.Cells, 81)
+	require.Equal(t, 2, p.Box)
+	require.Len(t, p.Cells, 16)
+	require.Equal(t, puzzle.SudokuGrid, p.Layout)
+	p = gen.SudokuBlanks(rand.New(rand.NewPCG(3, 4)), 21, 0.5)
+	require.Equal(t, puzzle.SudokuMaxBox, p.Box)
+}
+
+// TestSudokuBlanks: every box from 2 to 20 gets a valid full grid (the
+// puzzle without blanks verifies against itself), the share of blanks
+// asked for, and the layout of its size; the same seed gives the same
+// grid, another seed another one.
+func TestSudokuBlanks(t *testing.T) {
+	for box := 2; box <= puzzle.SudokuMaxBox; box++ {
+		full := gen.SudokuBlanks(rand.New(rand.NewPCG(uint64(box), 9)), box, 0)
+		require.NoError(t, full.Verify(puzzle.SudokuAnswer{Cells: full.Cells}), "box %d", box)
+		p := gen.SudokuBlanks(rand.New(rand.NewPCG(uint64(box), 9)), box, 0.3)
+		blank := 0
+		for i, v := range p.Cells {
+			if v == 0 {
+				blank++
+			} else {
+				require.Equal(t, full.Cells[i], v)
+			}
+		}
+		require.Equal(t, int(0.3*float64(len(p.Cells))+0.5), blank, "box %d", box)
+		other := gen.SudokuBlanks(rand.New(rand.NewPCG(uint64(box), 10)), box, 0)
+		require.NotEqual(t, full.Cells, other.Cells, "box %d", box)
+		switch {
+		case box == 2:
+			require.Equal(t, puzzle.SudokuGrid, p.Layout)
+		case box <= 6:
+			require.Equal(t, puzzle.SudokuLine, p.Layout)
+		default:
+			require.Equal(t, puzzle.SudokuNumeric, p.Layout)
+		}
+	}
 }
 
 func BenchmarkSudoku(b *testing.B) {

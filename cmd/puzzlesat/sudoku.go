@@ -15,11 +15,13 @@ import (
 )
 
 func sudoku() kind {
+	blanks := 0 // gen --blanks: percent of blank cells, 0 for the default
 	return &spec[puzzle.Sudoku, puzzle.SudokuAnswer]{
 		name: "sudoku",
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			if cmd == "gen" {
-				fs.IntVar(&o.box, "box", 3, "box side: 3 (9x9), 4 (16x16) or 5 (25x25)")
+				fs.IntVar(&o.box, "box", 3, "box side, 2 (4x4) to 20 (400x400)")
+				fs.IntVar(&blanks, "blanks", 0, "percent of cells left blank, at random (default: as few clues as keep one answer up to box 5, 30 past it)")
 				return
 			}
 			fs.StringVar(&o.alphabet, "alphabet", "", "the symbols in order, e.g. 0123456789ABCDEF (default: detected)")
@@ -40,8 +42,13 @@ func sudoku() kind {
 			return query[puzzle.SudokuAnswer]{cnf: q.Formula(), name: "solution", decode: q.Decode}, nil
 		},
 		gen: func(rng *rand.Rand, o *options) (puzzle.Sudoku, error) {
-			if o.box < 3 || o.box > 5 {
-				return puzzle.Sudoku{}, usagef("--box must be 3, 4 or 5")
+			switch {
+			case o.box < 2 || o.box > puzzle.SudokuMaxBox:
+				return puzzle.Sudoku{}, usagef("--box must be 2 to %d", puzzle.SudokuMaxBox)
+			case blanks < 0 || blanks > 100:
+				return puzzle.Sudoku{}, usagef("--blanks must be 0 to 100")
+			case blanks > 0:
+				return gen.SudokuBlanks(rng, o.box, float64(blanks)/100), nil
 			}
 			return gen.Sudoku(rng, o.box), nil
 		},
