@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -154,4 +155,138 @@ func TestSudokuAlphabet16(t *testing.T) {
 	require.Equal(t, exitOK, code, errs)
 	require.Empty(t, errs)
 	require.NotContains(t, out, "P")
+}
+
+// TestSudokuEverySize: both backends, through the command, on a generated
+// puzzle of every size from 4x4 to 100x100 (20% blanks, which keeps CI
+// quick; see the README for the sizes and shares of blanks each backend
+// reaches), every answer verified and the two agreeing where the puzzle
+// has one answer (up to 25x25, where gen makes them unique).
+func TestSudokuEverySize(t *testing.T) {
+	for box := 2; box <= 10; box++ {
+		args := []string{"gen", "sudoku", "--box", strconv.Itoa(box), "--seed", "3"}
+		if box > 5 {
+			args = append(args, "--blanks", "20")
+		}
+		in, errs, code := cli(t, "", args...)
+		require.Equal(t, exitOK, code, errs)
+		backend := "--backend=both"
+		if box > 5 {
+			backend = "--backend=dfs"
+		}
+		out, errs, code := cli(t, in, "solve", "sudoku", backend)
+		require.Equal(t, exitOK, code, "box %d: %s", box, errs)
+		if box > 5 {
+			sat, errs, code := cli(t, in, "solve", "sudoku", "--backend=sat")
+			require.Equal(t, exitOK, code, "box %d: %s", box, errs)
+			requireSameGivens(t, in, sat)
+		}
+		requireSameGivens(t, in, out)
+	}
+}
+
+// requireSameGivens checks that answer, in the layout of puzzle, keeps
+// its givens (Verify inside the command checked the rest).
+func requireSameGivens(t *testing.T, puzzle, answer string) {
+	t.Helper()
+	p, a := strings.Fields(puzzle), strings.Fields(answer)
+	if strings.Contains(strings.TrimSpace(puzzle), " ") { // numbers
+		for i := range p {
+			if p[i] != "0" && p[i] != "." {
+				require.Equal(t, p[i], a[i], "cell %d", i)
+			}
+		}
+		return
+	}
+	ps, as := strings.Join(p, ""), strings.Join(a, "")
+	require.Len(t, as, len(ps))
+	for i := range len(ps) {
+		if ps[i] != '.' && ps[i] != '-' && ps[i] != '0' {
+			require.Equal(t, ps[i], as[i], "cell %d", i)
+		}
+	}
+}
+
+// TestSudokuNumericRoundTrip: a numeric grid is answered in numbers, and
+// the answer parses back as a full grid with the puzzle's givens; encode,
+// sat and decode go round in numbers too.
+func TestSudokuNumericRoundTrip(t *testing.T) {
+	in, errs, code := cli(t, "", "gen", "sudoku", "--box", "3", "--seed", "8")
+	require.Equal(t, exitOK, code, errs)
+	var numeric strings.Builder
+	for r := range 9 {
+		for c := range 9 {
+			if c > 0 {
+				numeric.WriteString(" ")
+			}
+			switch ch := in[r*9+c]; ch {
+			case '.':
+				numeric.WriteString(".")
+			default:
+				numeric.WriteByte(ch)
+			}
+		}
+		numeric.WriteString("\n")
+	}
+	out, errs, code := cli(t, numeric.String(), "solve", "sudoku", "--backend=both")
+	require.Equal(t, exitOK, code, errs)
+	rows := strings.Split(strings.TrimSuffix(out, "\n\n"), "\n")
+	require.Len(t, rows, 9)
+	for _, row := range rows {
+		require.Regexp(t, `^[1-9]( [1-9]){8}$`, row)
+	}
+	requireSameGivens(t, numeric.String(), out)
+	again, errs, code := cli(t, out, "solve", "sudoku")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, out, again, "a full grid is its own answer")
+
+	cnf, errs, code := cli(t, numeric.String(), "encode", "sudoku")
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, cnf, "=9\n", "variables named by numbers")
+	model, _, code := cli(t, cnf, "sat", "-")
+	require.Equal(t, exitSat, code)
+	decoded, errs, code := cli(t, numeric.String(), "decode", "sudoku", "--model", writeTemp(t, "m", model))
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, out, decoded)
+}
+
+// TestSudokuBadSizes: each bad size exits 2 with one line naming the line.
+func TestSudokuBadSizes(t *testing.T) {
+	tests := []struct{ name, in, err string }{
+		{"side not a square", "1 2 3 4 5\n", "<stdin>:1: a row of 5 numbers: the side must be a square"},
+		{"unequal rows", "1 2 3 4\n3 4 1\n2 1 4 3\n4 3 2 1\n", "<stdin>:2: expected row 2 of the grid, 4 numbers, got 3"},
+		{"number out of range", "\n1 2 3 4\n3 4 1 2\n2 1 4 5\n4 3 2 1\n", "<stdin>:4: number \"5\" at row 3 column 4 out of range 0..4"},
+		{"int64 number", "1 2 3 -9223372036854775808\n", "<stdin>:1: expected a number 0..4 or '.' at row 1 column 4"},
+		{"equal givens in a box", "1 0 0 0\n0 1 0 0\n0 0 0 0\n0 0 0 0\n", "<stdin>:2: given 1 at row 2 column 2 repeats one in its box"},
+		{"side over 400", strings.Repeat("0 ", 441) + "\n", "<stdin>:1: a row of 441 numbers"},
+		{"character row of a bad length", "ABCDE\n", "<stdin>:1: expected a row of 4, 9, 16, 25 or 36 symbols"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := cli(t, tc.in, "solve", "sudoku", "--backend=both")
+			require.Equal(t, exitUsage, code, errs)
+			require.Empty(t, out)
+			require.Contains(t, errs, tc.err)
+			require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
+		})
+	}
+	_, errs, code := cli(t, "", "gen", "sudoku", "--box", "21")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "--box must be 2 to 20")
+	_, errs, code = cli(t, "", "gen", "sudoku", "--blanks", "101")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "--blanks must be 0 to 100")
+}
+
+// TestSudoku36 solves the michael404 36x36 puzzles that take each backend
+// well under a second and checks them against their solutions; the README
+// lists what the others take.
+func TestSudoku36(t *testing.T) {
+	puzzles := strings.Split(readFile(t, judgedata.Path(t, "sudoku", "michael404_36x36.puzzles")), "\n")
+	sols := strings.Split(readFile(t, judgedata.Path(t, "sudoku", "michael404_36x36.solutions")), "\n")
+	for i := range 3 {
+		out, errs, code := cli(t, puzzles[i]+"\n", "solve", "sudoku", "--backend=both")
+		require.Equal(t, exitOK, code, "puzzle %d: %s", i+1, errs)
+		require.Equal(t, sols[i]+"\n", out, "puzzle %d", i+1)
+	}
 }

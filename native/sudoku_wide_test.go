@@ -1,0 +1,65 @@
+package native
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/puzzle"
+)
+
+// TestSudokuWideCounts runs the wide search, which the command uses from
+// 64x64 up, on small grids against the other searches: the same number
+// of answers (up to 50) on random partial grids, some with givens that
+// clash, each answer valid. Counting runs the search without restarts.
+func TestSudokuWideCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, box := range []int{2, 3, 4} {
+		side := box * box
+		for trial := range 40 {
+			full := sudokuShuffled(rng, box)
+			p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
+			for _, i := range rng.Perm(side * side)[:side*side*(2+trial%3)/8] {
+				p.Cells[i] = full[i]
+				if trial%5 == 0 && rng.IntN(6) == 0 {
+					p.Cells[i] = int16(rng.IntN(side) + 1)
+				}
+			}
+			wide := runSudokuWide(context.Background(), p, 50, 1<<62)
+			other := runSudokuSmall(context.Background(), p, 50, 1<<62)
+			require.NoError(t, wide.err)
+			require.Equal(t, other.found, wide.found, "box %d trial %d", box, trial)
+			if wide.found > 0 {
+				require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: wide.answer}))
+			}
+			one := runSudokuWide(context.Background(), p, 1, 1<<62)
+			require.Equal(t, min(other.found, 1), one.found, "solving with restarts")
+		}
+	}
+}
+
+// TestSudokuWideStops: a deadline and a node budget stop the wide search
+// on an empty 100x100 grid, which it fills by search only.
+func TestSudokuWideStops(t *testing.T) {
+	p := puzzle.Sudoku{Box: 10, Cells: make([]int16, 100*100)}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r := runSudokuWide(ctx, p, 2, 1<<62)
+	require.ErrorIs(t, r.err, context.DeadlineExceeded)
+	require.Less(t, time.Since(start), time.Second)
+	r = runSudokuWide(context.Background(), p, 2, 10)
+	require.ErrorIs(t, r.err, ErrNodeLimit)
+	require.Equal(t, int64(10), r.nodes)
+}
+
+func TestLuby(t *testing.T) {
+	var got []int64
+	for i := 1; i <= 15; i++ {
+		got = append(got, luby(i))
+	}
+	require.Equal(t, []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8}, got)
+}
