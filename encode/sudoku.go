@@ -62,14 +62,37 @@ func (q *SudokuQuery) Decided() bool { return q.decided }
 // Formula returns the CNF of the query.
 func (q *SudokuQuery) Formula() *cnf.CNF { return q.f }
 
+// SudokuOptions chooses how the encoder writes a sudoku.
+type SudokuOptions struct {
+	Reduce SudokuReduce
+	// AMO is the at-most-one encoding of the groups of more than
+	// PairsUpTo literals; smaller groups get every pair.
+	AMO       cnf.AMO
+	PairsUpTo int
+}
+
+// SudokuDefaults returns the options Sudoku and SudokuIn use, the best of
+// those measured (README): every pair up to 12 literals, bimander past.
+func SudokuDefaults() SudokuOptions {
+	return SudokuOptions{AMO: sudokuLargeAMO, PairsUpTo: sudokuPairsUpTo}
+}
+
 // Sudoku encodes p into a new formula, reduced by its givens.
 func Sudoku(p puzzle.Sudoku) *SudokuQuery { return SudokuIn(cnf.New(), p, SudokuGivens) }
 
-// SudokuIn encodes p into f, which has no clauses yet; f may stream its
+// SudokuIn encodes p into f with SudokuDefaults and the reduction reduce.
+func SudokuIn(f *cnf.CNF, p puzzle.Sudoku, reduce SudokuReduce) *SudokuQuery {
+	o := SudokuDefaults()
+	o.Reduce = reduce
+	return SudokuWith(f, p, o)
+}
+
+// SudokuWith encodes p into f, which has no clauses yet; f may stream its
 // clauses into a solver (sat.NewStreaming). The variables are named only
 // when DIMACS is written. Box may be 2 to puzzle.SudokuMaxBox; cells
 // outside 0..S are read as blanks.
-func SudokuIn(f *cnf.CNF, p puzzle.Sudoku, reduce SudokuReduce) *SudokuQuery {
+func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
+	reduce := o.Reduce
 	side := p.Side()
 	n := side * side
 	f.Comment("puzzlesat sudoku %dx%d", side, side)
@@ -89,20 +112,24 @@ func SudokuIn(f *cnf.CNF, p puzzle.Sudoku, reduce SudokuReduce) *SudokuQuery {
 		return q
 	}
 	starts := g.groupStarts()
-	// Sizes with pairwise at-most-ones, the most a group takes.
 	total, clauses, lits := 0, 0, 0
-	for c := range n {
-		if g.fixed[c] == 0 {
-			k := g.count[c]
-			total += k
+	size := func(k int) {
+		if k <= o.PairsUpTo || o.AMO == cnf.AMOPairwise {
 			clauses += 1 + k*(k-1)/2
 			lits += k * k
+		} else { // every compact encoding takes fewer
+			clauses += 1 + 5*k
+			lits += 11 * k
+		}
+	}
+	for c := range n {
+		if g.fixed[c] == 0 {
+			total += g.count[c]
+			size(g.count[c])
 		}
 	}
 	for i := range 3 * side * side {
-		k := starts[i+1] - starts[i]
-		clauses += 1 + k*(k-1)/2
-		lits += k * k
+		size(starts[i+1] - starts[i])
 	}
 	f.Hint(f.NumVars()+total, clauses+1, lits+1)
 	q.first = f.Vars(total)
@@ -121,17 +148,16 @@ func SudokuIn(f *cnf.CNF, p puzzle.Sudoku, reduce SudokuReduce) *SudokuQuery {
 			}
 		}
 	}
-	amo := sudokuAMO(side)
 	buf := make([]cnf.Lit, 0, side)
 	for c := range n {
 		if g.fixed[c] == 0 {
-			exactlyOne(f, amo, q.cellGroup(buf[:0], c))
+			exactlyOne(f, o, q.cellGroup(buf[:0], c))
 		}
 	}
 	groups := q.unitGroups(starts)
 	for i := range 3 * side * side {
 		if grp := groups[starts[i]:starts[i+1]]; len(grp) > 0 {
-			exactlyOne(f, amo, grp)
+			exactlyOne(f, o, grp)
 		} else if !g.placed(i/side, i%side) {
 			f.Add() // a symbol with no place left in a unit
 		}
@@ -139,14 +165,27 @@ func SudokuIn(f *cnf.CNF, p puzzle.Sudoku, reduce SudokuReduce) *SudokuQuery {
 	return q
 }
 
-// exactlyOne adds exactly one of ls with the at-most-one amo.
-func exactlyOne(f *cnf.CNF, amo cnf.AMO, ls []cnf.Lit) {
+// exactlyOne adds exactly one of ls: a clause for at least one, and the
+// at-most-one that o picks for its size.
+func exactlyOne(f *cnf.CNF, o SudokuOptions, ls []cnf.Lit) {
 	f.AtLeastOne(ls...)
-	f.AtMostOneWith(amo, ls...)
+	if len(ls) <= o.PairsUpTo {
+		f.AtMostOneWith(cnf.AMOPairwise, ls...)
+		return
+	}
+	f.AtMostOneWith(o.AMO, ls...)
 }
 
-// sudokuAMO returns the at-most-one encoding for grids of side side.
-func sudokuAMO(side int) cnf.AMO { return cnf.AMOPairwise }
+// sudokuPairsUpTo and sudokuLargeAMO are the default at-most-one: every
+// pair for groups up to sudokuPairsUpTo literals, sudokuLargeAMO past it
+// (BenchmarkSudokuAMO in package sat: the compact encodings write a
+// quarter fewer clauses on a 225x225 grid and cut the memory of a
+// 400x400 one; none leads everywhere, bimander past 12 led on the 36x36
+// puzzles; 9x9 groups never reach the threshold).
+const (
+	sudokuPairsUpTo = 12
+	sudokuLargeAMO  = cnf.AMOBimander
+)
 
 // cellGroup appends to g the variables of blank cell c.
 func (q *SudokuQuery) cellGroup(g []cnf.Lit, c int) []cnf.Lit {

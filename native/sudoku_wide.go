@@ -506,7 +506,6 @@ func (s *sudokuWide) search() {
 			o := opts[f.next]
 			f.next++
 			s.nodes++
-			budget--
 			if s.nodes >= s.maxNodes {
 				s.err = ErrNodeLimit
 			}
@@ -520,6 +519,7 @@ func (s *sudokuWide) search() {
 			if s.assign(c, v) && s.propagate() {
 				break
 			}
+			budget-- // the schedule counts failures, as CDCL solvers count conflicts
 			s.queue = s.queue[:0]
 			if s.err != nil {
 				return
@@ -528,7 +528,9 @@ func (s *sudokuWide) search() {
 	}
 }
 
-// sudokuWideRestart is the unit of the restart schedule, in nodes.
+// sudokuWideRestart is the unit of the restart schedule, in failed
+// options: a descent that meets no contradiction does not use it up, so
+// the first runs reach the bottom of a large grid.
 const sudokuWideRestart = 100
 
 // luby returns the i-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1
