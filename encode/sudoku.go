@@ -3,6 +3,7 @@ package encode
 import (
 	"fmt"
 	"math/bits"
+	"sort"
 	"strconv"
 
 	"puzzlesat/encode/cnf"
@@ -30,10 +31,11 @@ type SudokuQuery struct {
 	f       *cnf.CNF
 	p       puzzle.Sudoku
 	side    int
-	lit     []cnf.Lit // lit[c*side+v]: cell c holds symbol v+1 (a variable or a constant)
-	first   cnf.Var   // the first cell variable; the others follow in lit's order
-	rev     []int32   // rev[v-first]: the index in lit of variable v, built when names are asked for
-	decided bool      // every cell is a constant, and the formula is satisfiable
+	fixed   []int16 // per cell: the symbol the encoder placed (given, or by SudokuSingles), 0 for an open cell
+	start   []int32 // per cell and one more: where the candidates of each open cell start in syms
+	syms    []int16 // the candidate symbols of the open cells, cell by cell
+	first   cnf.Var // the variable of syms[k] is first+k
+	decided bool    // every cell is placed, and the formula is satisfiable
 }
 
 // SudokuReduce says how much the encoder decides before it writes clauses.
@@ -96,21 +98,20 @@ func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
 	side := p.Side()
 	n := side * side
 	f.Comment("puzzlesat sudoku %dx%d", side, side)
-	q := &SudokuQuery{f: f, p: p, side: side, lit: make([]cnf.Lit, n*side)}
+	q := &SudokuQuery{f: f, p: p, side: side, start: make([]int32, n+1)}
 	g := newSudokuGrid(p)
 	ok := g.ok
 	if ok && reduce == SudokuSingles {
 		ok = g.singles()
 	}
-	t, fl := f.True(), f.False()
-	for i := range q.lit {
-		q.lit[i] = fl
-	}
+	f.True()
 	f.NameFunc(q.name)
 	if !ok {
+		q.fixed = make([]int16, n)
 		f.Add() // the givens contradict each other
 		return q
 	}
+	q.fixed = g.fixed
 	starts := g.groupStarts()
 	total, clauses, lits := 0, 0, 0
 	size := func(k int) {
@@ -134,32 +135,31 @@ func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
 	f.Hint(f.NumVars()+total, clauses+1, lits+1)
 	q.first = f.Vars(total)
 	q.decided = total == 0
-	next := q.first
+	q.syms = make([]int16, 0, total)
 	for c := range n {
-		row := q.lit[c*side : c*side+side]
-		if v := g.fixed[c]; v != 0 {
-			row[v-1] = t
-			continue
-		}
-		for k, m := range g.cand[c*g.w : c*g.w+g.w] {
-			for ; m != 0; m &= m - 1 {
-				row[64*k+bits.TrailingZeros64(m)] = next.Pos()
-				next++
+		q.start[c] = int32(len(q.syms))
+		if g.fixed[c] == 0 {
+			for k, m := range g.cand[c*g.w : c*g.w+g.w] {
+				for ; m != 0; m &= m - 1 {
+					q.syms = append(q.syms, int16(64*k+bits.TrailingZeros64(m)+1))
+				}
 			}
 		}
 	}
+	q.start[n] = int32(len(q.syms))
 	buf := make([]cnf.Lit, 0, side)
 	for c := range n {
 		if g.fixed[c] == 0 {
 			exactlyOne(f, o, q.cellGroup(buf[:0], c))
 		}
 	}
-	groups := q.unitGroups(starts)
+	groups := q.unitGroups(g, starts)
 	for i := range 3 * side * side {
 		if grp := groups[starts[i]:starts[i+1]]; len(grp) > 0 {
 			exactlyOne(f, o, grp)
 		} else if !g.placed(i/side, i%side) {
 			f.Add() // a symbol with no place left in a unit
+			q.decided = false
 		}
 	}
 	return q
@@ -187,28 +187,24 @@ const (
 	sudokuLargeAMO  = cnf.AMOBimander
 )
 
-// cellGroup appends to g the variables of blank cell c.
+// cellGroup appends to g the variables of open cell c.
 func (q *SudokuQuery) cellGroup(g []cnf.Lit, c int) []cnf.Lit {
-	for _, l := range q.lit[c*q.side : c*q.side+q.side] {
-		if _, isConst := q.f.IsConst(l); !isConst {
-			g = append(g, l)
-		}
+	for k := q.start[c]; k < q.start[c+1]; k++ {
+		g = append(g, (q.first + cnf.Var(k)).Pos())
 	}
 	return g
 }
 
 // unitGroups returns the variables of every unit symbol back to back, as
 // groupStarts lays them out. A symbol placed in a unit has none.
-func (q *SudokuQuery) unitGroups(starts []int) []cnf.Lit {
+func (q *SudokuQuery) unitGroups(g *sudokuGrid, starts []int) []cnf.Lit {
 	side := q.side
 	groups := make([]cnf.Lit, starts[len(starts)-1])
 	fill := append([]int(nil), starts[:len(starts)-1]...)
 	for c := range side * side {
-		us := sudokuUnits(q.p.Box, c)
-		for v, l := range q.lit[c*side : c*side+side] {
-			if _, isConst := q.f.IsConst(l); isConst {
-				continue
-			}
+		us := g.units(c)
+		for k := q.start[c]; k < q.start[c+1]; k++ {
+			l, v := (q.first + cnf.Var(k)).Pos(), int(q.syms[k]-1)
 			for _, u := range us {
 				groups[fill[u*side+v]] = l
 				fill[u*side+v]++
@@ -218,21 +214,30 @@ func (q *SudokuQuery) unitGroups(starts []int) []cnf.Lit {
 	return groups
 }
 
+// Lit returns the literal of "cell c holds symbol v" (v in 1..S): a
+// variable, or a constant for a cell the encoder placed or a symbol it
+// ruled out.
+func (q *SudokuQuery) Lit(c, v int) cnf.Lit {
+	if g := q.fixed[c]; g != 0 {
+		return q.f.Const(int(g) == v)
+	}
+	for k := q.start[c]; k < q.start[c+1]; k++ {
+		if int(q.syms[k]) == v {
+			return (q.first + cnf.Var(k)).Pos()
+		}
+	}
+	return q.f.False()
+}
+
 // name names a cell variable "r1c2=5" (or "=17" in numbers) for DIMACS.
 func (q *SudokuQuery) name(v cnf.Var) string {
 	k := int(v) - int(q.first)
-	if q.rev == nil {
-		for i, l := range q.lit {
-			if l.Var() >= q.first && l.IsPos() {
-				q.rev = append(q.rev, int32(i))
-			}
-		}
-	}
-	if k < 0 || k >= len(q.rev) {
+	if k < 0 || k >= len(q.syms) {
 		return ""
 	}
-	i := int(q.rev[k])
-	c, sym := i/q.side, i%q.side+1
+	// The open cell whose candidates hold k: the last start not past it.
+	c := sort.Search(len(q.start), func(i int) bool { return int(q.start[i]) > k }) - 1
+	sym := int(q.syms[k])
 	text := strconv.Itoa(sym)
 	if sym <= len(q.p.Alphabet) {
 		text = q.p.Alphabet[sym-1 : sym]
@@ -242,11 +247,9 @@ func (q *SudokuQuery) name(v cnf.Var) string {
 
 // Vars returns the cell variables, which tell solutions apart.
 func (q *SudokuQuery) Vars() []cnf.Var {
-	vs := make([]cnf.Var, 0, len(q.lit))
-	for _, l := range q.lit {
-		if _, isConst := q.f.IsConst(l); !isConst {
-			vs = append(vs, l.Var())
-		}
+	vs := make([]cnf.Var, len(q.syms))
+	for k := range vs {
+		vs[k] = q.first + cnf.Var(k)
 	}
 	return vs
 }
@@ -256,14 +259,18 @@ func (q *SudokuQuery) Decode(m cnf.Model) (puzzle.SudokuAnswer, error) {
 	side := q.side
 	a := puzzle.SudokuAnswer{Cells: make([]int16, side*side)}
 	for c := range a.Cells {
-		for v, l := range q.lit[c*side : c*side+side] {
-			if !m.Value(l) {
+		if g := q.fixed[c]; g != 0 {
+			a.Cells[c] = g
+			continue
+		}
+		for k := q.start[c]; k < q.start[c+1]; k++ {
+			if !m.Value((q.first + cnf.Var(k)).Pos()) {
 				continue
 			}
 			if a.Cells[c] != 0 {
 				return a, fmt.Errorf("model gives cell r%dc%d two symbols", c/side+1, c%side+1)
 			}
-			a.Cells[c] = int16(v + 1)
+			a.Cells[c] = q.syms[k]
 		}
 		if a.Cells[c] == 0 {
 			return a, fmt.Errorf("model gives cell r%dc%d no symbol", c/side+1, c%side+1)

@@ -109,16 +109,18 @@ func TestSudokuSinglesIsUnitPropagation(t *testing.T) {
 			continue
 		}
 		require.Zero(t, countEmpty(reduced.Formula()), "puzzle %d", i)
-		for k, l := range full.lit {
+		for k := range p.Side() * p.Side() * p.Side() {
+			c, v := k/p.Side(), k%p.Side()+1
+			l := full.Lit(c, v)
 			want := val[l]
 			if value, isConst := full.f.IsConst(l); isConst {
 				want = map[bool]int8{true: 1, false: -1}[value]
 			}
 			got := int8(0)
-			if value, isConst := reduced.f.IsConst(reduced.lit[k]); isConst {
+			if value, isConst := reduced.f.IsConst(reduced.Lit(c, v)); isConst {
 				got = map[bool]int8{true: 1, false: -1}[value]
 			}
-			require.Equal(t, want, got, "puzzle %d cell %d symbol %d", i, k/p.Side(), k%p.Side()+1)
+			require.Equal(t, want, got, "puzzle %d cell %d symbol %d", i, c, v)
 		}
 	}
 	require.Positive(t, conflicts)
