@@ -31,10 +31,13 @@ type SudokuQuery struct {
 	f       *cnf.CNF
 	p       puzzle.Sudoku
 	side    int
-	fixed   []int16 // per cell: the symbol the encoder placed (given, or by SudokuSingles), 0 for an open cell
-	start   []int32 // per cell and one more: where the candidates of each open cell start in syms
-	syms    []int16 // the candidate symbols of the open cells, cell by cell
-	first   cnf.Var // the variable of syms[k] is first+k
+	fixed   []int16   // per cell: the symbol the encoder placed (given, or by SudokuSingles), 0 for an open cell
+	start   []int32   // per cell and one more: where the candidates of each open cell start in syms
+	syms    []int16   // the candidate symbols of the open cells, cell by cell
+	lits    []cnf.Lit // lits[k]: the literal of syms[k], true when its cell holds it
+	first   cnf.Var   // the cell variables are first..first+nvars-1
+	nvars   int
+	rev     []int32 // per cell variable: its first candidate, built when names are asked for
 	decided bool    // every cell is placed, and the formula is satisfiable
 }
 
@@ -133,7 +136,6 @@ func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
 		size(starts[i+1] - starts[i])
 	}
 	f.Hint(f.NumVars()+total, clauses+1, lits+1)
-	q.first = f.Vars(total)
 	q.decided = total == 0
 	q.syms = make([]int16, 0, total)
 	for c := range n {
@@ -147,16 +149,30 @@ func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
 		}
 	}
 	q.start[n] = int32(len(q.syms))
-	buf := make([]cnf.Lit, 0, side)
-	for c := range n {
-		if g.fixed[c] == 0 {
-			exactlyOne(f, o, q.cellGroup(buf[:0], c))
+	groups := q.unitGroups(g, starts)
+	if reduce == SudokuSingles {
+		if !q.equivalences(groups, starts) {
+			f.Add() // a symbol equal to its own negation
+			q.decided = false
+			return q
+		}
+	} else {
+		q.first = f.Vars(total)
+		q.nvars = total
+		q.lits = make([]cnf.Lit, total)
+		for k := range q.lits {
+			q.lits[k] = (q.first + cnf.Var(k)).Pos()
 		}
 	}
-	groups := q.unitGroups(g, starts)
+	e := sudokuEmitter{f: f, o: o, seen: make([]int32, 2*f.NumVars()+2)}
+	for c := range n {
+		if g.fixed[c] == 0 {
+			e.exactlyOne(q, q.candidates(c))
+		}
+	}
 	for i := range 3 * side * side {
 		if grp := groups[starts[i]:starts[i+1]]; len(grp) > 0 {
-			exactlyOne(f, o, grp)
+			e.exactlyOne(q, grp)
 		} else if !g.placed(i/side, i%side) {
 			f.Add() // a symbol with no place left in a unit
 			q.decided = false
@@ -165,15 +181,114 @@ func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
 	return q
 }
 
-// exactlyOne adds exactly one of ls: a clause for at least one, and the
-// at-most-one that o picks for its size.
-func exactlyOne(f *cnf.CNF, o SudokuOptions, ls []cnf.Lit) {
-	f.AtLeastOne(ls...)
-	if len(ls) <= o.PairsUpTo {
-		f.AtMostOneWith(cnf.AMOPairwise, ls...)
+// equivalences gives the candidates their literals with one variable per
+// class of equivalent candidates: in a group (a cell, or a unit symbol)
+// of exactly two, one is the negation of the other, so both take one
+// variable (equivalent-literal substitution, a standard SAT
+// preprocessing; the exactly-one of two then needs no clause). It
+// reports false when a candidate comes out equal to its own negation.
+// groups holds the candidates of the unit symbols, as unitGroups lays
+// them out.
+func (q *SudokuQuery) equivalences(groups []int32, starts []int) bool {
+	total := len(q.syms)
+	parent := make([]int32, 2*total) // literal 2k: candidate k holds; 2k+1: it does not
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	differ := func(a, b int32) { // a holds iff b does not
+		parent[find(2*a)] = find(2*b + 1)
+		parent[find(2*a+1)] = find(2 * b)
+	}
+	for c := range len(q.start) - 1 {
+		if q.start[c+1]-q.start[c] == 2 {
+			differ(q.start[c], q.start[c]+1)
+		}
+	}
+	for i := range len(starts) - 1 {
+		if starts[i+1]-starts[i] == 2 {
+			differ(groups[starts[i]], groups[starts[i]+1])
+		}
+	}
+	varOf := make([]int32, 2*total) // per class: its variable, from 1; 0 for none yet
+	q.lits = make([]cnf.Lit, total)
+	for k := range int32(total) {
+		pos, neg := find(2*k), find(2*k+1)
+		switch {
+		case pos == neg:
+			return false
+		case varOf[pos] != 0:
+			q.lits[k] = cnf.Var(varOf[pos]).Pos()
+		case varOf[neg] != 0:
+			q.lits[k] = cnf.Var(varOf[neg]).Neg()
+		default:
+			v := q.f.Vars(1)
+			if q.nvars == 0 {
+				q.first = v
+			}
+			q.nvars++
+			varOf[pos] = int32(v)
+			q.lits[k] = v.Pos()
+		}
+	}
+	return true
+}
+
+// sudokuEmitter writes the exactly-one groups of a query.
+type sudokuEmitter struct {
+	f     *cnf.CNF
+	o     SudokuOptions
+	seen  []int32 // per literal: the stamp of the last group that held it
+	stamp int32
+	buf   []cnf.Lit
+}
+
+// exactlyOne adds exactly one of the candidates ks of q: a clause for at
+// least one, and the at-most-one that the options pick for its size. A
+// group of two (equivalent literals) needs none. After substitution a
+// literal may come twice (it must be false: two of the group would hold)
+// or with its negation (one of the two holds, so the others must not).
+func (e *sudokuEmitter) exactlyOne(q *SudokuQuery, ks []int32) {
+	e.stamp++
+	e.buf = e.buf[:0]
+	var twice []cnf.Lit
+	both := false
+	for _, k := range ks {
+		l := q.lits[k]
+		switch {
+		case e.seen[l] == e.stamp:
+			twice = append(twice, l)
+		case e.seen[l.Not()] == e.stamp:
+			both = true
+			e.seen[l] = e.stamp
+		default:
+			e.seen[l] = e.stamp
+			e.buf = append(e.buf, l)
+		}
+	}
+	if both { // a group of two after substitution says nothing more
+		for _, l := range e.buf {
+			if e.seen[l.Not()] != e.stamp {
+				e.f.Add(l.Not())
+			}
+		}
 		return
 	}
-	f.AtMostOneWith(o.AMO, ls...)
+	for _, l := range twice {
+		e.f.Add(l.Not())
+	}
+	e.f.AtLeastOne(e.buf...)
+	if len(e.buf) <= e.o.PairsUpTo {
+		e.f.AtMostOneWith(cnf.AMOPairwise, e.buf...)
+		return
+	}
+	e.f.AtMostOneWith(e.o.AMO, e.buf...)
 }
 
 // sudokuPairsUpTo and sudokuLargeAMO are the default at-most-one: every
@@ -187,26 +302,28 @@ const (
 	sudokuLargeAMO  = cnf.AMOBimander
 )
 
-// cellGroup appends to g the variables of open cell c.
-func (q *SudokuQuery) cellGroup(g []cnf.Lit, c int) []cnf.Lit {
+// candidates returns the candidates of open cell c, as indexes of syms.
+func (q *SudokuQuery) candidates(c int) []int32 {
+	ks := make([]int32, 0, q.start[c+1]-q.start[c])
 	for k := q.start[c]; k < q.start[c+1]; k++ {
-		g = append(g, (q.first + cnf.Var(k)).Pos())
+		ks = append(ks, k)
 	}
-	return g
+	return ks
 }
 
-// unitGroups returns the variables of every unit symbol back to back, as
-// groupStarts lays them out. A symbol placed in a unit has none.
-func (q *SudokuQuery) unitGroups(g *sudokuGrid, starts []int) []cnf.Lit {
+// unitGroups returns the candidates (indexes of syms) of every unit
+// symbol back to back, as groupStarts lays them out. A symbol placed in a
+// unit has none.
+func (q *SudokuQuery) unitGroups(g *sudokuGrid, starts []int) []int32 {
 	side := q.side
-	groups := make([]cnf.Lit, starts[len(starts)-1])
+	groups := make([]int32, starts[len(starts)-1])
 	fill := append([]int(nil), starts[:len(starts)-1]...)
 	for c := range side * side {
 		us := g.units(c)
 		for k := q.start[c]; k < q.start[c+1]; k++ {
-			l, v := (q.first + cnf.Var(k)).Pos(), int(q.syms[k]-1)
+			v := int(q.syms[k] - 1)
 			for _, u := range us {
-				groups[fill[u*side+v]] = l
+				groups[fill[u*side+v]] = k
 				fill[u*side+v]++
 			}
 		}
@@ -223,31 +340,45 @@ func (q *SudokuQuery) Lit(c, v int) cnf.Lit {
 	}
 	for k := q.start[c]; k < q.start[c+1]; k++ {
 		if int(q.syms[k]) == v {
-			return (q.first + cnf.Var(k)).Pos()
+			return q.lits[k]
 		}
 	}
 	return q.f.False()
 }
 
-// name names a cell variable "r1c2=5" (or "=17" in numbers) for DIMACS.
+// name names a cell variable "r1c2=5" (or "=17" in numbers) for DIMACS,
+// after the first candidate it stands for.
 func (q *SudokuQuery) name(v cnf.Var) string {
-	k := int(v) - int(q.first)
-	if k < 0 || k >= len(q.syms) {
+	if v < q.first || int(v-q.first) >= q.nvars {
 		return ""
 	}
-	// The open cell whose candidates hold k: the last start not past it.
-	c := sort.Search(len(q.start), func(i int) bool { return int(q.start[i]) > k }) - 1
-	sym := int(q.syms[k])
-	text := strconv.Itoa(sym)
-	if sym <= len(q.p.Alphabet) {
-		text = q.p.Alphabet[sym-1 : sym]
+	if q.rev == nil { // the first candidate of each variable
+		q.rev = make([]int32, q.nvars)
+		for k := len(q.lits) - 1; k >= 0; k-- {
+			q.rev[q.lits[k].Var()-q.first] = int32(k)
+		}
 	}
-	return fmt.Sprintf("r%dc%d=%s", c/q.side+1, c%q.side+1, text)
+	{
+		k := int(q.rev[v-q.first])
+		l := q.lits[k]
+		// The open cell whose candidates hold k: the last start not past it.
+		c := sort.Search(len(q.start), func(i int) bool { return int(q.start[i]) > k }) - 1
+		sym := int(q.syms[k])
+		text := strconv.Itoa(sym)
+		if sym <= len(q.p.Alphabet) {
+			text = q.p.Alphabet[sym-1 : sym]
+		}
+		eq := "="
+		if !l.IsPos() {
+			eq = "!="
+		}
+		return fmt.Sprintf("r%dc%d%s%s", c/q.side+1, c%q.side+1, eq, text)
+	}
 }
 
 // Vars returns the cell variables, which tell solutions apart.
 func (q *SudokuQuery) Vars() []cnf.Var {
-	vs := make([]cnf.Var, len(q.syms))
+	vs := make([]cnf.Var, q.nvars)
 	for k := range vs {
 		vs[k] = q.first + cnf.Var(k)
 	}
@@ -264,7 +395,7 @@ func (q *SudokuQuery) Decode(m cnf.Model) (puzzle.SudokuAnswer, error) {
 			continue
 		}
 		for k := q.start[c]; k < q.start[c+1]; k++ {
-			if !m.Value((q.first + cnf.Var(k)).Pos()) {
+			if !m.Value(q.lits[k]) {
 				continue
 			}
 			if a.Cells[c] != 0 {

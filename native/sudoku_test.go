@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/gen"
 	"puzzlesat/internal/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
@@ -413,4 +414,27 @@ func sudokuBenchOne(b *testing.B, p puzzle.Sudoku, limit int) {
 		nodes += st.Nodes
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkSudoku17 solves Royle's 49,151 17-clue puzzles (outside the
+// repository: PUZZLESAT_DATA) one after the other, as `solve sudoku
+// --jobs=1` does, without parsing and printing.
+func BenchmarkSudoku17(b *testing.B) { sudokuBench(b, "royle_17clue_49151.txt", 0, 0) }
+
+// BenchmarkSudokuLarge solves one generated grid of each large size, with
+// the largest share of random blanks both backends solve in well under a
+// second (README).
+func BenchmarkSudokuLarge(b *testing.B) {
+	sizes := []struct {
+		name   string
+		box    int
+		blanks float64
+	}{
+		{"64x64-35%", 8, 0.35}, {"100x100-30%", 10, 0.30}, {"144x144-25%", 12, 0.25},
+		{"225x225-20%", 15, 0.20}, {"400x400-20%", 20, 0.20},
+	}
+	for _, tc := range sizes {
+		p := gen.SudokuBlanks(rand.New(rand.NewPCG(1, uint64(tc.box))), tc.box, tc.blanks)
+		b.Run(tc.name, func(b *testing.B) { sudokuBenchOne(b, p, 0) })
+	}
 }

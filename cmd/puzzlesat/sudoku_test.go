@@ -279,12 +279,12 @@ func TestSudokuBadSizes(t *testing.T) {
 }
 
 // TestSudoku36 solves the michael404 36x36 puzzles that take each backend
-// well under a second and checks them against their solutions; the README
-// lists what the others take.
+// under a second (the first five of nine) and checks them against their
+// solutions; the README lists what the other four take.
 func TestSudoku36(t *testing.T) {
 	puzzles := strings.Split(readFile(t, judgedata.Path(t, "sudoku", "michael404_36x36.puzzles")), "\n")
 	sols := strings.Split(readFile(t, judgedata.Path(t, "sudoku", "michael404_36x36.solutions")), "\n")
-	for i := range 3 {
+	for i := range 5 {
 		out, errs, code := cli(t, puzzles[i]+"\n", "solve", "sudoku", "--backend=both")
 		require.Equal(t, exitOK, code, "puzzle %d: %s", i+1, errs)
 		require.Equal(t, sols[i]+"\n", out, "puzzle %d", i+1)

@@ -1,0 +1,75 @@
+package sat_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"puzzlesat/gen"
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+// BenchmarkSudoku17 solves Royle's 49,151 17-clue puzzles (the set stays
+// outside the repository: PUZZLESAT_DATA) one after the other, as
+// `solve sudoku --backend=sat --jobs=1` does, without parsing and
+// printing.
+func BenchmarkSudoku17(b *testing.B) {
+	f, err := os.Open(judgedata.Find(b, "sudoku", "royle_17clue_49151.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ps, err := puzzle.ParseSudoku("royle", f, "")
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	decided := 0
+	for b.Loop() {
+		decided = 0
+		for _, p := range ps {
+			_, st, err := sat.Sudoku(context.Background(), p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if st.Solves == 0 {
+				decided++
+			}
+		}
+	}
+	b.ReportMetric(float64(len(ps)*b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(float64(decided), "decided-by-propagation")
+}
+
+// sudokuLarge are generated grids of every large size, with the largest
+// share of random blanks that both backends solve in well under a second
+// (README: the frontier beyond which neither, nor CaDiCaL, does in time).
+var sudokuLarge = []struct {
+	name   string
+	box    int
+	blanks float64
+}{
+	{"64x64-35%", 8, 0.35}, {"100x100-30%", 10, 0.30}, {"144x144-25%", 12, 0.25},
+	{"225x225-20%", 15, 0.20}, {"400x400-20%", 20, 0.20},
+}
+
+// BenchmarkSudokuLarge solves one generated grid of each large size.
+func BenchmarkSudokuLarge(b *testing.B) {
+	for _, tc := range sudokuLarge {
+		p := gen.SudokuBlanks(rand.New(rand.NewPCG(1, uint64(tc.box))), tc.box, tc.blanks)
+		b.Run(tc.name, func(b *testing.B) {
+			var st sat.Stats
+			for b.Loop() {
+				var err error
+				if _, st, err = sat.Sudoku(context.Background(), p); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(st.Vars), "vars")
+			b.ReportMetric(float64(st.Clauses), "clauses")
+			b.ReportMetric(float64(st.Conflicts), "conflicts")
+		})
+	}
+}
