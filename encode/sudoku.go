@@ -97,73 +97,35 @@ func SudokuIn(f *cnf.CNF, p puzzle.Sudoku, reduce SudokuReduce) *SudokuQuery {
 // when DIMACS is written. Box may be 2 to puzzle.SudokuMaxBox; cells
 // outside 0..S are read as blanks.
 func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
-	reduce := o.Reduce
 	side := p.Side()
 	n := side * side
 	f.Comment("puzzlesat sudoku %dx%d", side, side)
-	q := &SudokuQuery{f: f, p: p, side: side, start: make([]int32, n+1)}
+	q := &SudokuQuery{f: f, p: p, side: side, start: make([]int32, n+1), fixed: make([]int16, n)}
 	g := newSudokuGrid(p)
 	ok := g.ok
-	if ok && reduce == SudokuSingles {
+	if ok && o.Reduce == SudokuSingles {
 		ok = g.singles()
 	}
 	f.True()
 	f.NameFunc(q.name)
 	if !ok {
-		q.fixed = make([]int16, n)
 		f.Add() // the givens contradict each other
 		return q
 	}
 	q.fixed = g.fixed
 	starts := g.groupStarts()
-	total, clauses, lits := 0, 0, 0
-	size := func(k int) {
-		if k <= o.PairsUpTo || o.AMO == cnf.AMOPairwise {
-			clauses += 1 + k*(k-1)/2
-			lits += k * k
-		} else { // every compact encoding takes fewer
-			clauses += 1 + 5*k
-			lits += 11 * k
-		}
-	}
-	for c := range n {
-		if g.fixed[c] == 0 {
-			total += g.count[c]
-			size(g.count[c])
-		}
-	}
-	for i := range 3 * side * side {
-		size(starts[i+1] - starts[i])
-	}
-	f.Hint(f.NumVars()+total, clauses+1, lits+1)
-	q.decided = total == 0
-	q.syms = make([]int16, 0, total)
-	for c := range n {
-		q.start[c] = int32(len(q.syms))
-		if g.fixed[c] == 0 {
-			for k, m := range g.cand[c*g.w : c*g.w+g.w] {
-				for ; m != 0; m &= m - 1 {
-					q.syms = append(q.syms, int16(64*k+bits.TrailingZeros64(m)+1))
-				}
-			}
-		}
-	}
-	q.start[n] = int32(len(q.syms))
+	sudokuHint(f, g, starts, o)
+	q.candidatesOf(g)
 	groups := q.unitGroups(g, starts)
-	if reduce == SudokuSingles {
+	if o.Reduce == SudokuSingles {
 		if !q.equivalences(groups, starts) {
-			f.Add() // a symbol equal to its own negation
-			q.decided = false
+			f.Add() // a candidate equal to its own negation
 			return q
 		}
 	} else {
-		q.first = f.Vars(total)
-		q.nvars = total
-		q.lits = make([]cnf.Lit, total)
-		for k := range q.lits {
-			q.lits[k] = (q.first + cnf.Var(k)).Pos()
-		}
+		q.variables()
 	}
+	q.decided = len(q.syms) == 0
 	e := sudokuEmitter{f: f, o: o, seen: make([]int32, 2*f.NumVars()+2)}
 	for c := range n {
 		if g.fixed[c] == 0 {
@@ -179,6 +141,64 @@ func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
 		}
 	}
 	return q
+}
+
+// sudokuHint tells f how large the formula of grid g will be, at most:
+// every pair of a group up to o.PairsUpTo literals, fewer past it.
+func sudokuHint(f *cnf.CNF, g *sudokuGrid, starts []int, o SudokuOptions) {
+	total, clauses, lits := 0, 0, 0
+	size := func(k int) {
+		if k <= o.PairsUpTo || o.AMO == cnf.AMOPairwise {
+			clauses += 1 + k*(k-1)/2
+			lits += k * k
+		} else { // every compact encoding takes fewer
+			clauses += 1 + 5*k
+			lits += 11 * k
+		}
+	}
+	for c, v := range g.fixed {
+		if v == 0 {
+			total += g.count[c]
+			size(g.count[c])
+		}
+	}
+	for i := range len(starts) - 1 {
+		size(starts[i+1] - starts[i])
+	}
+	f.Hint(f.NumVars()+total, clauses+1, lits+1)
+}
+
+// candidatesOf lists the candidates of the open cells of g, cell by cell.
+func (q *SudokuQuery) candidatesOf(g *sudokuGrid) {
+	n, total := len(g.fixed), 0
+	for c, v := range g.fixed {
+		if v == 0 {
+			total += g.count[c]
+		}
+	}
+	q.syms = make([]int16, 0, total)
+	for c := range n {
+		q.start[c] = int32(len(q.syms))
+		if g.fixed[c] != 0 {
+			continue
+		}
+		for k, m := range g.cand[c*g.w : c*g.w+g.w] {
+			for ; m != 0; m &= m - 1 {
+				q.syms = append(q.syms, int16(64*k+bits.TrailingZeros64(m)+1))
+			}
+		}
+	}
+	q.start[n] = int32(len(q.syms))
+}
+
+// variables gives every candidate a variable of its own.
+func (q *SudokuQuery) variables() {
+	q.nvars = len(q.syms)
+	q.first = q.f.Vars(q.nvars)
+	q.lits = make([]cnf.Lit, q.nvars)
+	for k := range q.lits {
+		q.lits[k] = (q.first + cnf.Var(k)).Pos()
+	}
 }
 
 // equivalences gives the candidates their literals with one variable per

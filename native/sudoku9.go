@@ -4,8 +4,6 @@ import (
 	"context"
 	"math"
 	"math/bits"
-
-	"puzzlesat/puzzle"
 )
 
 // The 9x9 path keeps, for every digit and every band of three rows, the
@@ -404,16 +402,4 @@ func (st *sudoku9State) fewest() (int, uint) {
 		}
 	}
 	return bb, bk
-}
-
-// sudoku9Answer converts a finished search to the results of Sudoku.
-func sudoku9Answer(s *sudoku9Search) (puzzle.SudokuAnswer, Stats, error) {
-	st := Stats{Nodes: s.nodes}
-	switch {
-	case s.found > 0:
-		return puzzle.SudokuAnswer{Cells: s.answer}, st, nil
-	case s.err != nil:
-		return puzzle.SudokuAnswer{}, st, s.err
-	}
-	return puzzle.SudokuAnswer{}, st, puzzle.ErrNoSolution
 }

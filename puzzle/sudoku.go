@@ -3,7 +3,6 @@ package puzzle
 import (
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // SudokuLayout says how a sudoku was written; answers are printed the same way.
@@ -247,12 +246,4 @@ func sudokuQuote(s string) string {
 		return strconv.Quote(s[:37]) + "..."
 	}
 	return strconv.Quote(s)
-}
-
-// sudokuJoin lists xs as "a, b or c".
-func sudokuJoin(xs []string) string {
-	if len(xs) < 2 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
