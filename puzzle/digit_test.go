@@ -1,11 +1,8 @@
 package puzzle_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
@@ -180,62 +177,4 @@ func TestDigitVerifyMutations(t *testing.T) {
 		}
 	}
 	require.Greater(t, rejected, 100)
-}
-
-func TestDigitSearchStatementSample(t *testing.T) {
-	f, err := os.Open("../testdata/digit_puzzle/sample.in")
-	require.NoError(t, err)
-	defer f.Close()
-	ps, err := puzzle.ParseDigit("sample.in", f)
-	require.NoError(t, err)
-	want, err := os.ReadFile("../testdata/digit_puzzle/sample.out")
-	require.NoError(t, err)
-	var out strings.Builder
-	for _, p := range ps {
-		a, err := p.Search(context.Background(), digitbrute.Unique)
-		require.NoError(t, err)
-		require.NoError(t, p.Verify(a))
-		out.WriteString(p.Format(a))
-	}
-	require.Equal(t, string(want), out.String())
-}
-
-// TestDigitLengthTriples checks, for every length triple, that Search
-// says ErrNoSolution exactly when no product has those lengths.
-func TestDigitLengthTriples(t *testing.T) {
-	for la := 1; la <= 2; la++ {
-		for lb := 1; lb <= 2; lb++ {
-			for lc := 1; lc <= 4; lc++ {
-				p := puzzle.Digit{A: strings.Repeat("*", la), B: strings.Repeat("*", lb), C: strings.Repeat("*", lc)}
-				a, err := p.Search(context.Background(), digitbrute.Unique)
-				if digitbrute.Count(puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, 0) == 0 {
-					require.ErrorIs(t, err, puzzle.ErrNoSolution, "Search(%+v)", p)
-					continue
-				}
-				require.NoError(t, err, "Search(%+v)", p)
-				require.NoError(t, p.Verify(a))
-			}
-		}
-	}
-}
-
-func TestDigitSearchErrors(t *testing.T) {
-	p := puzzle.Digit{A: "**", B: "**", C: "****"}
-	boom := errors.New("boom")
-	_, err := p.Search(context.Background(), func(puzzle.DigitAnswer) (bool, error) { return false, boom })
-	require.ErrorIs(t, err, boom)
-
-	// An oracle that never says yes is wrong: Search says so, not "no solution".
-	_, err = puzzle.Digit{A: "*", B: "*", C: "*"}.Search(context.Background(), func(puzzle.DigitAnswer) (bool, error) { return false, nil })
-	require.Error(t, err)
-	require.NotErrorIs(t, err, puzzle.ErrNoSolution)
-
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err = p.Search(ctx, func(puzzle.DigitAnswer) (bool, error) { return false, nil })
-	require.ErrorIs(t, err, context.Canceled)
-
-	_, err = puzzle.Digit{A: "1", B: "a", C: "1"}.Search(context.Background(), digitbrute.Unique)
-	require.Error(t, err)
-	require.NotErrorIs(t, err, puzzle.ErrNoSolution)
 }

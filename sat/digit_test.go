@@ -3,7 +3,6 @@ package sat
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
@@ -12,27 +11,9 @@ import (
 	"puzzlesat/encode"
 	"puzzlesat/gen"
 	"puzzlesat/internal/digitbrute"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/digitsearch"
 	"puzzlesat/puzzle"
 )
-
-// randomDigitPattern returns a pattern of lengths 1-2, 1-2, 1-4 (also
-// those no product has), each character '*' with probability star, else
-// a uniform digit (so B and C may start with 0).
-func randomDigitPattern(rng *rand.Rand, star float64) puzzle.DigitAnswer {
-	var s [3]string
-	for i, n := range []int{1 + rng.IntN(2), 1 + rng.IntN(2), 1 + rng.IntN(4)} {
-		b := make([]byte, n)
-		for j := range b {
-			b[j] = '*'
-			if rng.Float64() >= star {
-				b[j] = byte('0' + rng.IntN(10))
-			}
-		}
-		s[i] = string(b)
-	}
-	return puzzle.DigitAnswer{A: s[0], B: s[1], C: s[2]}
-}
 
 var digitEncodings = []encode.DigitEncoding{encode.DigitCircuit, encode.DigitTable}
 
@@ -54,7 +35,7 @@ func TestDigitOneSolverReuse(t *testing.T) {
 				patterns = 500
 			}
 			for i := range patterns {
-				a := randomDigitPattern(rng, []float64{0.2, 0.5, 0.8}[i%3])
+				a := digitbrute.RandomPattern(rng, []float64{0.2, 0.5, 0.8}[i%3])
 				want := digitbrute.Count(a, 0)
 				limit := digitLimit(i, want)
 				got, err := shared.count(ctx, a, limit)
@@ -69,7 +50,7 @@ func TestDigitOneSolverReuse(t *testing.T) {
 			st := shared.stats()
 			require.Zero(t, st.Rebuilds, "a solver was rebuilt: an UNSAT answer found it unsafe")
 			for l, tr := range shared.triples {
-				require.Equal(t, digitAdmits(l), tr.s != nil, "triple %v: a solver exactly when a product exists", l)
+				require.Equal(t, puzzle.DigitAdmits(l[0], l[1], l[2]), tr.s != nil, "triple %v: a solver exactly when a product exists", l)
 			}
 			t.Logf("%d patterns on %d solvers: %d solves, %d conflicts, %v in gini", patterns, len(shared.triples), st.Solves, st.Conflicts, st.Time)
 		})
@@ -97,7 +78,7 @@ func TestCountDigitAgreesWithBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12107, 2))
 	ctx := context.Background()
 	for i := range 1200 {
-		a := randomDigitPattern(rng, []float64{0.3, 0.6, 0.9}[i%3])
+		a := digitbrute.RandomPattern(rng, []float64{0.3, 0.6, 0.9}[i%3])
 		p := puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C}
 		want := digitbrute.Count(a, 0)
 		limit := digitLimit(i, want)
@@ -146,7 +127,7 @@ func TestDigitAgreesWithBruteForce(t *testing.T) {
 		ps = append(ps, gen.Digit(rng))
 	}
 	for range 100 {
-		a := randomDigitPattern(rng, 0.3+0.4*rng.Float64())
+		a := digitbrute.RandomPattern(rng, 0.3+0.4*rng.Float64())
 		ps = append(ps, puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C})
 	}
 	for _, p := range ps {
@@ -198,23 +179,8 @@ func TestDigitStopsOnDoneContext(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 }
 
-// loadDigitSample reads the statement sample from the judge data and its
-// expected output.
-func loadDigitSample(tb testing.TB) ([]puzzle.Digit, string) {
-	tb.Helper()
-	in := judgedata.Path(tb, "digit_puzzle", "sample.in")
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseDigit(in, f)
-	require.NoError(tb, err)
-	want, err := os.ReadFile(judgedata.Path(tb, "digit_puzzle", "sample.out"))
-	require.NoError(tb, err)
-	return ps, string(want)
-}
-
 func TestDigitJudgeData(t *testing.T) {
-	ps, want := loadDigitSample(t)
+	ps, want := digitbrute.Sample(t)
 	var out strings.Builder
 	for _, p := range ps {
 		a, st, err := Digit(context.Background(), p)
@@ -226,32 +192,20 @@ func TestDigitJudgeData(t *testing.T) {
 	require.Equal(t, want, out.String())
 }
 
-// digitBenchPuzzles returns n puzzles from gen with the seed that
-// native's BenchmarkDigit uses, so the figures compare.
-func digitBenchPuzzles(n int) []puzzle.Digit {
-	rng := rand.New(rand.NewPCG(12107, 300))
-	ps := make([]puzzle.Digit, n)
-	for i := range ps {
-		ps[i] = gen.Digit(rng)
-		ps[i].Case = i + 1
-	}
-	return ps
-}
-
 // BenchmarkDigit solves the statement sample and 300 puzzles from gen by
 // the SAT backend (native's BenchmarkDigit is the DFS side).
 func BenchmarkDigit(b *testing.B) {
 	b.Run("sample", func(b *testing.B) {
-		ps, _ := loadDigitSample(b)
+		ps, _ := digitbrute.Sample(b)
 		benchDigit(b, ps, digitEncoding)
 	})
-	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitBenchPuzzles(300), digitEncoding) })
+	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitbrute.Bench(300), digitEncoding) })
 }
 
 // BenchmarkDigitEncoding compares the two encodings on the 300 puzzles.
 func BenchmarkDigitEncoding(b *testing.B) {
 	for _, enc := range digitEncodings {
-		b.Run(enc.String(), func(b *testing.B) { benchDigit(b, digitBenchPuzzles(300), enc) })
+		b.Run(enc.String(), func(b *testing.B) { benchDigit(b, digitbrute.Bench(300), enc) })
 	}
 }
 
@@ -260,7 +214,7 @@ func benchDigit(b *testing.B, ps []puzzle.Digit, enc encode.DigitEncoding) {
 	for b.Loop() {
 		for _, p := range ps {
 			o := newDigitOracle(enc)
-			_, err := p.Search(context.Background(), func(q puzzle.DigitAnswer) (bool, error) {
+			_, err := digitsearch.Search(context.Background(), p, func(q puzzle.DigitAnswer) (bool, error) {
 				n, err := o.count(context.Background(), q, 2)
 				return n == 1, err
 			})
