@@ -4,9 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -24,20 +21,8 @@ var cakeBook = []string{"sample", "cake1", "cake2", "cake3", "cake4", "cake5"}
 // readCake reads a judge input and its expected answers.
 func readCake(tb testing.TB, name string) ([]puzzle.Cake, []int) {
 	tb.Helper()
-	in := judgedata.Path(tb, "cake", name+".in")
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseCake(in, f)
-	require.NoError(tb, err)
-	out, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".out")
-	require.NoError(tb, err)
-	var want []int
-	for _, w := range strings.Fields(string(out)) {
-		v, err := strconv.Atoi(w)
-		require.NoError(tb, err)
-		want = append(want, v)
-	}
+	ps, out := judgedata.Case(tb, puzzle.ParseCake, "cake", name+".in", name+".out")
+	want := judgedata.Ints(tb, out)
 	require.Len(tb, want, len(ps))
 	return ps, want
 }

@@ -3,9 +3,7 @@ package sat_test
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -35,20 +33,8 @@ var sticksFiles = []string{
 // readSticks returns the blocks of a judge file and the expected answers.
 func readSticks(tb testing.TB, name string) ([]puzzle.Sticks, []int) {
 	tb.Helper()
-	in := judgedata.Path(tb, "sticks", name+".in")
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseSticks(in, f)
-	require.NoError(tb, err)
-	out, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".out")
-	require.NoError(tb, err)
-	var want []int
-	for _, w := range strings.Fields(string(out)) {
-		n, err := strconv.Atoi(w)
-		require.NoError(tb, err)
-		want = append(want, n)
-	}
+	ps, out := judgedata.Case(tb, puzzle.ParseSticks, "sticks", name+".in", name+".out")
+	want := judgedata.Ints(tb, out)
 	require.Len(tb, want, len(ps))
 	return ps, want
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/encode"
 	"puzzlesat/internal/judgedata"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
@@ -51,7 +52,7 @@ func TestSudokuJudgeData(t *testing.T) {
 			var worst time.Duration
 			byProp := 0
 			for _, p := range ps {
-				a, st, err := sat.Sudoku(context.Background(), p)
+				a, st, err := sat.Find(context.Background(), encode.Sudoku(p))
 				require.NoError(t, err)
 				require.NoError(t, p.Verify(a))
 				got.WriteString(p.Format(a))
@@ -70,7 +71,7 @@ func TestSudokuTop95(t *testing.T) {
 	ps, _ := readSudoku(t, "top95.txt", "")
 	require.Len(t, ps, 95)
 	for _, p := range ps {
-		a, _, err := sat.Sudoku(context.Background(), p)
+		a, _, err := sat.Find(context.Background(), encode.Sudoku(p))
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 	}
@@ -82,7 +83,7 @@ func BenchmarkSudoku(b *testing.B) {
 		b.Run(set.in, func(b *testing.B) {
 			for b.Loop() {
 				for _, p := range ps {
-					if _, _, err := sat.Sudoku(context.Background(), p); err != nil {
+					if _, _, err := sat.Find(context.Background(), encode.Sudoku(p)); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -1,0 +1,52 @@
+package sat
+
+import (
+	"context"
+
+	"puzzlesat/encode/cnf"
+	"puzzlesat/puzzle"
+)
+
+// Query is one question about a puzzle instance asked as a formula: its
+// models are the answers, and Decode turns a model into the puzzle's
+// answer of type A. Every encoder of package encode returns one.
+type Query[A any] interface {
+	Formula() *cnf.CNF
+	Decode(cnf.Model) (A, error)
+}
+
+// Countable is a Query whose answers can be counted: Vars lists the
+// variables that tell two answers apart, so that models agreeing on them
+// count as one.
+type Countable[A any] interface {
+	Query[A]
+	Vars() []cnf.Var
+}
+
+// Find solves q and decodes its first model. The error is
+// puzzle.ErrNoSolution when q has no model, or the context's error.
+func Find[A any](ctx context.Context, q Query[A]) (A, Stats, error) {
+	var zero A
+	s := New(q.Formula())
+	st, err := s.Solve(ctx)
+	if err != nil || st != Sat {
+		return zero, s.Stats(), noAnswer(err)
+	}
+	a, err := q.Decode(s.Model())
+	return a, s.Stats(), err
+}
+
+// CountAnswers counts the answers of q up to limit, on one solver.
+func CountAnswers[A any](ctx context.Context, q Countable[A], limit int) (int, Stats, error) {
+	s := New(q.Formula())
+	n, err := s.Count(ctx, q.Vars(), limit)
+	return n, s.Stats(), err
+}
+
+// noAnswer returns err, or puzzle.ErrNoSolution when err is nil.
+func noAnswer(err error) error {
+	if err != nil {
+		return err
+	}
+	return puzzle.ErrNoSolution
+}
