@@ -6,41 +6,25 @@ import (
 	"io"
 	"math/rand/v2"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/native"
-	"puzzlesat/sat"
+	"puzzlesat"
 )
 
-// instance is what every puzzle type of package puzzle provides.
-type instance[A any] interface {
-	Verify(A) error
-	Format(A) string
-	Fail(word string) string
-	String() string
+// spec describes one puzzle kind to the command line: its library kind,
+// its own flags, how to parse its input and make random instances.
+// Solving, counting, encoding and decoding all go through the library.
+type spec[I puzzlesat.Instance[A], A any] struct {
+	lib        func(o *options) *puzzlesat.Kind[I, A]
+	flags      func(fs *flag.FlagSet, o *options, cmd string) // kind-specific flags
+	parse      func(file string, r io.Reader, o *options) ([]I, error)
+	boundFlag  string // the flag of encode and decode that sets the query's bound, if any
+	gen        func(rng *rand.Rand, o *options) (I, error)
+	genTrailer string // printed after the generated instances
 }
 
-// query is one instance's CNF, the text that names the question it asks
-// ("L=454"), and the decoder of its models.
-type query[A any] struct {
-	cnf    *cnf.CNF
-	name   string
-	decode func(cnf.Model) (A, error)
-}
-
-// spec describes one puzzle kind to the command line: how to parse it,
-// its two backends, and its encoder. Optional parts are nil.
-type spec[I instance[A], A any] struct {
-	name        string
-	flags       func(fs *flag.FlagSet, o *options, cmd string) // kind-specific flags
-	parse       func(file string, r io.Reader, o *options) ([]I, error)
-	dfs         func(context.Context, I) (A, native.Stats, error)
-	sat         func(context.Context, I) (A, sat.Stats, error)
-	countDFS    func(context.Context, I, int) (int, native.Stats, error)
-	countSAT    func(context.Context, I, int) (int, sat.Stats, error)
-	certificate func(I, A) string
-	encode      func(ctx context.Context, p I, o *options) (query[A], error)
-	gen         func(rng *rand.Rand, o *options) (I, error)
-	genTrailer  string // printed after the generated instances
+// certifier is an instance whose answers carry a witness that
+// --certificate prints.
+type certifier[A any] interface {
+	Certificate(a A) string
 }
 
 // kind is a spec with its types hidden, as the subcommands see it.
@@ -75,10 +59,26 @@ func lookupKind(name string) (kind, error) {
 	return nil, usagef("unknown puzzle kind %q (want one of %v)", name, kindNames())
 }
 
-func (k *spec[I, A]) kindName() string { return k.name }
+func (k *spec[I, A]) kindName() string { return k.lib(&options{}).Name() }
+
+// certifies reports whether the kind's answers carry a witness.
+func (k *spec[I, A]) certifies() bool {
+	var p I
+	_, ok := any(p).(certifier[A])
+	return ok
+}
+
+// certificate returns the witness of a as --certificate prints it, or ""
+// when the flag is off or the kind has none.
+func (k *spec[I, A]) certificate(o *options, p I, a A) string {
+	if c, ok := any(p).(certifier[A]); ok && o.certificate {
+		return c.Certificate(a)
+	}
+	return ""
+}
 
 func (k *spec[I, A]) addFlags(fs *flag.FlagSet, o *options, cmd string) {
-	if k.certificate != nil && cmd == "solve" || cmd == "decode" && k.certificate != nil {
+	if k.certifies() && (cmd == "solve" || cmd == "decode") {
 		fs.BoolVar(&o.certificate, "certificate", false, "print the witness after each answer, in lines starting with #")
 	}
 	if k.flags != nil {
@@ -88,7 +88,7 @@ func (k *spec[I, A]) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 
 func (k *spec[I, A]) generate(e env, o *options) error {
 	if k.gen == nil {
-		return usagef("gen is not defined for %s", k.name)
+		return usagef("gen is not defined for %s", k.kindName())
 	}
 	if o.count < 0 {
 		return usagef("--count must not be negative")

@@ -7,6 +7,8 @@ import (
 	"io"
 	"runtime"
 	"time"
+
+	"puzzlesat"
 )
 
 // errHelp reports that -h was asked for and usage was printed.
@@ -16,6 +18,7 @@ var errHelp = errors.New("help")
 // registers the common flags it uses, and the kind adds its own.
 type options struct {
 	backend     string
+	lib         puzzlesat.Options // what --backend and --timeout say
 	timeout     time.Duration
 	stats       bool
 	jobs        int
@@ -30,8 +33,9 @@ type options struct {
 	// Kind-specific flags, registered by the kind that uses them.
 	alphabet string // sudoku
 	maxPiece int    // sticks
-	length   int    // sticks: the query of encode and decode
-	area     int    // cake: the query of encode and decode
+	bound    int    // encode and decode: the query's bound (sticks --length, cake --area)
+	length   int    // sticks gen: the length of the sticks
+	encoding string // digit-puzzle encode and decode: table or circuit
 	n        int    // alphametic gen: letters
 	box      int    // sudoku gen: box size
 	pieces   int    // sticks gen
@@ -86,10 +90,12 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // check validates the common flags.
 func (o *options) check() error {
-	switch o.backend {
-	case "", "dfs", "sat", "both":
-	default:
-		return usagef("--backend must be dfs, sat or both, not %q", o.backend)
+	if o.backend != "" {
+		b, err := puzzlesat.ParseBackend(o.backend)
+		if err != nil {
+			return usagef("--backend must be dfs, sat or both, not %q", o.backend)
+		}
+		o.lib.Backend = b
 	}
 	if o.jobs < 1 {
 		o.jobs = 1
@@ -97,6 +103,7 @@ func (o *options) check() error {
 	if o.timeout < 0 {
 		return usagef("--timeout must not be negative")
 	}
+	o.lib.Timeout = o.timeout
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"puzzlesat"
 	"puzzlesat/encode/cnf"
 	"puzzlesat/sat"
 )
@@ -38,20 +39,19 @@ func runSat(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := withTimeout(ctx, o)
-	defer cancel()
-	s := sat.New(f)
-	st, _ := s.Solve(ctx)
+	if err := o.check(); err != nil {
+		return err
+	}
+	st, m, stats, _ := puzzlesat.SolveCNF(ctx, f, o.lib)
 	w := bufio.NewWriter(e.stdout)
 	defer w.Flush()
 	if o.stats {
-		x := s.Stats()
-		fmt.Fprintf(w, "c %s time=%v\n", x, x.Time)
+		fmt.Fprintf(w, "c %v\n", stats)
 	}
 	fmt.Fprintf(w, "s %s\n", st)
 	switch st {
 	case sat.Sat:
-		writeModel(w, s.Model(), f.NumVars())
+		writeModel(w, m, f.NumVars())
 		return &exitError{exitSat}
 	case sat.Unsat:
 		return &exitError{exitUnsat}

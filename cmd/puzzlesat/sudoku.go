@@ -1,21 +1,18 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"io"
 	"math/rand/v2"
 
-	"puzzlesat/encode"
+	"puzzlesat"
 	"puzzlesat/gen"
-	"puzzlesat/native"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
 )
 
 func sudoku() kind {
 	return &spec[puzzle.Sudoku, puzzle.SudokuAnswer]{
-		name: "sudoku",
+		lib: func(*options) *puzzlesat.Kind[puzzle.Sudoku, puzzle.SudokuAnswer] { return puzzlesat.Sudoku() },
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			if cmd == "gen" {
 				fs.IntVar(&o.box, "box", 3, "box side: 3 (9x9), 4 (16x16) or 5 (25x25)")
@@ -25,14 +22,6 @@ func sudoku() kind {
 		},
 		parse: func(file string, r io.Reader, o *options) ([]puzzle.Sudoku, error) {
 			return puzzle.ParseSudoku(file, r, o.alphabet)
-		},
-		dfs:      native.Sudoku,
-		sat:      sat.Sudoku,
-		countDFS: native.CountSudoku,
-		countSAT: sat.CountSudoku,
-		encode: func(_ context.Context, p puzzle.Sudoku, _ *options) (query[puzzle.SudokuAnswer], error) {
-			q := encode.Sudoku(p)
-			return query[puzzle.SudokuAnswer]{cnf: q.Formula(), name: "solution", decode: q.Decode}, nil
 		},
 		gen: func(rng *rand.Rand, o *options) (puzzle.Sudoku, error) {
 			if o.box < 3 || o.box > 5 {
