@@ -164,5 +164,5 @@ func ExampleKind_Encode() {
 	// # stick 1: 4 1
 	// # stick 2: 3 2
 	// no solution
-	// other.out: model is for hash 0123456789abcdef, this instance and query have 910889c69e2309e3
+	// other.out:1: model is for hash 0123456789abcdef, this instance and query have 910889c69e2309e3
 }

@@ -68,31 +68,33 @@ func (e *Export[A]) WriteDIMACS(w io.Writer) error { return cnf.WriteDIMACS(w, e
 // UNSATISFIABLE gives puzzle.ErrNoSolution. file names r in errors.
 func (e *Export[A]) ReadModel(file string, r io.Reader) (A, error) {
 	var zero A
-	m, comments, err := cnf.ReadModel(file, r)
+	f := e.Formula()
+	out, err := cnf.ReadModel(file, r, f.NumVars())
 	if errors.Is(err, cnf.ErrUnsatisfiable) {
 		return zero, puzzle.ErrNoSolution
 	}
 	if err != nil {
 		return zero, err
 	}
-	f := e.Formula()
-	for _, c := range comments {
-		if h, ok := strings.CutPrefix(c, "hash "); ok && h != e.Hash {
-			return zero, fmt.Errorf("%s: model is for hash %s, this instance and query have %s", file, h, e.Hash)
+	for _, c := range out.Comments {
+		if h, ok := strings.CutPrefix(c.Text, "hash "); ok && h != e.Hash {
+			return zero, &cnf.DIMACSError{File: file, Line: c.Line,
+				Err: fmt.Errorf("model is for hash %s, this instance and query have %s", h, e.Hash)}
 		}
 	}
-	if len(m)-1 > f.NumVars() {
-		return zero, fmt.Errorf("%s: model has %d variables, this instance's CNF has %d: made for another instance or query?", file, len(m)-1, f.NumVars())
+	if ok, i := out.Model.Satisfies(f); !ok {
+		v := cnf.Var(0) // the last line, for the empty clause
+		if c := f.Clause(i); len(c) > 0 {
+			v = c[0].Var()
+		}
+		return zero, out.Errorf(v, "model falsifies clause %d of this instance's CNF: made for another instance or query?", i+1)
 	}
-	if ok, i := m.Satisfies(f); !ok {
-		return zero, fmt.Errorf("%s: model falsifies clause %d of this instance's CNF: made for another instance or query?", file, i+1)
-	}
-	a, err := e.query.Decode(m)
+	a, err := e.query.Decode(out.Model)
 	if err != nil {
-		return zero, fmt.Errorf("%s: %w", file, err)
+		return zero, out.Errorf(0, "%w", err)
 	}
 	if err := e.verify(a); err != nil {
-		return zero, fmt.Errorf("%s: the decoded answer fails Verify: %w", file, err)
+		return zero, out.Errorf(0, "the decoded answer fails Verify: %w", err)
 	}
 	return a, nil
 }

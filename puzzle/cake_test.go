@@ -55,6 +55,9 @@ var parseCakeErrors = []struct {
 	{"M not a number", "100\n2x", 2, `expected layer count M, got "2x"`},
 	{"M a fraction", "100 2\n30\n1.5", 3, `expected layer count M, got "1.5"`},
 	{"second pair bad", "100 2\n\n7 x", 3, `expected layer count M, got "x"`},
+	{"int64 extremes", "9223372036854775807 -9223372036854775808", 1, "volume N 9223372036854775807 out of range 1..10000"},
+	{"int64 minimum", "100 -9223372036854775808", 1, "layer count M -9223372036854775808 out of range 1..20"},
+	{"long token cut", strings.Repeat("x", 100000), 1, `expected volume N, got "` + strings.Repeat("x", 40) + `"...`},
 }
 
 func TestParseCakeErrors(t *testing.T) {

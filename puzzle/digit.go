@@ -31,11 +31,18 @@ type DigitAnswer struct{ A, B, C string }
 // ParseDigit reads a whole input of Digit instances: one per line, the
 // three patterns A B C separated by blanks, until a line holding only "0"
 // or the end of input (whatever follows the "0" line is not read). Blank
-// lines are skipped, and an input without any case is no error. Cases are
-// numbered from 1. file names r in errors, which are *ParseError values.
+// lines are skipped. Cases are numbered from 1. An input with no case is
+// an error. file names r in errors, which are *ParseError values.
 func ParseDigit(file string, r io.Reader) ([]Digit, error) {
+	return collect(file, r, ScanDigit)
+}
+
+// ScanDigit reads the cases of r as ParseDigit does, calling yield with
+// each as soon as it is read, and stops at the first error of the input
+// or of yield.
+func ScanDigit(file string, r io.Reader, yield func(Digit) error) error {
 	in := newLines(file, r)
-	var ps []Digit
+	n := 0
 	for {
 		s, ok := in.next()
 		if !ok {
@@ -46,20 +53,35 @@ func ParseDigit(file string, r io.Reader) ([]Digit, error) {
 		case len(f) == 0:
 			continue
 		case len(f) == 1 && f[0] == "0":
-			return ps, nil
+			return digitEnd(in, n, true)
 		case len(f) != 3:
-			return nil, in.errorf("expected three patterns A B C (or a line 0 to end), got %d field(s) in %q", len(f), s)
+			return in.errorf("expected three patterns A B C (or a line 0 to end), got %d field(s) in %s", len(f), quote(s))
 		}
-		p := Digit{Case: len(ps) + 1, A: f[0], B: f[1], C: f[2]}
+		n++
+		p := Digit{Case: n, A: f[0], B: f[1], C: f[2]}
 		if err := p.Validate(); err != nil {
-			return nil, in.errorf("%v", err)
+			return in.errorf("%v", err)
 		}
-		ps = append(ps, p)
+		if err := yield(p); err != nil {
+			return err
+		}
 	}
 	if err := in.ioErr(); err != nil {
-		return nil, err
+		return err
 	}
-	return ps, nil
+	return digitEnd(in, n, false)
+}
+
+// digitEnd checks the end of an input of n cases, ended by a line "0" or
+// by the end of input.
+func digitEnd(in *lines, n int, zero bool) error {
+	if n > 0 {
+		return nil
+	}
+	if zero {
+		return in.errorf(`expected three patterns A B C, got "0", which ends the input`)
+	}
+	return in.errorAt(in.n+1, "expected three patterns A B C, got end of input")
 }
 
 // DigitLengthsOK reports whether la, lb and lc are lengths of A, B and C
@@ -91,7 +113,7 @@ func (p Digit) Validate() error {
 	pats := [3]string{p.A, p.B, p.C}
 	for i, most := range [3]int{DigitMaxFactor, DigitMaxFactor, DigitMaxProduct} {
 		if !digitPatternOK(pats[i], most) {
-			return fmt.Errorf("expected %c as 1 to %d characters, each a digit or '*', got %q", "ABC"[i], most, pats[i])
+			return fmt.Errorf("expected %c as 1 to %d characters, each a digit or '*', got %s", "ABC"[i], most, quote(pats[i]))
 		}
 	}
 	return nil

@@ -37,8 +37,6 @@ var parseDigitTests = []struct {
 	{"leading zeros in B and C", "1* 05 0**\n", digitCases("1* 05 0**")},
 	{"longest patterns", "** 99 9801\n", digitCases("** 99 9801")},
 	{"anything after 0 is not read", "1 1 1\n0\nnot a puzzle\n", digitCases("1 1 1")},
-	{"just 0", "0\n", nil},
-	{"empty", "", nil},
 }
 
 func TestParseDigit(t *testing.T) {
@@ -67,6 +65,10 @@ var parseDigitErrors = []struct {
 	{"fourth field", "7 ** 8* 1\n", 1, `expected three patterns A B C (or a line 0 to end), got 4 field(s) in "7 ** 8* 1"`},
 	{"0 with more", "1 1 1\n0 0\n", 2, `expected three patterns A B C (or a line 0 to end), got 2 field(s) in "0 0"`},
 	{"00 is no end", "00\n", 1, `expected three patterns A B C (or a line 0 to end), got 1 field(s) in "00"`},
+	{"just 0", "\n0\n", 2, `expected three patterns A B C, got "0", which ends the input`},
+	{"empty", "", 1, `expected three patterns A B C, got end of input`},
+	{"long field cut", "7 ** " + strings.Repeat("1", 100000) + "\n", 1,
+		`expected C as 1 to 4 characters, each a digit or '*', got "` + strings.Repeat("1", 40) + `"...`},
 }
 
 func TestParseDigitErrors(t *testing.T) {

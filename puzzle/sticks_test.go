@@ -25,8 +25,6 @@ var parseSticksTests = []struct {
 	{"count and lengths on one line", "3 7 8 9 0", []puzzle.Sticks{{Pieces: []int{7, 8, 9}}}},
 	{"text after the 0 is ignored", "1\n5\n0\nanything\n", []puzzle.Sticks{{Pieces: []int{5}}}},
 	{"lengths above 50", "2\n64 10000\n0\n", []puzzle.Sticks{{Pieces: []int{64, 10000}}}},
-	{"only the 0", "0\n", nil},
-	{"empty", "", nil},
 }
 
 func TestParseSticks(t *testing.T) {
@@ -58,6 +56,10 @@ var parseSticksErrors = []struct {
 	{"non-numeric count", "2\n1 1\nx\n", 3, `expected a piece count (0 ends the input), got "x"`},
 	{"too many pieces", "1001\n", 1, "block of 1001 pieces: at most 1000 are supported"},
 	{"count overflows", "99999999999999999999\n", 1, "block of 99999999999999999999 pieces: at most 1000 are supported"},
+	{"int64 extremes", "1\n-9223372036854775808\n", 2, `expected piece 1 of 1 (a length 1..10000), got "-9223372036854775808"`},
+	{"only the 0", "\n0\n", 2, `expected a block (a piece count, then the pieces), got "0", which ends the input`},
+	{"empty", "", 1, "expected a block (a piece count, then the pieces), got end of input"},
+	{"long count cut", strings.Repeat("9", 100000) + "\n", 1, "block of " + strings.Repeat("9", 40) + "... pieces: at most 1000 are supported"},
 	{"second block bad", "1\n5\n\n2\n5 five\n0\n", 5, `expected piece 2 of 2 (a length 1..10000), got "five"`},
 }
 

@@ -81,8 +81,13 @@ type Solver struct {
 
 // New returns a solver for f.
 func New(f *cnf.CNF) *Solver {
-	return &Solver{f: f, g: gini.NewV(f.NumVars() + 1)}
+	return &Solver{f: f, g: newGini(f)}
 }
+
+// newGini returns an empty gini sized for the variables f uses: a
+// DIMACS header may declare far more than the clauses use, and gini
+// grows as clauses come.
+func newGini(f *cnf.CNF) *gini.Gini { return gini.NewV(int(f.MaxVar()) + 1) }
 
 // Formula returns the formula the solver reads.
 func (s *Solver) Formula() *cnf.CNF { return s.f }
@@ -93,7 +98,7 @@ func lit(l cnf.Lit) z.Lit { return z.Var(l.Var()).Pos() ^ z.Lit(l&1) }
 // sync gives g the clauses added to f since the last call.
 func (s *Solver) sync() {
 	if s.poisoned {
-		s.g = gini.NewV(s.f.NumVars() + 1)
+		s.g = newGini(s.f)
 		s.added = 0
 		s.poisoned = false
 		s.stats.Rebuilds++
@@ -143,12 +148,13 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 	return Unknown, context.Canceled
 }
 
-// readModel copies the model out of g before anything can reset it.
+// readModel copies the model out of g before anything can reset it: the
+// variables g knows, which are those of some clause or assumption; the
+// others read false.
 func (s *Solver) readModel() {
-	n := s.f.NumVars()
-	top := int(s.g.MaxVar())
-	m := make(cnf.Model, n+1)
-	for v := 1; v <= n && v <= top; v++ {
+	top := min(s.f.NumVars(), int(s.g.MaxVar()))
+	m := make(cnf.Model, top+1)
+	for v := 1; v <= top; v++ {
 		m[v] = s.g.Value(z.Var(v).Pos())
 	}
 	s.model = m

@@ -20,8 +20,8 @@ func alphametic() kind {
 				fs.IntVar(&o.n, "n", 10, "number of letters, 2..26")
 			}
 		},
-		parse: func(file string, r io.Reader, _ *options) ([]puzzle.Alphametic, error) {
-			return puzzle.ParseAlphametic(file, r)
+		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Alphametic) error) error {
+			return puzzle.ScanAlphametic(file, r, yield)
 		},
 		gen: func(rng *rand.Rand, o *options) (puzzle.Alphametic, error) {
 			if o.n < puzzle.AlphameticMinN || o.n > puzzle.AlphameticMaxN {

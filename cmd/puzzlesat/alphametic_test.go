@@ -127,7 +127,8 @@ func TestAlphameticDecodeRefusesOtherInstance(t *testing.T) {
 	out, errs, code := cli(t, "", "decode", "alphametic", "--model", writeTemp(t, "m", model), in)
 	require.Equal(t, exitUsage, code)
 	require.Empty(t, out)
-	require.Contains(t, errs, "another instance")
+	require.Contains(t, errs, "made for another")
+	require.Regexp(t, `/m:\d+: `, errs, "the message names the model file and line")
 	// An UNSAT answer decodes to "no solution".
 	out, _, code = cli(t, "", "decode", "alphametic", "--model", writeTemp(t, "u", "s UNSATISFIABLE\n"), in)
 	require.Equal(t, exitFailed, code)

@@ -3,117 +3,193 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sync"
 	"time"
 )
-
-// input is the text of the instances and the name errors give it.
-type input struct {
-	name string
-	r    io.Reader
-}
 
 // result is the printed outcome of one instance.
 type result struct {
 	out    string // for stdout
 	errs   string // for stderr
 	stats  string // the --stats line
-	failed bool
+	failed bool   // no solution, timeout, too large, or a disagreement
+	bug    bool   // a wrong answer or a panic
+	// stopped: the run was interrupted before this instance finished; it
+	// is not printed, and the batch ends with it.
+	stopped bool
+}
+
+// errStop ends a scan early; it never reaches the user.
+var errStop = errors.New("stop")
+
+// window is how many instances, per job, may be read ahead of the one
+// being printed: enough to keep every job busy while a slow instance
+// holds up the output, and a bound on memory whatever the input's size.
+const window = 16
+
+// runBatch solves the n instances that feed yields, with o.jobs workers,
+// and prints their results in input order as soon as each is ready. At
+// most window*jobs instances are held at once. After Ctrl-C it prints the
+// results finished before the first unfinished one and returns
+// errInterrupted; it returns a failed write at once, and otherwise
+// errBug or errFailed when an instance was a bug or failed.
+func runBatch[I any](ctx context.Context, e env, o *options, n int, feed func(yield func(I) error) error, solve func(context.Context, int, I) result) error {
+	p := printer{out: bufio.NewWriterSize(e.stdout, 64*1024), stderr: e.stderr, prog: newProgress(e.stderr, n)}
+	if o.jobs == 1 || n == 1 {
+		i := 0
+		err := feed(func(x I) error {
+			if !p.print(safely(ctx, i, x, solve)) {
+				return errStop
+			}
+			i++
+			return nil
+		})
+		return p.finish(ctx, err)
+	}
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type job struct {
+		i    int
+		x    I
+		r    result
+		done chan struct{}
+	}
+	jobs := make(chan *job)
+	order := make(chan *job, window*o.jobs) // in input order; its capacity bounds what is held
+	var wg sync.WaitGroup
+	for range min(o.jobs, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				j.r = safely(ctx, j.i, j.x, solve)
+				close(j.done)
+			}
+		}()
+	}
+	var feedErr error
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		i := 0
+		feedErr = feed(func(x I) error {
+			j := &job{i: i, x: x, done: make(chan struct{})}
+			i++
+			select {
+			case order <- j:
+			case <-ctx.Done():
+				return errStop
+			}
+			select {
+			case jobs <- j:
+				return nil
+			case <-ctx.Done():
+				return errStop
+			}
+		})
+	}()
+	for j := range order {
+		select {
+		case <-j.done:
+		default:
+			p.flush() // nothing ready: show what we have
+			<-j.done
+		}
+		if !p.print(j.r) {
+			cancel()
+			break
+		}
+	}
+	cancel()
+	for range order { // let the feeder see the cancel and end
+	}
+	wg.Wait()
+	return p.finish(parent, feedErr)
+}
+
+// safely solves instance i, x, turning a panic into a bug result that
+// names it.
+func safely[I any](ctx context.Context, i int, x I, solve func(context.Context, int, I) result) (r result) {
+	defer func() {
+		if v := recover(); v != nil {
+			r = result{errs: fmt.Sprintf("puzzlesat: BUG: %v\n%s", v, debug.Stack()), bug: true}
+		}
+	}()
+	return solve(ctx, i, x)
+}
+
+// printer writes results in order and keeps the batch's verdict.
+type printer struct {
+	out         *bufio.Writer
+	stderr      io.Writer
+	prog        *progress
+	printed     int
+	failed, bug bool
+	stopped     bool
+	writeErr    error
+}
+
+// print writes one result and reports whether the batch may go on: not
+// after an interrupted instance or a failed write.
+func (p *printer) print(r result) bool {
+	if r.stopped {
+		p.stopped = true
+		return false
+	}
+	if _, err := p.out.WriteString(r.out); err != nil {
+		p.writeErr = err
+		return false
+	}
+	if r.errs != "" || r.stats != "" {
+		if !p.flush() {
+			return false
+		}
+		p.prog.clear()
+		io.WriteString(p.stderr, r.errs+r.stats)
+	}
+	p.failed = p.failed || r.failed
+	p.bug = p.bug || r.bug
+	p.printed++
+	p.prog.update(p.printed)
+	return true
+}
+
+// flush writes what is buffered and reports whether that worked.
+func (p *printer) flush() bool {
+	if err := p.out.Flush(); err != nil && p.writeErr == nil {
+		p.writeErr = err
+	}
+	return p.writeErr == nil
+}
+
+// finish flushes and returns the batch's error: a failed write, an
+// interrupt, a feed error, a bug, or a failed instance, in that order.
+func (p *printer) finish(ctx context.Context, feedErr error) error {
+	p.flush()
+	p.prog.clear()
+	switch {
+	case p.writeErr != nil:
+		return p.writeErr
+	case p.stopped || context.Cause(ctx) == errInterrupted:
+		return errInterrupted
+	case feedErr != nil && !errors.Is(feedErr, errStop):
+		return feedErr
+	case p.bug:
+		return errBug
+	case p.failed:
+		return errFailed
+	}
+	return nil
 }
 
 // progressMin is the batch size from which progress is shown on a terminal.
 const progressMin = 200
-
-// runBatch solves instances 0..n-1 with o.jobs workers and prints their
-// results in input order as soon as each is ready. It returns errFailed
-// when any instance failed.
-func runBatch(ctx context.Context, e env, o *options, n int, solve func(context.Context, int) result) error {
-	if o.jobs == 1 || n == 1 {
-		return runSequential(ctx, e, n, solve)
-	}
-	results := make([]result, n)
-	done := make([]chan struct{}, n)
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(o.jobs, n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = solve(ctx, i)
-				close(done[i])
-			}
-		}()
-	}
-	go func() {
-		for i := 0; i < n; i++ {
-			next <- i
-		}
-		close(next)
-	}()
-	prog := newProgress(e.stderr, n)
-	out := bufio.NewWriterSize(e.stdout, 64*1024)
-	failed := false
-	for i := 0; i < n; i++ {
-		select {
-		case <-done[i]:
-		default:
-			out.Flush() // nothing ready: show what we have
-			<-done[i]
-		}
-		r := results[i]
-		out.WriteString(r.out)
-		if r.errs != "" || r.stats != "" {
-			out.Flush()
-			prog.clear()
-			io.WriteString(e.stderr, r.errs+r.stats)
-		}
-		failed = failed || r.failed
-		prog.update(i + 1)
-	}
-	wg.Wait()
-	prog.clear()
-	if err := out.Flush(); err != nil {
-		return err
-	}
-	if failed {
-		return errFailed
-	}
-	return nil
-}
-
-// runSequential is runBatch with one job, in the caller's goroutine: no
-// hand-offs between goroutines, which cost more than quick instances.
-func runSequential(ctx context.Context, e env, n int, solve func(context.Context, int) result) error {
-	prog := newProgress(e.stderr, n)
-	out := bufio.NewWriterSize(e.stdout, 64*1024)
-	failed := false
-	for i := 0; i < n; i++ {
-		r := solve(ctx, i)
-		out.WriteString(r.out)
-		if r.errs != "" || r.stats != "" {
-			out.Flush()
-			prog.clear()
-			io.WriteString(e.stderr, r.errs+r.stats)
-		}
-		failed = failed || r.failed
-		prog.update(i + 1)
-	}
-	prog.clear()
-	if err := out.Flush(); err != nil {
-		return err
-	}
-	if failed {
-		return errFailed
-	}
-	return nil
-}
 
 // progress shows "k/n" on stderr while a long batch runs, when stderr is
 // a terminal.
@@ -149,19 +225,4 @@ func (p *progress) clear() {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
 	}
-}
-
-// openInput opens FILE, or stdin when there is none or it is "-".
-func openInput(e env, args []string) (input, func(), error) {
-	switch {
-	case len(args) > 1:
-		return input{}, nil, usagef("expected at most one input file, got %d", len(args))
-	case len(args) == 0 || args[0] == "-":
-		return input{name: "<stdin>", r: e.stdin}, func() {}, nil
-	}
-	f, err := os.Open(args[0])
-	if err != nil {
-		return input{}, nil, err
-	}
-	return input{name: args[0], r: bufio.NewReaderSize(f, 64*1024)}, func() { f.Close() }, nil
 }

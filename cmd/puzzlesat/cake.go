@@ -24,8 +24,8 @@ func cake() kind {
 				fs.IntVar(&o.bound, "area", 0, "the query: a cake of area at most `Q` (0: at the optimum, 3N when there is no cake)")
 			}
 		},
-		parse: func(file string, r io.Reader, _ *options) ([]puzzle.Cake, error) {
-			return puzzle.ParseCake(file, r)
+		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Cake) error) error {
+			return puzzle.ScanCake(file, r, yield)
 		},
 		boundFlag: "area",
 		gen: func(rng *rand.Rand, _ *options) (puzzle.Cake, error) {

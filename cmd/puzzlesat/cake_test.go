@@ -116,7 +116,7 @@ func TestCakeRoundTrip(t *testing.T) {
 			out, errs, code = cli(t, model, "decode", "cake", "--model", "-", "--area=100000", in)
 			require.Equal(t, exitUsage, code)
 			require.Empty(t, out)
-			require.Contains(t, errs, "another instance or query")
+			require.Contains(t, errs, "made for another")
 		})
 	}
 	// With --certificate, decode prints the layers of the model's cake,

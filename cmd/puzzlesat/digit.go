@@ -38,8 +38,8 @@ func digitPuzzle() kind {
 				})
 			}
 		},
-		parse: func(file string, r io.Reader, _ *options) ([]puzzle.Digit, error) {
-			return puzzle.ParseDigit(file, r)
+		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Digit) error) error {
+			return puzzle.ScanDigit(file, r, yield)
 		},
 		gen: func(rng *rand.Rand, _ *options) (puzzle.Digit, error) {
 			return gen.Digit(rng), nil

@@ -15,7 +15,7 @@ import (
 type spec[I puzzlesat.Instance[A], A any] struct {
 	lib        func(o *options) *puzzlesat.Kind[I, A]
 	flags      func(fs *flag.FlagSet, o *options, cmd string) // kind-specific flags
-	parse      func(file string, r io.Reader, o *options) ([]I, error)
+	scan       func(file string, r io.Reader, o *options, yield func(I) error) error
 	boundFlag  string // the flag of encode and decode that sets the query's bound, if any
 	gen        func(rng *rand.Rand, o *options) (I, error)
 	genTrailer string // printed after the generated instances
@@ -31,10 +31,10 @@ type certifier[A any] interface {
 type kind interface {
 	kindName() string
 	addFlags(fs *flag.FlagSet, o *options, cmd string)
-	solve(ctx context.Context, e env, o *options, in input) error
-	count(ctx context.Context, e env, o *options, in input) error
-	encodeOne(ctx context.Context, e env, o *options, in input) error
-	decodeOne(ctx context.Context, e env, o *options, in input) error
+	solve(ctx context.Context, e env, o *options, in *input) error
+	count(ctx context.Context, e env, o *options, in *input) error
+	encodeOne(ctx context.Context, e env, o *options, in *input) error
+	decodeOne(ctx context.Context, e env, o *options, in *input) error
 	generate(e env, o *options) error
 }
 
@@ -84,6 +84,27 @@ func (k *spec[I, A]) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 	if k.flags != nil {
 		k.flags(fs, o, cmd)
 	}
+}
+
+// each reads the instances of in from its start and calls yield with
+// each; the first reading spools stdin so that it can be read again.
+func (k *spec[I, A]) each(ctx context.Context, o *options, in *input, first bool, yield func(I) error) error {
+	r, err := in.reader(ctx, first)
+	if err != nil {
+		return err
+	}
+	return k.scan(in.name, r, o, yield)
+}
+
+// batch checks the whole input, so that bad input never prints a half
+// answer, then solves its instances as they stream in.
+func (k *spec[I, A]) batch(ctx context.Context, e env, o *options, in *input, solve func(context.Context, int, I) result) error {
+	n := 0
+	if err := k.each(ctx, o, in, true, func(I) error { n++; return nil }); err != nil {
+		return err
+	}
+	o.quiet = true // notes were printed on the first reading
+	return runBatch(ctx, e, o, n, func(yield func(I) error) error { return k.each(ctx, o, in, false, yield) }, solve)
 }
 
 func (k *spec[I, A]) generate(e env, o *options) error {

@@ -40,6 +40,12 @@ type options struct {
 	box      int    // sudoku gen: box size
 	pieces   int    // sticks gen
 	stderr   io.Writer
+	quiet    bool // notes are not printed again
+}
+
+// newOptions returns the options before any flag is read.
+func newOptions(stderr io.Writer) *options {
+	return &options{stderr: stderr, jobs: 1}
 }
 
 // flagSet makes the flag set of one subcommand.
@@ -69,15 +75,21 @@ func (o *options) genFlags(fs *flag.FlagSet) {
 }
 
 // parseArgs parses the flags after KIND and returns the positional
-// arguments. Flags may also follow the file name.
+// arguments. Flags may also follow the file name. A bad flag is one line
+// with a hint; -h prints every flag.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	out := fs.Output()
+	fs.SetOutput(io.Discard) // the flag package prints every flag on any error
+	defer fs.SetOutput(out)
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				fs.Usage()
 				return nil, errHelp
 			}
-			return nil, &usageError{err.Error()}
+			return nil, usagef("%s: %v (see %s -h)", fs.Name(), err, fs.Name())
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -88,6 +100,9 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// maxJobs bounds --jobs: each job holds a share of the batch's window.
+const maxJobs = 4096
+
 // check validates the common flags.
 func (o *options) check() error {
 	if o.backend != "" {
@@ -97,8 +112,8 @@ func (o *options) check() error {
 		}
 		o.lib.Backend = b
 	}
-	if o.jobs < 1 {
-		o.jobs = 1
+	if o.jobs < 1 || o.jobs > maxJobs {
+		return usagef("--jobs must be in 1..%d, got %d", maxJobs, o.jobs)
 	}
 	if o.timeout < 0 {
 		return usagef("--timeout must not be negative")
@@ -107,9 +122,9 @@ func (o *options) check() error {
 	return nil
 }
 
-// note prints a remark on stderr.
+// note prints a remark on stderr, unless the input is being read again.
 func (o *options) note(format string, args ...any) {
-	if o.stderr != nil {
+	if o.stderr != nil && !o.quiet {
 		fmt.Fprintf(o.stderr, "puzzlesat: "+format+"\n", args...)
 	}
 }

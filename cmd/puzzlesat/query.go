@@ -7,32 +7,39 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"puzzlesat"
 	"puzzlesat/puzzle"
 )
 
-// pick returns the instance that --case names.
-func pick[I any](ps []I, o *options, in input) (I, error) {
-	var zero I
-	if o.caseNum < 1 || o.caseNum > len(ps) {
-		return zero, usagef("--case %d: %s has %d instances", o.caseNum, in.name, len(ps))
+// pick reads the whole input and returns the instance that --case names.
+func (k *spec[I, A]) pick(ctx context.Context, o *options, in *input) (I, error) {
+	var p I
+	if o.caseNum < 1 {
+		return p, usagef("--case must be at least 1, got %d", o.caseNum)
 	}
-	return ps[o.caseNum-1], nil
+	n := 0
+	err := k.each(ctx, o, in, false, func(x I) error {
+		if n++; n == o.caseNum {
+			p = x
+		}
+		return nil
+	})
+	if err == nil && n < o.caseNum {
+		err = usagef("--case %d: %s has %d instances", o.caseNum, in.name, n)
+	}
+	return p, err
 }
 
-// build parses the input and makes the query about the instance --case
+// build reads the input and makes the query about the instance --case
 // picks, at the bound of the kind's bound flag.
-func (k *spec[I, A]) build(ctx context.Context, o *options, in input) (I, *puzzlesat.Export[A], error) {
+func (k *spec[I, A]) build(ctx context.Context, o *options, in *input) (I, *puzzlesat.Export[A], error) {
 	var zero I
 	if o.bound < 0 {
 		return zero, nil, usagef("--%s must not be negative, got %d", k.boundFlag, o.bound)
 	}
-	ps, err := k.parse(in.name, in.r, o)
-	if err != nil {
-		return zero, nil, err
-	}
-	p, err := pick(ps, o, in)
+	p, err := k.pick(ctx, o, in)
 	if err != nil {
 		return zero, nil, err
 	}
@@ -50,7 +57,7 @@ func (k *spec[I, A]) build(ctx context.Context, o *options, in input) (I, *puzzl
 	return p, q, nil
 }
 
-func (k *spec[I, A]) encodeOne(ctx context.Context, e env, o *options, in input) error {
+func (k *spec[I, A]) encodeOne(ctx context.Context, e env, o *options, in *input) error {
 	_, q, err := k.build(ctx, o, in)
 	if err != nil {
 		return err
@@ -58,18 +65,47 @@ func (k *spec[I, A]) encodeOne(ctx context.Context, e env, o *options, in input)
 	if o.output == "" || o.output == "-" {
 		return q.WriteDIMACS(e.stdout)
 	}
-	f, err := os.Create(o.output)
+	return writeAtomically(ctx, o.output, q.WriteDIMACS)
+}
+
+// writeAtomically writes a file through a temporary file beside it,
+// renamed into place only when the whole text was written and ctx is not
+// done, so that an error or Ctrl-C never leaves half a file behind.
+func writeAtomically(ctx context.Context, path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	if err := q.WriteDIMACS(f); err != nil {
-		f.Close()
-		return err
+	err = write(ctxWriter{ctx, tmp})
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	return f.Close()
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
-func (k *spec[I, A]) decodeOne(ctx context.Context, e env, o *options, in input) error {
+// ctxWriter writes to w until ctx is done, then returns ctx's error.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+func (k *spec[I, A]) decodeOne(ctx context.Context, e env, o *options, in *input) error {
 	if o.model == "" {
 		return usagef("decode needs --model PATH (- for stdin)")
 	}

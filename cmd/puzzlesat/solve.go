@@ -9,16 +9,11 @@ import (
 	"puzzlesat/puzzle"
 )
 
-func (k *spec[I, A]) solve(ctx context.Context, e env, o *options, in input) error {
+func (k *spec[I, A]) solve(ctx context.Context, e env, o *options, in *input) error {
 	lib := k.lib(o)
-	ps, err := k.parse(in.name, in.r, o)
-	if err != nil {
-		return err
-	}
-	return runBatch(ctx, e, o, len(ps), func(ctx context.Context, i int) result {
-		p := ps[i]
+	return k.batch(ctx, e, o, in, func(ctx context.Context, i int, p I) result {
 		a, st, err := lib.Solve(ctx, p, o.lib)
-		r := report(in.name, i, o, st, err, p.Fail, func(a A) string { return p.Format(a) })
+		r := report(ctx, in.name, i, o, st, err, p.Fail, func(a A) string { return p.Format(a) })
 		if err == nil {
 			r.out = p.Format(a) + k.certificate(o, p, a)
 		}
@@ -26,7 +21,7 @@ func (k *spec[I, A]) solve(ctx context.Context, e env, o *options, in input) err
 	})
 }
 
-func (k *spec[I, A]) count(ctx context.Context, e env, o *options, in input) error {
+func (k *spec[I, A]) count(ctx context.Context, e env, o *options, in *input) error {
 	lib := k.lib(o)
 	if !lib.CanCount() {
 		return usagef("count is not defined for %s", lib.Name())
@@ -34,15 +29,10 @@ func (k *spec[I, A]) count(ctx context.Context, e env, o *options, in input) err
 	if o.limit < 1 {
 		return usagef("--limit must be at least 1")
 	}
-	ps, err := k.parse(in.name, in.r, o)
-	if err != nil {
-		return err
-	}
-	return runBatch(ctx, e, o, len(ps), func(ctx context.Context, i int) result {
-		p := ps[i]
+	return k.batch(ctx, e, o, in, func(ctx context.Context, i int, p I) result {
 		n, st, err := lib.Count(ctx, p, o.limit, o.lib)
 		text := func(n int) string { return countText(n, o.limit) }
-		r := report(in.name, i, o, st, err, p.Fail, text)
+		r := report(ctx, in.name, i, o, st, err, p.Fail, text)
 		if err == nil {
 			r.out = text(n)
 		}
@@ -53,15 +43,25 @@ func (k *spec[I, A]) count(ctx context.Context, e env, o *options, in input) err
 // report turns the error of instance i, if any, into its printed result:
 // "no solution" or "timeout" in place of the answer, or a message on
 // stderr (for a disagreement, with both backends' results as show and
-// fail print them); and the --stats line.
-func report[R any](file string, i int, o *options, st puzzlesat.Stats, err error, fail func(string) string, show func(R) string) result {
+// fail print them); and the --stats line. An instance cut short because
+// ctx, the batch's, ended is not reported at all.
+func report[R any](ctx context.Context, file string, i int, o *options, st puzzlesat.Stats, err error, fail func(string) string, show func(R) string) result {
 	var r result
 	if o.stats {
 		r.stats = fmt.Sprintf("%s case %d: %v\n", file, i+1, st)
 	}
-	var d *puzzlesat.Disagreement[R]
+	var (
+		d  *puzzlesat.Disagreement[R]
+		wa *puzzlesat.WrongAnswer
+	)
 	switch {
 	case err == nil:
+		return r
+	case ctx.Err() != nil:
+		return result{stopped: true}
+	case errors.As(err, &wa):
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", file, i+1, err)
+		r.bug = true
 		return r
 	case errors.Is(err, puzzle.ErrNoSolution):
 		r.out = fail("no solution")

@@ -32,7 +32,7 @@ func sticks() kind {
 				fs.IntVar(&o.length, "length", 0, "length of the sticks, 1..1000 (0: drawn per block from 20..60)")
 			}
 		},
-		parse:     parseSticks,
+		scan:      scanSticks,
 		boundFlag: "length",
 		gen: func(rng *rand.Rand, o *options) (puzzle.Sticks, error) {
 			if genSticks < 1 || genSticks > 64 {
@@ -51,27 +51,26 @@ func sticks() kind {
 	}
 }
 
-// parseSticks reads the blocks and applies --max-piece, with one note on
+// scanSticks reads the blocks and applies --max-piece, with one note on
 // stderr when it drops anything.
-func parseSticks(file string, r io.Reader, o *options) ([]puzzle.Sticks, error) {
+func scanSticks(file string, r io.Reader, o *options, yield func(puzzle.Sticks) error) error {
 	if o.maxPiece < 0 {
-		return nil, usagef("--max-piece must not be negative")
+		return usagef("--max-piece must not be negative")
 	}
-	ps, err := puzzle.ParseSticks(file, r)
-	if err != nil || o.maxPiece == 0 {
-		return ps, err
-	}
-	pieces, blocks := 0, 0
-	for i, p := range ps {
-		var n int
-		ps[i], n = p.DropLonger(o.maxPiece)
-		if n > 0 {
-			pieces += n
-			blocks++
+	pieces, blocks, all := 0, 0, 0
+	err := puzzle.ScanSticks(file, r, func(p puzzle.Sticks) error {
+		all++
+		if o.maxPiece > 0 {
+			var n int
+			if p, n = p.DropLonger(o.maxPiece); n > 0 {
+				pieces += n
+				blocks++
+			}
 		}
+		return yield(p)
+	})
+	if err == nil && pieces > 0 {
+		o.note("%s: --max-piece=%d dropped %d pieces from %d of %d blocks", file, o.maxPiece, pieces, blocks, all)
 	}
-	if pieces > 0 {
-		o.note("%s: --max-piece=%d dropped %d pieces from %d of %d blocks", file, o.maxPiece, pieces, blocks, len(ps))
-	}
-	return ps, nil
+	return err
 }

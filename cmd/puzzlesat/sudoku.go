@@ -20,8 +20,14 @@ func sudoku() kind {
 			}
 			fs.StringVar(&o.alphabet, "alphabet", "", "the symbols in order, e.g. 0123456789ABCDEF (default: detected)")
 		},
-		parse: func(file string, r io.Reader, o *options) ([]puzzle.Sudoku, error) {
-			return puzzle.ParseSudoku(file, r, o.alphabet)
+		scan: func(file string, r io.Reader, o *options, yield func(puzzle.Sudoku) error) error {
+			ps, err := puzzle.ParseSudoku(file, r, o.alphabet)
+			for _, p := range ps {
+				if err := yield(p); err != nil {
+					return err
+				}
+			}
+			return err
 		},
 		gen: func(rng *rand.Rand, o *options) (puzzle.Sudoku, error) {
 			if o.box < 3 || o.box > 5 {

@@ -2,6 +2,7 @@ package cnf
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -14,13 +15,14 @@ type CNF struct {
 	ends     []int // ends[i] is the end of clause i in lits
 	names    map[Var]string
 	comments []string
-	guard    []bool // guard[v]: v is a selector made by Selector
+	guard    []bool // guard[v]: v is a selector made by Selector; shorter when the last ones are not
+	maxVar   Var    // the largest variable in a clause
 	t        Lit    // the constant true, 0 until first asked for
 }
 
 // New returns an empty formula.
 func New() *CNF {
-	return &CNF{names: map[Var]string{}, guard: []bool{false}}
+	return &CNF{names: map[Var]string{}}
 }
 
 // Var returns a new variable. A non-empty name is written to DIMACS as
@@ -31,7 +33,6 @@ func (f *CNF) Var(name string) Var {
 	if name != "" {
 		f.names[v] = name
 	}
-	f.guard = append(f.guard, false)
 	return v
 }
 
@@ -44,6 +45,9 @@ func (f *CNF) Lit() Lit { return f.Var("").Pos() }
 // know when reusing a solver is safe.
 func (f *CNF) Selector(name string) Var {
 	v := f.Var(name)
+	for len(f.guard) <= int(v) {
+		f.guard = append(f.guard, false)
+	}
 	f.guard[v] = true
 	return v
 }
@@ -51,7 +55,7 @@ func (f *CNF) Selector(name string) Var {
 // Guarded reports whether clause i contains the negation of a selector.
 func (f *CNF) Guarded(i int) bool {
 	for _, l := range f.Clause(i) {
-		if !l.IsPos() && f.guard[l.Var()] {
+		if v := l.Var(); !l.IsPos() && int(v) < len(f.guard) && f.guard[v] {
 			return true
 		}
 	}
@@ -61,8 +65,14 @@ func (f *CNF) Guarded(i int) bool {
 // Name returns the name given to v, or "".
 func (f *CNF) Name(v Var) string { return f.names[v] }
 
-// NumVars returns the number of variables.
+// NumVars returns the number of variables: those made by Var, or those a
+// DIMACS header declared.
 func (f *CNF) NumVars() int { return f.nvars }
+
+// MaxVar returns the largest variable that occurs in a clause, 0 when
+// none does. It is at most NumVars, and below it when the last variables
+// made or declared are in no clause.
+func (f *CNF) MaxVar() Var { return f.maxVar }
 
 // NumClauses returns the number of clauses.
 func (f *CNF) NumClauses() int { return len(f.ends) }
@@ -104,6 +114,7 @@ func (f *CNF) Add(ls ...Lit) {
 			}
 		}
 		f.lits = append(f.lits, l)
+		f.maxVar = max(f.maxVar, l.Var())
 	}
 	f.ends = append(f.ends, len(f.lits))
 }
@@ -135,4 +146,30 @@ func (f *CNF) Const(b bool) Lit {
 		return f.True()
 	}
 	return f.False()
+}
+
+// Compact returns f with its variables renumbered 1..k in increasing
+// order, k being the number of variables that occur in some clause, and
+// old, where old[v] is the variable of f that v of the copy stands for
+// (old[0] is 0). A formula read from DIMACS may name variables far apart,
+// and a solver allocates for the largest; the copy needs memory for what
+// the clauses hold. Names are not kept; comments are.
+func (f *CNF) Compact() (*CNF, []Var) {
+	used := make([]uint64, int(f.maxVar)/64+1)
+	for _, l := range f.lits {
+		used[l.Var()/64] |= 1 << (l.Var() % 64)
+	}
+	old := []Var{0}
+	for w, word := range used {
+		for ; word != 0; word &= word - 1 {
+			old = append(old, Var(w*64+bits.TrailingZeros64(word)))
+		}
+	}
+	g := &CNF{names: map[Var]string{}, nvars: len(old) - 1, maxVar: Var(len(old) - 1),
+		comments: slices.Clone(f.comments), ends: slices.Clone(f.ends), lits: make([]Lit, len(f.lits))}
+	for i, l := range f.lits {
+		v, _ := slices.BinarySearch(old, l.Var())
+		g.lits[i] = Var(v).Pos() | l&1
+	}
+	return g, old
 }
