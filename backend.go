@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"puzzlesat/sat"
 )
 
 // Backend chooses how a puzzle is solved.
@@ -60,7 +62,19 @@ type Options struct {
 	// A run that times out returns an error that wraps
 	// context.DeadlineExceeded.
 	Timeout time.Duration
+	// Budget is the most literals a formula of the SAT backend may hold
+	// (blocking clauses of counting included); 0 means
+	// sat.DefaultBudget. A query over it fails with a *TooLarge error
+	// before it is built where its size can be told in advance, else
+	// before it is solved.
+	Budget int
 }
+
+// TooLarge is the error of a query over the budget.
+type TooLarge = sat.TooLarge
+
+// sat returns the SAT backend's configuration.
+func (o Options) sat() sat.Config { return sat.Config{Budget: o.Budget} }
 
 // withTimeout starts the clock of o.Timeout for one backend's run.
 func (o Options) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {

@@ -39,9 +39,9 @@ type Query[A any] = sat.Query[A]
 type Kind[I Instance[A], A any] struct {
 	name     string
 	dfs      func(context.Context, I) (A, native.Stats, error)
-	sat      func(context.Context, I) (A, sat.Stats, error)
+	sat      func(context.Context, I, sat.Config) (A, sat.Stats, error)
 	countDFS func(context.Context, I, int) (int, native.Stats, error)
-	countSAT func(context.Context, I, int) (int, sat.Stats, error)
+	countSAT func(context.Context, I, int, sat.Config) (int, sat.Stats, error)
 	// query returns the CNF question of p at bound and its name.
 	query func(p I, bound int) (Query[A], string, error)
 	// bound returns the bound at which an answer is the optimum, for the
@@ -76,7 +76,7 @@ func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error
 				a, st, err := k.dfs(ctx, p)
 				return a, dfsStats(st), err
 			}
-			a, st, err := k.sat(ctx, p)
+			a, st, err := k.sat(ctx, p, o.sat())
 			return a, satStats(st), err
 		})
 		cancel()
@@ -110,7 +110,7 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 				n, st, err := k.countDFS(ctx, p, limit)
 				return n, dfsStats(st), err
 			}
-			n, st, err := k.countSAT(ctx, p, limit)
+			n, st, err := k.countSAT(ctx, p, limit, o.sat())
 			return n, satStats(st), err
 		}))
 		cancel()

@@ -30,8 +30,8 @@ func (parity) String() string          { return "parity\n" }
 func answer(a int, err error) func(context.Context, parity) (int, native.Stats, error) {
 	return func(context.Context, parity) (int, native.Stats, error) { return a, native.Stats{Nodes: 7}, err }
 }
-func answerSAT(a int, err error) func(context.Context, parity) (int, sat.Stats, error) {
-	return func(context.Context, parity) (int, sat.Stats, error) { return a, sat.Stats{Solves: 3}, err }
+func answerSAT(a int, err error) func(context.Context, parity, sat.Config) (int, sat.Stats, error) {
+	return func(context.Context, parity, sat.Config) (int, sat.Stats, error) { return a, sat.Stats{Solves: 3}, err }
 }
 
 func TestSolveDispatch(t *testing.T) {
@@ -120,7 +120,7 @@ func TestCountDispatch(t *testing.T) {
 	k := &Kind[parity, int]{
 		name:     "parity",
 		countDFS: func(context.Context, parity, int) (int, native.Stats, error) { return 2, native.Stats{}, nil },
-		countSAT: func(context.Context, parity, int) (int, sat.Stats, error) { return 1, sat.Stats{}, nil },
+		countSAT: func(context.Context, parity, int, sat.Config) (int, sat.Stats, error) { return 1, sat.Stats{}, nil },
 	}
 	n, _, err := k.Count(ctx, parity{}, 5, Options{Backend: DFS})
 	require.NoError(t, err)

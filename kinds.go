@@ -40,7 +40,7 @@ func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 	return &Kind[puzzle.Sticks, puzzle.SticksAnswer]{
 		name: "sticks",
 		dfs:  native.Sticks,
-		sat:  sat.Sticks,
+		sat:  ignoreConfig(sat.Sticks),
 		query: func(p puzzle.Sticks, l int) (Query[puzzle.SticksAnswer], string, error) {
 			return encode.Sticks(p, l), fmt.Sprintf("L=%d", l), nil
 		},
@@ -56,7 +56,7 @@ func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	return &Kind[puzzle.Cake, puzzle.CakeAnswer]{
 		name: "cake",
 		dfs:  native.Cake,
-		sat:  sat.Cake,
+		sat:  ignoreConfig(sat.Cake),
 		query: func(p puzzle.Cake, q int) (Query[puzzle.CakeAnswer], string, error) {
 			return encode.Cake(p, q), fmt.Sprintf("Q<=%d", q), nil
 		},
@@ -96,15 +96,20 @@ func DigitPuzzleWith(enc encode.DigitEncoding) *Kind[puzzle.Digit, puzzle.DigitA
 }
 
 // findWith makes the SAT backend of a kind asked by one query.
-func findWith[I, A any, Q sat.Query[A]](enc func(I) Q) func(context.Context, I) (A, sat.Stats, error) {
-	return func(ctx context.Context, p I) (A, sat.Stats, error) { return sat.Find[A](ctx, enc(p)) }
+func findWith[I, A any, Q sat.Query[A]](enc func(I) Q) func(context.Context, I, sat.Config) (A, sat.Stats, error) {
+	return func(ctx context.Context, p I, c sat.Config) (A, sat.Stats, error) { return sat.Find[A](ctx, enc(p), c) }
 }
 
 // countWith makes the SAT counter of a kind asked by one query.
-func countWith[I, A any, Q sat.Countable[A]](enc func(I) Q) func(context.Context, I, int) (int, sat.Stats, error) {
-	return func(ctx context.Context, p I, limit int) (int, sat.Stats, error) {
-		return sat.CountAnswers[A](ctx, enc(p), limit)
+func countWith[I, A any, Q sat.Countable[A]](enc func(I) Q) func(context.Context, I, int, sat.Config) (int, sat.Stats, error) {
+	return func(ctx context.Context, p I, limit int, c sat.Config) (int, sat.Stats, error) {
+		return sat.CountAnswers[A](ctx, enc(p), limit, c)
 	}
+}
+
+// ignoreConfig adapts a SAT backend that takes no configuration.
+func ignoreConfig[I, A any](f func(context.Context, I) (A, sat.Stats, error)) func(context.Context, I, sat.Config) (A, sat.Stats, error) {
+	return func(ctx context.Context, p I, _ sat.Config) (A, sat.Stats, error) { return f(ctx, p) }
 }
 
 // solutionQuery makes the query of a kind whose one question is "a

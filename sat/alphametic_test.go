@@ -26,7 +26,7 @@ func TestAlphameticJudgeData(t *testing.T) {
 	for i := 1; i <= 10; i++ {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			p, want := readAlphametic(t, i)
-			a, st, err := sat.Find(context.Background(), encode.Alphametic(p))
+			a, st, err := sat.Find(context.Background(), encode.Alphametic(p), sat.Config{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want, strings.Fields(p.Format(a)))
@@ -40,7 +40,7 @@ func BenchmarkAlphametic(b *testing.B) {
 		p, _ := readAlphametic(b, i)
 		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := sat.Find(context.Background(), encode.Alphametic(p)); err != nil {
+				if _, _, err := sat.Find(context.Background(), encode.Alphametic(p), sat.Config{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -16,8 +16,8 @@ import (
 // solver for p's length triple, with the pattern's digits as assumptions.
 // The error is puzzle.ErrNoSolution when no product has p's lengths (no
 // solver is built then), or the context's error.
-func Digit(ctx context.Context, p puzzle.Digit) (puzzle.DigitAnswer, Stats, error) {
-	o := newDigitOracle(digitEncoding)
+func Digit(ctx context.Context, p puzzle.Digit, c Config) (puzzle.DigitAnswer, Stats, error) {
+	o := newDigitOracle(digitEncoding, c)
 	a, err := digitsearch.Search(ctx, p, func(q puzzle.DigitAnswer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
@@ -27,11 +27,11 @@ func Digit(ctx context.Context, p puzzle.Digit) (puzzle.DigitAnswer, Stats, erro
 
 // CountDigit returns the number of solutions of p's pattern as given,
 // stopping at limit (limit <= 0: no limit).
-func CountDigit(ctx context.Context, p puzzle.Digit, limit int) (int, Stats, error) {
+func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c Config) (int, Stats, error) {
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	o := newDigitOracle(digitEncoding)
+	o := newDigitOracle(digitEncoding, c)
 	n, err := o.count(ctx, puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, limit)
 	return n, o.stats(), err
 }
@@ -50,6 +50,7 @@ const digitEncoding = encode.DigitTable
 // it before the first pattern can answer UNSAT.
 type digitOracle struct {
 	enc     encode.DigitEncoding
+	config  Config
 	triples map[[3]int]*digitTriple
 }
 
@@ -61,8 +62,8 @@ type digitTriple struct {
 	vars []cnf.Var // q.Vars(), which tell solutions apart
 }
 
-func newDigitOracle(enc encode.DigitEncoding) *digitOracle {
-	return &digitOracle{enc: enc, triples: map[[3]int]*digitTriple{}}
+func newDigitOracle(enc encode.DigitEncoding, c Config) *digitOracle {
+	return &digitOracle{enc: enc, config: c, triples: map[[3]int]*digitTriple{}}
 }
 
 // triple returns the solver of the lengths of pattern a, building it on
@@ -75,7 +76,7 @@ func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitT
 	t := &digitTriple{}
 	if puzzle.DigitAdmits(l[0], l[1], l[2]) {
 		t.q = encode.Digit(l[0], l[1], l[2], o.enc)
-		t.s, t.vars = New(t.q.Formula()), t.q.Vars()
+		t.s, t.vars = o.config.New(t.q.Formula()), t.q.Vars()
 		st, err := t.s.Solve(ctx)
 		if err != nil {
 			return nil, err
@@ -103,7 +104,7 @@ func (o *digitOracle) count(ctx context.Context, a puzzle.DigitAnswer, limit int
 	if err != nil {
 		return 0, err
 	}
-	return t.s.Count(ctx, t.vars, limit, as...)
+	return t.s.CountOneHot(ctx, t.vars, limit, as...)
 }
 
 // stats sums the work of every solver.

@@ -29,7 +29,7 @@ func TestDigitOneSolverReuse(t *testing.T) {
 	for _, enc := range digitEncodings {
 		t.Run(enc.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(12107, 1))
-			shared := newDigitOracle(enc)
+			shared := newDigitOracle(enc, Config{})
 			patterns := 2500
 			if testing.Short() {
 				patterns = 500
@@ -42,7 +42,7 @@ func TestDigitOneSolverReuse(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, min(want, limit), got, "shared oracle: count(%s %s %s, %d)", a.A, a.B, a.C, limit)
 				if i%5 == 0 { // a fresh solver for every fifth keeps the test short
-					fresh, err := newDigitOracle(enc).count(ctx, a, limit)
+					fresh, err := newDigitOracle(enc, Config{}).count(ctx, a, limit)
 					require.NoError(t, err)
 					require.Equal(t, got, fresh, "fresh oracle: count(%s %s %s, %d)", a.A, a.B, a.C, limit)
 				}
@@ -85,22 +85,22 @@ func TestCountDigitAgreesWithBruteForce(t *testing.T) {
 		if i%4 == 3 && want < digitEnumerateMax {
 			limit = 0 // no limit
 		}
-		got, _, err := CountDigit(ctx, p, limit)
+		got, _, err := CountDigit(ctx, p, limit, Config{})
 		require.NoError(t, err)
 		if limit > 0 {
 			want = min(want, limit)
 		}
-		require.Equal(t, want, got, "CountDigit(%s %s %s, %d)", a.A, a.B, a.C, limit)
+		require.Equal(t, want, got, "CountDigit(%s %s %s, %d, Config{})", a.A, a.B, a.C, limit)
 	}
 }
 
 func TestCountDigitBuildsNoSolverWithoutProduct(t *testing.T) {
 	for _, p := range []puzzle.Digit{{A: "**", B: "**", C: "*"}, {A: "*", B: "*", C: "***"}, {A: "9", B: "9", C: "8***"}} {
-		n, st, err := CountDigit(context.Background(), p, 0)
+		n, st, err := CountDigit(context.Background(), p, 0, Config{})
 		require.NoError(t, err)
-		require.Zero(t, n, "CountDigit(%s %s %s)", p.A, p.B, p.C)
-		require.Zero(t, st.Solves, "CountDigit(%s %s %s) built a solver", p.A, p.B, p.C)
-		_, st, err = Digit(context.Background(), p)
+		require.Zero(t, n, "CountDigit(%s %s %s, Config{})", p.A, p.B, p.C)
+		require.Zero(t, st.Solves, "CountDigit(%s %s %s, Config{}) built a solver", p.A, p.B, p.C)
+		_, st, err = Digit(context.Background(), p, Config{})
 		require.ErrorIs(t, err, puzzle.ErrNoSolution)
 		require.Zero(t, st.Solves)
 	}
@@ -111,8 +111,8 @@ func TestCountDigitRejectsBadPatterns(t *testing.T) {
 		{A: "", B: "1", C: "1"}, {A: "123", B: "1", C: "1"}, {A: "1", B: "x", C: "1"},
 		{A: "1", B: "1", C: "12345"}, {A: "1", B: "1", C: "-"},
 	} {
-		_, _, err := CountDigit(context.Background(), p, 2)
-		require.Error(t, err, "CountDigit(%q %q %q)", p.A, p.B, p.C)
+		_, _, err := CountDigit(context.Background(), p, 2, Config{})
+		require.Error(t, err, "CountDigit(%q %q %q, Config{})", p.A, p.B, p.C)
 	}
 }
 
@@ -132,7 +132,7 @@ func TestDigitAgreesWithBruteForce(t *testing.T) {
 	}
 	for _, p := range ps {
 		want, ok := digitbrute.Solve(p)
-		got, _, err := Digit(ctx, p)
+		got, _, err := Digit(ctx, p, Config{})
 		if !ok {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
 			continue
@@ -155,14 +155,14 @@ func TestDigitCornerCases(t *testing.T) {
 		{puzzle.Digit{A: "**", B: "**", C: "*"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 		{puzzle.Digit{A: "**", B: "**", C: "**"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 	} {
-		got, _, err := Digit(context.Background(), tc.in)
+		got, _, err := Digit(context.Background(), tc.in, Config{})
 		require.ErrorIs(t, err, tc.err, "Digit(%+v)", tc.in)
 		require.Equal(t, tc.want, got, "Digit(%+v)", tc.in)
 	}
 	// A leading zero in B or C is no input error: the search changes it.
 	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
 		want, _ := digitbrute.Solve(p)
-		got, _, err := Digit(context.Background(), p)
+		got, _, err := Digit(context.Background(), p, Config{})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "Digit(%+v)", p)
 		require.NotEqual(t, byte('0'), got.B[0])
@@ -173,9 +173,9 @@ func TestDigitStopsOnDoneContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := puzzle.Digit{A: "**", B: "**", C: "****"}
-	_, _, err := Digit(ctx, p)
+	_, _, err := Digit(ctx, p, Config{})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = CountDigit(ctx, p, 0)
+	_, _, err = CountDigit(ctx, p, 0, Config{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -183,7 +183,7 @@ func TestDigitJudgeData(t *testing.T) {
 	ps, want := digitbrute.Sample(t)
 	var out strings.Builder
 	for _, p := range ps {
-		a, st, err := Digit(context.Background(), p)
+		a, st, err := Digit(context.Background(), p, Config{})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		out.WriteString(p.Format(a))
@@ -213,7 +213,7 @@ func benchDigit(b *testing.B, ps []puzzle.Digit, enc encode.DigitEncoding) {
 	var st Stats
 	for b.Loop() {
 		for _, p := range ps {
-			o := newDigitOracle(enc)
+			o := newDigitOracle(enc, Config{})
 			_, err := digitsearch.Search(context.Background(), p, func(q puzzle.DigitAnswer) (bool, error) {
 				n, err := o.count(context.Background(), q, 2)
 				return n == 1, err

@@ -17,17 +17,21 @@ type Query[A any] interface {
 
 // Countable is a Query whose answers can be counted: Vars lists the
 // variables that tell two answers apart, so that models agreeing on them
-// count as one.
+// count as one. They fall into exactly-one groups: every model makes
+// exactly one variable of each group true (a one-hot digit per letter, a
+// symbol per cell), so that counting blocks an answer by its true
+// variables alone.
 type Countable[A any] interface {
 	Query[A]
 	Vars() []cnf.Var
 }
 
-// Find solves q and decodes its first model. The error is
-// puzzle.ErrNoSolution when q has no model, or the context's error.
-func Find[A any](ctx context.Context, q Query[A]) (A, Stats, error) {
+// Find solves q as c says and decodes its first model. The error is
+// puzzle.ErrNoSolution when q has no model, a *TooLarge when q is over
+// c's budget, or the context's error.
+func Find[A any](ctx context.Context, q Query[A], c Config) (A, Stats, error) {
 	var zero A
-	s := New(q.Formula())
+	s := c.New(q.Formula())
 	st, err := s.Solve(ctx)
 	if err != nil || st != Sat {
 		return zero, s.Stats(), noAnswer(err)
@@ -36,10 +40,13 @@ func Find[A any](ctx context.Context, q Query[A]) (A, Stats, error) {
 	return a, s.Stats(), err
 }
 
-// CountAnswers counts the answers of q up to limit, on one solver.
-func CountAnswers[A any](ctx context.Context, q Countable[A], limit int) (int, Stats, error) {
-	s := New(q.Formula())
-	n, err := s.Count(ctx, q.Vars(), limit)
+// CountAnswers counts the answers of q up to limit, on one solver, as c
+// says. Each answer found adds a blocking clause of one literal per group
+// of Vars, and those count towards c's budget: past it the error is a
+// *TooLarge.
+func CountAnswers[A any](ctx context.Context, q Countable[A], limit int, c Config) (int, Stats, error) {
+	s := c.New(q.Formula())
+	n, err := s.CountOneHot(ctx, q.Vars(), limit)
 	return n, s.Stats(), err
 }
 

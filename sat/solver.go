@@ -67,9 +67,10 @@ func (s *Stats) Add(o Stats) {
 // formula's clauses lazily: clauses added to the CNF after New are
 // picked up by the next solve. A Solver is not safe for concurrent use.
 type Solver struct {
-	f     *cnf.CNF
-	g     *gini.Gini
-	added int // clauses of f already given to g
+	f      *cnf.CNF
+	g      *gini.Gini
+	budget int // the most literals f may hold when it is solved
+	added  int // clauses of f already given to g
 	// safe: the clause set is known satisfiable, because a solve answered
 	// SAT and every clause added since is guarded by a selector. Only then
 	// may g be solved again after an UNSAT answer.
@@ -79,9 +80,55 @@ type Solver struct {
 	stats    Stats
 }
 
-// New returns a solver for f.
-func New(f *cnf.CNF) *Solver {
-	return &Solver{f: f, g: newGini(f)}
+// Config says how the SAT backend solves. The zero value solves with
+// gini in process under DefaultBudget.
+type Config struct {
+	// Budget is the most literals a formula may hold, blocking clauses of
+	// counting included; 0 means DefaultBudget. A solve over it returns a
+	// *TooLarge error.
+	Budget int
+}
+
+// DefaultBudget is the budget of a zero Config: 50 million literals. A
+// formula that size takes about 1.2 GB in this package and in gini
+// together (about 24 bytes per literal for the binary clauses that
+// dominate puzzle formulas), which leaves room for Go's garbage collector
+// on a machine with 4 GB.
+const DefaultBudget = 50_000_000
+
+// budget returns c's budget in literals.
+func (c Config) budget() int {
+	if c.Budget > 0 {
+		return c.Budget
+	}
+	return DefaultBudget
+}
+
+// TooLarge is the error of a formula that holds, or would hold, more
+// literals than the budget allows.
+type TooLarge struct {
+	Literals, Budget int
+}
+
+func (e *TooLarge) Error() string {
+	return fmt.Sprintf("the formula holds %d literals, over the budget of %d", e.Literals, e.Budget)
+}
+
+// Check returns a *TooLarge error when a formula of the given size is
+// over c's budget.
+func (c Config) Check(literals int) error {
+	if literals > c.budget() {
+		return &TooLarge{Literals: literals, Budget: c.budget()}
+	}
+	return nil
+}
+
+// New returns a solver for f with a zero Config.
+func New(f *cnf.CNF) *Solver { return Config{}.New(f) }
+
+// New returns a solver for f as c says.
+func (c Config) New(f *cnf.CNF) *Solver {
+	return &Solver{f: f, g: newGini(f), budget: c.budget()}
 }
 
 // newGini returns an empty gini sized for the variables f uses: a
@@ -95,8 +142,12 @@ func (s *Solver) Formula() *cnf.CNF { return s.f }
 // lit converts an encode literal to gini's; the only place that does.
 func lit(l cnf.Lit) z.Lit { return z.Var(l.Var()).Pos() ^ z.Lit(l&1) }
 
-// sync gives g the clauses added to f since the last call.
-func (s *Solver) sync() {
+// sync gives g the clauses added to f since the last call, unless f has
+// grown over the budget.
+func (s *Solver) sync() error {
+	if n := s.f.NumLits(); n > s.budget {
+		return &TooLarge{Literals: n, Budget: s.budget}
+	}
 	if s.poisoned {
 		s.g = newGini(s.f)
 		s.added = 0
@@ -112,6 +163,7 @@ func (s *Solver) sync() {
 			s.safe = false
 		}
 	}
+	return nil
 }
 
 // Solve looks for a model of the formula under the assumptions. It returns
@@ -120,7 +172,9 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 	if err := ctx.Err(); err != nil {
 		return Unknown, err
 	}
-	s.sync()
+	if err := s.sync(); err != nil {
+		return Unknown, err
+	}
 	for _, a := range assume {
 		s.g.Assume(lit(a))
 	}

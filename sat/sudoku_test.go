@@ -52,7 +52,7 @@ func TestSudokuJudgeData(t *testing.T) {
 			var worst time.Duration
 			byProp := 0
 			for _, p := range ps {
-				a, st, err := sat.Find(context.Background(), encode.Sudoku(p))
+				a, st, err := sat.Find(context.Background(), encode.Sudoku(p), sat.Config{})
 				require.NoError(t, err)
 				require.NoError(t, p.Verify(a))
 				got.WriteString(p.Format(a))
@@ -71,7 +71,7 @@ func TestSudokuTop95(t *testing.T) {
 	ps, _ := readSudoku(t, "top95.txt", "")
 	require.Len(t, ps, 95)
 	for _, p := range ps {
-		a, _, err := sat.Find(context.Background(), encode.Sudoku(p))
+		a, _, err := sat.Find(context.Background(), encode.Sudoku(p), sat.Config{})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 	}
@@ -83,7 +83,7 @@ func BenchmarkSudoku(b *testing.B) {
 		b.Run(set.in, func(b *testing.B) {
 			for b.Loop() {
 				for _, p := range ps {
-					if _, _, err := sat.Find(context.Background(), encode.Sudoku(p)); err != nil {
+					if _, _, err := sat.Find(context.Background(), encode.Sudoku(p), sat.Config{}); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -114,8 +114,11 @@ func runBatch[I any](ctx context.Context, e env, o *options, n int, feed func(yi
 }
 
 // safely solves instance i, x, turning a panic into a bug result that
-// names it.
+// names it; once ctx is done it solves nothing.
 func safely[I any](ctx context.Context, i int, x I, solve func(context.Context, int, I) result) (r result) {
+	if ctx.Err() != nil {
+		return result{stopped: true}
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			r = result{errs: fmt.Sprintf("puzzlesat: BUG: %v\n%s", v, debug.Stack()), bug: true}

@@ -69,6 +69,7 @@ func runEncode(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "encode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		fs.StringVar(&o.output, "o", "", "write the CNF to `PATH` (default stdout)")
+		o.budgetFlag(fs)
 		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
 	})
 	if err != nil {

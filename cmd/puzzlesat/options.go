@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"puzzlesat"
+	"puzzlesat/sat"
 )
 
 // errHelp reports that -h was asked for and usage was printed.
@@ -59,6 +60,12 @@ func (o *options) backendFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.backend, "backend", "dfs", "`sat`, dfs or both (both runs the two and compares)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
 	fs.BoolVar(&o.stats, "stats", false, "print one line of statistics per instance to stderr")
+	o.budgetFlag(fs)
+}
+
+// budgetFlag registers --budget, the SAT backend's limit on formulas.
+func (o *options) budgetFlag(fs *flag.FlagSet) {
+	fs.IntVar(&o.lib.Budget, "budget", sat.DefaultBudget, "the most `literals` a formula of the SAT backend may hold; an instance over it prints \"too large\"")
 }
 
 func (o *options) batchFlags(fs *flag.FlagSet) {
@@ -117,6 +124,9 @@ func (o *options) check() error {
 	}
 	if o.timeout < 0 {
 		return usagef("--timeout must not be negative")
+	}
+	if o.lib.Budget < 0 {
+		return usagef("--budget must not be negative, got %d", o.lib.Budget)
 	}
 	o.lib.Timeout = o.timeout
 	return nil

@@ -53,6 +53,7 @@ func report[R any](ctx context.Context, file string, i int, o *options, st puzzl
 	var (
 		d  *puzzlesat.Disagreement[R]
 		wa *puzzlesat.WrongAnswer
+		tl *puzzlesat.TooLarge
 	)
 	switch {
 	case err == nil:
@@ -63,6 +64,9 @@ func report[R any](ctx context.Context, file string, i int, o *options, st puzzl
 		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", file, i+1, err)
 		r.bug = true
 		return r
+	case errors.As(err, &tl):
+		r.out = fail("too large")
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v (raise --budget to allow it)\n", file, i+1, err)
 	case errors.Is(err, puzzle.ErrNoSolution):
 		r.out = fail("no solution")
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):

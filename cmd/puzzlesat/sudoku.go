@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"math/rand/v2"
@@ -22,6 +23,9 @@ func sudoku() kind {
 		},
 		scan: func(file string, r io.Reader, o *options, yield func(puzzle.Sudoku) error) error {
 			ps, err := puzzle.ParseSudoku(file, r, o.alphabet)
+			if err == nil && len(ps) == 0 {
+				return &puzzle.ParseError{File: file, Line: 1, Err: errors.New("expected a sudoku, got end of input")}
+			}
 			for _, p := range ps {
 				if err := yield(p); err != nil {
 					return err

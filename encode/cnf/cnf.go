@@ -74,6 +74,10 @@ func (f *CNF) NumVars() int { return f.nvars }
 // made or declared are in no clause.
 func (f *CNF) MaxVar() Var { return f.maxVar }
 
+// NumLits returns the number of literals in all clauses together: the
+// size of the formula that a solver's memory follows.
+func (f *CNF) NumLits() int { return len(f.lits) }
+
 // NumClauses returns the number of clauses.
 func (f *CNF) NumClauses() int { return len(f.ends) }
 
