@@ -23,6 +23,8 @@ func alphametic() kind {
 		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Alphametic) error) error {
 			return puzzle.ScanAlphametic(file, r, yield)
 		},
+		size:     func(p puzzle.Alphametic) int { return p.N },
+		sizeName: "letters N",
 		gen: func(rng *rand.Rand, o *options) (puzzle.Alphametic, error) {
 			if o.n < puzzle.AlphameticMinN || o.n > puzzle.AlphameticMaxN {
 				return puzzle.Alphametic{}, usagef("--n must be in %d..%d", puzzle.AlphameticMinN, puzzle.AlphameticMaxN)

@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"sync"
-	"time"
 )
 
 // result is the printed outcome of one instance.
@@ -39,7 +37,8 @@ const window = 16
 // errInterrupted; it returns a failed write at once, and otherwise
 // errBug or errFailed when an instance was a bug or failed.
 func runBatch[I any](ctx context.Context, e env, o *options, n int, feed func(yield func(I) error) error, solve func(context.Context, int, I) result) error {
-	p := printer{out: bufio.NewWriterSize(e.stdout, 64*1024), stderr: e.stderr, prog: newProgress(e.stderr, n)}
+	prog := newProgress(e.stderr, n)
+	p := printer{out: bufio.NewWriterSize(prog.writer(e.stdout), 64*1024), stderr: e.stderr, prog: prog}
 	if o.jobs == 1 || n == 1 {
 		i := 0
 		err := feed(func(x I) error {
@@ -153,8 +152,7 @@ func (p *printer) print(r result) bool {
 		if !p.flush() {
 			return false
 		}
-		p.prog.clear()
-		io.WriteString(p.stderr, r.errs+r.stats)
+		p.prog.write(p.stderr, r.errs+r.stats)
 	}
 	p.failed = p.failed || r.failed
 	p.bug = p.bug || r.bug
@@ -175,7 +173,7 @@ func (p *printer) flush() bool {
 // interrupt, a feed error, a bug, or a failed instance, in that order.
 func (p *printer) finish(ctx context.Context, feedErr error) error {
 	p.flush()
-	p.prog.clear()
+	p.prog.finish()
 	switch {
 	case p.writeErr != nil:
 		return p.writeErr
@@ -189,43 +187,4 @@ func (p *printer) finish(ctx context.Context, feedErr error) error {
 		return errFailed
 	}
 	return nil
-}
-
-// progressMin is the batch size from which progress is shown on a terminal.
-const progressMin = 200
-
-// progress shows "k/n" on stderr while a long batch runs, when stderr is
-// a terminal.
-type progress struct {
-	w     io.Writer
-	n     int
-	last  time.Time
-	shown bool
-}
-
-func newProgress(w io.Writer, n int) *progress {
-	f, ok := w.(*os.File)
-	if !ok || n < progressMin {
-		return &progress{}
-	}
-	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return &progress{}
-	}
-	return &progress{w: w, n: n, last: time.Now()}
-}
-
-func (p *progress) update(k int) {
-	if p.w == nil || time.Since(p.last) < 200*time.Millisecond {
-		return
-	}
-	p.last = time.Now()
-	fmt.Fprintf(p.w, "\rpuzzlesat: %d/%d solved", k, p.n)
-	p.shown = true
-}
-
-func (p *progress) clear() {
-	if p.shown {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.shown = false
-	}
 }

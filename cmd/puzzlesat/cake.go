@@ -28,6 +28,8 @@ func cake() kind {
 			return puzzle.ScanCake(file, r, yield)
 		},
 		boundFlag: "area",
+		size:      func(p puzzle.Cake) int { return p.Volume },
+		sizeName:  "volume N",
 		gen: func(rng *rand.Rand, _ *options) (puzzle.Cake, error) {
 			return gen.Cake(rng), nil
 		},

@@ -9,8 +9,29 @@ import (
 // the kind, registers the common flags that setup picks and the kind's
 // own, and opens the input.
 func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (kind, *options, *input, error) {
+	k, o, pos, err := kindArgs(e, name, args, setup)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if name == "gen" {
+		if len(pos) > 0 {
+			return nil, nil, nil, usagef("gen takes no file, got %q", pos[0])
+		}
+		return k, o, nil, nil
+	}
+	in, err := openInput(e, pos)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return k, o, in, nil
+}
+
+// kindArgs parses "KIND [flags] ARGS..." for a subcommand: it looks up the
+// kind, registers the common flags that setup picks and the kind's own,
+// checks them, and returns the positional arguments.
+func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (kind, *options, []string, error) {
 	if len(args) == 0 || args[0] == "" || args[0][0] == '-' {
-		return nil, nil, nil, usagef("usage: puzzlesat %s KIND [flags] [FILE]; KIND is one of %v", name, kindNames())
+		return nil, nil, nil, usagef("usage: puzzlesat %s; KIND is one of %v", usageLine(name), kindNames())
 	}
 	k, err := lookupKind(args[0])
 	if err != nil {
@@ -27,17 +48,7 @@ func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet,
 	if err := o.check(); err != nil {
 		return nil, nil, nil, err
 	}
-	if name == "gen" {
-		if len(pos) > 0 {
-			return nil, nil, nil, usagef("gen takes no file, got %q", pos[0])
-		}
-		return k, o, nil, nil
-	}
-	in, err := openInput(e, pos)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return k, o, in, nil
+	return k, o, pos, nil
 }
 
 func runSolve(ctx context.Context, e env, args []string) error {
@@ -100,4 +111,15 @@ func runGen(_ context.Context, e env, args []string) error {
 		return err
 	}
 	return k.generate(e, o)
+}
+
+// usageLine returns the usage of the subcommand name, such as
+// "solve KIND [flags] [FILE]".
+func usageLine(name string) string {
+	for _, c := range commands() {
+		if c.name == name {
+			return c.usage
+		}
+	}
+	return name
 }

@@ -19,6 +19,11 @@ type spec[I puzzlesat.Instance[A], A any] struct {
 	boundFlag  string // the flag of encode and decode that sets the query's bound, if any
 	gen        func(rng *rand.Rand, o *options) (I, error)
 	genTrailer string // printed after the generated instances
+	// size is what compare plots time against, such as the letters of
+	// an alphametic, and sizeName says what it counts; nil for a kind
+	// with no size worth plotting.
+	size     func(I) int
+	sizeName string
 }
 
 // certifier is an instance whose answers carry a witness that
@@ -36,6 +41,7 @@ type kind interface {
 	encodeOne(ctx context.Context, e env, o *options, in *input) error
 	decodeOne(ctx context.Context, e env, o *options, in *input) error
 	generate(e env, o *options) error
+	compare(ctx context.Context, e env, o *options, c *comparison) error
 }
 
 func kinds() []kind {

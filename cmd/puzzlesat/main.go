@@ -9,6 +9,7 @@
 //	puzzlesat decode KIND --model M [FILE] turn a SAT solver's model into the answer
 //	puzzlesat sat    [flags] CNF           solve a DIMACS file with gini
 //	puzzlesat gen    KIND [flags]          print random instances
+//	puzzlesat compare KIND [flags] FILE... every backend on every instance: table, --json, --plot
 //
 // KIND is alphametic, sudoku, sticks, cake or digit-puzzle. Run a
 // subcommand with -h for its flags. The exit status is 0 when all went
@@ -81,6 +82,7 @@ func commands() []command {
 		{"decode", "decode KIND --model M [flags] [FILE]", "turn a SAT solver's model into the answer", runDecode},
 		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini (SAT-competition output)", runSat},
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
+		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot", runCompare},
 	}
 }
 

@@ -21,7 +21,7 @@ func sticks() kind {
 		lib: func(*options) *puzzlesat.Kind[puzzle.Sticks, puzzle.SticksAnswer] { return puzzlesat.Sticks() },
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			switch cmd {
-			case "solve", "encode", "decode":
+			case "solve", "compare", "encode", "decode":
 				fs.IntVar(&o.maxPiece, "max-piece", 0, "drop the pieces longer than `N` before solving, as the CERC 1995 judge did with 50 (0: keep all)")
 			}
 			switch cmd {
@@ -34,6 +34,8 @@ func sticks() kind {
 		},
 		scan:      scanSticks,
 		boundFlag: "length",
+		size:      func(p puzzle.Sticks) int { return len(p.Pieces) },
+		sizeName:  "pieces",
 		gen: func(rng *rand.Rand, o *options) (puzzle.Sticks, error) {
 			if genSticks < 1 || genSticks > 64 {
 				return puzzle.Sticks{}, usagef("--sticks must be in 1..64")

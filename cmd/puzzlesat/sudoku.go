@@ -33,6 +33,8 @@ func sudoku() kind {
 			}
 			return err
 		},
+		size:     func(p puzzle.Sudoku) int { return p.Box },
+		sizeName: "box side",
 		gen: func(rng *rand.Rand, o *options) (puzzle.Sudoku, error) {
 			if o.box < 3 || o.box > 5 {
 				return puzzle.Sudoku{}, usagef("--box must be 3, 4 or 5")
