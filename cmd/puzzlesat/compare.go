@@ -232,8 +232,11 @@ func (k *spec[I, A]) runAll(ctx context.Context, lib *puzzlesat.Kind[I, A], cs [
 		if err == nil {
 			run.Answer = strings.TrimSuffix(x.p.Format(a), "\n")
 		}
-		if run.Err != "" {
+		switch run.Status {
+		case compare.Wrong, compare.Failed:
 			r.errs += fmt.Sprintf("puzzlesat: %s case %d: %v\n", x.file, x.kase, err)
+		case compare.TooLarge:
+			r.errs += fmt.Sprintf("puzzlesat: %s case %d: %v (raise --budget to allow it)\n", x.file, x.kase, err)
 		}
 		r.failed = r.failed || run.Status != compare.Solved
 		r.bug = r.bug || run.Status == compare.Wrong

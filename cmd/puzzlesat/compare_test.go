@@ -216,32 +216,51 @@ func TestCompareSamples(t *testing.T) {
 	}
 }
 
-// TestCompareTimeout: a backend that reaches --timeout is recorded as a
-// timeout, the others go on, and the exit status is 1, as for solve.
-func TestCompareTimeout(t *testing.T) {
-	dir := t.TempDir()
-	js, svg := filepath.Join(dir, "runs.json"), filepath.Join(dir, "times.svg")
-	in := judgedata.Path(t, "cake", "cake5.in") // dfs: under a millisecond; sat: seconds
-	out, errs, code := cli(t, "", "compare", "cake", "--timeout=300ms", "--json", js, "--plot", svg, in)
-	require.Equal(t, exitFailed, code, errs)
-	tb := parseCompareTable(t, out)
-	require.Len(t, tb.rows, 1)
-	row := tb.rows[0]
-	require.Equal(t, "timeout", row[tb.column(t, "sat")])
-	require.Equal(t, "solved", row[tb.column(t, "result")])
-	require.Equal(t, "dfs", row[tb.column(t, "winner")])
-	require.Equal(t, []string{"sat", "0/1", "-", "-", "-", "0"}, tb.summary[2])
+// TestCompareRecordsFailures: a backend that reaches --timeout, or whose
+// formula exceeds --budget, is recorded as such; the other backend goes
+// on, and the exit status is 1, as for solve.
+func TestCompareRecordsFailures(t *testing.T) {
+	tests := []struct {
+		name, status string
+		args         []string
+		errs         string
+	}{
+		// cake5: dfs under a millisecond, sat seconds.
+		{"timeout", "timeout", []string{"cake", "--timeout=300ms", judgedata.Path(t, "cake", "cake5.in")}, ""},
+		{"too large", "too_large", []string{"alphametic", "--budget=100", judgedata.Path(t, "alphametic", "sample.in")}, "raise --budget"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			js, svg := filepath.Join(dir, "runs.json"), filepath.Join(dir, "times.svg")
+			out, errs, code := cli(t, "", append([]string{"compare", tc.args[0], "--json", js, "--plot", svg}, tc.args[1:]...)...)
+			require.Equal(t, exitFailed, code, errs)
+			if tc.errs == "" {
+				require.Empty(t, errs)
+			}
+			require.Contains(t, errs, tc.errs)
+			tb := parseCompareTable(t, out)
+			require.Len(t, tb.rows, 1)
+			row := tb.rows[0]
+			require.Equal(t, tc.status, row[tb.column(t, "sat")])
+			require.Equal(t, "solved", row[tb.column(t, "result")])
+			require.Equal(t, "dfs", row[tb.column(t, "winner")])
+			require.Equal(t, []string{"sat", "0/1", "-", "-", "-", "0"}, tb.summary[2])
 
-	recs := checkRecords(t, js)
-	require.Len(t, recs, 2)
-	require.Equal(t, "solved", recs[0]["status"])
-	require.Equal(t, "timeout", recs[1]["status"])
-	require.Equal(t, "n/a", recs[1]["agreement"])
-	secs, err := recs[1]["seconds"].(json.Number).Float64()
-	require.NoError(t, err)
-	require.GreaterOrEqual(t, secs, 0.3)
-	require.Empty(t, svgPoints(t, svg), "no instance was settled by both")
-	require.Contains(t, readFile(t, svg), "stroke:#555555", "the timeout is drawn as a cross")
+			recs := checkRecords(t, js)
+			require.Len(t, recs, 2)
+			require.Equal(t, "solved", recs[0]["status"])
+			require.Equal(t, tc.status, recs[1]["status"])
+			require.Equal(t, "n/a", recs[1]["agreement"])
+			require.Empty(t, svgPoints(t, svg), "no instance was settled by both")
+			if tc.status == "timeout" {
+				secs, err := recs[1]["seconds"].(json.Number).Float64()
+				require.NoError(t, err)
+				require.GreaterOrEqual(t, secs, 0.3)
+				require.Contains(t, readFile(t, svg), "stroke:#555555", "the timeout is drawn as a cross")
+			}
+		})
+	}
 }
 
 func TestCompareUsage(t *testing.T) {

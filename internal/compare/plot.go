@@ -52,6 +52,10 @@ var timeoutColour = color.RGBA{0x55, 0x55, 0x55, 0xff}
 // Colour returns the colour of backend b in the plots.
 func Colour(b int) color.RGBA { return palette[b%len(palette)] }
 
+// crowded is the number of points from which a series draws smaller
+// glyphs, so that a cloud of them stays readable.
+const crowded = 300
+
 // panelSide is the side of one square panel.
 const panelSide = 12 * vg.Centimeter
 
@@ -231,37 +235,25 @@ func scatterPanel(c Chart) (panel, error) {
 // time: a point the scatter can place.
 func stopped(r Run) bool { return r.Status.Definite() || r.Status == Timeout }
 
-// sizePanel plots each backend's time against the instance size.
+// sizePanel plots each backend's time against the instance size, with a
+// line through the median time of each size that has medianMin settled
+// runs or more.
 func sizePanel(c Chart) (panel, error) {
 	pn := newPanel(fmt.Sprintf("%s: time by %s", c.Kind, c.SizeName))
 	p := pn.plot
 	p.X.Label.Text = c.SizeName
 	p.Y.Label.Text = "time"
 	ss := sizes(c.Instances)
-	// Backends' points at one size sit side by side, a little apart.
-	span := float64(ss[len(ss)-1] - ss[0])
 	if len(ss) == 1 {
-		span = 1
 		p.X.Min, p.X.Max = float64(ss[0])-1, float64(ss[0])+1
 	}
-	step := span / float64(len(ss)) / 4 / float64(len(c.Backends))
 	for b, name := range c.Backends {
-		var pts, med plotter.XYs
-		off := (float64(b) - float64(len(c.Backends)-1)/2) * step
-		for _, s := range ss {
-			var ts []float64
-			for _, in := range c.Instances {
-				if r := in.Runs[b]; in.Size == s && r.Status.Definite() {
-					ts = append(ts, seconds(r.Time))
-					pts = append(pts, plotter.XY{X: float64(s) + off, Y: seconds(r.Time)})
-				}
-			}
-			if len(ts) > 0 {
-				slices.Sort(ts)
-				med = append(med, plotter.XY{X: float64(s) + off, Y: ts[(len(ts)-1)/2]})
-			}
+		pts, med := sizePoints(c, b, ss)
+		label := name
+		if len(med) > 1 {
+			label += fmt.Sprintf(", the line through the median of each size with %d or more", medianMin)
 		}
-		if err := pn.scatter(pts, Colour(b), draw.CircleGlyph{}, name+", the line through the median per size"); err != nil {
+		if err := pn.scatter(pts, Colour(b), draw.CircleGlyph{}, label); err != nil {
 			return panel{}, err
 		}
 		if len(med) > 1 {
@@ -279,6 +271,39 @@ func sizePanel(c Chart) (panel, error) {
 	return pn, nil
 }
 
+// medianMin is the fewest runs of one size whose median the size panel
+// draws: a median of one or two says little.
+const medianMin = 5
+
+// sizePoints returns backend b's settled runs as (size, time) points and
+// its median time at each size with medianMin points or more. The backends' points at one size sit side by
+// side, a little apart: an eighth of the closest two sizes between
+// neighbours.
+func sizePoints(c Chart, b int, ss []int) (pts, med plotter.XYs) {
+	gap := 1.0
+	if len(ss) > 1 {
+		gap = math.Inf(1)
+		for i := 1; i < len(ss); i++ {
+			gap = min(gap, float64(ss[i]-ss[i-1]))
+		}
+	}
+	off := (float64(b) - float64(len(c.Backends)-1)/2) * gap / 8
+	for _, s := range ss {
+		var ts []float64
+		for _, in := range c.Instances {
+			if r := in.Runs[b]; in.Size == s && r.Status.Definite() {
+				ts = append(ts, seconds(r.Time))
+				pts = append(pts, plotter.XY{X: float64(s) + off, Y: seconds(r.Time)})
+			}
+		}
+		if len(ts) >= medianMin {
+			slices.Sort(ts)
+			med = append(med, plotter.XY{X: float64(s) + off, Y: ts[(len(ts)-1)/2]})
+		}
+	}
+	return pts, med
+}
+
 // scatter adds one series of points and its legend entry, when it has
 // any points.
 func (pn *panel) scatter(pts plotter.XYs, c color.Color, g draw.GlyphDrawer, name string) error {
@@ -289,7 +314,11 @@ func (pn *panel) scatter(pts plotter.XYs, c color.Color, g draw.GlyphDrawer, nam
 	if err != nil {
 		return err
 	}
-	s.GlyphStyle = draw.GlyphStyle{Color: c, Radius: vg.Points(2.5), Shape: g}
+	r := vg.Points(2.5)
+	if len(pts) > crowded {
+		r = vg.Points(1.5)
+	}
+	s.GlyphStyle = draw.GlyphStyle{Color: c, Radius: r, Shape: g}
 	pn.plot.Add(s)
 	pn.legend.Add(name, s)
 	return nil
