@@ -268,3 +268,25 @@ func TestPlotPNG(t *testing.T) {
 	require.InDelta(t, 2*panelSide.Dots(144), img.Bounds().Dx(), 1)
 	require.Error(t, Plot(io.Discard, Format("pdf"), Chart{Backends: []string{"dfs", "sat"}}))
 }
+
+// BenchmarkPlot draws 10,000 instances of two backends over 19 sizes, as
+// a large comparison would.
+func BenchmarkPlot(b *testing.B) {
+	var ins []Instance
+	for i := range 10000 {
+		d := time.Duration(1+i%997) * time.Microsecond
+		ins = append(ins, Instance{Case: i + 1, Size: 8 + i%19, Runs: []Run{
+			run("dfs", Solved, "x", d), run("sat", Solved, "x", 3*d+time.Duration(i%13)*time.Millisecond),
+		}})
+	}
+	c := Chart{Kind: "alphametic", SizeName: "letters N", Backends: []string{"dfs", "sat"}, Instances: ins}
+	for _, f := range []Format{SVG, PNG} {
+		b.Run(string(f), func(b *testing.B) {
+			for b.Loop() {
+				if err := Plot(io.Discard, f, c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
