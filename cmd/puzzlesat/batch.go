@@ -89,6 +89,10 @@ func runBatch[I any](ctx context.Context, e env, o *options, n int, feed func(yi
 			case jobs <- j:
 				return nil
 			case <-ctx.Done():
+				// j is queued for printing but no worker will take it:
+				// it ends the printing as a stopped instance.
+				j.r = result{stopped: true}
+				close(j.done)
 				return errStop
 			}
 		})
