@@ -26,6 +26,15 @@ var built struct {
 	err  error
 }
 
+// TestMain removes the command built for the tests, if one was.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.path != "" {
+		os.RemoveAll(filepath.Dir(built.path))
+	}
+	os.Exit(code)
+}
+
 // binary builds the command once per test run and returns its path.
 func binary(t *testing.T) string {
 	t.Helper()
