@@ -26,8 +26,8 @@ import (
 // is every value of an x_j that only completes the sum with a count the
 // returned Unary no longer allows.
 //
-// Size: a variable per node and per edge (an edge of a node with one
-// edge is the node), about 3 two-literal clauses per edge and one longer
+// Size: a variable per node and per edge (the edge of a node with one
+// edge is the node), up to 4 two-literal clauses per edge and one longer
 // clause per node and per value; Size gives the exact figures, and
 // MDDSizeBound a bound computed without building the diagram.
 type MDD struct {

@@ -171,21 +171,14 @@ func (s sumSet) below(r int) int {
 // mddReach returns, per layer j, the sums ≤ bound that terms j.. can
 // reach, or nil when the bitsets would pass mddWords.
 func mddReach(terms []Term, bound int) []sumSet {
-	words := bound/64 + 1
-	if words*(len(terms)+1) > mddWords {
+	if (bound/64+1)*(len(terms)+1) > mddWords {
 		return nil
 	}
-	reach := make([]sumSet, len(terms)+1)
-	reach[len(terms)] = make(sumSet, words)
-	reach[len(terms)][0] = 1
-	for j := len(terms) - 1; j >= 0; j-- {
-		next, cur := reach[j+1], make(sumSet, words)
-		for c := 0; c <= len(terms[j].X) && c*terms[j].W <= bound; c++ {
-			orShifted(cur, next, c*terms[j].W, bound)
-		}
-		reach[j] = cur
+	w, n := make([]int, len(terms)), make([]int, len(terms))
+	for j, t := range terms {
+		w[j], n[j] = t.W, len(t.X)
 	}
-	return reach
+	return reachSets(w, n, bound)
 }
 
 // orShifted sets dst |= src << sh, dropping bits past bound.
