@@ -27,9 +27,9 @@ func readCake(tb testing.TB, name string) ([]puzzle.Cake, []int) {
 	return ps, want
 }
 
-// slowCake reports whether the SAT backend takes more than a few seconds
-// on p: the book cases of volume near 10000 with 6 and 10 layers (5-15 s
-// on one core, see BenchmarkCakeSAT), which the default run leaves out.
+// slowCake reports whether the SAT backend takes seconds on p: the book
+// cases of volume near 10000 with 6 and 10 layers (1.5-4 s on one core,
+// see BenchmarkCakeSAT), which the default run leaves out.
 func slowCake(p puzzle.Cake) bool { return p.Volume*p.Layers > 50000 }
 
 // solveCake solves p by SAT and checks the answer with Verify.

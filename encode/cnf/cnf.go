@@ -25,6 +25,17 @@ func New() *CNF {
 	return &CNF{names: map[Var]string{}}
 }
 
+// NewCap returns an empty formula with room for the given size, a hint
+// that saves regrowing the clause list; it is never a limit.
+func NewCap(hint Size) *CNF {
+	f := New()
+	const most = 1 << 28 // a hint is not trusted with more memory than this
+	f.lits = make([]Lit, 0, min(max(hint.Lits, 0), most))
+	f.ends = make([]int, 0, min(max(hint.Clauses, 0), most))
+	f.guard = make([]bool, 1, min(max(hint.Vars, 0), most)+1)
+	return f
+}
+
 // Var returns a new variable. A non-empty name is written to DIMACS as
 // "c var N name" so that a person can read a model.
 func (f *CNF) Var(name string) Var {
