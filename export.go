@@ -42,7 +42,7 @@ func (k *Kind[I, A]) Encode(ctx context.Context, p I, bound int, o Options) (*Ex
 		}
 		bound, note = k.bound(p, a)
 	}
-	q, name, err := k.query(p, bound)
+	q, name, err := k.query(ctx, p, bound, o.sat())
 	if err != nil {
 		return nil, err
 	}

@@ -42,8 +42,9 @@ type Kind[I Instance[A], A any] struct {
 	sat      func(context.Context, I, sat.Config) (A, sat.Stats, error)
 	countDFS func(context.Context, I, int) (int, native.Stats, error)
 	countSAT func(context.Context, I, int, sat.Config) (int, sat.Stats, error)
-	// query returns the CNF question of p at bound and its name.
-	query func(p I, bound int) (Query[A], string, error)
+	// query returns the CNF question of p at bound and its name; c's
+	// budget bounds the formula, and ctx stops a long build.
+	query func(ctx context.Context, p I, bound int, c sat.Config) (Query[A], string, error)
 	// bound returns the bound at which an answer is the optimum, for the
 	// kinds whose query takes one, and a note when it is not the answer's
 	// own (cake's "no cake" answer); nil for the others.

@@ -40,9 +40,14 @@ func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 	return &Kind[puzzle.Sticks, puzzle.SticksAnswer]{
 		name: "sticks",
 		dfs:  native.Sticks,
-		sat:  ignoreConfig(sat.Sticks),
-		query: func(p puzzle.Sticks, l int) (Query[puzzle.SticksAnswer], string, error) {
-			return encode.Sticks(p, l), fmt.Sprintf("L=%d", l), nil
+		sat:  sat.Sticks,
+		query: func(ctx context.Context, p puzzle.Sticks, l int, c sat.Config) (Query[puzzle.SticksAnswer], string, error) {
+			name := fmt.Sprintf("L=%d", l)
+			if err := c.CheckBound(encode.SticksSize(p, l, encode.SticksEncoding{}).Lits); err != nil {
+				return nil, name, err
+			}
+			q, err := encode.SticksContext(ctx, p, l, encode.SticksEncoding{})
+			return q, name, err
 		},
 		bound: func(_ puzzle.Sticks, a puzzle.SticksAnswer) (int, string) { return a.Length, "" },
 	}
@@ -56,8 +61,8 @@ func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	return &Kind[puzzle.Cake, puzzle.CakeAnswer]{
 		name: "cake",
 		dfs:  native.Cake,
-		sat:  ignoreConfig(sat.Cake),
-		query: func(p puzzle.Cake, q int) (Query[puzzle.CakeAnswer], string, error) {
+		sat:  sat.Cake,
+		query: func(_ context.Context, p puzzle.Cake, q int, _ sat.Config) (Query[puzzle.CakeAnswer], string, error) {
 			return encode.Cake(p, q), fmt.Sprintf("Q<=%d", q), nil
 		},
 		bound: func(p puzzle.Cake, a puzzle.CakeAnswer) (int, string) {
@@ -88,7 +93,7 @@ func DigitPuzzleWith(enc encode.DigitEncoding) *Kind[puzzle.Digit, puzzle.DigitA
 		sat:      sat.Digit,
 		countDFS: native.CountDigit,
 		countSAT: sat.CountDigit,
-		query: func(p puzzle.Digit, _ int) (Query[puzzle.DigitAnswer], string, error) {
+		query: func(_ context.Context, p puzzle.Digit, _ int, _ sat.Config) (Query[puzzle.DigitAnswer], string, error) {
 			q, err := encode.DigitPattern(p, enc)
 			return q, "solutions, " + enc.String() + " encoding", err
 		},
@@ -107,13 +112,8 @@ func countWith[I, A any, Q sat.Countable[A]](enc func(I) Q) func(context.Context
 	}
 }
 
-// ignoreConfig adapts a SAT backend that takes no configuration.
-func ignoreConfig[I, A any](f func(context.Context, I) (A, sat.Stats, error)) func(context.Context, I, sat.Config) (A, sat.Stats, error) {
-	return func(ctx context.Context, p I, _ sat.Config) (A, sat.Stats, error) { return f(ctx, p) }
-}
-
 // solutionQuery makes the query of a kind whose one question is "a
 // solution".
-func solutionQuery[I, A any, Q sat.Query[A]](enc func(I) Q) func(I, int) (Query[A], string, error) {
-	return func(p I, _ int) (Query[A], string, error) { return enc(p), "solution", nil }
+func solutionQuery[I, A any, Q sat.Query[A]](enc func(I) Q) func(context.Context, I, int, sat.Config) (Query[A], string, error) {
+	return func(_ context.Context, p I, _ int, _ sat.Config) (Query[A], string, error) { return enc(p), "solution", nil }
 }

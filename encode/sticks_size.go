@@ -1,8 +1,6 @@
 package encode
 
 import (
-	"errors"
-
 	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
 )
@@ -92,7 +90,3 @@ func repeat(v, n int) []int {
 	}
 	return out
 }
-
-// ErrTooLarge reports a query whose formula would not fit a budget: the
-// error that wraps it names the size and the budget.
-var ErrTooLarge = errors.New("formula too large")

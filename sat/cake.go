@@ -22,7 +22,7 @@ import (
 // assumed in turn, keeps the formula free of the clauses of earlier
 // bounds and the solver free of what it learnt for them: on the book
 // cases and 40 generated pairs it took 15% less CPU in all (README).
-func Cake(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, error) {
+func Cake(ctx context.Context, p puzzle.Cake, c Config) (puzzle.CakeAnswer, Stats, error) {
 	var total Stats
 	if p.Volume < 1 || p.Volume > puzzle.MaxCakeVolume || p.Layers < 1 || p.Layers > puzzle.MaxCakeLayers {
 		return puzzle.CakeAnswer{}, total, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
@@ -35,7 +35,7 @@ func Cake(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, error) 
 	}
 	for {
 		q := encode.Cake(p, bound)
-		s := New(q.Formula())
+		s := c.New(q.Formula())
 		st, err := s.Solve(ctx)
 		total.Add(s.Stats())
 		if err != nil {

@@ -35,7 +35,7 @@ func slowCake(p puzzle.Cake) bool { return p.Volume*p.Layers > 50000 }
 // solveCake solves p by SAT and checks the answer with Verify.
 func solveCake(t *testing.T, p puzzle.Cake) puzzle.CakeAnswer {
 	t.Helper()
-	a, st, err := sat.Cake(context.Background(), p)
+	a, st, err := sat.Cake(context.Background(), p, sat.Config{})
 	require.NoError(t, err, "N=%d M=%d", p.Volume, p.Layers)
 	require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
 	t.Logf("N=%d M=%d: Q=%d in %v, %d solves, %d conflicts, %d vars, %d clauses",
@@ -108,7 +108,7 @@ func TestCakeGenerated(t *testing.T) {
 
 func TestCakeOutOfLimits(t *testing.T) {
 	for _, p := range []puzzle.Cake{{Volume: 0, Layers: 1}, {Volume: 10001, Layers: 1}, {Volume: 5, Layers: 0}, {Volume: 5, Layers: 21}} {
-		_, _, err := sat.Cake(context.Background(), p)
+		_, _, err := sat.Cake(context.Background(), p, sat.Config{})
 		require.Error(t, err, "%+v", p)
 	}
 }
@@ -116,7 +116,7 @@ func TestCakeOutOfLimits(t *testing.T) {
 func TestCakeCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10})
+	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10}, sat.Config{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -128,7 +128,7 @@ func BenchmarkCakeSAT(b *testing.B) {
 			var st sat.Stats
 			for b.Loop() {
 				for i, p := range ps {
-					a, s, err := sat.Cake(context.Background(), p)
+					a, s, err := sat.Cake(context.Background(), p, sat.Config{})
 					if err != nil || a.Area != want[i] {
 						b.Fatalf("N=%d M=%d: Q=%d, %v; want %d", p.Volume, p.Layers, a.Area, err, want[i])
 					}

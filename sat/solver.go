@@ -107,18 +107,24 @@ func (c Config) budget() int {
 // TooLarge is the error of a formula that holds, or would hold, more
 // literals than the budget allows.
 type TooLarge struct {
-	Literals, Budget int
+	Literals, Budget int64
+	// Bound says that Literals is an upper bound on a formula not built,
+	// from a size function such as encode.SticksSize.
+	Bound bool
 }
 
 func (e *TooLarge) Error() string {
+	if e.Bound {
+		return fmt.Sprintf("the formula would hold up to %d literals, over the budget of %d", e.Literals, e.Budget)
+	}
 	return fmt.Sprintf("the formula holds %d literals, over the budget of %d", e.Literals, e.Budget)
 }
 
-// Check returns a *TooLarge error when a formula of the given size is
-// over c's budget.
-func (c Config) Check(literals int) error {
-	if literals > c.budget() {
-		return &TooLarge{Literals: literals, Budget: c.budget()}
+// CheckBound returns a *TooLarge error when a formula of at most the
+// given number of literals, not built yet, may be over c's budget.
+func (c Config) CheckBound(literals int64) error {
+	if literals > int64(c.budget()) {
+		return &TooLarge{Literals: literals, Budget: int64(c.budget()), Bound: true}
 	}
 	return nil
 }
@@ -146,7 +152,7 @@ func lit(l cnf.Lit) z.Lit { return z.Var(l.Var()).Pos() ^ z.Lit(l&1) }
 // grown over the budget.
 func (s *Solver) sync() error {
 	if n := s.f.NumLits(); n > s.budget {
-		return &TooLarge{Literals: n, Budget: s.budget}
+		return &TooLarge{Literals: int64(n), Budget: int64(s.budget)}
 	}
 	if s.poisoned {
 		s.g = newGini(s.f)

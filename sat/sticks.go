@@ -3,10 +3,8 @@ package sat
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"puzzlesat/encode"
-	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
 )
 
@@ -17,23 +15,16 @@ import (
 // one is the answer. Only facts any solver can check are used to skip
 // queries: L must be at least the longest piece and divide the total, and
 // an L above half the total can only be the total itself, one stick of
-// every piece. The error is puzzle.ErrNoSolution when p has no pieces, or
-// the context's error, which also stops a query being built.
-func Sticks(ctx context.Context, p puzzle.Sticks) (puzzle.SticksAnswer, Stats, error) {
-	return SticksWithin(ctx, p, encode.SticksEncoding{}, cnf.Size{})
+// every piece. Before it builds a query it bounds its size with
+// encode.SticksSize, and a query over c's budget stops the search with a
+// *TooLarge error. The error is puzzle.ErrNoSolution when p has no pieces,
+// or the context's error, which also stops a query being built.
+func Sticks(ctx context.Context, p puzzle.Sticks, c Config) (puzzle.SticksAnswer, Stats, error) {
+	return SticksWith(ctx, p, encode.SticksEncoding{}, c)
 }
 
 // SticksWith is Sticks with the chosen encoding of the queries.
-func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding) (puzzle.SticksAnswer, Stats, error) {
-	return SticksWithin(ctx, p, enc, cnf.Size{})
-}
-
-// SticksWithin is SticksWith under a budget: before it builds a query it
-// bounds its size with encode.SticksSize, and when that is not within the
-// budget (cnf.Size.Within; the zero budget bounds nothing) it stops with
-// an error that wraps encode.ErrTooLarge and names the size and the
-// budget.
-func SticksWithin(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding, budget cnf.Size) (puzzle.SticksAnswer, Stats, error) {
+func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding, c Config) (puzzle.SticksAnswer, Stats, error) {
 	var total Stats
 	sum, longest := 0, 0
 	for _, v := range p.Pieces {
@@ -47,14 +38,14 @@ func SticksWithin(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncodin
 		if sum%l != 0 {
 			continue
 		}
-		if size := encode.SticksSize(p, l, enc); !size.Within(budget) {
-			return puzzle.SticksAnswer{}, total, fmt.Errorf("sticks query L=%d: %v, over the budget of %s: %w", l, size, limits(budget), encode.ErrTooLarge)
+		if err := c.CheckBound(encode.SticksSize(p, l, enc).Lits); err != nil {
+			return puzzle.SticksAnswer{}, total, fmt.Errorf("sticks query L=%d: %w", l, err)
 		}
 		q, err := encode.SticksContext(ctx, p, l, enc)
 		if err != nil {
 			return puzzle.SticksAnswer{}, total, err
 		}
-		s := New(q.Formula())
+		s := c.New(q.Formula())
 		st, err := s.Solve(ctx)
 		total.Add(s.Stats())
 		if err != nil {
@@ -66,18 +57,4 @@ func SticksWithin(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncodin
 		}
 	}
 	return puzzle.SticksAnswer{Length: sum, Sticks: [][]int{append([]int(nil), p.Pieces...)}}, total, nil
-}
-
-// limits prints the fields of a budget that bound something.
-func limits(b cnf.Size) string {
-	var out []string
-	for _, f := range []struct {
-		n    int64
-		name string
-	}{{b.Vars, "variables"}, {b.Clauses, "clauses"}, {b.Lits, "literals"}} {
-		if f.n > 0 {
-			out = append(out, fmt.Sprintf("%d %s", f.n, f.name))
-		}
-	}
-	return strings.Join(out, ", ")
 }

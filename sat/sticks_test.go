@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
-	"puzzlesat/encode/cnf"
 	"puzzlesat/gen"
 	"puzzlesat/internal/judgedata"
 	"puzzlesat/internal/sticksref"
@@ -49,7 +48,7 @@ func TestSticksJudgeData(t *testing.T) {
 			for i, p := range ps {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				start := time.Now()
-				a, _, err := sat.Sticks(ctx, p)
+				a, _, err := sat.Sticks(ctx, p, sat.Config{})
 				times = append(times, time.Since(start))
 				cancel()
 				require.NoError(t, err, "block %d", i+1)
@@ -92,7 +91,7 @@ func TestSticksGenerated(t *testing.T) {
 		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(25))
 		want := sticksref.Classic(p.Pieces)
 		for _, enc := range encs {
-			a, _, err := sat.SticksWith(context.Background(), p, enc)
+			a, _, err := sat.SticksWith(context.Background(), p, enc, sat.Config{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want, a.Length, "block %d %v, encoding %s", b, p.Pieces, enc)
@@ -115,13 +114,13 @@ func TestSticksEdgeCases(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := puzzle.Sticks{Pieces: tc.pieces}
-			a, _, err := sat.Sticks(context.Background(), p)
+			a, _, err := sat.Sticks(context.Background(), p, sat.Config{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, tc.want, a.Length)
 		})
 	}
-	_, _, err := sat.Sticks(context.Background(), puzzle.Sticks{})
+	_, _, err := sat.Sticks(context.Background(), puzzle.Sticks{}, sat.Config{})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 }
 
@@ -137,7 +136,7 @@ func TestSticksCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, _, err := sat.SticksWith(ctx, block18, encode.SticksEncoding{Long: encode.LongNone})
+	_, _, err := sat.SticksWith(ctx, block18, encode.SticksEncoding{Long: encode.LongNone}, sat.Config{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), 5*time.Second)
 }
@@ -152,7 +151,7 @@ func TestSticksOriginalCERC(t *testing.T) {
 		want, _, err := native.Sticks(context.Background(), p)
 		require.NoError(t, err)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		a, _, err := sat.Sticks(ctx, p)
+		a, _, err := sat.Sticks(ctx, p, sat.Config{})
 		cancel()
 		require.NoError(t, err, "block %d", i+1)
 		require.NoError(t, p.Verify(a), "block %d", i+1)
@@ -163,21 +162,17 @@ func TestSticksOriginalCERC(t *testing.T) {
 // readOriginalCERC returns the blocks of cerc1995_sticks.in.
 func readOriginalCERC(tb testing.TB) []puzzle.Sticks {
 	tb.Helper()
-	in := judgedata.Path(tb, "sticks", "cerc1995_sticks.in")
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseSticks(in, f)
-	require.NoError(tb, err)
-	return ps
+	return judgedata.Parse(tb, judgedata.Path(tb, "sticks", "cerc1995_sticks.in"), puzzle.ParseSticks)
 }
 
 func TestSticksBudget(t *testing.T) {
-	_, _, err := sat.SticksWithin(context.Background(), block18, encode.SticksEncoding{}, cnf.Size{Lits: 1000})
-	require.ErrorIs(t, err, encode.ErrTooLarge)
-	require.ErrorContains(t, err, "L=122: ")
-	require.ErrorContains(t, err, "over the budget of 1000 literals")
-	a, _, err := sat.SticksWithin(context.Background(), block18, encode.SticksEncoding{}, cnf.Size{Lits: 10_000_000})
+	_, _, err := sat.Sticks(context.Background(), block18, sat.Config{Budget: 1000})
+	var tl *sat.TooLarge
+	require.ErrorAs(t, err, &tl)
+	require.True(t, tl.Bound, "refused before it is built")
+	require.ErrorContains(t, err, "L=122: the formula would hold up to ")
+	require.ErrorContains(t, err, "over the budget of 1000")
+	a, _, err := sat.Sticks(context.Background(), block18, sat.Config{Budget: 10_000_000})
 	require.NoError(t, err)
 	require.Equal(t, 183, a.Length)
 }
@@ -188,7 +183,7 @@ func BenchmarkSticksSAT(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				for _, p := range ps {
-					if _, _, err := sat.Sticks(context.Background(), p); err != nil {
+					if _, _, err := sat.Sticks(context.Background(), p, sat.Config{}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -264,7 +259,7 @@ func BenchmarkSticksOriginalCERC(b *testing.B) {
 	for b.Loop() {
 		for _, p := range ps {
 			start := time.Now()
-			if _, _, err := sat.Sticks(context.Background(), p); err != nil {
+			if _, _, err := sat.Sticks(context.Background(), p, sat.Config{}); err != nil {
 				b.Fatal(err)
 			}
 			worst = max(worst, time.Since(start))

@@ -287,3 +287,31 @@ func TestCountMemoryIsBounded(t *testing.T) {
 	require.Contains(t, p.errs.String(), "over the budget of 2000000")
 	require.Less(t, rss, int64(256<<10))
 }
+
+// TestSticksEncoderBudget: a block within the documented limits (1,000
+// pieces of length up to 10,000) is sized before its formula is built:
+// "too large" at once, in bounded memory, where it used to take 8.9 GB.
+func TestSticksEncoderBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("1000\n")
+	sum := 0
+	for i := range 1000 {
+		v := 1 + (i*7919+13)%10000
+		sum += v
+		fmt.Fprintf(&b, "%d ", v)
+	}
+	b.WriteString("\n0\n")
+	in := writeBig(t, "big.in", b.String(), 1)
+	for _, args := range [][]string{
+		{"solve", "sticks", "--backend=sat", "--timeout=2s", in},
+		{"encode", "sticks", fmt.Sprintf("--length=%d", sum), in},
+	} {
+		p := measure(t, "", args...)
+		code, rss := p.wait(t)
+		t.Logf("%v: peak RSS %d KiB in %v", args[:2], rss, p.done.Sub(p.started))
+		require.Equal(t, exitFailed, code, p.errs.String())
+		require.Contains(t, p.errs.String(), "over the budget of 50000000")
+		require.Less(t, rss, int64(64<<10))
+		require.Less(t, p.done.Sub(p.started), 5*time.Second)
+	}
+}

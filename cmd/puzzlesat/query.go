@@ -45,6 +45,12 @@ func (k *spec[I, A]) build(ctx context.Context, o *options, in *input) (I, *puzz
 	}
 	lib := k.lib(o)
 	q, err := lib.Encode(ctx, p, o.bound, o.lib)
+	var tl *puzzlesat.TooLarge
+	if errors.As(err, &tl) {
+		// Not bad input: this instance's formula does not fit the budget.
+		o.note("%s case %d: %v (raise --budget to allow it)", in.name, o.caseNum, err)
+		return zero, nil, errFailed
+	}
 	if err != nil && lib.HasBound() && o.bound == 0 {
 		return zero, nil, fmt.Errorf("%w; give --%s", err, k.boundFlag)
 	}
