@@ -115,5 +115,7 @@ func countWith[I, A any, Q sat.Countable[A]](enc func(I) Q) func(context.Context
 // solutionQuery makes the query of a kind whose one question is "a
 // solution".
 func solutionQuery[I, A any, Q sat.Query[A]](enc func(I) Q) func(context.Context, I, int, sat.Config) (Query[A], string, error) {
-	return func(_ context.Context, p I, _ int, _ sat.Config) (Query[A], string, error) { return enc(p), "solution", nil }
+	return func(_ context.Context, p I, _ int, _ sat.Config) (Query[A], string, error) {
+		return enc(p), "solution", nil
+	}
 }
