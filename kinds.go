@@ -2,6 +2,7 @@ package puzzlesat
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"puzzlesat/encode"
@@ -107,9 +108,17 @@ func countWith[I, A any, Q sat.Countable[A]](enc func(I) Q) func(context.Context
 	}
 }
 
-// ignoreConfig adapts a SAT backend that takes no configuration.
+// ignoreConfig adapts a SAT backend that takes no configuration: it
+// solves with gini under the default budget, and refuses another solver
+// rather than silently using gini.
 func ignoreConfig[I, A any](f func(context.Context, I) (A, sat.Stats, error)) func(context.Context, I, sat.Config) (A, sat.Stats, error) {
-	return func(ctx context.Context, p I, _ sat.Config) (A, sat.Stats, error) { return f(ctx, p) }
+	return func(ctx context.Context, p I, c sat.Config) (A, sat.Stats, error) {
+		if c.Engine != nil && c.Engine.Name() != sat.Gini().Name() {
+			var zero A
+			return zero, sat.Stats{}, fmt.Errorf("this SAT backend solves with gini only, not %s: %w", c.Engine.Name(), errors.ErrUnsupported)
+		}
+		return f(ctx, p)
+	}
 }
 
 // solutionQuery makes the query of a kind whose one question is "a
