@@ -90,6 +90,10 @@ func runBatch[I any](ctx context.Context, e env, o *options, n int, feed func(yi
 			case jobs <- j:
 				return nil
 			case <-ctx.Done():
+				// j is in order, where the printer waits for it: no worker
+				// will take it, so it ends here, unsolved.
+				j.r = result{stopped: true}
+				close(j.done)
 				return errStop
 			}
 		})
