@@ -38,8 +38,10 @@ type answer struct {
 
 // ParseEngine returns the engine with the given name: "gini" (or "") for
 // gini in process, "portfolio" for gini racing every known program found
-// on PATH, the name of a known program (see Programs), or the path of an
-// executable (see Program). An unknown name is an error.
+// on PATH, "portfolio:A,B,..." for a race of the engines named A, B, ...
+// (gini, known programs or paths), the name of a known program (see
+// Programs), or the path of an executable (see Program). An unknown name
+// is an error.
 func ParseEngine(name string) (Engine, error) {
 	switch name {
 	case "", "gini":
@@ -47,10 +49,26 @@ func ParseEngine(name string) (Engine, error) {
 	case "portfolio":
 		return Portfolio(append([]Engine{Gini()}, Installed()...)...), nil
 	}
+	if list, ok := strings.CutPrefix(name, "portfolio:"); ok {
+		var members []Engine
+		for _, m := range strings.Split(list, ",") {
+			if m == "" || strings.HasPrefix(m, "portfolio") {
+				return nil, fmt.Errorf("portfolio member %q: want gini, a known solver or a path", m)
+			}
+			e, err := ParseEngine(m)
+			if err != nil {
+				return nil, err
+			}
+			members = append(members, e)
+		}
+		p := Portfolio(members...).(*portfolio)
+		p.name = name
+		return p, nil
+	}
 	return Program(name)
 }
 
 // EngineNames returns the names ParseEngine knows, for a usage message.
 func EngineNames() string {
-	return fmt.Sprintf("gini, portfolio, %s", strings.Join(Programs(), ", "))
+	return fmt.Sprintf("gini, portfolio, portfolio:A,B,..., %s", strings.Join(Programs(), ", "))
 }

@@ -22,9 +22,10 @@ import (
 // gini keeps its incremental state across races: stopped, it is not
 // poisoned, and it is told when another member's model proves its clause
 // set satisfiable, so its re-solve guard does not rebuild it needlessly.
-// Its counters (conflicts, decisions) count its work in every race.
+// Its counters (conflicts, decisions) count its work in the races it
+// finished, won or lost; gini gives none for a solve that was stopped.
 func Portfolio(members ...Engine) Engine {
-	return &portfolio{members: members, headStart: defaultHeadStart}
+	return &portfolio{name: "portfolio", members: members, headStart: defaultHeadStart}
 }
 
 // defaultHeadStart is how long a portfolio's programs wait for the members in
@@ -34,11 +35,12 @@ func Portfolio(members ...Engine) Engine {
 const defaultHeadStart = 20 * time.Millisecond
 
 type portfolio struct {
+	name      string
 	members   []Engine
 	headStart time.Duration
 }
 
-func (p *portfolio) Name() string { return "portfolio" }
+func (p *portfolio) Name() string { return p.name }
 
 func (p *portfolio) open(f *cnf.CNF) session {
 	r := &race{headStart: p.headStart}

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
+	"puzzlesat/internal/digitbrute"
 	"puzzlesat/sat"
 )
 
@@ -63,6 +64,10 @@ func TestParseEngine(t *testing.T) {
 		{"", "gini", ""},
 		{"gini", "gini", ""},
 		{"portfolio", "portfolio", ""},
+		{"portfolio:gini," + notExec, "", "not an executable"},
+		{"portfolio:gini,gini", "portfolio:gini,gini", ""},
+		{"portfolio:gini,portfolio", "", "portfolio member"},
+		{"portfolio:", "", "portfolio member"},
 		{"lingeling", "", "unknown SAT solver"},
 		{"/nonexistent/solver", "", "no such file"},
 		{notExec, "", "not an executable"},
@@ -287,4 +292,51 @@ func TestPortfolioGiniLosesAndGoesOn(t *testing.T) {
 	}
 	require.Equal(t, []sat.Win{{Engine: "gini", Solves: 3}, {Engine: oracle.Name(), Solves: 1}}, s.Stats().Wins)
 	require.Zero(t, s.Stats().Rebuilds)
+}
+
+// engines returns gini, every known solver on PATH, and the portfolio of
+// them all.
+func engines() []sat.Engine {
+	installed := sat.Installed()
+	es := append([]sat.Engine{sat.Gini()}, installed...)
+	return append(es, sat.Portfolio(es...))
+}
+
+// BenchmarkEngineRoundTrip solves a formula of two clauses once per
+// iteration, with each engine: for a program, the cost of a process per
+// query (write the DIMACS, start, read the answer, check the model).
+func BenchmarkEngineRoundTrip(b *testing.B) {
+	for _, e := range engines() {
+		b.Run(e.Name(), func(b *testing.B) {
+			s := sat.Config{Engine: e}.New(twoClauses())
+			for b.Loop() {
+				if st, err := s.Solve(context.Background()); err != nil || st != sat.Sat {
+					b.Fatal(st, err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDigitEngines solves the digit-puzzle statement sample, a few
+// hundred small incremental queries, with each engine.
+func BenchmarkDigitEngines(b *testing.B) {
+	ps, _ := digitbrute.Sample(b)
+	for _, e := range engines() {
+		b.Run(e.Name(), func(b *testing.B) {
+			var st sat.Stats
+			for b.Loop() {
+				for _, p := range ps {
+					_, s, err := sat.Digit(context.Background(), p, sat.Config{Engine: e})
+					if err != nil {
+						b.Fatal(err)
+					}
+					st.Add(s)
+				}
+			}
+			b.ReportMetric(float64(st.Solves)/float64(b.N), "solves/op")
+			b.ReportMetric(float64(st.Time.Microseconds())/float64(st.Solves), "µs/solve")
+			b.Logf("winners: %s", st.Winner())
+		})
+	}
 }

@@ -36,7 +36,7 @@ func (s Status) String() string {
 // Stats counts the work of a solver. Conflicts, Decisions and Propagations
 // come from gini's internal counters and are zero where it gives none (an
 // external program's work is not counted); in a portfolio they count
-// gini's work, whether it won or lost.
+// gini's work in the races it finished, whether it won or lost.
 type Stats struct {
 	Vars, Clauses int
 	Solves        int

@@ -68,7 +68,7 @@ func (o *options) backendFlags(fs *flag.FlagSet) {
 
 // solverFlag registers --solver, the SAT backend's solver.
 func (o *options) solverFlag(fs *flag.FlagSet) {
-	fs.StringVar(&o.solver, "solver", "gini", "the SAT `solver` of the sat backend: gini (in process), portfolio (gini and every known solver on PATH race on each query), a known solver ("+
+	fs.StringVar(&o.solver, "solver", "gini", "the SAT `solver` of the sat backend: gini (in process), portfolio (gini and every known solver on PATH race on each query), portfolio:A,B,... (those race), a known solver ("+
 		strings.Join(sat.Programs(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
 }
 
