@@ -241,29 +241,43 @@ func TestSolverTimeoutKillsTheGroup(t *testing.T) {
 }
 
 // TestCtrlCStopsExternalSolver sends a real SIGINT while an external
-// solver runs: the command kills its process group, removes its file and
-// exits 130 at once.
+// solver runs, alone or racing gini on a pigeonhole: the command kills its
+// process group, removes its file and exits 130 at once.
 func TestCtrlCStopsExternalSolver(t *testing.T) {
-	tmp := t.TempDir()
-	hang, pids := hangingSolver(t)
-	in := writeTemp(t, "a.in", "5 ABCED BDACE EBBAA\n")
-	cmd := exec.Command(binary(t), "solve", "alphametic", "--backend=sat", "--solver="+hang, in)
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-	p := launch(t, cmd, "", false)
-	require.Eventually(t, func() bool {
-		b, _ := os.ReadFile(pids)
-		return len(strings.Fields(string(b))) == 2
-	}, 10*time.Second, time.Millisecond, "the fake solver started")
-	sent := time.Now()
-	require.NoError(t, p.cmd.Process.Signal(os.Interrupt))
-	code, _ := p.wait(t)
-	stop := p.done.Sub(sent)
-	t.Logf("stopped %v after SIGINT", stop)
-	require.Equal(t, exitInterrupted, code, p.errs.String())
-	require.Equal(t, "puzzlesat: interrupted\n", p.errs.String())
-	require.Less(t, stop, 500*time.Millisecond)
-	requireGone(t, pids)
-	requireEmpty(t, tmp)
+	for _, tc := range []struct {
+		name, stdout string
+		args         func(hang string) []string
+	}{
+		{"solve", "", func(hang string) []string {
+			return []string{"solve", "alphametic", "--backend=sat", "--solver=" + hang, writeTemp(t, "a.in", "5 ABCED BDACE EBBAA\n")}
+		}},
+		{"sat portfolio", "s UNKNOWN\n", func(hang string) []string {
+			return []string{"sat", "--solver=portfolio:gini," + hang, writeBig(t, "php.cnf", pigeonholeCNF(13), 1)}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			hang, pids := hangingSolver(t)
+			cmd := exec.Command(binary(t), tc.args(hang)...)
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			p := launch(t, cmd, "", false)
+			require.Eventually(t, func() bool {
+				b, _ := os.ReadFile(pids)
+				return len(strings.Fields(string(b))) == 2
+			}, 10*time.Second, time.Millisecond, "the fake solver started")
+			sent := time.Now()
+			require.NoError(t, p.cmd.Process.Signal(os.Interrupt))
+			code, _ := p.wait(t)
+			stop := p.done.Sub(sent)
+			t.Logf("stopped %v after SIGINT", stop)
+			require.Equal(t, exitInterrupted, code, p.errs.String())
+			require.Equal(t, "puzzlesat: interrupted\n", p.errs.String())
+			require.Equal(t, tc.stdout, p.stdout.String())
+			require.Less(t, stop, 500*time.Millisecond)
+			requireGone(t, pids)
+			requireEmpty(t, tmp)
+		})
+	}
 }
 
 // firstLine returns the first line of s.
