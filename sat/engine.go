@@ -68,7 +68,7 @@ func ParseEngine(name string) (Engine, error) {
 	return Program(name)
 }
 
-// EngineNames returns the names ParseEngine knows, for a usage message.
-func EngineNames() string {
+// engineNames lists the names ParseEngine knows, for an error message.
+func engineNames() string {
 	return fmt.Sprintf("gini, portfolio, portfolio:A,B,..., %s", strings.Join(Programs(), ", "))
 }

@@ -109,7 +109,7 @@ func Program(name string) (Engine, error) {
 	spec := known(filepath.Base(name))
 	if !strings.ContainsRune(name, os.PathSeparator) {
 		if spec == nil {
-			return nil, fmt.Errorf("unknown SAT solver %q: want %s, or the path of an executable", name, EngineNames())
+			return nil, fmt.Errorf("unknown SAT solver %q: want %s, or the path of an executable", name, engineNames())
 		}
 		path, err := exec.LookPath(name)
 		if err != nil {
