@@ -75,6 +75,31 @@ func (r *race) solve(ctx context.Context, assume []cnf.Lit) (answer, error) {
 	if len(r.now)+len(r.later) == 0 {
 		return answer{}, errors.New("a portfolio with no members")
 	}
+	win, errs := r.run(ctx, assume)
+	switch {
+	case win.status == Sat:
+		for _, ms := range [][]session{r.now, r.later} {
+			for _, m := range ms {
+				if s, ok := m.(satisfiable); ok {
+					s.satisfiable()
+				}
+			}
+		}
+		return win, nil
+	case win.status == Unsat:
+		return win, nil
+	case ctx.Err() != nil:
+		return win, ctx.Err()
+	}
+	return win, errors.Join(errs...)
+}
+
+// run runs the race: the members in process at once, the programs after
+// the head start unless it is over, and returns the winner's answer
+// (status Unknown when none won), with every member's work, and the
+// errors of the members that failed before the race ended. Every member
+// has stopped when it returns.
+func (r *race) run(ctx context.Context, assume []cnf.Lit) (win answer, errs []error) {
 	race, stop := context.WithCancel(ctx)
 	defer stop()
 	results := make(chan result, len(r.now)+len(r.later))
@@ -92,11 +117,7 @@ func (r *race) solve(ctx context.Context, assume []cnf.Lit) (answer, error) {
 	later := r.later
 	timer := time.NewTimer(r.headStart)
 	defer timer.Stop()
-	var (
-		win  answer
-		work Stats
-		errs []error
-	)
+	var work Stats
 	for running > 0 || len(later) > 0 {
 		if running == 0 { // the members in process failed: no point waiting
 			launch(later)
@@ -114,8 +135,7 @@ func (r *race) solve(ctx context.Context, assume []cnf.Lit) (answer, error) {
 			switch {
 			case win.status != Unknown: // the race was over: this one was stopped
 			case res.err == nil && res.a.status != Unknown:
-				win = res.a
-				later = nil
+				win, later = res.a, nil
 				stop()
 			case res.err != nil && race.Err() == nil:
 				errs = append(errs, res.err)
@@ -123,20 +143,5 @@ func (r *race) solve(ctx context.Context, assume []cnf.Lit) (answer, error) {
 		}
 	}
 	win.work = work
-	switch {
-	case win.status == Sat:
-		for _, ms := range [][]session{r.now, r.later} {
-			for _, m := range ms {
-				if s, ok := m.(satisfiable); ok {
-					s.satisfiable()
-				}
-			}
-		}
-		return win, nil
-	case win.status == Unsat:
-		return win, nil
-	case ctx.Err() != nil:
-		return win, ctx.Err()
-	}
-	return win, errors.Join(errs...)
+	return win, errs
 }
