@@ -144,6 +144,9 @@ func (o *options) check() error {
 			return usagef("--solver: %v", err)
 		}
 		o.lib.Solver = e
+		if o.backend == "dfs" && o.solver != "gini" {
+			o.note("--solver=%s is the sat backend's; --backend=dfs does not use it", o.solver)
+		}
 	}
 	return nil
 }

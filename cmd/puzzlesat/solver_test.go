@@ -116,7 +116,11 @@ func TestSolverUsage(t *testing.T) {
 			require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %s", errs)
 		})
 	}
-	_, errs, code := cli(t, "", "solve", "alphametic", "-h")
+	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--solver="+fakeSolver(t, "exit 1"))
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "1 0 3 4 2\n", out)
+	require.Contains(t, errs, "--backend=dfs does not use it")
+	_, errs, code = cli(t, "", "solve", "alphametic", "-h")
 	require.Equal(t, exitOK, code)
 	require.Contains(t, errs, "portfolio")
 	require.Contains(t, errs, "minisat, glucose, cadical, kissat, picosat, cryptominisat5, clasp")
