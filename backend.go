@@ -68,13 +68,18 @@ type Options struct {
 	// before it is built where its size can be told in advance, else
 	// before it is solved.
 	Budget int
+	// Solver is the SAT solver of the SAT backend: nil means gini in
+	// process. sat.ParseEngine makes one from a name ("gini",
+	// "portfolio", a known program such as "cadical", or a path); see
+	// package sat for what each does.
+	Solver sat.Engine
 }
 
 // TooLarge is the error of a query over the budget.
 type TooLarge = sat.TooLarge
 
 // sat returns the SAT backend's configuration.
-func (o Options) sat() sat.Config { return sat.Config{Budget: o.Budget} }
+func (o Options) sat() sat.Config { return sat.Config{Budget: o.Budget, Engine: o.Solver} }
 
 // withTimeout starts the clock of o.Timeout for one backend's run.
 func (o Options) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {

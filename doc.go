@@ -19,8 +19,9 @@
 //	fmt.Print(ps[0].Format(a), st)
 //
 // [Options] chooses the backend ([DFS], [SAT], or [Both], which runs the
-// two and returns a [Disagreement] when they differ) and a time limit per
-// backend. [Kind.Count] counts answers up to a limit. [Kind.Encode] turns
+// two and returns a [Disagreement] when they differ), a time limit per
+// backend, and the SAT backend's solver: gini in process, an external
+// DIMACS program, or a portfolio racing them (see sat.ParseEngine). [Kind.Count] counts answers up to a limit. [Kind.Encode] turns
 // one question about an instance into a formula ([Export]) that any SAT
 // solver can take as DIMACS, and [Export.ReadModel] reads that solver's
 // answer back, after checking that the model belongs to the formula. The

@@ -24,6 +24,10 @@ type Stats struct {
 	Conflicts     int64 // where the solver reports them
 	Decisions     int64
 	Propagations  int64
+	// Winner names the SAT solver that answered the solves ("gini",
+	// "cadical"), or, when several did in a portfolio, each with its
+	// count, most first ("gini:9,cadical:3").
+	Winner string
 
 	// Parts holds the stats of each backend of a Both run, DFS first;
 	// nil otherwise.
@@ -44,8 +48,12 @@ func (s Stats) String() string {
 	if s.Backend == DFS {
 		return fmt.Sprintf("dfs %v nodes=%d", t, s.Nodes)
 	}
-	return fmt.Sprintf("%v %v vars=%d clauses=%d solves=%d conflicts=%d decisions=%d",
+	text := fmt.Sprintf("%v %v vars=%d clauses=%d solves=%d conflicts=%d decisions=%d",
 		s.Backend, t, s.Vars, s.Clauses, s.Solves, s.Conflicts, s.Decisions)
+	if s.Winner != "" {
+		text += " winner=" + s.Winner
+	}
+	return text
 }
 
 // dfsStats converts the DFS backend's counters.
@@ -56,6 +64,7 @@ func satStats(st sat.Stats) Stats {
 	return Stats{
 		Backend: SAT, Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves,
 		Conflicts: st.Conflicts, Decisions: st.Decisions, Propagations: st.Propagations,
+		Winner: st.Winner(),
 	}
 }
 
@@ -70,6 +79,9 @@ func merge(parts []Stats) Stats {
 		st.Conflicts += p.Conflicts
 		st.Decisions += p.Decisions
 		st.Propagations += p.Propagations
+		if p.Winner != "" {
+			st.Winner = p.Winner
+		}
 	}
 	return st
 }

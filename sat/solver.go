@@ -1,14 +1,12 @@
 package sat
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"math"
-	"reflect"
+	"slices"
+	"strings"
 	"time"
-
-	"github.com/go-air/gini"
-	"github.com/go-air/gini/z"
 
 	"puzzlesat/encode/cnf"
 )
@@ -36,7 +34,9 @@ func (s Status) String() string {
 }
 
 // Stats counts the work of a solver. Conflicts, Decisions and Propagations
-// come from gini's internal counters and are zero where it gives none.
+// come from gini's internal counters and are zero where it gives none (an
+// external program's work is not counted); in a portfolio they count
+// gini's work in the races it finished, whether it won or lost.
 type Stats struct {
 	Vars, Clauses int
 	Solves        int
@@ -44,40 +44,89 @@ type Stats struct {
 	Conflicts     int64
 	Decisions     int64
 	Propagations  int64
-	Time          time.Duration // time spent inside gini
+	Time          time.Duration // time spent solving
+	// Wins says which engine answered the solves: one entry per engine,
+	// most solves first. With a portfolio, the winner of each race.
+	Wins []Win
+}
+
+// Win counts the solves that one engine answered.
+type Win struct {
+	Engine string // the engine's Name
+	Solves int
 }
 
 func (s Stats) String() string {
-	return fmt.Sprintf("vars=%d clauses=%d solves=%d conflicts=%d decisions=%d", s.Vars, s.Clauses, s.Solves, s.Conflicts, s.Decisions)
+	text := fmt.Sprintf("vars=%d clauses=%d solves=%d conflicts=%d decisions=%d", s.Vars, s.Clauses, s.Solves, s.Conflicts, s.Decisions)
+	if w := s.Winner(); w != "" {
+		text += " winner=" + w
+	}
+	return text
+}
+
+// Winner names the engine that answered the solves, such as "cadical";
+// when several did, each with its count, most first: "gini:9,cadical:3".
+// It is "" when no solve was answered.
+func (s Stats) Winner() string {
+	if len(s.Wins) == 1 {
+		return s.Wins[0].Engine
+	}
+	parts := make([]string, len(s.Wins))
+	for i, w := range s.Wins {
+		parts[i] = fmt.Sprintf("%s:%d", w.Engine, w.Solves)
+	}
+	return strings.Join(parts, ",")
 }
 
 // Add adds the counts of o to s.
 func (s *Stats) Add(o Stats) {
 	s.Vars, s.Clauses = max(s.Vars, o.Vars), max(s.Clauses, o.Clauses)
 	s.Solves += o.Solves
+	s.addWork(o)
+	s.Time += o.Time
+	for _, w := range o.Wins {
+		s.win(w.Engine, w.Solves)
+	}
+}
+
+// addWork adds the solver's counters of o to s.
+func (s *Stats) addWork(o Stats) {
 	s.Rebuilds += o.Rebuilds
 	s.Conflicts += o.Conflicts
 	s.Decisions += o.Decisions
 	s.Propagations += o.Propagations
-	s.Time += o.Time
+}
+
+// win counts n solves answered by engine. It builds a new Wins slice,
+// never writing into the old one, which copies of s may share.
+func (s *Stats) win(engine string, n int) {
+	wins := make([]Win, 0, len(s.Wins)+1)
+	found := false
+	for _, w := range s.Wins {
+		if w.Engine == engine {
+			w.Solves += n
+			found = true
+		}
+		wins = append(wins, w)
+	}
+	if !found {
+		wins = append(wins, Win{engine, n})
+	}
+	slices.SortStableFunc(wins, func(a, b Win) int { return cmp.Compare(b.Solves, a.Solves) })
+	s.Wins = wins
 }
 
 // Solver solves one formula, possibly many times with different
 // assumptions and with clauses added between solves. It reads the
 // formula's clauses lazily: clauses added to the CNF after New are
-// picked up by the next solve. A Solver is not safe for concurrent use.
+// picked up by the next solve. Its engine (see Config) does the solving.
+// A Solver is not safe for concurrent use.
 type Solver struct {
 	f      *cnf.CNF
-	g      *gini.Gini
 	budget int // the most literals f may hold when it is solved
-	added  int // clauses of f already given to g
-	// safe: the clause set is known satisfiable, because a solve answered
-	// SAT and every clause added since is guarded by a selector. Only then
-	// may g be solved again after an UNSAT answer.
-	safe     bool
-	poisoned bool // g answered UNSAT while not safe: rebuild before solving
-	model    cnf.Model
-	stats    Stats
+	s      session
+	model  cnf.Model
+	stats  Stats
 }
 
 // Config says how the SAT backend solves. The zero value solves with
@@ -87,6 +136,8 @@ type Config struct {
 	// counting included; 0 means DefaultBudget. A solve over it returns a
 	// *TooLarge error.
 	Budget int
+	// Engine is the SAT solver that answers every solve; nil means Gini.
+	Engine Engine
 }
 
 // DefaultBudget is the budget of a zero Config: 50 million literals. A
@@ -102,6 +153,14 @@ func (c Config) budget() int {
 		return c.Budget
 	}
 	return DefaultBudget
+}
+
+// engine returns c's engine.
+func (c Config) engine() Engine {
+	if c.Engine == nil {
+		return Gini()
+	}
+	return c.Engine
 }
 
 // TooLarge is the error of a formula that holds, or would hold, more
@@ -134,90 +193,43 @@ func New(f *cnf.CNF) *Solver { return Config{}.New(f) }
 
 // New returns a solver for f as c says.
 func (c Config) New(f *cnf.CNF) *Solver {
-	return &Solver{f: f, g: newGini(f), budget: c.budget()}
+	return &Solver{f: f, budget: c.budget(), s: c.engine().open(f)}
 }
-
-// newGini returns an empty gini sized for the variables f uses: a
-// DIMACS header may declare far more than the clauses use, and gini
-// grows as clauses come.
-func newGini(f *cnf.CNF) *gini.Gini { return gini.NewV(int(f.MaxVar()) + 1) }
 
 // Formula returns the formula the solver reads.
 func (s *Solver) Formula() *cnf.CNF { return s.f }
 
-// lit converts an encode literal to gini's; the only place that does.
-func lit(l cnf.Lit) z.Lit { return z.Var(l.Var()).Pos() ^ z.Lit(l&1) }
-
-// sync gives g the clauses added to f since the last call, unless f has
-// grown over the budget.
-func (s *Solver) sync() error {
-	if n := s.f.NumLits(); n > s.budget {
-		return &TooLarge{Literals: int64(n), Budget: int64(s.budget)}
-	}
-	if s.poisoned {
-		s.g = newGini(s.f)
-		s.added = 0
-		s.poisoned = false
-		s.stats.Rebuilds++
-	}
-	for ; s.added < s.f.NumClauses(); s.added++ {
-		for _, l := range s.f.Clause(s.added) {
-			s.g.Add(lit(l))
-		}
-		s.g.Add(z.LitNull)
-		if !s.f.Guarded(s.added) {
-			s.safe = false
-		}
-	}
-	return nil
-}
-
 // Solve looks for a model of the formula under the assumptions. It returns
-// Unknown and the context's error when ctx ends first.
+// Unknown and the context's error when ctx ends first, a *TooLarge error
+// when the formula is over the budget, and the engine's error when it
+// failed (an external program that crashed or lied: a *ProgramError).
 func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 	if err := ctx.Err(); err != nil {
 		return Unknown, err
 	}
-	if err := s.sync(); err != nil {
-		return Unknown, err
-	}
-	for _, a := range assume {
-		s.g.Assume(lit(a))
+	if n := s.f.NumLits(); n > s.budget {
+		return Unknown, &TooLarge{Literals: int64(n), Budget: int64(s.budget)}
 	}
 	start := time.Now()
-	res := s.run(ctx)
+	a, err := s.s.solve(ctx, assume)
 	s.stats.Time += time.Since(start)
 	s.stats.Solves++
 	s.stats.Vars, s.stats.Clauses = s.f.NumVars(), s.f.NumClauses()
-	switch res {
-	case 1:
-		s.readModel()
-		s.safe = true
-		return Sat, nil
-	case -1:
-		s.model = nil
-		if !s.safe {
-			s.poisoned = true
-		}
-		return Unsat, nil
-	}
+	s.stats.addWork(a.work)
 	s.model = nil
-	if err := ctx.Err(); err != nil {
+	switch {
+	case err != nil:
 		return Unknown, err
+	case a.status == Unknown:
+		if err := ctx.Err(); err != nil {
+			return Unknown, err
+		}
+		return Unknown, context.Canceled
+	case a.status == Sat:
+		s.model = a.model
 	}
-	return Unknown, context.Canceled
-}
-
-// readModel copies the model out of g before anything can reset it: the
-// variables g knows, which are those of some clause or assumption; the
-// others read false.
-func (s *Solver) readModel() {
-	top := min(s.f.NumVars(), int(s.g.MaxVar()))
-	m := make(cnf.Model, top+1)
-	for v := 1; v <= top; v++ {
-		m[v] = s.g.Value(z.Var(v).Pos())
-	}
-	s.model = m
+	s.stats.win(a.by, 1)
+	return a.status, nil
 }
 
 // Model returns the model of the last solve, valid only after Sat.
@@ -225,54 +237,3 @@ func (s *Solver) Model() cnf.Model { return s.model }
 
 // Stats returns the work done so far.
 func (s *Solver) Stats() Stats { return s.stats }
-
-// pollEvery is how often a running solve checks its context: a compromise
-// between the latency of a cancel and the cost of polling.
-const pollEvery = 10 * time.Millisecond
-
-// run solves in gini's own goroutine, returning 1, -1, or 0 when ctx ended.
-// It reads gini's counters through the TryStats method of the solve handle,
-// which the gini API does not export a type for, so it is reached by
-// reflection; without it run still works, only without the counters.
-func (s *Solver) run(ctx context.Context) int {
-	ctl := s.g.GoSolve()
-	poll := time.Duration(math.MaxInt64)
-	if ctx.Done() != nil {
-		poll = pollEvery
-	}
-	tryStats := reflect.ValueOf(ctl).MethodByName("TryStats")
-	for {
-		if tryStats.IsValid() {
-			ch := tryStats.Call([]reflect.Value{reflect.ValueOf(poll), reflect.ValueOf(time.Duration(math.MaxInt64))})[0]
-			if x, ok := ch.Recv(); ok {
-				s.readCounters(x)
-				return int(x.FieldByName("Result").Int())
-			}
-		} else if res, done := ctl.Test(); done {
-			return res
-		} else {
-			time.Sleep(time.Millisecond)
-		}
-		if ctx.Err() != nil {
-			return ctl.Stop()
-		}
-	}
-}
-
-// readCounters adds gini's counters from a StatsResult to s.stats.
-func (s *Solver) readCounters(x reflect.Value) {
-	st := x.FieldByName("Stats")
-	if !st.IsValid() || st.IsNil() {
-		return
-	}
-	st = st.Elem()
-	get := func(name string) int64 {
-		if f := st.FieldByName(name); f.IsValid() && f.CanInt() {
-			return f.Int()
-		}
-		return 0
-	}
-	s.stats.Conflicts += get("Conflicts")
-	s.stats.Decisions += get("Guesses")
-	s.stats.Propagations += get("Props")
-}

@@ -82,6 +82,7 @@ func runEncode(ctx context.Context, e env, args []string) error {
 		fs.StringVar(&o.output, "o", "", "write the CNF to `PATH` (default stdout)")
 		o.budgetFlag(fs)
 		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
+		o.solverFlag(fs)
 	})
 	if err != nil {
 		return err
@@ -95,6 +96,7 @@ func runDecode(ctx context.Context, e env, args []string) error {
 		o.queryFlags(fs)
 		fs.StringVar(&o.model, "model", "", "the SAT solver's output, `PATH` or - for stdin")
 		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
+		o.solverFlag(fs)
 	})
 	if err != nil {
 		return err

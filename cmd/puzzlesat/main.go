@@ -7,7 +7,7 @@
 //	puzzlesat count  KIND [flags] [FILE]   print the number of solutions of each instance
 //	puzzlesat encode KIND [flags] [FILE]   write the CNF of one instance as DIMACS
 //	puzzlesat decode KIND --model M [FILE] turn a SAT solver's model into the answer
-//	puzzlesat sat    [flags] CNF           solve a DIMACS file with gini
+//	puzzlesat sat    [flags] CNF           solve a DIMACS file with gini or --solver
 //	puzzlesat gen    KIND [flags]          print random instances
 //	puzzlesat compare KIND [flags] FILE... every backend on every instance: table, --json, --plot
 //
@@ -80,7 +80,7 @@ func commands() []command {
 		{"count", "count KIND [flags] [FILE]", "print the number of solutions of each instance", runCount},
 		{"encode", "encode KIND [flags] [FILE]", "write the CNF of one instance as DIMACS", runEncode},
 		{"decode", "decode KIND --model M [flags] [FILE]", "turn a SAT solver's model into the answer", runDecode},
-		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini (SAT-competition output)", runSat},
+		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini or --solver (SAT-competition output)", runSat},
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
 		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot", runCompare},
 	}

@@ -114,7 +114,7 @@ func TestStatsLines(t *testing.T) {
 	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "1 0 3 4 2\n", out)
-	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+\n$`, errs)
+	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ winner=gini\n$`, errs)
 }
 
 // TestBothBackendsCertificatesMayDiffer solves generated blocks whose two

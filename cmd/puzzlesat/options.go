@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"time"
 
 	"puzzlesat"
@@ -19,7 +20,8 @@ var errHelp = errors.New("help")
 // registers the common flags it uses, and the kind adds its own.
 type options struct {
 	backend     string
-	lib         puzzlesat.Options // what --backend and --timeout say
+	solver      string
+	lib         puzzlesat.Options // what --backend, --timeout, --budget and --solver say
 	timeout     time.Duration
 	stats       bool
 	jobs        int
@@ -61,6 +63,13 @@ func (o *options) backendFlags(fs *flag.FlagSet) {
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
 	fs.BoolVar(&o.stats, "stats", false, "print one line of statistics per instance to stderr")
 	o.budgetFlag(fs)
+	o.solverFlag(fs)
+}
+
+// solverFlag registers --solver, the SAT backend's solver.
+func (o *options) solverFlag(fs *flag.FlagSet) {
+	fs.StringVar(&o.solver, "solver", "gini", "the SAT `solver` of the sat backend: gini (in process), portfolio (gini and every known solver on PATH race on each query), portfolio:A,B,... (those race), a known solver ("+
+		strings.Join(sat.Programs(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
 }
 
 // budgetFlag registers --budget, the SAT backend's limit on formulas.
@@ -129,6 +138,16 @@ func (o *options) check() error {
 		return usagef("--budget must not be negative, got %d", o.lib.Budget)
 	}
 	o.lib.Timeout = o.timeout
+	if o.solver != "" {
+		e, err := sat.ParseEngine(o.solver)
+		if err != nil {
+			return usagef("--solver: %v", err)
+		}
+		o.lib.Solver = e
+		if o.backend == "dfs" && o.solver != "gini" {
+			o.note("--solver=%s is the sat backend's; --backend=dfs does not use it", o.solver)
+		}
+	}
 	return nil
 }
 

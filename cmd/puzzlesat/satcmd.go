@@ -26,6 +26,7 @@ func runSat(ctx context.Context, e env, args []string) error {
 	fs := flagSet("sat", e.stderr)
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit (0: none); on timeout print s UNKNOWN")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics as c lines")
+	o.solverFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -44,7 +45,7 @@ func runSat(ctx context.Context, e env, args []string) error {
 	tctx, cancel := context.WithTimeout(ctx, forever(o.timeout))
 	defer cancel()
 	w := bufio.NewWriter(e.stdout)
-	status, m, stats, old, err := solveFile(tctx, in)
+	status, m, stats, old, err := solveFile(tctx, in, o.lib)
 	switch {
 	case err != nil && tctx.Err() == nil:
 		return err // unreadable: exit 2
@@ -77,11 +78,11 @@ func forever(d time.Duration) time.Duration {
 	return d
 }
 
-// solveFile reads and solves the DIMACS input under ctx, with its
+// solveFile reads and solves the DIMACS input under ctx with o's solver, with its
 // variables renumbered to those its clauses hold, so that memory follows
 // the file and not the numbers in it; old maps them back. When ctx ends
 // first, the status is Unknown and the error ctx's.
-func solveFile(ctx context.Context, in *input) (status sat.Status, m cnf.Model, st puzzlesat.Stats, old []cnf.Var, err error) {
+func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status sat.Status, m cnf.Model, st puzzlesat.Stats, old []cnf.Var, err error) {
 	r, err := in.reader(ctx, false)
 	if err != nil {
 		return sat.Unknown, nil, st, nil, err
@@ -91,7 +92,7 @@ func solveFile(ctx context.Context, in *input) (status sat.Status, m cnf.Model, 
 		return sat.Unknown, nil, st, nil, err
 	}
 	f, old = f.Compact()
-	status, m, st, err = puzzlesat.SolveCNF(ctx, f, puzzlesat.Options{})
+	status, m, st, err = puzzlesat.SolveCNF(ctx, f, puzzlesat.Options{Solver: o.Solver})
 	return status, m, st, old, err
 }
 

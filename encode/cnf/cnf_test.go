@@ -199,6 +199,21 @@ func TestDIMACSRoundTrip(t *testing.T) {
 	require.Equal(t, [][]cnf.Lit{f.Clause(0), f.Clause(1)}, [][]cnf.Lit{g.Clause(0), g.Clause(1)})
 }
 
+// TestWriteProblem: the solver's input has no comments, and the units
+// after the clauses, counted in the header.
+func TestWriteProblem(t *testing.T) {
+	f := cnf.New()
+	f.Comment("not for the solver")
+	a, b := f.Var("A=1"), f.Lit()
+	f.Add(a.Pos(), b.Not())
+	var buf bytes.Buffer
+	require.NoError(t, cnf.WriteProblem(&buf, f, a.Neg(), b))
+	require.Equal(t, "p cnf 2 3\n1 -2 0\n-1 0\n2 0\n", buf.String())
+	buf.Reset()
+	require.NoError(t, cnf.WriteProblem(&buf, f))
+	require.Equal(t, "p cnf 2 1\n1 -2 0\n", buf.String())
+}
+
 func TestReadDIMACS(t *testing.T) {
 	tests := []struct {
 		name, in string
@@ -254,6 +269,9 @@ func TestReadModel(t *testing.T) {
 		{"competition unsat", "s UNSATISFIABLE\n", nil, true, false},
 		{"unknown", "s UNKNOWN\n", nil, false, true},
 		{"no status", "v 1 0\n", nil, false, true},
+		{"clasp: values first", "v 1 -2 0\ns SATISFIABLE\n", cnf.Model{false, true, false}, false, false},
+		{"values, then unsat", "v 1 0\ns UNSATISFIABLE\n", nil, false, true},
+		{"values, then unknown", "v 1 0\ns UNKNOWN\n", nil, false, true},
 		{"no end", "s SATISFIABLE\nv 1 2\n", nil, false, true},
 		{"garbage", "s SATISFIABLE\nv 1 x 0\n", nil, false, true},
 		{"int64 minimum", "s SATISFIABLE\nv -9223372036854775808 0\n", nil, false, true},
@@ -321,6 +339,7 @@ func FuzzReadModel(f *testing.F) {
 		"s SATISFIABLE\nv 1 -2 0\n", "SAT\n-1 2 0\n", "UNSAT\n", "c x\ns UNKNOWN\n",
 		"s SATISFIABLE\nv -9223372036854775808 0\n", "s SATISFIABLE\nv 9223372036854775807 0\n",
 		"s SATISFIABLE\nv 268435456 0\n", "s SATISFIABLE\nv 1 -1 0\n", "SAT\n3 -3 0\n",
+		"v 1 -2 0\ns SATISFIABLE\n", "v 1 0\ns UNSATISFIABLE\n",
 	} {
 		f.Add(s)
 	}

@@ -27,7 +27,20 @@ func WriteDIMACS(w io.Writer, f *CNF) error {
 	for _, v := range vars {
 		fmt.Fprintf(bw, "c var %d %s\n", v, f.names[v])
 	}
-	fmt.Fprintf(bw, "p cnf %d %d\n", f.nvars, f.NumClauses())
+	return writeClauses(bw, f, nil)
+}
+
+// WriteProblem writes f as bare DIMACS for a SAT solver to read: the
+// header and the clauses, without comments, and then each of units as a
+// clause of its own, so that a solver without assumptions can answer a
+// solve under them.
+func WriteProblem(w io.Writer, f *CNF, units ...Lit) error {
+	return writeClauses(bufio.NewWriterSize(w, 64*1024), f, units)
+}
+
+// writeClauses writes the header, f's clauses and the units, and flushes.
+func writeClauses(bw *bufio.Writer, f *CNF, units []Lit) error {
+	fmt.Fprintf(bw, "p cnf %d %d\n", f.nvars, f.NumClauses()+len(units))
 	buf := make([]byte, 0, 64)
 	for i := 0; i < f.NumClauses(); i++ {
 		buf = buf[:0]
@@ -37,6 +50,10 @@ func WriteDIMACS(w io.Writer, f *CNF) error {
 		}
 		buf = append(buf, '0', '\n')
 		bw.Write(buf)
+	}
+	for _, l := range units {
+		buf = strconv.AppendInt(buf[:0], int64(l.Dimacs()), 10)
+		bw.Write(append(buf, ' ', '0', '\n'))
 	}
 	return bw.Flush()
 }
@@ -214,15 +231,17 @@ func (o *Output) Errorf(v Var, format string, args ...any) error {
 
 // ReadModel reads a SAT solver's answer for a formula of maxVar
 // variables, in SAT-competition form ("s SATISFIABLE" and "v ... 0" lines,
-// comments "c") or MiniSat's result file ("SAT" then the literals, or
-// "UNSAT"). It returns ErrUnsatisfiable for an UNSAT answer, and a
-// *DIMACSError naming the line for UNKNOWN, a missing status, a bad
-// literal, a variable beyond maxVar, a variable given both values, or a
-// model without its closing 0. Lines may have any length.
+// comments "c"; the "v" lines may also come first, as clasp prints them)
+// or MiniSat's result file ("SAT" then the literals, or "UNSAT"). It
+// returns ErrUnsatisfiable for an UNSAT answer, and a *DIMACSError naming
+// the line for UNKNOWN, a missing status, an UNSAT status after model
+// values, a bad literal, a variable beyond maxVar, a variable given both
+// values, or a model without its closing 0. Lines may have any length.
 func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
 	x := newLexer(context.Background(), file, r)
 	o := &Output{File: file}
 	status, ended := "", false
+	early := false // "v" lines came before the status
 	for {
 		c, err := x.skipBlanks()
 		if err == io.EOF {
@@ -250,14 +269,16 @@ func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
 				o.Comments = append(o.Comments, Comment{Line: x.line - 1, Text: strings.TrimSpace(text)})
 				continue
 			case word == "s" || status == "" && isStatus(word):
-				if status, err = readStatus(x, word, status); err != nil {
+				if status, err = readStatus(x, word, status); errors.Is(err, ErrUnsatisfiable) && early {
+					return nil, &DIMACSError{File: file, Line: x.line - 1, Err: errors.New("UNSATISFIABLE after model values")}
+				} else if err != nil {
 					return nil, err
 				}
 				continue
 			case word != "v":
 				return nil, x.errorf("unexpected %s", quote(word))
 			case status == "":
-				return nil, x.errorf("model values before the status line")
+				early = true
 			}
 		}
 		if ended, err = o.readValues(x, maxVar, ended); err != nil {
