@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"puzzlesat"
+	"puzzlesat/sat"
 	"puzzlesat/internal/compare"
 	"puzzlesat/puzzle"
 )
@@ -35,7 +36,7 @@ type contender struct {
 func runCompare(ctx context.Context, e env, args []string) error {
 	var backends, jsonPath, plotPath string
 	k, o, pos, err := kindArgs(e, "compare", args, func(fs *flag.FlagSet, o *options) {
-		fs.StringVar(&backends, "backends", "dfs,sat", "the backends to run on each instance, in this order, comma-separated: dfs, sat (gini in process)")
+		fs.StringVar(&backends, "backends", "dfs,sat", "the backends to run on each instance, in this order, comma-separated: dfs, sat (gini in process), sat/SOLVER (the SAT backend with SOLVER: portfolio, a known solver or a path)")
 		fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend; a run that reaches it is recorded as a timeout and the rest go on (0: none)")
 		o.budgetFlag(fs)
 		fs.IntVar(&o.jobs, "jobs", 1, "instances run in parallel; the default, one at a time, keeps the runs from disturbing one another's times")
@@ -92,7 +93,9 @@ func newComparison(e env, o *options, files []string, backends, jsonPath, plotPa
 }
 
 // contenders returns the backends that list names, comma-separated, each
-// with base's time limit and budget: "dfs" and "sat" (gini, in process).
+// with base's time limit and budget: "dfs", "sat" (the SAT backend with
+// base's solver, gini by default) and "sat/NAME" (with the solver NAME:
+// gini, portfolio, a known solver or a path).
 func contenders(list string, base puzzlesat.Options) ([]contender, error) {
 	var cs []contender
 	for _, name := range strings.Split(list, ",") {
@@ -104,11 +107,13 @@ func contenders(list string, base puzzlesat.Options) ([]contender, error) {
 		case name == "sat":
 			opts.Backend = puzzlesat.SAT
 		case strings.HasPrefix(name, "sat/"):
-			// The seam for external SAT solvers: "sat/NAME" will be the
-			// SAT backend with Options naming the solver NAME.
-			return nil, usagef("--backends: %q: this build has no external SAT solvers; the SAT backend is gini, named sat", name)
+			e, err := sat.ParseEngine(strings.TrimPrefix(name, "sat/"))
+			if err != nil {
+				return nil, usagef("--backends: %q: %v", name, err)
+			}
+			opts.Backend, opts.Solver = puzzlesat.SAT, e
 		default:
-			return nil, usagef("--backends: unknown backend %q: want dfs or sat", name)
+			return nil, usagef("--backends: unknown backend %q: want dfs, sat or sat/SOLVER", name)
 		}
 		for _, c := range cs {
 			if c.name == name {

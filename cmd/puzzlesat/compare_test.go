@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -275,7 +276,7 @@ func TestCompareUsage(t *testing.T) {
 		{"no kind", []string{"compare"}, exitUsage, "usage: puzzlesat compare KIND [flags] FILE..."},
 		{"unknown backend", []string{"compare", "alphametic", "--backends=dfs,quantum", sample}, exitUsage, `unknown backend "quantum"`},
 		{"backend twice", []string{"compare", "alphametic", "--backends=sat,sat", sample}, exitUsage, "sat named twice"},
-		{"no external solvers yet", []string{"compare", "alphametic", "--backends=dfs,sat/minisat", sample}, exitUsage, "no external SAT solvers"},
+		{"unknown solver", []string{"compare", "alphametic", "--backends=dfs,sat/lingeling", sample}, exitUsage, `unknown SAT solver "lingeling"`},
 		{"plot format", []string{"compare", "alphametic", "--plot", "x.pdf", sample}, exitUsage, ".svg or .png"},
 		{"nothing to plot", []string{"compare", "digit-puzzle", "--backends=dfs", "--plot", filepath.Join(t.TempDir(), "x.svg"), digits}, exitUsage, "nothing to draw"},
 		{"missing file", []string{"compare", "alphametic", sample, "/nonexistent/x.in"}, exitUsage, "no such file"},
@@ -412,4 +413,17 @@ func TestCtrlCStopsCompare(t *testing.T) {
 	done := fmt.Sprintf("%d/%d", len(tb.rows), len(tb.rows))
 	require.Equal(t, done, tb.summary[1][1])
 	require.Len(t, checkRecords(t, js), 2*len(tb.rows))
+}
+
+// TestCompareExternalSolver runs an external solver as a backend of its
+// own beside gini: both answer every sample the same.
+func TestCompareExternalSolver(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not on PATH")
+	}
+	sample := judgedata.Path(t, "alphametic", "sample.in")
+	out, errs, code := cli(t, "", "compare", "alphametic", "--backends=sat,sat/cadical", sample)
+	require.Equal(t, exitOK, code, errs)
+	require.Regexp(t, `(?m)^sat/cadical\s+1/1\s`, out)
+	require.Contains(t, out, "solved")
 }
