@@ -1,0 +1,58 @@
+package encode_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+func TestCryptarithmQuery(t *testing.T) {
+	p := puzzle.Cryptarithm{Base: 10, Addends: []string{"SEND", "MORE"}, Sum: "MONEY"}
+	for _, sum := range []encode.CryptarithmSum{encode.ColumnSums, encode.WeightedSum} {
+		q := encode.CryptarithmWith(p, sum)
+		s := sat.New(q.Formula())
+		n, err := s.Count(context.Background(), q.Vars(), 10)
+		require.NoError(t, err)
+		require.Equal(t, 1, n, sum.String())
+		st, err := s.Solve(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, sat.Sat, st)
+		a, err := q.Decode(s.Model())
+		require.NoError(t, err)
+		require.Equal(t, "D=7 E=5 M=1 N=6 O=0 R=8 S=9 Y=2\n", p.Format(a))
+
+		var x, y bytes.Buffer
+		require.NoError(t, cnf.WriteDIMACS(&x, encode.CryptarithmWith(p, sum).Formula()))
+		require.NoError(t, cnf.WriteDIMACS(&y, encode.CryptarithmWith(p, sum).Formula()))
+		require.Equal(t, x.String(), y.String(), "deterministic")
+		require.Contains(t, x.String(), "c var 1 D=0\n")
+	}
+}
+
+func TestCryptarithmQueryDecodeErrors(t *testing.T) {
+	p := puzzle.Cryptarithm{Base: 10, Addends: []string{"A"}, Sum: "B"}
+	q := encode.Cryptarithm(p)
+	m := make(cnf.Model, q.Formula().NumVars()+1)
+	_, err := q.Decode(m)
+	require.EqualError(t, err, "model gives letter A no digit")
+	for _, v := range q.Vars()[:2] {
+		m[v] = true
+	}
+	_, err = q.Decode(m)
+	require.EqualError(t, err, "model gives letter A two digits")
+
+	many := puzzle.Cryptarithm{Base: 2, Addends: []string{"AB"}, Sum: "C"}
+	q = encode.Cryptarithm(many)
+	st, err := sat.New(q.Formula()).Solve(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, sat.Unsat, st)
+	_, err = q.Decode(nil)
+	require.Error(t, err)
+}

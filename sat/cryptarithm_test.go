@@ -1,0 +1,163 @@
+package sat_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+var cryptSums = []encode.CryptarithmSum{encode.ColumnSums, encode.WeightedSum}
+
+// readCryptFixture parses a file of testdata/cryptarithm and its answers.
+func readCryptFixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
+	tb.Helper()
+	path := filepath.Join("..", "testdata", "cryptarithm", name)
+	f, err := os.Open(path + ".in")
+	require.NoError(tb, err)
+	defer f.Close()
+	ps, err := puzzle.ParseCryptarithm(path+".in", f, 10)
+	require.NoError(tb, err)
+	out, err := os.ReadFile(path + ".out")
+	require.NoError(tb, err)
+	want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	require.Len(tb, want, len(ps))
+	return ps, want
+}
+
+func TestCryptarithmFixtures(t *testing.T) {
+	for _, sum := range cryptSums {
+		for _, name := range []string{"sample", "exercism"} {
+			ps, want := readCryptFixture(t, name)
+			for i, p := range ps {
+				a, _, err := sat.CryptarithmWith(context.Background(), p, sum)
+				if want[i] == "no solution" {
+					require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %s %d", sum, name, i+1)
+					continue
+				}
+				require.NoError(t, err, "%s %s %d", sum, name, i+1)
+				require.NoError(t, p.Verify(a))
+				require.Equal(t, want[i]+"\n", p.Format(a), "%s %s %d", sum, name, i+1)
+				n, _, err := sat.CountCryptarithmWith(context.Background(), p, 0, sum)
+				require.NoError(t, err)
+				require.Equal(t, 1, n, "%s %s %d has one answer", sum, name, i+1)
+			}
+		}
+	}
+}
+
+func crypt(base int, sum string, addends ...string) puzzle.Cryptarithm {
+	return puzzle.Cryptarithm{Base: base, Addends: addends, Sum: sum}
+}
+
+var countCryptarithmTests = []struct {
+	name string
+	p    puzzle.Cryptarithm
+	want int
+}{
+	{"A + B = C", crypt(10, "C", "A", "B"), 32},
+	{"A + B = B", crypt(10, "B", "A", "B"), 9},
+	{"a letter as addend and sum", crypt(10, "AB", "A", "AB", "B"), 0},
+	{"more letters than the base", crypt(3, "DA", "AB", "C"), 0},
+	{"addend longer than the sum", crypt(10, "C", "AB"), 0},
+	{"base 2 carry", crypt(2, "AB", "A", "A"), 1},
+	{"base 36", crypt(36, "ZZ", "Z", "Y"), 0},
+	{"A = A", crypt(10, "A", "A"), 10},
+	{"long sum of zeros", crypt(10, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB", "B"), 0},
+	{"long words, weighted falls back", crypt(10, strings.Repeat("A", 30)+"C", strings.Repeat("A", 30)+"B", "D"), 8 * 7},
+}
+
+func TestCountCryptarithm(t *testing.T) {
+	for _, tc := range countCryptarithmTests {
+		for _, sum := range cryptSums {
+			t.Run(tc.name+"/"+sum.String(), func(t *testing.T) {
+				n, _, err := sat.CountCryptarithmWith(context.Background(), tc.p, 0, sum)
+				require.NoError(t, err)
+				require.Equal(t, tc.want, n)
+				n, _, err = sat.CountCryptarithmWith(context.Background(), tc.p, 2, sum)
+				require.NoError(t, err)
+				require.Equal(t, min(tc.want, 2), n, "limit 2")
+			})
+		}
+	}
+}
+
+// TestCryptarithmRandom compares both formulations with the brute force
+// on 500 random puzzles each: counts, and the answer of Solve.
+func TestCryptarithmRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 2))
+	for i := range 500 {
+		base := 2 + rng.IntN(9)
+		p := cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 7)), 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0)
+		want := cryptbrute.Answers(p)
+		for _, sum := range cryptSums {
+			got, _, err := sat.CountCryptarithmWith(context.Background(), p, 0, sum)
+			require.NoError(t, err)
+			require.Equal(t, len(want), got, "%s count %d: %s", sum, i, p.String())
+			a, _, err := sat.CryptarithmWith(context.Background(), p, sum)
+			if len(want) == 0 {
+				require.ErrorIs(t, err, puzzle.ErrNoSolution)
+				continue
+			}
+			require.NoError(t, err)
+			require.NoError(t, p.Verify(a), "%s %d: %s", sum, i, p.String())
+		}
+	}
+}
+
+// readCryptCounts parses many.in and its answer counts.
+func readCryptCounts(tb testing.TB) ([]puzzle.Cryptarithm, []int) {
+	tb.Helper()
+	ps, want := readCryptFixture(tb, "many")
+	counts := make([]int, len(want))
+	for i, w := range want {
+		n, err := strconv.Atoi(w)
+		require.NoError(tb, err)
+		counts[i] = n
+	}
+	return ps, counts
+}
+
+func TestCryptarithmManyAnswers(t *testing.T) {
+	ps, want := readCryptCounts(t)
+	for i, p := range ps {
+		n, st, err := sat.CountCryptarithm(context.Background(), p, 0)
+		require.NoError(t, err)
+		require.Equal(t, want[i], n, "puzzle %d: %v", i+1, st)
+	}
+}
+
+func BenchmarkCryptarithm(b *testing.B) {
+	ps, _ := readCryptFixture(b, "fortresses")
+	many, _ := readCryptCounts(b)
+	bench := func(name string, p puzzle.Cryptarithm, limit int, sum encode.CryptarithmSum) {
+		b.Run(name+"/"+sum.String(), func(b *testing.B) {
+			var st sat.Stats
+			for b.Loop() {
+				var err error
+				_, st, err = sat.CountCryptarithmWith(context.Background(), p, limit, sum)
+				require.NoError(b, err)
+			}
+			b.ReportMetric(float64(st.Conflicts), "conflicts")
+			b.ReportMetric(float64(st.Clauses), "clauses")
+		})
+	}
+	for _, sum := range cryptSums {
+		bench("fortresses", ps[0], 1, sum)
+		bench("fortresses-count", ps[0], 0, sum)
+		for i, p := range many {
+			bench(fmt.Sprintf("many%d-count", i+1), p, 0, sum)
+		}
+	}
+}
