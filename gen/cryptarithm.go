@@ -62,7 +62,7 @@ func cryptCandidate(rng *rand.Rand, base, addends, width int) puzzle.Cryptarithm
 	// The sum, least significant digit first: 1000 addends below B^width
 	// add up to less than B^(width+10).
 	total := make([]int, width+11)
-	long := rng.IntN(addends)     // an addend of full width
+	long := rng.IntN(addends) // an addend of full width
 	for a := range p.Addends {
 		n := width
 		if a != long {

@@ -46,9 +46,11 @@ const catsCtxEvery = 1024
 //     the cat's weight), swapping them with the cat gives one as good
 //     (such a car is never before the previous equal cat's: that cat would
 //     have filled it);
-//   - the free room of an open car in which not even the lightest cat left
-//     fits is wasted, so the packing needs at least (sum + waste)/W cars,
-//     rounded up; the branch ends when that reaches best.
+//   - room that no cat left can use is wasted, so the packing needs at
+//     least (sum + waste)/W cars, rounded up; the branch ends when that
+//     reaches best (wasted);
+//   - the t heaviest cats left must find room in the open cars and the new
+//     cars still allowed (crowded).
 type catsSearch struct {
 	ctx    context.Context
 	w      int
