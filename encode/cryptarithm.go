@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
@@ -18,62 +19,91 @@ type CryptarithmQuery struct {
 	letters string
 	digit   [][]cnf.Lit // digit[i][d]: the i-th letter of p.Letters() is d
 	sum     CryptarithmSum
+	times   map[[2]int]cnf.Bits // times[{i, m}]: m times letter i, made once
 }
 
-// CryptarithmSum selects how the addition itself is written.
+// CryptarithmSum selects how the addition itself is written; the zero
+// value is the default, the best of those measured (README).
 type CryptarithmSum int
 
-// The two formulations of the sum that were measured (README).
+// The formulations of the sum that were measured (README).
 const (
+	// ColumnsAndBounds is ColumnSums plus two bounds on the whole sum,
+	// scaled down: Σ ⌊C(X)/K⌋·X ≤ 0 ≤ Σ ⌈C(X)/K⌉·X, with C(X) the sum
+	// of ±B^k over X's places and K making the largest coefficient about
+	// cryptScale, each an MDD merged by intervals
+	// (cnf.IntervalMDDAtMost), on which unit propagation is arc
+	// consistent: the columns hold the digits modulo B, the bounds their
+	// magnitude, as the native search's windows do. The default.
+	ColumnsAndBounds CryptarithmSum = iota
 	// ColumnSums writes one equation per column, from the right:
 	// Σ (count of X in the column)·X + carry in = sum letter + B·carry
-	// out, with carries as bit-vectors wide enough for the most the
-	// column can carry (many addends carry more than 1).
-	ColumnSums CryptarithmSum = iota
+	// out, by adder trees, with carries as bit-vectors wide enough for
+	// the most the column can carry (many addends carry more than 1).
+	ColumnSums
 	// WeightedSum writes the whole puzzle as one linear equation,
-	// Σ C(X)·X = 0 with C(X) the sum of ±B^k over X's places, its
-	// positive and negative sides each summed by an adder tree. Past
-	// 2^62 (very long words) it falls back to ColumnSums.
+	// Σ C(X)·X = 0, its positive and negative sides each summed by an
+	// adder tree. Past 2^62 (very long words) it falls back to
+	// ColumnSums.
 	WeightedSum
+	// ColumnMDDs writes each column's equation as one exact MDD over the
+	// digits in order encoding and the carries in and out (cnf.MDDEqual),
+	// on which unit propagation is arc consistent for the column.
+	ColumnMDDs
 )
 
 func (s CryptarithmSum) String() string {
-	if s == WeightedSum {
+	switch s {
+	case ColumnSums:
+		return "columns"
+	case WeightedSum:
 		return "weighted"
+	case ColumnMDDs:
+		return "column-mdds"
 	}
-	return "columns"
+	return "columns+bounds"
 }
 
-// Cryptarithm encodes p with column sums, the better of the two
-// formulations measured (README):
+// Cryptarithm encodes p with column sums and scaled bounds on the whole
+// sum, the best of the formulations measured (README):
 //
 // Variables: a one-hot "X=d" per letter and digit 0..B-1. Clauses: exactly
 // one digit per letter, at most one letter per digit (exactly one when
 // there are B letters), and no 0 for a letter that starts a word of two or
-// more letters. Each letter's multiple m·X that a column needs is a
-// bit-vector whose bits are ORs of X's one-hot literals (cnf.OneHotTimes:
-// no multiplier), and each column's terms are added by a tree of
-// ripple-carry adders (cnf.SumAll) and equated with the sum letter plus
-// B·carry out; the carry out is a fresh bit-vector bounded by the most
-// the column can carry, and none leaves the top column.
+// more letters.
+//
+// Columns: each multiple m·X that a column needs is a bit-vector whose
+// bits are ORs of X's one-hot literals (cnf.OneHotTimes: no multiplier,
+// shared by the columns that need it), and each column's terms are added
+// by a tree of ripple-carry adders (cnf.SumAll) and equated bit by bit
+// with the sum letter plus B·carry out; the carry out is a fresh
+// bit-vector bounded by the most the column can carry, and none leaves
+// the top column.
+//
+// Bounds: each digit also in order encoding (an OR gate per threshold),
+// and the two scaled bounds of ColumnsAndBounds as interval MDDs, largest
+// coefficient first, each of at most cryptMaxNodes nodes (left out past
+// it: the columns alone are exact).
 //
 // Size: B·n one-hot variables and about n·B + B·n²/2 clauses for the
-// digit constraints (pairwise at-most-one up to 25 letters); per column,
-// about 14 clauses per full adder, with log(terms)·width adders.
+// digit constraints (pairwise at-most-one up to 25 letters); per column
+// about 14 clauses per full adder, log(terms)·width adders; the bounds
+// B clauses per MDD node, a few thousand nodes for 10 letters (SEND + MORE
+// = MONEY: 2,800 clauses in all; the 199-addend FORTRESSES: 43,000).
 //
-// Propagation: the one-hot constraints are arc consistent; the adders
-// propagate bit by bit, so a column with one digit open fixes it only when
-// its bits follow from the others. With more letters than digits, the
-// formula holds the empty clause.
+// Propagation: the one-hot constraints and each bound are arc consistent;
+// the adders propagate bit by bit, so a column with one digit open fixes
+// it only when its bits follow from the others. With more letters than
+// digits, the formula holds the empty clause.
 func Cryptarithm(p puzzle.Cryptarithm) *CryptarithmQuery {
-	return CryptarithmWith(p, ColumnSums)
+	return CryptarithmWith(p, ColumnsAndBounds)
 }
 
 // CryptarithmWith encodes p with the chosen formulation of the sum.
 func CryptarithmWith(p puzzle.Cryptarithm, sum CryptarithmSum) *CryptarithmQuery {
 	f := cnf.New()
 	letters := p.Letters()
-	q := &CryptarithmQuery{f: f, p: p, letters: letters, sum: sum}
+	q := &CryptarithmQuery{f: f, p: p, letters: letters, sum: sum, times: map[[2]int]cnf.Bits{}}
 	f.Comment("puzzlesat cryptarithm base=%d letters=%s addends=%d sum=%s encoding=%s",
 		p.Base, letters, len(p.Addends), p.Sum, sum)
 	if p.Validate() != nil || len(letters) > p.Base {
@@ -83,14 +113,59 @@ func CryptarithmWith(p puzzle.Cryptarithm, sum CryptarithmSum) *CryptarithmQuery
 	}
 	q.oneHot()
 	cols := columnCounts(p, letters)
-	if sum == WeightedSum {
+	switch sum {
+	case WeightedSum:
 		if w, ok := weights(cols, p.Base); ok {
 			q.weighted(w)
 			return q
 		}
+	case ColumnMDDs:
+		q.columnMDDs(cols)
+		return q
+	case ColumnsAndBounds:
+		if w, ok := weights(cols, p.Base); ok {
+			q.bounds(w)
+		}
 	}
 	q.columns(cols)
 	return q
+}
+
+// columnMDDs writes Σ c·X + carry in = B·carry out per column as an MDD.
+// A negative c is written as |c|·(B-1-X) with the constant moved to the
+// right, and the carry out as B·(max - carry out), so every weight is
+// positive: Σ_{c>0} c·X + Σ_{c<0} |c|·(B-1-X) + in + B·(max - out) =
+// Σ_{c<0} |c|·(B-1) + B·max.
+func (q *CryptarithmQuery) columnMDDs(cols [][]int) {
+	f, b := q.f, q.p.Base
+	u := make([]cnf.Unary, len(q.letters))
+	for i := range u {
+		u[i] = f.OneHotUnary(q.digit[i])
+	}
+	var in cnf.Unary
+	for j, counts := range cols {
+		var terms []cnf.Term
+		bound, maxIn := 0, len(in)
+		for i, c := range counts {
+			switch {
+			case c > 0:
+				terms = append(terms, cnf.Term{W: c, X: u[i]})
+				maxIn += c * (b - 1)
+			case c < 0:
+				terms = append(terms, cnf.Term{W: -c, X: u[i].Complement()})
+				bound += -c * (b - 1)
+			}
+		}
+		terms = append(terms, cnf.Term{W: 1, X: in})
+		var out cnf.Unary
+		if j+1 < len(cols) && maxIn/b > 0 {
+			out = f.NewUnary(fmt.Sprintf("carry%d", j+1), maxIn/b)
+			terms = append(terms, cnf.Term{W: b, X: out.Complement()})
+			bound += b * len(out)
+		}
+		f.MDDEqual(terms, bound)
+		in = out
+	}
 }
 
 // oneHot makes the digit variables and their constraints.
@@ -170,10 +245,10 @@ func (q *CryptarithmQuery) columns(cols [][]int) {
 		for i, c := range counts {
 			switch {
 			case c > 0:
-				plus = append(plus, f.OneHotTimes(q.digit[i], uint64(c)))
+				plus = append(plus, q.multiple(i, c))
 				maxIn += uint64(c) * (b - 1)
 			case c < 0:
-				minus = append(minus, f.OneHotTimes(q.digit[i], uint64(-c)))
+				minus = append(minus, q.multiple(i, -c))
 			}
 		}
 		plus = append(plus, carry)
@@ -184,8 +259,20 @@ func (q *CryptarithmQuery) columns(cols [][]int) {
 			f.AtMostConst(carry, maxCarry)
 			minus = append(minus, f.Scale(carry, b))
 		}
-		f.Assert(f.Equal(f.SumAll(plus), f.SumAll(minus)))
+		f.AssertEqual(f.SumAll(plus), f.SumAll(minus))
 	}
+}
+
+// multiple returns m times letter i as bits, sharing the gates between the
+// columns that need the same multiple.
+func (q *CryptarithmQuery) multiple(i, m int) cnf.Bits {
+	k := [2]int{i, m}
+	if b, ok := q.times[k]; ok {
+		return b
+	}
+	b := q.f.OneHotTimes(q.digit[i], uint64(m))
+	q.times[k] = b
+	return b
 }
 
 // weights returns each letter's coefficient C(X) = Σ ±B^k in the whole
@@ -235,7 +322,86 @@ func (q *CryptarithmQuery) weighted(w []int64) {
 			minus = append(minus, f.OneHotTimes(q.digit[i], uint64(-c)))
 		}
 	}
-	f.Assert(f.Equal(f.SumAll(plus), f.SumAll(minus)))
+	f.AssertEqual(f.SumAll(plus), f.SumAll(minus))
+}
+
+// cryptMaxNodes bounds each of the two MDDs of ColumnsAndBounds; past it
+// the bound is left out (the column sums alone still define the answers).
+const cryptMaxNodes = 200000
+
+// bounds writes Σ C(X)·X = 0 as two bounds on a scaled copy, Σ
+// ⌊C(X)/K⌋·X ≤ 0 ≤ Σ ⌈C(X)/K⌉·X, each an interval MDD over the digits in
+// order encoding, largest |C| first; K makes the largest coefficient
+// about cryptScale, which keeps the MDDs small, and the column sums beside
+// them hold the exact sum. A negative coefficient c is written
+// |c|·(B-1-X), with the constant moved to the bound.
+func (q *CryptarithmQuery) bounds(w []int64) {
+	f := q.f
+	top := int64(0)
+	for _, c := range w {
+		top = max(top, c, -c)
+	}
+	k := max(1, (top+cryptScale-1)/cryptScale)
+	order := make([]int, len(w))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmpAbs(w[y], w[x]) })
+	u := make([]cnf.Unary, len(w))
+	for _, i := range order {
+		u[i] = f.OneHotUnary(q.digit[i])
+	}
+	floor := func(c int64) int64 { return floorDiv64(c, k) }
+	ceil := func(c int64) int64 { return -floorDiv64(-c, k) }
+	terms, shift := q.scaled(w, order, u, floor)
+	f.IntervalMDDAtMost(terms, shift, cryptMaxNodes)
+	terms, shift = q.scaled(w, order, u, ceil)
+	if root, _, ok := f.IntervalMDDAtLeastLit(terms, shift, cryptMaxNodes); ok {
+		f.Add(root)
+	}
+}
+
+// cryptScale is the largest coefficient of the scaled bounds of
+// ColumnsAndBounds. Exact bounds (no scaling) took the fewest conflicts
+// but made the 199-addend puzzle 188,000 clauses; 1000 kept 43,000 and
+// was the fastest of 100, 1000 and 10,000 (README).
+const cryptScale = 1000
+
+// scaled returns the terms of Σ r(C(X))·X with positive weights, and the
+// constant that moving the negative ones gives the bound 0.
+func (q *CryptarithmQuery) scaled(w []int64, order []int, u []cnf.Unary, r func(int64) int64) ([]cnf.Term, int) {
+	var terms []cnf.Term
+	shift := 0
+	for _, i := range order {
+		c := int(r(w[i]))
+		switch {
+		case c > 0:
+			terms = append(terms, cnf.Term{W: c, X: u[i]})
+		case c < 0:
+			terms = append(terms, cnf.Term{W: -c, X: u[i].Complement()})
+			shift += -c * (q.p.Base - 1)
+		}
+	}
+	return terms, shift
+}
+
+func floorDiv64(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+func cmpAbs(a, b int64) int {
+	a, b = max(a, -a), max(b, -b)
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // Formula returns the CNF of the query.
@@ -250,6 +416,22 @@ func (q *CryptarithmQuery) Vars() []cnf.Var {
 		}
 	}
 	return vs
+}
+
+// Block returns a clause that m and no other answer falsifies: the
+// negations of the digits m gives the letters. It is shorter than a
+// clause over every variable of Vars, and so propagates as soon as all
+// letters but one have their digits of m.
+func (q *CryptarithmQuery) Block(m cnf.Model) []cnf.Lit {
+	var cl []cnf.Lit
+	for _, row := range q.digit {
+		for _, x := range row {
+			if m.Value(x) {
+				cl = append(cl, x.Not())
+			}
+		}
+	}
+	return cl
 }
 
 // Decode reads the answer from a model of the query: the digits of the

@@ -15,7 +15,7 @@ import (
 
 func TestCryptarithmQuery(t *testing.T) {
 	p := puzzle.Cryptarithm{Base: 10, Addends: []string{"SEND", "MORE"}, Sum: "MONEY"}
-	for _, sum := range []encode.CryptarithmSum{encode.ColumnSums, encode.WeightedSum} {
+	for _, sum := range []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSums, encode.WeightedSum, encode.ColumnMDDs} {
 		q := encode.CryptarithmWith(p, sum)
 		s := sat.New(q.Formula())
 		n, err := s.Count(context.Background(), q.Vars(), 10)

@@ -78,6 +78,7 @@ var countCryptarithmTests = []struct {
 	{"base 36", crypt(36, "ZZ", "Z", "Y"), 0},
 	{"A = A", crypt(10, "A", "A"), 10},
 	{"long sum of zeros", crypt(10, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB", "B"), 0},
+	{"long words", crypt(10, strings.Repeat("A", 30)+"C", strings.Repeat("A", 30)+"B", "D"), 32 * 6},
 	{"eleven As", crypt(10, "BCC", "A", "A", "A", "A", "A", "A", "A", "A", "A", "A", "A", "B"), 1},
 }
 

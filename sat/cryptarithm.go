@@ -10,7 +10,7 @@ import (
 // Cryptarithm solves p by its CNF (encode.Cryptarithm). The error is
 // puzzle.ErrNoSolution when there is none, or the context's error.
 func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm) (puzzle.CryptarithmAnswer, Stats, error) {
-	return CryptarithmWith(ctx, p, encode.ColumnSums)
+	return CryptarithmWith(ctx, p, encode.ColumnsAndBounds)
 }
 
 // CryptarithmWith is Cryptarithm with the chosen formulation of the sum.
@@ -28,7 +28,7 @@ func CryptarithmWith(ctx context.Context, p puzzle.Cryptarithm, sum encode.Crypt
 // CountCryptarithm counts the answers of p up to limit (a limit below 1
 // counts them all), blocking each answer found on one solver.
 func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int) (int, Stats, error) {
-	return CountCryptarithmWith(ctx, p, limit, encode.ColumnSums)
+	return CountCryptarithmWith(ctx, p, limit, encode.ColumnsAndBounds)
 }
 
 // CountCryptarithmWith is CountCryptarithm with the chosen formulation.
@@ -38,6 +38,6 @@ func CountCryptarithmWith(ctx context.Context, p puzzle.Cryptarithm, limit int, 
 	}
 	q := encode.CryptarithmWith(p, sum)
 	s := New(q.Formula())
-	n, err := s.Count(ctx, q.Vars(), limit)
+	n, err := s.CountBlocking(ctx, q.Block, limit)
 	return n, s.Stats(), err
 }

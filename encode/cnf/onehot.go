@@ -60,3 +60,32 @@ func (f *CNF) SumAll(xs []Bits) Bits {
 	}
 	return xs[0]
 }
+
+// OneHotUnary returns the index d of the one true literal of x in order
+// encoding: u[t] is "d ≥ t+1", the OR of x[t+1..] (one OR gate per
+// threshold; exactly one of x must be true, which the caller adds).
+func (f *CNF) OneHotUnary(x []Lit) Unary {
+	if len(x) < 2 {
+		return nil
+	}
+	u := make(Unary, len(x)-1)
+	for t := range u {
+		u[t] = f.orOf(x[t+1:])
+	}
+	return u
+}
+
+// Complement returns len(u) - x, where x is the integer u encodes, with no
+// new variables.
+func (u Unary) Complement() Unary { return u.complement() }
+
+// AssertEqual adds clauses forcing a = b bit by bit: two binary clauses
+// per bit (a unit clause where one side is a constant), with no gate
+// variables, so unit propagation copies each bit either way at once.
+func (f *CNF) AssertEqual(a, b Bits) {
+	for i := range max(len(a), len(b)) {
+		x, y := f.Bit(a, i), f.Bit(b, i)
+		f.Add(x.Not(), y)
+		f.Add(x, y.Not())
+	}
+}
