@@ -6,7 +6,8 @@
 //
 // Each kind of puzzle is a [Kind], made by its constructor: [Alphametic]
 // (NOIP2004 base-N addition), [Sudoku] (n²×n² grids), [Sticks] (POJ 1011),
-// [Cake] (POJ 1190) and [DigitPuzzle] (UVa 12107). Package puzzle holds
+// [Cake] (POJ 1190), [DigitPuzzle] (UVa 12107), [Cryptarithm] (SEND + MORE
+// = MONEY) and [Cats] (cats and cable cars, AcWing 165). Package puzzle holds
 // each kind's instance and answer types and its judge-format parser and
 // printer; a Kind solves them:
 //

@@ -166,3 +166,41 @@ func ExampleKind_Encode() {
 	// no solution
 	// other.out:1: model is for hash 0123456789abcdef, this instance and query have 910889c69e2309e3
 }
+
+// SEND + MORE = MONEY by both backends, and the number of its answers.
+func ExampleCryptarithm() {
+	ps, err := puzzle.ParseCryptarithm("sample", strings.NewReader("SEND + MORE = MONEY\nI + BB == ILL\n"), 10)
+	if err != nil {
+		panic(err)
+	}
+	k := puzzlesat.Cryptarithm()
+	for _, p := range ps {
+		a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{Backend: puzzlesat.Both})
+		if err != nil {
+			panic(err)
+		}
+		n, _, _ := k.Count(context.Background(), p, 2, puzzlesat.Options{Backend: puzzlesat.SAT})
+		fmt.Printf("%d answer: %s", n, p.Format(a))
+	}
+	// Output:
+	// 1 answer: D=7 E=5 M=1 N=6 O=0 R=8 S=9 Y=2
+	// 1 answer: B=9 I=1 L=0
+}
+
+// The AcWing 165 sample: the fewest cable cars, with each car's cats.
+func ExampleCats() {
+	ps, err := puzzle.ParseCats("sample", strings.NewReader("5 1996\n1\n2\n1994\n12\n29\n"))
+	if err != nil {
+		panic(err)
+	}
+	for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
+		a, _, err := puzzlesat.Cats().Solve(context.Background(), ps[0], puzzlesat.Options{Backend: b})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%v: %s", b, ps[0].Format(a))
+	}
+	// Output:
+	// dfs: 2
+	// sat: 2
+}

@@ -34,8 +34,8 @@ type Query[A any] = sat.Query[A]
 
 // Kind is one kind of puzzle, with instances of type I and answers of
 // type A, and the two backends that solve it. Make one with its
-// constructor (Alphametic, Sudoku, Sticks, Cake, DigitPuzzle); a Kind
-// holds no state and is safe for concurrent use.
+// constructor (Alphametic, Sudoku, Sticks, Cake, DigitPuzzle, Cryptarithm,
+// Cats); a Kind holds no state and is safe for concurrent use.
 type Kind[I Instance[A], A any] struct {
 	name     string
 	dfs      func(context.Context, I) (A, native.Stats, error)
@@ -59,8 +59,8 @@ func (k *Kind[I, A]) Name() string { return k.name }
 func (k *Kind[I, A]) CanCount() bool { return k.countDFS != nil }
 
 // HasBound reports whether the kind's queries take a bound (sticks: the
-// stick length, cake: the area), so that Encode asks about the optimum
-// when given none.
+// stick length, cake: the area, cats: the number of cars), so that Encode
+// asks about the optimum when given none.
 func (k *Kind[I, A]) HasBound() bool { return k.bound != nil }
 
 // Solve solves p with the backends o names and returns an answer that

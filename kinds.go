@@ -100,6 +100,36 @@ func DigitPuzzleWith(enc encode.DigitEncoding) *Kind[puzzle.Digit, puzzle.DigitA
 	}
 }
 
+// Cryptarithm is the general addition alphametic, SEND + MORE = MONEY, in
+// any base 2..36 (the instance's). Its one query is "a solution"; its name
+// gives the base, which the instance's text does not hold.
+func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
+	return &Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer]{
+		name:     "cryptarithm",
+		dfs:      native.Cryptarithm,
+		sat:      findWith(encode.Cryptarithm),
+		countDFS: native.CountCryptarithm,
+		countSAT: countWith(encode.Cryptarithm),
+		query: func(p puzzle.Cryptarithm, _ int) (Query[puzzle.CryptarithmAnswer], string, error) {
+			return encode.Cryptarithm(p), fmt.Sprintf("solution in base %d", p.Base), nil
+		},
+	}
+}
+
+// Cats is "cats and cable cars" (小猫爬山, AcWing 165). Its queries ask
+// whether the cats fit in at most K cars, the bound.
+func Cats() *Kind[puzzle.Cats, puzzle.CatsAnswer] {
+	return &Kind[puzzle.Cats, puzzle.CatsAnswer]{
+		name: "cats",
+		dfs:  native.Cats,
+		sat:  sat.Cats,
+		query: func(p puzzle.Cats, k int) (Query[puzzle.CatsAnswer], string, error) {
+			return encode.Cats(p, k), fmt.Sprintf("cars<=%d", k), nil
+		},
+		bound: func(_ puzzle.Cats, a puzzle.CatsAnswer) (int, string) { return len(a.Cars), "" },
+	}
+}
+
 // findWith makes the SAT backend of a kind asked by one query.
 func findWith[I, A any, Q sat.Query[A]](enc func(I) Q) func(context.Context, I, sat.Config) (A, sat.Stats, error) {
 	return func(ctx context.Context, p I, c sat.Config) (A, sat.Stats, error) { return sat.Find[A](ctx, enc(p), c) }

@@ -407,7 +407,8 @@ func cmpAbs(a, b int64) int {
 // Formula returns the CNF of the query.
 func (q *CryptarithmQuery) Formula() *cnf.CNF { return q.f }
 
-// Vars returns the one-hot variables, which tell answers apart.
+// Vars returns the one-hot variables, which tell answers apart: one
+// exactly-one group of B per letter, in alphabetical order.
 func (q *CryptarithmQuery) Vars() []cnf.Var {
 	var vs []cnf.Var
 	for _, row := range q.digit {
@@ -416,22 +417,6 @@ func (q *CryptarithmQuery) Vars() []cnf.Var {
 		}
 	}
 	return vs
-}
-
-// Block returns a clause that m and no other answer falsifies: the
-// negations of the digits m gives the letters. It is shorter than a
-// clause over every variable of Vars, and so propagates as soon as all
-// letters but one have their digits of m.
-func (q *CryptarithmQuery) Block(m cnf.Model) []cnf.Lit {
-	var cl []cnf.Lit
-	for _, row := range q.digit {
-		for _, x := range row {
-			if m.Value(x) {
-				cl = append(cl, x.Not())
-			}
-		}
-	}
-	return cl
 }
 
 // Decode reads the answer from a model of the query: the digits of the

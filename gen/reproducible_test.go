@@ -21,6 +21,14 @@ var generators = []struct {
 	{"sticks", 100, func(rng *rand.Rand) string { return gen.Sticks(rng, 6, 50).String() }},
 	{"cake", 100, func(rng *rand.Rand) string { return gen.Cake(rng).String() }},
 	{"digit-puzzle", 100, func(rng *rand.Rand) string { return gen.Digit(rng).String() }},
+	{"cryptarithm", 20, func(rng *rand.Rand) string {
+		p, err := gen.Cryptarithm(rng, 10, 2, 5)
+		if err != nil {
+			return err.Error()
+		}
+		return p.String()
+	}},
+	{"cats", 100, func(rng *rand.Rand) string { return gen.Cats(rng, 18, 1e8, 1e8).String() }},
 }
 
 // TestReproducible checks for every kind that one seed always gives the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 )
 
@@ -23,14 +24,12 @@ func Cats(ctx context.Context, p puzzle.Cats) (puzzle.CatsAnswer, Stats, error) 
 		return puzzle.CatsAnswer{}, Stats{}, puzzle.ErrNoSolution
 	}
 	s.run()
-	if s.err != nil {
-		return puzzle.CatsAnswer{}, s.stats, s.err
+	st := Stats{Nodes: s.tick.Steps()}
+	if err := s.tick.Err(); err != nil {
+		return puzzle.CatsAnswer{}, st, err
 	}
-	return s.answer(), s.stats, nil
+	return s.answer(), st, nil
 }
-
-// catsCtxEvery is how many nodes pass between two looks at the context.
-const catsCtxEvery = 1024
 
 // catsSearch holds one branch and bound over the cars of the cats, sorted
 // heaviest first. A node (Stats.Nodes) is one call of dfs.
@@ -52,7 +51,7 @@ const catsCtxEvery = 1024
 //   - the t heaviest cats left must find room in the open cars and the new
 //     cars still allowed (crowded).
 type catsSearch struct {
-	ctx    context.Context
+	tick   poll.Ticker // counts the nodes
 	w      int
 	wt     []int // weights, heaviest first
 	idx    []int // idx[i]: the input position of the cat of weight wt[i]
@@ -64,9 +63,7 @@ type catsSearch struct {
 	car    []int // car of each cat on the current path
 	best   int   // cars of the best packing so far
 	keep   []int // car of each cat in the best packing
-	stats  Stats
-	err    error
-	done   bool // best meets lb, or err is set
+	done   bool  // best meets lb, or the context is done
 }
 
 func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
@@ -74,7 +71,7 @@ func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
 	if n == 0 || p.W < 1 {
 		return nil, false
 	}
-	s := &catsSearch{ctx: ctx, w: p.W}
+	s := &catsSearch{tick: poll.New(ctx), w: p.W}
 	s.idx = make([]int, n)
 	for i := range s.idx {
 		s.idx[i] = i
@@ -144,7 +141,7 @@ func (s *catsSearch) boundL2() int {
 func (s *catsSearch) run() {
 	s.keep = s.firstFit()
 	s.best = slices.Max(s.keep) + 1
-	if s.err = s.ctx.Err(); s.err != nil || s.best <= s.lb {
+	if s.best <= s.lb {
 		return
 	}
 	s.dfs(0)
@@ -284,18 +281,10 @@ func (s *catsSearch) heaviestFit(i, room int) int {
 	return s.wt[lo]
 }
 
-// stop counts a node, looks at the context now and then, and reports
-// whether the search must end.
+// stop counts a node and reports whether the search must end: the
+// context is done, or a packing met the lower bound.
 func (s *catsSearch) stop() bool {
-	if s.done {
-		return true
-	}
-	s.stats.Nodes++
-	if s.stats.Nodes%catsCtxEvery == 0 {
-		if s.err = s.ctx.Err(); s.err != nil {
-			s.done = true
-		}
-	}
+	s.done = s.done || !s.tick.Tick()
 	return s.done
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 )
 
@@ -19,13 +20,14 @@ func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm) (puzzle.CryptarithmA
 	}
 	s := newCryptSearch(ctx, p, 1)
 	s.run()
-	if s.err != nil {
-		return puzzle.CryptarithmAnswer{}, s.stats, s.err
+	st := Stats{Nodes: s.tick.Steps()}
+	if err := s.tick.Err(); err != nil {
+		return puzzle.CryptarithmAnswer{}, st, err
 	}
 	if s.count == 0 {
-		return puzzle.CryptarithmAnswer{}, s.stats, puzzle.ErrNoSolution
+		return puzzle.CryptarithmAnswer{}, st, puzzle.ErrNoSolution
 	}
-	return puzzle.CryptarithmAnswer{Digits: s.first}, s.stats, nil
+	return puzzle.CryptarithmAnswer{Digits: s.first}, st, nil
 }
 
 // CountCryptarithm returns the number of answers of p, stopping at limit
@@ -37,11 +39,8 @@ func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int) (int
 	}
 	s := newCryptSearch(ctx, p, limit)
 	s.run()
-	return s.count, s.stats, s.err
+	return s.count, Stats{Nodes: s.tick.Steps()}, s.tick.Err()
 }
-
-// cryptCtxEvery is how many nodes pass between two looks at the context.
-const cryptCtxEvery = 1024
 
 // cryptSearch holds what stays fixed during one search of a cryptarithm.
 // Columns are numbered from the least significant (0); letters by their
@@ -64,7 +63,7 @@ const cryptCtxEvery = 1024
 // the branch is cut. The same bound, taken one letter at a time, narrows
 // each open letter's digits to those that fit (narrow).
 type cryptSearch struct {
-	ctx     context.Context
+	tick    poll.Ticker // counts the nodes
 	base    int
 	n       int           // letters
 	cols    int           // columns: the length of the sum
@@ -80,8 +79,6 @@ type cryptSearch struct {
 	limit   int
 	count   int
 	first   []int
-	stats   Stats
-	err     error
 	infeasi bool // no answer before any search: too many letters, a long addend
 }
 
@@ -109,7 +106,7 @@ type cryptState struct {
 
 func newCryptSearch(ctx context.Context, p puzzle.Cryptarithm, limit int) *cryptSearch {
 	letters := p.Letters()
-	s := &cryptSearch{ctx: ctx, base: p.Base, n: len(letters), cols: len(p.Sum), limit: max(limit, 0)}
+	s := &cryptSearch{tick: poll.New(ctx), base: p.Base, n: len(letters), cols: len(p.Sum), limit: max(limit, 0)}
 	var idx [26]int
 	for i := range letters {
 		idx[letters[i]-'A'] = i
@@ -273,7 +270,7 @@ func gcd(a, b int) int {
 
 // run sets up the root and searches.
 func (s *cryptSearch) run() {
-	if s.err = s.ctx.Err(); s.err != nil || s.infeasi {
+	if !s.tick.Tick() || s.infeasi { // the root is a node
 		return
 	}
 	s.states = make([]cryptState, s.n+1)
@@ -287,7 +284,6 @@ func (s *cryptSearch) run() {
 			st.dom[x] &^= 1
 		}
 	}
-	s.stats.Nodes++
 	if s.narrow(0, st) {
 		s.dfs(0, st)
 	}
@@ -330,17 +326,10 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 	}
 }
 
-// stop counts a node, looks at the context now and then, and reports
-// whether the search must end.
+// stop counts a node and reports whether the search must end: the
+// context is done, or the limit of answers is reached.
 func (s *cryptSearch) stop() bool {
-	if s.err != nil || s.limit > 0 && s.count >= s.limit {
-		return true
-	}
-	s.stats.Nodes++
-	if s.stats.Nodes%cryptCtxEvery == 0 {
-		s.err = s.ctx.Err()
-	}
-	return s.err != nil
+	return s.limit > 0 && s.count >= s.limit || !s.tick.Tick()
 }
 
 // partial returns x's coefficient in column j modulo B and the rest of the

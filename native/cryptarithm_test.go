@@ -3,9 +3,8 @@ package native_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/internal/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )
@@ -20,15 +20,11 @@ import (
 // readCryptFixture parses a file of testdata/cryptarithm and its answers.
 func readCryptFixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
 	tb.Helper()
-	path := filepath.Join("..", "testdata", "cryptarithm", name)
-	f, err := os.Open(path + ".in")
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseCryptarithm(path+".in", f, 10)
-	require.NoError(tb, err)
-	out, err := os.ReadFile(path + ".out")
-	require.NoError(tb, err)
-	want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	parse := func(file string, r io.Reader) ([]puzzle.Cryptarithm, error) {
+		return puzzle.ParseCryptarithm(file, r, 10)
+	}
+	ps, out := judgedata.Case(tb, parse, "cryptarithm", name+".in", name+".out")
+	want := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	require.Len(tb, want, len(ps))
 	return ps, want
 }

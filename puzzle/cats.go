@@ -35,39 +35,48 @@ type CatsAnswer struct {
 // and W are in 1..MaxCatWeight. An input with no instance is an error.
 // file names r in errors, which are *ParseError values.
 func ParseCats(file string, r io.Reader) ([]Cats, error) {
+	return collect(file, r, ScanCats)
+}
+
+// ScanCats reads the instances of r as ParseCats does, calling yield with
+// each as soon as it is read, and stops at the first error of the input
+// or of yield.
+func ScanCats(file string, r io.Reader, yield func(Cats) error) error {
 	t := newTokens(file, r)
-	var out []Cats
-	for {
+	count := 0
+	for ; ; count++ {
 		f, ok := t.next()
 		if !ok {
 			break
 		}
 		n, err := catsNumber(t, f, "N (the number of cats)", MaxCats)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		w, err := catsField(t, "W (the capacity of a car)")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		// Memory follows what the input holds, not what N promises.
 		p := Cats{W: w, Weights: make([]int, 0, min(n, 1024))}
 		for i := range n {
 			v, err := catsField(t, fmt.Sprintf("the weight of cat %d of %d", i+1, n))
 			if err != nil {
-				return nil, err
+				return err
 			}
 			p.Weights = append(p.Weights, v)
 		}
-		out = append(out, p)
+		if err := yield(p); err != nil {
+			return err
+		}
 	}
 	if err := t.ioErr(); err != nil {
-		return nil, err
+		return err
 	}
-	if len(out) == 0 {
-		return nil, t.errorf("expected N (the number of cats), got end of input")
+	if count == 0 {
+		return t.errorf("expected N (the number of cats), got end of input")
 	}
-	return out, nil
+	return nil
 }
 
 // catsField reads the next field as a number in 1..MaxCatWeight.
@@ -87,9 +96,9 @@ func catsNumber(t *tokens, f, what string, hi int) (int, error) {
 	v, err := strconv.Atoi(f)
 	switch {
 	case err == nil && v > hi || errors.Is(err, strconv.ErrRange) && f[0] != '-':
-		return 0, t.errorf("%s is %s: at most %d is supported", what, quoteCut(f), hi)
+		return 0, t.errorf("%s is %s: at most %d is supported", what, short(f), hi)
 	case err != nil || v < 1:
-		return 0, t.errorf("expected %s, a whole number 1..%d, got %s", what, hi, quoteCut(f))
+		return 0, t.errorf("expected %s, a whole number 1..%d, got %s", what, hi, quote(f))
 	}
 	return v, nil
 }

@@ -40,34 +40,48 @@ type CryptarithmAnswer struct {
 // line 0). An input with no puzzle is an error. file names r in errors,
 // which are *ParseError values.
 func ParseCryptarithm(file string, r io.Reader, base int) ([]Cryptarithm, error) {
+	return collect(file, r, func(file string, r io.Reader, yield func(Cryptarithm) error) error {
+		return ScanCryptarithm(file, r, base, yield)
+	})
+}
+
+// ScanCryptarithm reads the puzzles of r as ParseCryptarithm does,
+// calling yield with each as soon as it is read, and stops at the first
+// error of the input or of yield.
+func ScanCryptarithm(file string, r io.Reader, base int, yield func(Cryptarithm) error) error {
 	if base < CryptarithmMinBase || base > CryptarithmMaxBase {
-		return nil, &ParseError{File: file, Line: 0, Err: fmt.Errorf("base %d out of range %d..%d",
+		return &ParseError{File: file, Line: 0, Err: fmt.Errorf("base %d out of range %d..%d",
 			base, CryptarithmMinBase, CryptarithmMaxBase)}
 	}
 	l := newLines(file, r)
-	var ps []Cryptarithm
-	for {
+	n := 0
+	for ; ; n++ {
 		s, ok := l.next()
+		for ok {
+			if t := strings.TrimLeft(s, " \t"); t != "" && t[0] != '#' {
+				break
+			}
+			s, ok = l.next()
+		}
 		if !ok {
 			break
 		}
-		if t := strings.TrimLeft(s, " \t"); t == "" || t[0] == '#' {
-			continue
-		}
 		p, err := parseCryptarithmLine(s)
 		if err != nil {
-			return nil, l.errorf("%v", err)
+			return l.errorf("%v", err)
 		}
 		p.Base = base
-		ps = append(ps, p)
+		if err := yield(p); err != nil {
+			return err
+		}
 	}
 	if err := l.ioErr(); err != nil {
-		return nil, err
+		return err
 	}
-	if len(ps) == 0 {
-		return nil, l.errorAt(l.n+1, "expected a puzzle such as SEND + MORE = MONEY, got end of input")
+	if n == 0 {
+		return l.errorAt(l.n+1, "expected a puzzle such as SEND + MORE = MONEY, got end of input")
 	}
-	return ps, nil
+	return nil
 }
 
 // cryptScanner walks one input line of a cryptarithm.
@@ -119,7 +133,7 @@ func parseCryptarithmLine(s string) (Cryptarithm, error) {
 		p.Addends = append(p.Addends, w)
 		c.skipBlanks()
 		if c.i == len(s) {
-			return p, fmt.Errorf(`expected "+" or "=" after %s, got end of line`, quoteCut(w))
+			return p, fmt.Errorf(`expected "+" or "=" after %s, got end of line`, quote(w))
 		}
 		if s[c.i] == '=' {
 			c.i++
@@ -129,7 +143,7 @@ func parseCryptarithmLine(s string) (Cryptarithm, error) {
 			break
 		}
 		if s[c.i] != '+' {
-			return p, fmt.Errorf(`expected "+" or "=" after %s, got %s`, quoteCut(w), c.at())
+			return p, fmt.Errorf(`expected "+" or "=" after %s, got %s`, quote(w), c.at())
 		}
 		c.i++
 	}
@@ -145,16 +159,7 @@ func parseCryptarithmLine(s string) (Cryptarithm, error) {
 	case s[c.i] == '=':
 		return p, fmt.Errorf(`a second "=" at column %d: a puzzle has one sum`, utf8.RuneCountInString(s[:c.i])+1)
 	}
-	return p, fmt.Errorf("expected end of line after the sum %s, got %s", quoteCut(sum), c.at())
-}
-
-// quoteCut quotes a field for a message, cutting very long ones.
-func quoteCut(s string) string {
-	const maxQuote = 40
-	if len(s) > maxQuote {
-		return strconv.Quote(s[:maxQuote]) + "..."
-	}
-	return strconv.Quote(s)
+	return p, fmt.Errorf("expected end of line after the sum %s, got %s", quote(sum), c.at())
 }
 
 // Letters returns the distinct letters of p in alphabetical order; answers
@@ -192,7 +197,7 @@ func (p Cryptarithm) Validate() error {
 		}
 		for i := 0; i < len(w); i++ {
 			if w[i] < 'A' || w[i] > 'Z' {
-				return fmt.Errorf("cryptarithm: word %s has %q, want capital letters A-Z", quoteCut(w), w[i])
+				return fmt.Errorf("cryptarithm: word %s has %q, want capital letters A-Z", quote(w), w[i])
 			}
 		}
 	}
@@ -230,7 +235,7 @@ func (p Cryptarithm) Verify(a CryptarithmAnswer) error {
 	}
 	for _, w := range append(slices.Clip(p.Addends), p.Sum) {
 		if len(w) > 1 && digit[w[0]-'A'] == 0 {
-			return fmt.Errorf("cryptarithm: %s starts with 0", quoteCut(w))
+			return fmt.Errorf("cryptarithm: %s starts with 0", quote(w))
 		}
 	}
 	return p.verifySum(&digit)

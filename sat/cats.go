@@ -31,19 +31,19 @@ const (
 // cars by an assumption (CatsQuery.AtMost) on the same solver until that
 // is unsatisfiable or meets puzzle.Cats.LowerBound. The heuristic only
 // sizes the formula: every packing returned is one the solver found. The
-// error is puzzle.ErrNoSolution when a cat is heavier than W, or the
-// context's error.
-func Cats(ctx context.Context, p puzzle.Cats) (puzzle.CatsAnswer, Stats, error) {
-	return CatsWith(ctx, p, encode.CatsEncoding{}, CatsDown)
+// error is puzzle.ErrNoSolution when a cat is heavier than W, a *TooLarge
+// when the formula passes c's budget, or the context's error.
+func Cats(ctx context.Context, p puzzle.Cats, c Config) (puzzle.CatsAnswer, Stats, error) {
+	return CatsWith(ctx, p, c, encode.CatsEncoding{}, CatsDown)
 }
 
 // CatsWith is Cats with the chosen encoding and strategy.
-func CatsWith(ctx context.Context, p puzzle.Cats, enc encode.CatsEncoding, dir CatsStrategy) (puzzle.CatsAnswer, Stats, error) {
+func CatsWith(ctx context.Context, p puzzle.Cats, c Config, enc encode.CatsEncoding, dir CatsStrategy) (puzzle.CatsAnswer, Stats, error) {
 	if len(p.Weights) == 0 || p.W < 1 || slices.Max(p.Weights) > p.W {
 		return puzzle.CatsAnswer{}, Stats{}, puzzle.ErrNoSolution
 	}
 	q := encode.CatsWith(p, firstFitCars(p), enc)
-	s := New(q.Formula())
+	s := c.New(q.Formula())
 	// The first solve, with every car allowed, is satisfiable: it gives a
 	// packing and makes the solver safe to reuse after UNSAT answers under
 	// assumptions.

@@ -40,13 +40,14 @@ var catsVariants = []struct {
 	{"adder", encode.CatsEncoding{Adder: true}, sat.CatsDown},
 	{"tiny MDD budget", encode.CatsEncoding{MaxNodes: 3}, sat.CatsUp},
 	{"no symmetry", encode.CatsEncoding{NoSymmetry: true}, sat.CatsDown},
+	{"no fullness bounds", encode.CatsEncoding{NoFull: true}, sat.CatsDown},
 }
 
 func TestCats(t *testing.T) {
 	for _, tc := range catsTests {
 		for _, v := range catsVariants {
 			t.Run(tc.name+"/"+v.name, func(t *testing.T) {
-				a, _, err := sat.CatsWith(context.Background(), tc.p, v.enc, v.dir)
+				a, _, err := sat.CatsWith(context.Background(), tc.p, sat.Config{}, v.enc, v.dir)
 				if tc.want < 0 {
 					require.ErrorIs(t, err, puzzle.ErrNoSolution)
 					return
@@ -68,7 +69,7 @@ func TestCatsRandom(t *testing.T) {
 		p := catsref.Random(rng, 1+rng.IntN(12), w, i%3)
 		want := catsref.Cars(p)
 		v := catsVariants[i%len(catsVariants)]
-		a, st, err := sat.CatsWith(context.Background(), p, v.enc, v.dir)
+		a, st, err := sat.CatsWith(context.Background(), p, sat.Config{}, v.enc, v.dir)
 		require.NoError(t, err, "%d %s: %s", i, v.name, p.String())
 		require.NoError(t, p.Verify(a), "%d %s: %s", i, v.name, p.String())
 		require.Len(t, a.Cars, want, "%d %s: %s, %v", i, v.name, p.String(), st)
@@ -105,7 +106,7 @@ func TestCatsQuery(t *testing.T) {
 func TestCatsCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := sat.Cats(ctx, catsref.Random(rand.New(rand.NewPCG(1, 1)), 64, 1e9, 1))
+	_, _, err := sat.Cats(ctx, catsref.Random(rand.New(rand.NewPCG(1, 1)), 64, 1e9, 1), sat.Config{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -119,10 +120,22 @@ func catsBench(n, kind int) []puzzle.Cats {
 	return ps
 }
 
+// catsBenchVariants are the variants the benchmark compares.
+var catsBenchVariants = []struct {
+	name string
+	enc  encode.CatsEncoding
+	dir  sat.CatsStrategy
+}{
+	{"default", encode.CatsEncoding{}, sat.CatsDown},
+	{"up", encode.CatsEncoding{}, sat.CatsUp},
+	{"nofull", encode.CatsEncoding{NoFull: true}, sat.CatsDown},
+	{"adder", encode.CatsEncoding{Adder: true}, sat.CatsDown},
+}
+
 func BenchmarkCats(b *testing.B) {
 	for _, n := range []int{18, 32, 64} {
 		for kind, name := range []string{"uniform", "tenth-half", "few"} {
-			for _, v := range catsVariants[:3] {
+			for _, v := range catsBenchVariants {
 				b.Run(fmt.Sprintf("n%d-%s/%s", n, name, v.name), func(b *testing.B) {
 					benchCats(b, catsBench(n, kind), v.enc, v.dir)
 				})
@@ -138,7 +151,7 @@ func benchCats(b *testing.B, ps []puzzle.Cats, enc encode.CatsEncoding, dir sat.
 		total, timeouts = sat.Stats{}, 0
 		for _, p := range ps {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			_, st, err := sat.CatsWith(ctx, p, enc, dir)
+			_, st, err := sat.CatsWith(ctx, p, sat.Config{}, enc, dir)
 			cancel()
 			if err != nil {
 				require.ErrorIs(b, err, context.DeadlineExceeded)

@@ -3,9 +3,8 @@ package sat_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/internal/judgedata"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 )
@@ -23,17 +23,25 @@ var cryptSums = []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSu
 // readCryptFixture parses a file of testdata/cryptarithm and its answers.
 func readCryptFixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
 	tb.Helper()
-	path := filepath.Join("..", "testdata", "cryptarithm", name)
-	f, err := os.Open(path + ".in")
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseCryptarithm(path+".in", f, 10)
-	require.NoError(tb, err)
-	out, err := os.ReadFile(path + ".out")
-	require.NoError(tb, err)
-	want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	parse := func(file string, r io.Reader) ([]puzzle.Cryptarithm, error) {
+		return puzzle.ParseCryptarithm(file, r, 10)
+	}
+	ps, out := judgedata.Case(tb, parse, "cryptarithm", name+".in", name+".out")
+	want := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	require.Len(tb, want, len(ps))
 	return ps, want
+}
+
+// solve and count run the CNF of p in the formulation sum.
+func solve(p puzzle.Cryptarithm, sum encode.CryptarithmSum) (puzzle.CryptarithmAnswer, sat.Stats, error) {
+	return sat.Find[puzzle.CryptarithmAnswer](context.Background(), encode.CryptarithmWith(p, sum), sat.Config{})
+}
+
+func count(p puzzle.Cryptarithm, limit int, sum encode.CryptarithmSum) (int, sat.Stats, error) {
+	if limit < 1 {
+		limit = 1 << 30
+	}
+	return sat.CountAnswers[puzzle.CryptarithmAnswer](context.Background(), encode.CryptarithmWith(p, sum), limit, sat.Config{})
 }
 
 func TestCryptarithmFixtures(t *testing.T) {
@@ -44,7 +52,7 @@ func TestCryptarithmFixtures(t *testing.T) {
 				if sum == encode.ColumnMDDs && len(p.Addends) > 100 {
 					continue // 1.4 million clauses: benchmarks only
 				}
-				a, _, err := sat.CryptarithmWith(context.Background(), p, sum)
+				a, _, err := solve(p, sum)
 				if want[i] == "no solution" {
 					require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %s %d", sum, name, i+1)
 					continue
@@ -52,7 +60,7 @@ func TestCryptarithmFixtures(t *testing.T) {
 				require.NoError(t, err, "%s %s %d", sum, name, i+1)
 				require.NoError(t, p.Verify(a))
 				require.Equal(t, want[i]+"\n", p.Format(a), "%s %s %d", sum, name, i+1)
-				n, _, err := sat.CountCryptarithmWith(context.Background(), p, 0, sum)
+				n, _, err := count(p, 0, sum)
 				require.NoError(t, err)
 				require.Equal(t, 1, n, "%s %s %d has one answer", sum, name, i+1)
 			}
@@ -87,10 +95,10 @@ func TestCountCryptarithm(t *testing.T) {
 	for _, tc := range countCryptarithmTests {
 		for _, sum := range cryptSums {
 			t.Run(tc.name+"/"+sum.String(), func(t *testing.T) {
-				n, _, err := sat.CountCryptarithmWith(context.Background(), tc.p, 0, sum)
+				n, _, err := count(tc.p, 0, sum)
 				require.NoError(t, err)
 				require.Equal(t, tc.want, n)
-				n, _, err = sat.CountCryptarithmWith(context.Background(), tc.p, 2, sum)
+				n, _, err = count(tc.p, 2, sum)
 				require.NoError(t, err)
 				require.Equal(t, min(tc.want, 2), n, "limit 2")
 			})
@@ -107,10 +115,10 @@ func TestCryptarithmRandom(t *testing.T) {
 		p := cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 7)), 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0)
 		want := cryptbrute.Answers(p)
 		for _, sum := range cryptSums {
-			got, _, err := sat.CountCryptarithmWith(context.Background(), p, 0, sum)
+			got, _, err := count(p, 0, sum)
 			require.NoError(t, err)
 			require.Equal(t, len(want), got, "%s count %d: %s", sum, i, p.String())
-			a, _, err := sat.CryptarithmWith(context.Background(), p, sum)
+			a, _, err := solve(p, sum)
 			if len(want) == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				continue
@@ -137,7 +145,7 @@ func readCryptCounts(tb testing.TB) ([]puzzle.Cryptarithm, []int) {
 func TestCryptarithmManyAnswers(t *testing.T) {
 	ps, want := readCryptCounts(t)
 	for i, p := range ps {
-		n, st, err := sat.CountCryptarithm(context.Background(), p, 0)
+		n, st, err := count(p, 0, encode.ColumnsAndBounds)
 		require.NoError(t, err)
 		require.Equal(t, want[i], n, "puzzle %d: %v", i+1, st)
 	}
@@ -151,7 +159,7 @@ func BenchmarkCryptarithm(b *testing.B) {
 			var st sat.Stats
 			for b.Loop() {
 				var err error
-				_, st, err = sat.CountCryptarithmWith(context.Background(), p, limit, sum)
+				_, st, err = count(p, limit, sum)
 				require.NoError(b, err)
 			}
 			b.ReportMetric(float64(st.Conflicts), "conflicts")

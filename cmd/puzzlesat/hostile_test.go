@@ -100,6 +100,9 @@ func TestLongTokensAreCut(t *testing.T) {
 		{"cake", huge + " 2\n"},
 		{"alphametic", "5\n" + huge + "\n"},
 		{"sudoku", huge + "\n"},
+		{"cryptarithm", "A + " + huge + "\n"},
+		{"cryptarithm", "A + " + strings.Repeat("B", 500000) + "\n"},
+		{"cats", "2 " + huge + "\n"},
 	} {
 		out, errs, code := cli(t, tc.in, "solve", tc.kind)
 		require.Equal(t, exitUsage, code, tc.kind)

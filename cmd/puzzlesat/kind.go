@@ -45,7 +45,7 @@ type kind interface {
 }
 
 func kinds() []kind {
-	return []kind{alphametic(), sudoku(), sticks(), cake(), digitPuzzle()}
+	return []kind{alphametic(), sudoku(), sticks(), cake(), digitPuzzle(), cryptarithm(), cats()}
 }
 
 func kindNames() []string {
