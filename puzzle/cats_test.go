@@ -140,7 +140,7 @@ func FuzzParseCats(f *testing.F) {
 	for _, tc := range parseCatsErrors {
 		f.Add(tc.in)
 	}
-	f.Add("1000 1000000000\n" + strings.Repeat("1000000000 ", 1000))
+	f.Add("3 1000000000\n" + strings.Repeat("1000000000 ", 3))
 	f.Add("1000 1\n1 2\n") // N promises far more than the input holds
 	f.Fuzz(func(t *testing.T, in string) {
 		ps, err := puzzle.ParseCats("fuzz", strings.NewReader(in))
