@@ -1,4 +1,4 @@
-// Command puzzlesat solves five classic exhaustive-search puzzles two ways,
+// Command puzzlesat solves seven classic exhaustive-search puzzles two ways,
 // by depth-first search and by SAT, and makes the two check each other.
 //
 // Usage:
@@ -11,11 +11,11 @@
 //	puzzlesat gen    KIND [flags]          print random instances
 //	puzzlesat compare KIND [flags] FILE... every backend on every instance: table, --json, --plot
 //
-// KIND is alphametic, sudoku, sticks, cake or digit-puzzle. Run a
-// subcommand with -h for its flags. The exit status is 0 when all went
-// well, 1 when an instance has no solution, timed out, was too large or
-// the backends disagreed, 2 for bad usage, bad input or a failed write, 3
-// for a bug, and 130 after Ctrl-C.
+// KIND is alphametic, sudoku, sticks, cake, digit-puzzle, cryptarithm or
+// cats. Run a subcommand with -h for its flags. The exit status is 0 when
+// all went well, 1 when an instance has no solution, timed out, was too
+// large or the backends disagreed, 2 for bad usage, bad input or a failed
+// write, 3 for a bug, and 130 after Ctrl-C.
 package main
 
 import (
