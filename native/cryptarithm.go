@@ -56,12 +56,14 @@ func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int) (int
 // (so the last letter of a column is chosen to have a coefficient prime to
 // B: the sum's letter, usually), and the carry out of every column it
 // completes follows. After every choice, the columns from the first
-// incomplete one up (as many as fit an int64, see window) bound the digits
-// still open: the greedy pairing of free digits with the coefficients
-// gives the exact least and greatest value of their sum, and unless one
-// multiple of B^w that the carry out of the window can take lies between,
-// the branch is cut. The same bound, taken one letter at a time, narrows
-// each open letter's digits to those that fit (narrow).
+// incomplete one up (as many as fit an int64, see windows) bound the
+// digits still open: the greedy pairing of free digits with the
+// coefficients gives the exact least and greatest value of their sum, and
+// unless one multiple of B^w that the carry out of the window can take
+// lies between, the branch is cut. The same bound, with one letter's digit
+// fixed and the others' extremes taken over the digits left, narrows each
+// open letter's digits to those that fit (narrowEach): 2 to 6 times fewer
+// nodes on the test puzzles, for about the same time (README).
 type cryptSearch struct {
 	tick    poll.Ticker // counts the nodes
 	base    int
