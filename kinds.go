@@ -107,11 +107,15 @@ func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 	return &Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer]{
 		name:     "cryptarithm",
 		dfs:      native.Cryptarithm,
-		sat:      findWith(encode.Cryptarithm),
+		sat:      sat.Cryptarithm,
 		countDFS: native.CountCryptarithm,
-		countSAT: countWith(encode.Cryptarithm),
-		query: func(p puzzle.Cryptarithm, _ int) (Query[puzzle.CryptarithmAnswer], string, error) {
-			return encode.Cryptarithm(p), fmt.Sprintf("solution in base %d", p.Base), nil
+		countSAT: sat.CountCryptarithm,
+		query: func(_ context.Context, p puzzle.Cryptarithm, _ int, c sat.Config) (Query[puzzle.CryptarithmAnswer], string, error) {
+			name := fmt.Sprintf("solution in base %d", p.Base)
+			if err := c.CheckBound(encode.CryptarithmSize(p, encode.ColumnsAndBounds).Lits); err != nil {
+				return nil, name, err
+			}
+			return encode.Cryptarithm(p), name, nil
 		},
 	}
 }
@@ -123,8 +127,12 @@ func Cats() *Kind[puzzle.Cats, puzzle.CatsAnswer] {
 		name: "cats",
 		dfs:  native.Cats,
 		sat:  sat.Cats,
-		query: func(p puzzle.Cats, k int) (Query[puzzle.CatsAnswer], string, error) {
-			return encode.Cats(p, k), fmt.Sprintf("cars<=%d", k), nil
+		query: func(_ context.Context, p puzzle.Cats, k int, c sat.Config) (Query[puzzle.CatsAnswer], string, error) {
+			name := fmt.Sprintf("cars<=%d", k)
+			if err := c.CheckBound(encode.CatsSize(p, k, encode.CatsEncoding{}).Lits); err != nil {
+				return nil, name, err
+			}
+			return encode.Cats(p, k), name, nil
 		},
 		bound: func(_ puzzle.Cats, a puzzle.CatsAnswer) (int, string) { return len(a.Cars), "" },
 	}

@@ -151,3 +151,17 @@ func TestCatsQuerySize(t *testing.T) {
 	require.Equal(t, a.String(), b.String(), "the same instance gives the same CNF")
 	require.Contains(t, a.String(), "c var 1 car1[")
 }
+
+// TestCatsSize checks that CatsSize bounds the real formula.
+func TestCatsSize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(165, 7))
+	for i := range 60 {
+		p := catsref.Random(rng, 1+rng.IntN(40), []int{10, 1000, 1e9}[i%3], i%3)
+		k := 1 + rng.IntN(len(p.Weights))
+		for _, enc := range []encode.CatsEncoding{{}, {Adder: true}, {MaxNodes: 5}, {NoFull: true}} {
+			got := encode.CatsWith(p, k, enc).Formula().Size()
+			bound := encode.CatsSize(p, k, enc)
+			require.True(t, got.Within(bound), "%s in %d cars, %s: %v over %v", p.String(), k, enc, got, bound)
+		}
+	}
+}

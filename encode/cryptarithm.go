@@ -327,7 +327,7 @@ func (q *CryptarithmQuery) weighted(w []int64) {
 
 // cryptMaxNodes bounds each of the two MDDs of ColumnsAndBounds; past it
 // the bound is left out (the column sums alone still define the answers).
-const cryptMaxNodes = 200000
+const cryptMaxNodes = 20000
 
 // bounds writes Σ C(X)·X = 0 as two bounds on a scaled copy, Σ
 // ⌊C(X)/K⌋·X ≤ 0 ≤ Σ ⌈C(X)/K⌉·X, each an interval MDD over the digits in

@@ -3,12 +3,15 @@ package encode_test
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
+	"puzzlesat/internal/cryptbrute"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 )
@@ -55,4 +58,20 @@ func TestCryptarithmQueryDecodeErrors(t *testing.T) {
 	require.Equal(t, sat.Unsat, st)
 	_, err = q.Decode(nil)
 	require.Error(t, err)
+}
+
+// TestCryptarithmSize checks that CryptarithmSize bounds the real formula.
+func TestCryptarithmSize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 7))
+	for i := range 200 {
+		base := 2 + rng.IntN(15)
+		p := cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 8)), 1+rng.IntN(20), 1+rng.IntN(8), i%2 == 0)
+		for _, sum := range []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSums} {
+			got := encode.CryptarithmWith(p, sum).Formula().Size()
+			bound := encode.CryptarithmSize(p, sum)
+			require.True(t, got.Within(bound), "%s base %d, %s: %v over %v", p.String(), base, sum, got, bound)
+		}
+	}
+	p := puzzle.Cryptarithm{Base: 10, Addends: []string{"A"}, Sum: strings.Repeat("B", 100000)}
+	t.Logf("a sum of 100,000 letters: %v", encode.CryptarithmSize(p, encode.ColumnsAndBounds))
 }

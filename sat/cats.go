@@ -32,7 +32,9 @@ const (
 // is unsatisfiable or meets puzzle.Cats.LowerBound. The heuristic only
 // sizes the formula: every packing returned is one the solver found. The
 // error is puzzle.ErrNoSolution when a cat is heavier than W, a *TooLarge
-// when the formula passes c's budget, or the context's error.
+// when the formula's bound (encode.CatsSize, told before it is built) or
+// the formula with the bounds of the later questions passes c's budget,
+// or the context's error.
 func Cats(ctx context.Context, p puzzle.Cats, c Config) (puzzle.CatsAnswer, Stats, error) {
 	return CatsWith(ctx, p, c, encode.CatsEncoding{}, CatsDown)
 }
@@ -42,7 +44,11 @@ func CatsWith(ctx context.Context, p puzzle.Cats, c Config, enc encode.CatsEncod
 	if len(p.Weights) == 0 || p.W < 1 || slices.Max(p.Weights) > p.W {
 		return puzzle.CatsAnswer{}, Stats{}, puzzle.ErrNoSolution
 	}
-	q := encode.CatsWith(p, firstFitCars(p), enc)
+	k := firstFitCars(p)
+	if err := c.CheckBound(encode.CatsSize(p, k, enc).Lits); err != nil {
+		return puzzle.CatsAnswer{}, Stats{}, err
+	}
+	q := encode.CatsWith(p, k, enc)
 	s := c.New(q.Formula())
 	// The first solve, with every car allowed, is satisfiable: it gives a
 	// packing and makes the solver safe to reuse after UNSAT answers under

@@ -114,3 +114,16 @@ func TestCatsExternalSolvers(t *testing.T) {
 		t.Skip("neither minisat nor cadical is on PATH")
 	}
 }
+
+// TestCatsTooLarge: the SAT backend and encode refuse a formula whose
+// bound passes --budget before building it.
+func TestCatsTooLarge(t *testing.T) {
+	in := "../../testdata/cats/sample.in"
+	out, errs, code := cli(t, "", "solve", "cats", "--backend=sat", "--budget=1000", in)
+	require.Equal(t, exitFailed, code)
+	require.Equal(t, "too large\n", out)
+	require.Contains(t, errs, "over the budget of 1000")
+	_, errs, code = cli(t, "", "encode", "cats", "--cars=2", "--budget=1000", in)
+	require.Equal(t, exitFailed, code)
+	require.Contains(t, errs, "over the budget of 1000")
+}

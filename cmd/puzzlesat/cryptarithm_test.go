@@ -175,3 +175,15 @@ func externalSolvers(t *testing.T, cnf, dir string, check func(solver, model str
 	}
 	return ran
 }
+
+// TestCryptarithmTooLarge: the SAT backend refuses a formula whose bound
+// passes --budget before building it; the DFS is not bounded by it.
+func TestCryptarithmTooLarge(t *testing.T) {
+	out, errs, code := cli(t, "SEND + MORE = MONEY\n", "solve", "cryptarithm", "--backend=sat", "--budget=1000")
+	require.Equal(t, exitFailed, code)
+	require.Equal(t, "too large\n", out)
+	require.Contains(t, errs, "over the budget of 1000")
+	out, errs, code = cli(t, "SEND + MORE = MONEY\n", "solve", "cryptarithm", "--budget=1000")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "D=7 E=5 M=1 N=6 O=0 R=8 S=9 Y=2\n", out)
+}

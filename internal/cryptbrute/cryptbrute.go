@@ -71,10 +71,12 @@ func Answers(p puzzle.Cryptarithm) [][]int {
 // Random returns a puzzle over n distinct letters (n ≤ base, n ≤ 26) with
 // addends words of 1..maxLen letters. When solvable is set, the words are
 // a true sum under a random assignment, so the puzzle has an answer;
-// otherwise they are arbitrary, and mostly have none.
+// otherwise they are arbitrary, and mostly have none. Sizes where a true
+// sum is rarely spelt by the n letters (one letter and many addends) fall
+// back to arbitrary words after 1000 draws.
 func Random(rng *rand.Rand, base, n, addends, maxLen int, solvable bool) puzzle.Cryptarithm {
-	for {
-		p, ok := draw(rng, base, n, addends, maxLen, solvable)
+	for tries := 0; ; tries++ {
+		p, ok := draw(rng, base, n, addends, maxLen, solvable && tries < 1000)
 		if ok {
 			return p
 		}
