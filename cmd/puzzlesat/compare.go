@@ -11,9 +11,9 @@ import (
 	"strings"
 
 	"puzzlesat"
-	"puzzlesat/sat"
 	"puzzlesat/internal/compare"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat"
 )
 
 // comparison is what compare was asked for: the backends, in order, the
