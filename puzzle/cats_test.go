@@ -10,11 +10,7 @@ import (
 	"puzzlesat/puzzle"
 )
 
-var parseCatsTests = []struct {
-	name string
-	in   string
-	want []puzzle.Cats
-}{
+var parseCatsTests = []parseCase[puzzle.Cats]{
 	{"statement sample", "5 1996\n1\n2\n1994\n12\n29\n", []puzzle.Cats{{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}}},
 	{"back to back", "2 10 3 4 1 5\n5\n", []puzzle.Cats{{W: 10, Weights: []int{3, 4}}, {W: 5, Weights: []int{5}}}},
 	{"CRLF, blanks, no final newline", "2 10\r\n 3\t4 \r\n\r\n1 7\r\n7", []puzzle.Cats{{W: 10, Weights: []int{3, 4}}, {W: 7, Weights: []int{7}}}},
@@ -23,21 +19,10 @@ var parseCatsTests = []struct {
 }
 
 func TestParseCats(t *testing.T) {
-	for _, tc := range parseCatsTests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseCats("in", strings.NewReader(tc.in))
-			require.NoError(t, err)
-			require.Equal(t, tc.want, got)
-		})
-	}
+	testParse(t, puzzle.ParseCats, parseCatsTests, parseCatsErrors)
 }
 
-var parseCatsErrors = []struct {
-	name string
-	in   string
-	line int
-	msg  string
-}{
+var parseCatsErrors = []parseError{
 	{"empty", "", 1, "expected N (the number of cats), got end of input"},
 	{"blank lines only", "\n\n", 3, "expected N (the number of cats), got end of input"},
 	{"no W", "3\n", 2, "expected W (the capacity of a car), got end of input"},
@@ -55,20 +40,6 @@ var parseCatsErrors = []struct {
 	{"weight not a number", "2 10\n1 x\n", 2, `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "x"`},
 	{"weight fractional", "1 10\n2.5\n", 2, `expected the weight of cat 1 of 1, a whole number 1..1000000000, got "2.5"`},
 	{"second instance bad", "1 10\n5\n\n2 x\n", 4, `expected W (the capacity of a car), a whole number 1..1000000000, got "x"`},
-}
-
-func TestParseCatsErrors(t *testing.T) {
-	for _, tc := range parseCatsErrors {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseCats("in", strings.NewReader(tc.in))
-			require.Nil(t, got)
-			var pe *puzzle.ParseError
-			require.ErrorAs(t, err, &pe)
-			require.Equal(t, "in", pe.File)
-			require.Equal(t, tc.line, pe.Line, "%v", err)
-			require.EqualError(t, pe.Err, tc.msg)
-		})
-	}
 }
 
 var (

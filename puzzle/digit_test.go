@@ -22,11 +22,7 @@ func digitCases(triples ...string) []puzzle.Digit {
 	return ps
 }
 
-var parseDigitTests = []struct {
-	name string
-	in   string
-	want []puzzle.Digit
-}{
+var parseDigitTests = []parseCase[puzzle.Digit]{
 	{"sample", "7 ** 8*\n** ** ***\n0\n", digitCases("7 ** 8*", "** ** ***")},
 	{"CRLF", "7 ** 8*\r\n** ** ***\r\n0\r\n", digitCases("7 ** 8*", "** ** ***")},
 	{"trailing blanks", "7 ** 8*  \t\n0 \n", digitCases("7 ** 8*")},
@@ -40,21 +36,10 @@ var parseDigitTests = []struct {
 }
 
 func TestParseDigit(t *testing.T) {
-	for _, tc := range parseDigitTests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseDigit("in", strings.NewReader(tc.in))
-			require.NoError(t, err)
-			require.Equal(t, tc.want, got)
-		})
-	}
+	testParse(t, puzzle.ParseDigit, parseDigitTests, parseDigitErrors)
 }
 
-var parseDigitErrors = []struct {
-	name string
-	in   string
-	line int
-	msg  string
-}{
+var parseDigitErrors = []parseError{
 	{"A too long", "123 4 5\n", 1, `expected A as 1 to 2 characters, each a digit or '*', got "123"`},
 	{"B too long", "7 ** 8*\n1 ***  1\n", 2, `expected B as 1 to 2 characters, each a digit or '*', got "***"`},
 	{"C too long", "1 1 1\n\n1 1 *****\n", 3, `expected C as 1 to 4 characters, each a digit or '*', got "*****"`},
@@ -69,19 +54,6 @@ var parseDigitErrors = []struct {
 	{"empty", "", 1, `expected three patterns A B C, got end of input`},
 	{"long field cut", "7 ** " + strings.Repeat("1", 100000) + "\n", 1,
 		`expected C as 1 to 4 characters, each a digit or '*', got "` + strings.Repeat("1", 40) + `"...`},
-}
-
-func TestParseDigitErrors(t *testing.T) {
-	for _, tc := range parseDigitErrors {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseDigit("in", strings.NewReader(tc.in))
-			require.Nil(t, got)
-			var pe *puzzle.ParseError
-			require.ErrorAs(t, err, &pe)
-			require.Equal(t, tc.line, pe.Line)
-			require.Equal(t, fmt.Sprintf("in:%d: %s", tc.line, tc.msg), err.Error())
-		})
-	}
 }
 
 func FuzzParseDigit(f *testing.F) {

@@ -10,11 +10,7 @@ import (
 	"puzzlesat/puzzle"
 )
 
-var parseSticksTests = []struct {
-	name string
-	in   string
-	want []puzzle.Sticks
-}{
+var parseSticksTests = []parseCase[puzzle.Sticks]{
 	{"statement sample", "9\n5 2 1 5 2 1 5 2 1\n4\n1 2 3 4\n0\n", []puzzle.Sticks{
 		{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}, {Pieces: []int{1, 2, 3, 4}}}},
 	{"CRLF", "2\r\n3 4\r\n0\r\n", []puzzle.Sticks{{Pieces: []int{3, 4}}}},
@@ -28,21 +24,10 @@ var parseSticksTests = []struct {
 }
 
 func TestParseSticks(t *testing.T) {
-	for _, tc := range parseSticksTests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseSticks("in", strings.NewReader(tc.in))
-			require.NoError(t, err)
-			require.Equal(t, tc.want, got)
-		})
-	}
+	testParse(t, puzzle.ParseSticks, parseSticksTests, parseSticksErrors)
 }
 
-var parseSticksErrors = []struct {
-	name string
-	in   string
-	line int
-	msg  string
-}{
+var parseSticksErrors = []parseError{
 	{"fewer lengths than the count", "5\n1 2 3\n", 3, "expected piece 4 of 5, got end of input"},
 	{"fewer lengths, then the 0", "5\n1 2 3\n0\n", 3, `expected piece 4 of 5 (a length 1..10000), got "0"`},
 	{"zero length", "3\n4 0 4\n0\n", 2, `expected piece 2 of 3 (a length 1..10000), got "0"`},
@@ -61,20 +46,6 @@ var parseSticksErrors = []struct {
 	{"empty", "", 1, "expected a block (a piece count, then the pieces), got end of input"},
 	{"long count cut", strings.Repeat("9", 100000) + "\n", 1, "block of " + strings.Repeat("9", 40) + "... pieces: at most 1000 are supported"},
 	{"second block bad", "1\n5\n\n2\n5 five\n0\n", 5, `expected piece 2 of 2 (a length 1..10000), got "five"`},
-}
-
-func TestParseSticksErrors(t *testing.T) {
-	for _, tc := range parseSticksErrors {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseSticks("in", strings.NewReader(tc.in))
-			require.Nil(t, got)
-			var pe *puzzle.ParseError
-			require.ErrorAs(t, err, &pe)
-			require.Equal(t, "in", pe.File)
-			require.Equal(t, tc.line, pe.Line, "%v", err)
-			require.EqualError(t, pe.Err, tc.msg)
-		})
-	}
 }
 
 func TestSticksString(t *testing.T) {
