@@ -14,8 +14,8 @@ import (
 // none, from a SAT solve without a bound. Then it proves that no cake is
 // smaller, or finds the one that is, by a search over cubes (cakeCubes):
 // the bottom layers' radii and heights as assumptions on one solver,
-// each cube checked first by unit propagation of our own, the survivors
-// solved with the area bounded by one less than the best so far. With an
+// each cube checked first by unit propagation, the survivors solved with
+// the area bounded by one less than the best so far. With an
 // external program as the engine, which costs a process per solve, it
 // asks one fresh formula per bound instead, encode.Cake(p, best-1), until
 // that is unsatisfiable (cakeBounds). Either way the last cake is
@@ -40,7 +40,7 @@ func Cake(ctx context.Context, p puzzle.Cake, c Config) (puzzle.CakeAnswer, Stat
 		best, st, err = cakeBounds(ctx, p, c, first, encode.CakeEncoding{})
 	} else {
 		var cc *cakeCubes
-		cc, err = searchCubes(ctx, p, c, first, cubeLayers, encode.CakeEncoding{})
+		cc, err = searchCubes(ctx, p, c, first, cubeOptions{})
 		best, st = cc.best, cc.s.Stats()
 	}
 	total.Add(st)

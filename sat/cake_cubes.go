@@ -9,11 +9,16 @@ import (
 	"puzzlesat/puzzle"
 )
 
-// cubeLayers is how many layers, from the bottom, the cubes of Cake fix.
-// Measured on the slowest pairs (README): one layer leaves gini twice the
-// conflicts; three take three times the cubes for half the conflicts, and
-// about the same time as two.
-const cubeLayers = 2
+// How many layers, from the bottom, the cubes of Cake fix. Measured on
+// the slowest pairs (README): with gini's test scopes, where a cube costs
+// one propagation, four took the least CPU (20% less than two, about as
+// much as five or six); with our own propagation and every solve
+// propagating the cube again, two and three took about the same, one
+// twice the conflicts.
+const (
+	giniCubeLayers = 4
+	unitCubeLayers = 2
+)
 
 // cakeCubes is a branch and bound over cubes, a form of cube and conquer
 // (Heule et al., "Cube and Conquer", HVC 2011): a cube fixes the radius
@@ -21,13 +26,14 @@ const cubeLayers = 2
 // formula bounds the area below the best cake so far by a selector
 // (CakeQuery.AtMost). Cubes are built a layer at a time, radius then
 // height, widest and tallest first, and each extension is checked by unit
-// propagation in Go (propagator) before any solve: most die there, as the
-// formula's bounds cut them, and only the cubes that survive every layer
-// are solved. A cube that has a cake under the bound gives a better best,
-// and is solved again under the tighter bound until it has none; the
-// cubes before it were refuted under a looser bound, so they stay
-// refuted. Every cake lies in exactly one cube, so when the last cube is
-// done the best cake is optimal.
+// propagation before any solve (cubeStack: in gini's test scopes, with
+// the clauses it has learnt, or by our own propagator for other engines):
+// most die there, as the formula's bounds cut them, and only the cubes
+// that survive every layer are solved. A cube that has a cake under the
+// bound gives a better best, and is solved again under the tighter bound
+// until it has none; the cubes before it were refuted under a looser
+// bound, so they stay refuted. Every cake lies in exactly one cube, so
+// when the last cube is done the best cake is optimal.
 //
 // The formula is the query at the bound of the first cake, so its domains
 // are as tight as that bound allows (CakeQuery); each tighter bound comes
@@ -39,25 +45,38 @@ type cakeCubes struct {
 	ctx   context.Context
 	q     *encode.CakeQuery
 	s     *Solver
-	up    *propagator
+	stack cubeStack
 	best  puzzle.CakeAnswer
 	depth int         // layers the cubes fix
 	path  [][]cnf.Lit // path[0] is the bound's selector, then a radius or height per level
-	alive int         // path[:alive] propagates without conflict, the rest is dead under the bound
-	flat  []cnf.Lit   // the path's literals, for a solve
+	alive int         // path[:alive] is not known refuted, the rest is, under the bound
 	nodes int         // cube extensions checked by propagation
 	err   error
 }
 
-// searchCubes finds the optimal cake of p by cubes over the bottom depth
-// layers, starting from the cake first, the formula in the encoding enc.
-func searchCubes(ctx context.Context, p puzzle.Cake, c Config, first puzzle.CakeAnswer, depth int, enc encode.CakeEncoding) (*cakeCubes, error) {
-	q := encode.CakeWith(p, first.Area, enc)
-	cc := &cakeCubes{ctx: ctx, q: q, s: c.New(q.Formula()), best: first, depth: min(depth, p.Layers-1)}
+// cubeOptions say how searchCubes works.
+type cubeOptions struct {
+	depth int                 // layers the cubes fix, from the bottom; 0 for the default of the stack
+	enc   encode.CakeEncoding // the formula's
+	unit  bool                // check cubes by our own propagation even with gini
+}
+
+// searchCubes finds the optimal cake of p by cubes as o says, starting
+// from the cake first.
+func searchCubes(ctx context.Context, p puzzle.Cake, c Config, first puzzle.CakeAnswer, o cubeOptions) (*cakeCubes, error) {
+	q := encode.CakeWith(p, first.Area, o.enc)
+	cc := &cakeCubes{ctx: ctx, q: q, s: c.New(q.Formula()), best: first}
 	if err := cc.seed(first); err != nil {
 		return cc, err
 	}
-	cc.up = newPropagator(q.Formula())
+	cc.stack = newCubeStack(cc.s, o.unit)
+	if o.depth == 0 {
+		o.depth = unitCubeLayers
+		if _, ok := cc.stack.(*giniCubes); ok {
+			o.depth = giniCubeLayers
+		}
+	}
+	cc.depth = min(o.depth, p.Layers-1)
 	cc.path = [][]cnf.Lit{nil}
 	cc.tighten(first)
 	if cc.alive == 1 {
@@ -89,17 +108,14 @@ func (c *cakeCubes) seed(a puzzle.CakeAnswer) error {
 // it survives.
 func (c *cakeCubes) tighten(a puzzle.CakeAnswer) {
 	c.best = a
+	c.stack.clear()
 	c.path[0] = []cnf.Lit{c.q.AtMost(a.Area - 1)}
-	for len(c.up.levels) > 0 {
-		c.up.undo()
-	}
-	c.up.sync()
 	c.alive = 0
 	for j, g := range c.path {
 		switch {
 		case c.alive < j:
-			c.up.open()
-		case c.up.assume(g...):
+			c.stack.hold()
+		case c.stack.push(g):
 			c.alive = j + 1
 		}
 	}
@@ -111,21 +127,26 @@ func (c *cakeCubes) push(g []cnf.Lit) bool {
 	c.path = append(c.path, g)
 	c.nodes++
 	if c.alive < len(c.path)-1 {
-		c.up.open()
+		c.stack.hold()
 		return false
 	}
-	if c.up.assume(g...) {
+	if c.stack.push(g) {
 		c.alive = len(c.path)
 		return true
 	}
 	return false
 }
 
-// pop takes back the last push.
+// pop takes back the last push. When the stack finds the rest refuted
+// (gini learnt a clause that refutes it), the top of the rest is marked
+// refuted: its loop ends, and its own pop tells about the groups below.
 func (c *cakeCubes) pop() {
 	c.path = c.path[:len(c.path)-1]
-	c.up.undo()
+	ok := c.stack.pop()
 	c.alive = min(c.alive, len(c.path))
+	if !ok {
+		c.alive = min(c.alive, len(c.path)-1)
+	}
 }
 
 // live reports whether the first n groups of the path are still alive
@@ -162,11 +183,7 @@ func (c *cakeCubes) layer(i, rBelow, hBelow int) {
 // leaf solves the cube of the path until it has no better cake.
 func (c *cakeCubes) leaf() {
 	for c.live(len(c.path)) {
-		c.flat = c.flat[:0]
-		for _, g := range c.path {
-			c.flat = append(c.flat, g...)
-		}
-		st, err := c.s.Solve(c.ctx, c.flat...)
+		st, err := c.stack.solve(c.ctx)
 		if err != nil || st == Unsat {
 			c.err = err
 			return

@@ -21,8 +21,10 @@ type cakeVariant struct {
 	run  func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) // the int counts cubes checked
 }
 
-// cakeVariants lists Cake's way ("cubes2") and the others measured: the
-// cube depth, the domains from N and M alone, and a fresh formula per
+// cakeVariants lists Cake's way with gini ("gini4": cubes of four layers
+// in gini's test scopes) and the others measured: the cube depth, cubes
+// checked by our own propagation ("unit", Cake's way with other
+// engines), the domains from N and M alone, and a fresh formula per
 // bound, which is also what the code did before the cubes, from the
 // two-layer first cake and with loose domains ("before").
 var cakeVariants = []cakeVariant{
@@ -32,10 +34,14 @@ var cakeVariants = []cakeVariant{
 	{"bounds", func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) {
 		return viaBounds(ctx, p, firstFree, encode.CakeEncoding{})
 	}},
-	{"cubes1", viaCubes(1, encode.CakeEncoding{})},
-	{"cubes2", viaCubes(2, encode.CakeEncoding{})},
-	{"cubes3", viaCubes(3, encode.CakeEncoding{})},
-	{"cubes2-loose", viaCubes(2, encode.CakeEncoding{LooseDomains: true})},
+	{"unit1", viaCubes(cubeOptions{depth: 1, unit: true})},
+	{"unit2", viaCubes(cubeOptions{depth: 2, unit: true})},
+	{"unit3", viaCubes(cubeOptions{depth: 3, unit: true})},
+	{"gini2", viaCubes(cubeOptions{depth: 2})},
+	{"gini3", viaCubes(cubeOptions{depth: 3})},
+	{"gini4", viaCubes(cubeOptions{depth: 4})},
+	{"gini6", viaCubes(cubeOptions{depth: 6})},
+	{"gini4-loose", viaCubes(cubeOptions{depth: 4, enc: encode.CakeEncoding{LooseDomains: true}})},
 }
 
 // viaBounds runs cakeBounds from the best cake of up to free fitted
@@ -60,13 +66,13 @@ func viaBounds(ctx context.Context, p puzzle.Cake, free int, enc encode.CakeEnco
 }
 
 // viaCubes runs searchCubes from Cake's start.
-func viaCubes(depth int, enc encode.CakeEncoding) func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) {
+func viaCubes(o cubeOptions) func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) {
 	return func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) {
 		first, total, err := startCake(ctx, p, Config{})
 		if err != nil || first.Area == 0 {
 			return first, total, 0, err
 		}
-		cc, err := searchCubes(ctx, p, Config{}, first, depth, enc)
+		cc, err := searchCubes(ctx, p, Config{}, first, o)
 		total.Add(cc.s.Stats())
 		return cc.best, total, cc.nodes, err
 	}
