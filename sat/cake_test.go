@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -135,6 +136,20 @@ func TestCakeCancel(t *testing.T) {
 	cancel()
 	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10}, sat.Config{})
 	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestCakeDeadline stops the search over cubes in the middle: the
+// deadline's error comes back soon after it (loosely: the machine may be
+// busy), with gini and with our own propagation (the portfolio).
+func TestCakeDeadline(t *testing.T) {
+	for _, c := range []sat.Config{{}, {Engine: sat.Portfolio(sat.Gini())}} {
+		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Millisecond)
+		start := time.Now()
+		_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9866, Layers: 11}, c)
+		cancel()
+		require.ErrorIs(t, err, context.DeadlineExceeded)
+		require.Less(t, time.Since(start), time.Second)
+	}
 }
 
 // BenchmarkCakeTarget solves each pair of the target of issue 12, which
