@@ -14,12 +14,12 @@ import (
 // none, from a SAT solve without a bound. Then it proves that no cake is
 // smaller, or finds the one that is, by a search over cubes (cakeCubes):
 // the bottom layers' radii and heights as assumptions on one solver,
-// each cube checked first by unit propagation, the survivors solved with
-// the area bounded by one less than the best so far. With an
-// external program as the engine, which costs a process per solve, it
-// asks one fresh formula per bound instead, encode.Cake(p, best-1), until
-// that is unsatisfiable (cakeBounds). Either way the last cake is
-// optimal. When no cake exists at all it returns Area 0 and no layers,
+// each cube checked first by unit propagation (gini's, in its test
+// scopes, or ours with a portfolio), the survivors solved with the area
+// bounded by one less than the best so far. With an external program as
+// the engine, which costs a process per solve, it asks one fresh formula
+// per bound instead, encode.Cake(p, best-1), until that is unsatisfiable
+// (cakeBounds). Either way the last cake is optimal. When no cake exists at all it returns Area 0 and no layers,
 // which is an answer, not puzzle.ErrNoSolution. It returns the context's
 // error when ctx ends first, and an error for an instance outside the
 // limits.
@@ -71,11 +71,11 @@ func anyCake(ctx context.Context, p puzzle.Cake, c Config) (puzzle.CakeAnswer, S
 
 // cakeBounds asks a fresh solver for a cake of area one less than the best
 // so far, starting from first, until there is none; the last is optimal.
-// The formulas are in the encoding enc.
-// A fresh solver per bound, rather than one solver with the bounds
-// assumed in turn, keeps the formula free of the clauses of earlier
-// bounds and the solver free of what it learnt for them: on the book
-// cases and 40 generated pairs it took 15% less CPU in all (README).
+// Each formula is in the encoding enc. A fresh solver per bound, rather
+// than one solver with the bounds assumed in turn, keeps the formula free
+// of the clauses of earlier bounds and the solver free of what it learnt
+// for them: on the book cases and 40 generated pairs it took 15% less
+// CPU in all (README, before the cubes).
 func cakeBounds(ctx context.Context, p puzzle.Cake, c Config, first puzzle.CakeAnswer, enc encode.CakeEncoding) (puzzle.CakeAnswer, Stats, error) {
 	var total Stats
 	best := first
