@@ -36,6 +36,6 @@ func TestFirstCake(t *testing.T) {
 			require.GreaterOrEqual(t, a.Area, opt.Area)
 		})
 	}
-	_, ok := firstCake(puzzle.Cake{Volume: 10000, Layers: 1})
-	require.False(t, ok)
+	_, ok := firstCake(puzzle.Cake{Volume: 10, Layers: 2})
+	require.False(t, ok, "no cake of volume 10 has two layers")
 }
