@@ -28,32 +28,15 @@ func (s *Solver) CountOneHot(ctx context.Context, over []cnf.Var, limit int, ass
 
 // count is Count, blocking on the true variables alone with trueOnly.
 func (s *Solver) count(ctx context.Context, over []cnf.Var, limit int, trueOnly bool, assume []cnf.Lit) (int, error) {
-	sel := s.f.Selector("")
-	defer s.f.Add(sel.Neg())
-	as := append(append([]cnf.Lit(nil), assume...), sel.Pos())
-	n := 0
-	for n < limit {
-		st, err := s.Solve(ctx, as...)
-		if err != nil {
-			return n, err
-		}
-		if st == Unsat {
-			break
-		}
-		n++
-		m := s.model
-		block := make([]cnf.Lit, 0, len(over)+1)
-		block = append(block, sel.Neg())
-		for _, v := range over {
-			if m.Value(v.Pos()) {
-				block = append(block, v.Neg())
-			} else if !trueOnly {
-				block = append(block, v.Pos())
-			}
-		}
-		s.f.Add(block...)
+	if limit < 1 {
+		return 0, nil
 	}
-	return n, nil
+	n := 0
+	_, err := s.enumerate(ctx, over, trueOnly, assume, func(cnf.Model) bool {
+		n++
+		return n < limit
+	})
+	return n, err
 }
 
 // Minimise finds a model of least cost. It solves; then, while a model of
