@@ -3,6 +3,7 @@ package sat_test
 import (
 	"context"
 	"math/rand/v2"
+	"os/exec"
 	"slices"
 	"testing"
 
@@ -163,3 +164,28 @@ func TestSearchUnsatByLearning(t *testing.T) {
 }
 
 var searchRounds = 600
+
+// TestSearchOtherEngines checks the fallback of Search, by solves and
+// blocking clauses, with engines that cannot propagate under scopes.
+func TestSearchOtherEngines(t *testing.T) {
+	engines := []sat.Engine{sat.Portfolio(sat.Gini())}
+	if _, err := exec.LookPath("minisat"); err == nil {
+		e, err := sat.Program("minisat")
+		require.NoError(t, err)
+		engines = append(engines, e)
+	}
+	rng := rand.New(rand.NewPCG(13, 12))
+	for i := range 40 {
+		g := randomGroupFormula(rng)
+		want := g.bruteCount(t)
+		for _, e := range engines {
+			s := sat.Config{Engine: e}.New(g.f)
+			n, err := s.Search(context.Background(), g.groups, func(m cnf.Model) bool {
+				require.True(t, satisfies(g.f, m))
+				return true
+			})
+			require.NoError(t, err)
+			require.Equal(t, want, n, "%s, formula %d", e.Name(), i)
+		}
+	}
+}
