@@ -32,9 +32,19 @@ func (s *Solver) count(ctx context.Context, over []cnf.Var, limit int, trueOnly 
 		return 0, nil
 	}
 	n := 0
-	_, err := s.enumerate(ctx, over, trueOnly, assume, func(cnf.Model) bool {
+	_, err := s.enumerate(ctx, assume, func(cnf.Model) bool {
 		n++
 		return n < limit
+	}, func(m cnf.Model) []cnf.Lit {
+		block := make([]cnf.Lit, 0, len(over))
+		for _, v := range over {
+			if m.Value(v.Pos()) {
+				block = append(block, v.Neg())
+			} else if !trueOnly {
+				block = append(block, v.Pos())
+			}
+		}
+		return block
 	})
 	return n, err
 }

@@ -128,6 +128,20 @@ func TestSearchRandom(t *testing.T) {
 	}
 }
 
+// TestSearchNegativeLiterals counts on groups of a variable and its
+// negation: (a ∨ b) has three models on a and b, whatever c is.
+func TestSearchNegativeLiterals(t *testing.T) {
+	for _, e := range []sat.Engine{sat.Gini(), sat.Portfolio(sat.Gini())} {
+		f := cnf.New()
+		a, b, c := f.Lit(), f.Lit(), f.Lit()
+		f.Add(a, b)
+		f.Add(c, a.Not())
+		n, err := sat.Config{Engine: e}.New(f).Search(context.Background(), [][]cnf.Lit{{a, a.Not()}, {b.Not(), b}}, func(cnf.Model) bool { return true })
+		require.NoError(t, err)
+		require.Equal(t, 3, n, e.Name())
+	}
+}
+
 func TestSearchNoGroupsAndCancel(t *testing.T) {
 	f := cnf.New()
 	a := f.Lit()
