@@ -20,6 +20,7 @@ type CryptarithmQuery struct {
 	digit   [][]cnf.Lit // digit[i][d]: the i-th letter of p.Letters() is d
 	sum     CryptarithmSum
 	times   map[[2]int]cnf.Bits // times[{i, m}]: m times letter i, made once
+	order   []int               // the letters to decide first first (Decisions)
 }
 
 // CryptarithmSum selects how the addition itself is written; the zero
@@ -113,6 +114,7 @@ func CryptarithmWith(p puzzle.Cryptarithm, sum CryptarithmSum) *CryptarithmQuery
 	}
 	q.oneHot()
 	cols := columnCounts(p, letters)
+	q.order = decisionOrder(cols, p.Base)
 	switch sum {
 	case WeightedSum:
 		if w, ok := weights(cols, p.Base); ok {
@@ -364,7 +366,9 @@ func (q *CryptarithmQuery) bounds(w []int64) {
 // cryptScale is the largest coefficient of the scaled bounds of
 // ColumnsAndBounds. Exact bounds (no scaling) took the fewest conflicts
 // but made the 199-addend puzzle 188,000 clauses; 1000 kept 43,000 and
-// was the fastest of 100, 1000 and 10,000 (README).
+// was the fastest of 100, 1000 and 10,000 under gini's own branching, and
+// again of 100, 300, 1000 and 3000 under the ordered search of the SAT
+// backend (sat.Search; README).
 const cryptScale = 1000
 
 // scaled returns the terms of Σ r(C(X))·X with positive weights, and the
@@ -417,6 +421,50 @@ func (q *CryptarithmQuery) Vars() []cnf.Var {
 		}
 	}
 	return vs
+}
+
+// Decisions returns the one-hot groups of Vars, one per letter, the letter
+// of largest weight |C(X)| in the whole sum first (by the highest column
+// it counts in, and its count there, when the weights pass 2^62): deciding
+// them in this order, unit propagation through the bounds refutes a wrong
+// digit of a heavy letter at once, as the native search's windows do
+// (README).
+func (q *CryptarithmQuery) Decisions() [][]cnf.Lit {
+	groups := make([][]cnf.Lit, len(q.order))
+	for k, i := range q.order {
+		groups[k] = q.digit[i]
+	}
+	return groups
+}
+
+// decisionOrder returns the letters by decreasing weight |C(X)|, or by
+// their highest column when the weights pass 2^62.
+func decisionOrder(cols [][]int, base int) []int {
+	order := make([]int, len(cols[0]))
+	for i := range order {
+		order[i] = i
+	}
+	if w, ok := weights(cols, base); ok {
+		slices.SortStableFunc(order, func(x, y int) int { return cmpAbs(w[y], w[x]) })
+		return order
+	}
+	top := func(i int) (int, int) {
+		for j := len(cols) - 1; j >= 0; j-- {
+			if c := cols[j][i]; c != 0 {
+				return j, abs(c)
+			}
+		}
+		return -1, 0
+	}
+	slices.SortStableFunc(order, func(x, y int) int {
+		jx, cx := top(x)
+		jy, cy := top(y)
+		if jx != jy {
+			return jy - jx
+		}
+		return cy - cx
+	})
+	return order
 }
 
 // Decode reads the answer from a model of the query: the digits of the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,4 +75,32 @@ func TestCryptarithmSize(t *testing.T) {
 	}
 	p := puzzle.Cryptarithm{Base: 10, Addends: []string{"A"}, Sum: strings.Repeat("B", 100000)}
 	t.Logf("a sum of 100,000 letters: %v", encode.CryptarithmSize(p, encode.ColumnsAndBounds))
+}
+
+// TestCryptarithmDecisions checks that the decision groups are the
+// letters' one-hot groups, heaviest letter first.
+func TestCryptarithmDecisions(t *testing.T) {
+	for _, tc := range []struct {
+		p    puzzle.Cryptarithm
+		want string
+	}{
+		// M: -9000, S: 1000, O: -900, E: 91, N: -90, R: 10, D: 1, Y: -1.
+		{puzzle.Cryptarithm{Base: 10, Addends: []string{"SEND", "MORE"}, Sum: "MONEY"}, "MSOENRDY"},
+		// Past 2^62: by the highest column a letter counts in; A cancels.
+		{puzzle.Cryptarithm{Base: 10, Addends: []string{strings.Repeat("A", 30) + "B", "D"}, Sum: strings.Repeat("A", 30) + "C"}, "BCDA"},
+	} {
+		q := encode.Cryptarithm(tc.p)
+		vars := q.Vars()
+		var got []byte
+		for _, g := range q.Decisions() {
+			require.Len(t, g, tc.p.Base)
+			i := slices.Index(vars, g[0].Var()) / tc.p.Base
+			for d, l := range g {
+				require.Equal(t, vars[i*tc.p.Base+d].Pos(), l, "the group of letter %d, digit %d", i, d)
+			}
+			got = append(got, tc.p.Letters()[i])
+		}
+		require.Equal(t, tc.want, string(got))
+	}
+	require.Empty(t, encode.Cryptarithm(puzzle.Cryptarithm{Base: 2, Addends: []string{"AB"}, Sum: "C"}).Decisions())
 }

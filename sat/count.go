@@ -28,22 +28,15 @@ func (s *Solver) CountOneHot(ctx context.Context, over []cnf.Var, limit int, ass
 
 // count is Count, blocking on the true variables alone with trueOnly.
 func (s *Solver) count(ctx context.Context, over []cnf.Var, limit int, trueOnly bool, assume []cnf.Lit) (int, error) {
-	sel := s.f.Selector("")
-	defer s.f.Add(sel.Neg())
-	as := append(append([]cnf.Lit(nil), assume...), sel.Pos())
+	if limit < 1 {
+		return 0, nil
+	}
 	n := 0
-	for n < limit {
-		st, err := s.Solve(ctx, as...)
-		if err != nil {
-			return n, err
-		}
-		if st == Unsat {
-			break
-		}
+	_, err := s.enumerate(ctx, assume, func(cnf.Model) bool {
 		n++
-		m := s.model
-		block := make([]cnf.Lit, 0, len(over)+1)
-		block = append(block, sel.Neg())
+		return n < limit
+	}, func(m cnf.Model) []cnf.Lit {
+		block := make([]cnf.Lit, 0, len(over))
 		for _, v := range over {
 			if m.Value(v.Pos()) {
 				block = append(block, v.Neg())
@@ -51,9 +44,9 @@ func (s *Solver) count(ctx context.Context, over []cnf.Var, limit int, trueOnly 
 				block = append(block, v.Pos())
 			}
 		}
-		s.f.Add(block...)
-	}
-	return n, nil
+		return block
+	})
+	return n, err
 }
 
 // Minimise finds a model of least cost. It solves; then, while a model of

@@ -20,6 +20,32 @@ import (
 
 var cryptSums = []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSums, encode.WeightedSum, encode.ColumnMDDs}
 
+// cryptMode is one way the tests solve and count: a formulation, and
+// either gini's own branching (blocking clauses to count) or the search
+// over the letters, largest weight first (sat.Search), the default.
+type cryptMode struct {
+	sum     encode.CryptarithmSum
+	ordered bool
+}
+
+func (m cryptMode) String() string {
+	if m.ordered {
+		return m.sum.String() + "/ordered"
+	}
+	return m.sum.String() + "/cdcl"
+}
+
+// cryptModes lists every formulation in both modes, the default first.
+var cryptModes = func() []cryptMode {
+	var ms []cryptMode
+	for _, ordered := range []bool{true, false} {
+		for _, sum := range cryptSums {
+			ms = append(ms, cryptMode{sum, ordered})
+		}
+	}
+	return ms
+}()
+
 // readCryptFixture parses a file of testdata/cryptarithm and its answers.
 func readCryptFixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
 	tb.Helper()
@@ -32,37 +58,45 @@ func readCryptFixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []strin
 	return ps, want
 }
 
-// solve and count run the CNF of p in the formulation sum.
-func solve(p puzzle.Cryptarithm, sum encode.CryptarithmSum) (puzzle.CryptarithmAnswer, sat.Stats, error) {
-	return sat.Find[puzzle.CryptarithmAnswer](context.Background(), encode.CryptarithmWith(p, sum), sat.Config{})
+// solve and count run the CNF of p as m says.
+func solve(p puzzle.Cryptarithm, m cryptMode) (puzzle.CryptarithmAnswer, sat.Stats, error) {
+	q := encode.CryptarithmWith(p, m.sum)
+	if m.ordered {
+		return sat.FindOrdered[puzzle.CryptarithmAnswer](context.Background(), q, sat.Config{})
+	}
+	return sat.Find[puzzle.CryptarithmAnswer](context.Background(), q, sat.Config{})
 }
 
-func count(p puzzle.Cryptarithm, limit int, sum encode.CryptarithmSum) (int, sat.Stats, error) {
+func count(p puzzle.Cryptarithm, limit int, m cryptMode) (int, sat.Stats, error) {
 	if limit < 1 {
 		limit = 1 << 30
 	}
-	return sat.CountAnswers[puzzle.CryptarithmAnswer](context.Background(), encode.CryptarithmWith(p, sum), limit, sat.Config{})
+	q := encode.CryptarithmWith(p, m.sum)
+	if m.ordered {
+		return sat.CountOrdered[puzzle.CryptarithmAnswer](context.Background(), q, limit, sat.Config{})
+	}
+	return sat.CountAnswers[puzzle.CryptarithmAnswer](context.Background(), q, limit, sat.Config{})
 }
 
 func TestCryptarithmFixtures(t *testing.T) {
-	for _, sum := range cryptSums {
+	for _, m := range cryptModes {
 		for _, name := range []string{"sample", "exercism"} {
 			ps, want := readCryptFixture(t, name)
 			for i, p := range ps {
-				if sum != encode.ColumnsAndBounds && len(p.Addends) > 100 {
+				if m != cryptModes[0] && len(p.Addends) > 100 {
 					continue // the 199 addends: the default here, the others in benchmarks
 				}
-				a, _, err := solve(p, sum)
+				a, _, err := solve(p, m)
 				if want[i] == "no solution" {
-					require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %s %d", sum, name, i+1)
+					require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %s %d", m, name, i+1)
 					continue
 				}
-				require.NoError(t, err, "%s %s %d", sum, name, i+1)
+				require.NoError(t, err, "%s %s %d", m, name, i+1)
 				require.NoError(t, p.Verify(a))
-				require.Equal(t, want[i]+"\n", p.Format(a), "%s %s %d", sum, name, i+1)
-				n, _, err := count(p, 0, sum)
+				require.Equal(t, want[i]+"\n", p.Format(a), "%s %s %d", m, name, i+1)
+				n, _, err := count(p, 0, m)
 				require.NoError(t, err)
-				require.Equal(t, 1, n, "%s %s %d has one answer", sum, name, i+1)
+				require.Equal(t, 1, n, "%s %s %d has one answer", m, name, i+1)
 			}
 		}
 	}
@@ -93,12 +127,12 @@ var countCryptarithmTests = []struct {
 
 func TestCountCryptarithm(t *testing.T) {
 	for _, tc := range countCryptarithmTests {
-		for _, sum := range cryptSums {
-			t.Run(tc.name+"/"+sum.String(), func(t *testing.T) {
-				n, _, err := count(tc.p, 0, sum)
+		for _, m := range cryptModes {
+			t.Run(tc.name+"/"+m.String(), func(t *testing.T) {
+				n, _, err := count(tc.p, 0, m)
 				require.NoError(t, err)
 				require.Equal(t, tc.want, n)
-				n, _, err = count(tc.p, 2, sum)
+				n, _, err = count(tc.p, 2, m)
 				require.NoError(t, err)
 				require.Equal(t, min(tc.want, 2), n, "limit 2")
 			})
@@ -106,25 +140,26 @@ func TestCountCryptarithm(t *testing.T) {
 	}
 }
 
-// TestCryptarithmRandom compares both formulations with the brute force
-// on 500 random puzzles each: counts, and the answer of Solve.
+// TestCryptarithmRandom compares every formulation, in both modes, with
+// the brute force on 500 random puzzles each: counts, and the answer of
+// Solve.
 func TestCryptarithmRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 2))
 	for i := range 500 {
 		base := 2 + rng.IntN(9)
 		p := cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 7)), 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0)
 		want := cryptbrute.Answers(p)
-		for _, sum := range cryptSums {
-			got, _, err := count(p, 0, sum)
+		for _, m := range cryptModes {
+			got, _, err := count(p, 0, m)
 			require.NoError(t, err)
-			require.Equal(t, len(want), got, "%s count %d: %s", sum, i, p.String())
-			a, _, err := solve(p, sum)
+			require.Equal(t, len(want), got, "%s count %d: %s", m, i, p.String())
+			a, _, err := solve(p, m)
 			if len(want) == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				continue
 			}
 			require.NoError(t, err)
-			require.NoError(t, p.Verify(a), "%s %d: %s", sum, i, p.String())
+			require.NoError(t, p.Verify(a), "%s %d: %s", m, i, p.String())
 		}
 	}
 }
@@ -145,7 +180,7 @@ func readCryptCounts(tb testing.TB) ([]puzzle.Cryptarithm, []int) {
 func TestCryptarithmManyAnswers(t *testing.T) {
 	ps, want := readCryptCounts(t)
 	for i, p := range ps {
-		n, st, err := count(p, 0, encode.ColumnsAndBounds)
+		n, st, err := count(p, 0, cryptModes[0])
 		require.NoError(t, err)
 		require.Equal(t, want[i], n, "puzzle %d: %v", i+1, st)
 	}
@@ -154,23 +189,28 @@ func TestCryptarithmManyAnswers(t *testing.T) {
 func BenchmarkCryptarithm(b *testing.B) {
 	ps, _ := readCryptFixture(b, "fortresses")
 	many, _ := readCryptCounts(b)
-	bench := func(name string, p puzzle.Cryptarithm, limit int, sum encode.CryptarithmSum) {
-		b.Run(name+"/"+sum.String(), func(b *testing.B) {
+	bench := func(name string, p puzzle.Cryptarithm, limit int, m cryptMode) {
+		b.Run(name+"/"+m.String(), func(b *testing.B) {
 			var st sat.Stats
 			for b.Loop() {
 				var err error
-				_, st, err = count(p, limit, sum)
+				if limit == 1 {
+					_, st, err = solve(p, m)
+				} else {
+					_, st, err = count(p, limit, m)
+				}
 				require.NoError(b, err)
 			}
 			b.ReportMetric(float64(st.Conflicts), "conflicts")
+			b.ReportMetric(float64(st.Decisions), "decisions")
 			b.ReportMetric(float64(st.Clauses), "clauses")
 		})
 	}
-	for _, sum := range cryptSums {
-		bench("fortresses", ps[0], 1, sum)
-		bench("fortresses-count", ps[0], 0, sum)
+	for _, m := range cryptModes {
+		bench("fortresses", ps[0], 1, m)
+		bench("fortresses-count", ps[0], 0, m)
 		for i, p := range many {
-			bench(fmt.Sprintf("many%d-count", i+1), p, 0, sum)
+			bench(fmt.Sprintf("many%d-count", i+1), p, 0, m)
 		}
 	}
 }

@@ -57,3 +57,44 @@ func noAnswer(err error) error {
 	}
 	return puzzle.ErrNoSolution
 }
+
+// Ordered is a Countable query that also says in which order a search
+// should decide its groups: Decisions lists the exactly-one groups of Vars,
+// as literals, those to decide first first (for a cryptarithm, the letters
+// with the largest weight in the sum). Solver.Search uses them.
+type Ordered[A any] interface {
+	Countable[A]
+	Decisions() [][]cnf.Lit
+}
+
+// FindOrdered is Find by Solver.Search over q's Decisions: the first model
+// the ordered search reaches.
+func FindOrdered[A any](ctx context.Context, q Ordered[A], c Config) (A, Stats, error) {
+	var zero A
+	s := c.New(q.Formula())
+	var m cnf.Model
+	n, err := s.Search(ctx, q.Decisions(), func(model cnf.Model) bool {
+		m = model
+		return false
+	})
+	if err != nil || n == 0 {
+		return zero, s.Stats(), noAnswer(err)
+	}
+	a, err := q.Decode(m)
+	return a, s.Stats(), err
+}
+
+// CountOrdered is CountAnswers by Solver.Search over q's Decisions, which
+// adds no blocking clause.
+func CountOrdered[A any](ctx context.Context, q Ordered[A], limit int, c Config) (int, Stats, error) {
+	s := c.New(q.Formula())
+	if limit < 1 {
+		return 0, s.Stats(), nil
+	}
+	n := 0
+	_, err := s.Search(ctx, q.Decisions(), func(cnf.Model) bool {
+		n++
+		return n < limit
+	})
+	return n, s.Stats(), err
+}

@@ -36,7 +36,10 @@ func (s Status) String() string {
 // Stats counts the work of a solver. Conflicts, Decisions and Propagations
 // come from gini's internal counters and are zero where it gives none (an
 // external program's work is not counted); in a portfolio they count
-// gini's work in the races it finished, whether it won or lost.
+// gini's work in the races it finished, whether it won or lost. A Search
+// counts as one solve; its own decisions (one per scope it opens) and
+// the scopes propagation refuted add to Decisions and Conflicts, beside
+// gini's counters for the solves that complete its models.
 type Stats struct {
 	Vars, Clauses int
 	Solves        int
