@@ -27,12 +27,20 @@ import (
 // R_M² plus the sides of the layers under layer u, and Q = below[0].
 // Every adder forbids overflow past the width its sum can reach.
 //
-// The encoding also states facts that follow from N and M alone, as
-// clauses no cake violates. Layer u has R, H ≥ u and holds at most
-// cap(u) = N - (1³ + ... + (u-1)³), so R ≤ √(cap/u) and H ≤ cap/u², each
-// at least one below the layer underneath; R = r forces H ≤ cap/r² and
-// tv[u] ≥ r²u + 1³ + ... + (u-1)³. When these leave no value, or
-// N < 1³ + ... + M³, the formula is a single empty clause.
+// The encoding also states facts that follow from N, M and the bound k
+// on the area, as clauses no cake violates. Layer u has R, H ≥ u, and
+// the layers under it are wider and taller, by at least one each, so a
+// cake whose layer u has radius r and height h holds at least
+// Σ (r+j)²(h+j) (j = 0..M-u) plus 1³ + ... + (u-1)³ and has area at
+// least (r+M-u)² + Σ 2(r+j)(h+j) plus 2(1² + ... + (u-1)²): when that is
+// over N or k, no cake has it (cakeStack). This bounds R with h = u, H
+// with r = u, and H for each radius, so that R = r forces H ≤ hcap(u, r);
+// and R = r forces tv[u] ≥ r²u + 1³ + ... + (u-1)³. When these leave no
+// value, or N < 1³ + ... + M³, the formula is a single empty clause.
+// Against the domains from N and M alone (CakeEncoding.LooseDomains, the
+// encoding before), this takes the radii of cake5 (N = 9397, M = 10) at
+// k = 1617 from 180 values to 81 and the heights from 7 bits to 3-6,
+// halving the formula.
 //
 // A bound Q ≤ k (the maxArea of Cake, or AtMost(k)) brings the bounds of
 // the classic DFS (NOI1999 "生日蛋糕") with it, all valid for every cake
@@ -45,18 +53,19 @@ import (
 // excludes radius r, and with it every smaller one, by unit propagation,
 // as the DFS cuts that branch.
 //
-// Measured (README; CPU seconds on the book cases of volume near 10000):
-// radii as bit-vectors with multipliers for R², R²·H and R·H took 9-45 s
-// and more, one-hot radii with a shift-and-add scaler per radius for
-// r²·H and r·H 12-49 s and more, each without the DFS bounds, mostly in
-// the dozen improving solves. With them it takes 2-7 s, and selecting r
-// and r² into a multiplier beat a scaler per radius (40% fewer clauses,
-// fewer conflicts).
+// Measured (README; CPU seconds on the book cases of volume near 10000,
+// a fresh solve per bound): radii as bit-vectors with multipliers for R²,
+// R²·H and R·H took 9-45 s and more, one-hot radii with a shift-and-add
+// scaler per radius for r²·H and r·H 12-49 s and more, each without the
+// DFS bounds, mostly in the dozen improving solves. With them it took 2-7
+// s, and selecting r and r² into a multiplier beat a scaler per radius
+// (40% fewer clauses, fewer conflicts). The domains of the stack then
+// halved the formula; sat.Cake's cubes take under 0.3 s (README).
 //
-// Size: for N = 9876 and M = 6 about 10,000 variables and 61,500 clauses
-// without a bound (9,000 and 54,600 at the bound 1448, where the sums
-// are narrower), two thirds of them in the sums of the DFS bound; a
-// bound adds at most one clause per bit of each sum and no variable.
+// Size: for N = 9876 and M = 6 at the bound 1448, 4,800 variables and
+// 29,700 clauses (9,000 and 54,600 with LooseDomains), most of them in
+// the sums of the DFS bound; AtMost adds at most one clause per bit of
+// each sum and per radius, and no variable.
 type CakeQuery struct {
 	f       *cnf.CNF
 	p       puzzle.Cake
@@ -69,6 +78,20 @@ type CakeQuery struct {
 	area    cnf.Bits    // Q = below[0]
 	cuts    []cakeCut
 	lastSel cnf.Lit // the selector of the last AtMost, 0 before any
+	enc     CakeEncoding
+	k       int     // the bound the formula was built for
+	hhi     []int   // hhi[u]: the greatest height of layer u
+	hcap    [][]int // hcap[u][i]: the greatest height of layer u with radius rlo[u]+i
+}
+
+// CakeEncoding picks among variants of the cake encoding, kept to be
+// measured against the default, its zero value.
+type CakeEncoding struct {
+	// LooseDomains bounds each layer's radius and height from N and M
+	// alone (R ≤ √(cap/u), H ≤ cap/u² and H ≤ cap/r² for radius r, where
+	// cap = N - (1³ + ... + (u-1)³)), as the encoding did before it used
+	// the stack of layers under each one and the bound (README).
+	LooseDomains bool
 }
 
 // Formula returns the CNF of the query.
@@ -90,17 +113,23 @@ func CakeNoBound(p puzzle.Cake) int { return 3 * p.Volume }
 // most maxArea". A maxArea of CakeNoBound(p) or more bounds nothing; below
 // 1 no cake meets it.
 func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
+	return CakeWith(p, maxArea, CakeEncoding{})
+}
+
+// CakeWith is Cake in the encoding enc.
+func CakeWith(p puzzle.Cake, maxArea int, enc CakeEncoding) *CakeQuery {
 	f := cnf.New()
 	f.Comment("puzzlesat cake N=%d M=%d Q<=%d", p.Volume, p.Layers, maxArea)
-	q := &CakeQuery{f: f, p: p}
+	q := &CakeQuery{f: f, p: p, enc: enc}
 	n, m := p.Volume, p.Layers
 	if maxArea < 1 || n < 1 || m < 1 {
 		q.empty()
 		return q
 	}
 	maxArea = min(maxArea, CakeNoBound(p))
+	q.k = maxArea
 
-	// Domains from N and M alone, from the bottom layer (u = m) up.
+	// Domains, from the bottom layer (u = m) up.
 	minV := make([]int, m+1) // minV[u]: least volume of layers u..1
 	for u := 1; u <= m; u++ {
 		minV[u] = minV[u-1] + u*u*u
@@ -109,6 +138,7 @@ func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
 		q.empty()
 		return q
 	}
+	st := newCakeStack(n, m, maxArea)
 	capV := make([]int, m+1)
 	rhi := make([]int, m+2)
 	hhi := make([]int, m+2)
@@ -117,12 +147,18 @@ func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
 		capV[u] = n - minV[u-1]
 		rhi[u] = min(intmath.Sqrt(capV[u]/u), rhi[u+1]-1)
 		hhi[u] = min(capV[u]/(u*u), hhi[u+1]-1)
+		if !enc.LooseDomains {
+			rhi[u] = min(rhi[u], st.maxRadius(u))
+			hhi[u] = min(hhi[u], st.maxHeight(u, u))
+		}
 		if rhi[u] < u || hhi[u] < u {
 			q.empty()
 			return q
 		}
 	}
 
+	q.hhi = hhi
+	q.hcap = make([][]int, m+1)
 	q.radius = make([][]cnf.Lit, m+1)
 	q.rlo = make([]int, m+1)
 	q.ge = make([][]cnf.Lit, m+1)
@@ -137,7 +173,7 @@ func Cake(p puzzle.Cake, maxArea int) *CakeQuery {
 	var disc cnf.Bits // the bottom's r²: the tops of all layers together
 	for u := m; u >= 1; u-- {
 		var sq cnf.Bits
-		vols[u], sides[u], sq = q.layer(u, rhi[u], capV[u])
+		vols[u], sides[u], sq = q.layer(u, rhi[u], capV[u], st)
 		if u == m {
 			disc = sq
 		} else {
@@ -202,7 +238,7 @@ func (q *CakeQuery) empty() {
 
 // layer encodes layer u with a one-hot radius in u..rhi and returns its
 // volume r²H, its side rH, and r².
-func (q *CakeQuery) layer(u, rhi, capV int) (vol, side, sq cnf.Bits) {
+func (q *CakeQuery) layer(u, rhi, capV int, st cakeStack) (vol, side, sq cnf.Bits) {
 	f := q.f
 	q.rlo[u] = u
 	xs := make([]cnf.Lit, rhi-u+1)
@@ -214,15 +250,24 @@ func (q *CakeQuery) layer(u, rhi, capV int) (vol, side, sq cnf.Bits) {
 	h := q.height[u]
 	sq = f.NewBits("", cnf.Width(uint64(rhi*rhi)))
 	rb := f.NewBits("", cnf.Width(uint64(rhi)))
+	maxVol, maxSide := capV, capV
+	if !q.enc.LooseDomains {
+		maxVol, maxSide = 0, 0
+	}
 	for i, x := range xs {
 		r := u + i
-		f.AtMostConst(h, uint64(capV/(r*r)), x)
+		hc := capV / (r * r)
+		if !q.enc.LooseDomains {
+			hc = min(hc, st.maxHeight(u, r))
+			maxVol, maxSide = max(maxVol, r*r*hc), max(maxSide, r*hc)
+		}
+		q.hcap[u] = append(q.hcap[u], hc)
+		f.AtMostConst(h, uint64(hc), x)
 		f.SelectBits(sq, x, f.ConstBits(uint64(r*r)))
 		f.SelectBits(rb, x, f.ConstBits(uint64(r)))
 	}
-	w := cnf.Width(uint64(capV))
-	vol = f.ProductBounded(sq, h, w)
-	side = f.ProductBounded(rb, h, w)
+	vol = f.ProductBounded(sq, h, cnf.Width(uint64(maxVol)))
+	side = f.ProductBounded(rb, h, cnf.Width(uint64(maxSide)))
 
 	// The ladder ge[i] ⇔ R ≥ u+i, and the layer below is wider.
 	ge := make([]cnf.Lit, len(xs)+1)
@@ -294,6 +339,23 @@ func (q *CakeQuery) AtMost(k int) cnf.Lit {
 	return sel
 }
 
+// stack adds the domain bounds of cakeStack for the bound k, where they
+// are tighter than those the formula was built with, each clause
+// guarded: off holds the guards' negations.
+func (q *CakeQuery) stack(k int, off, guards []cnf.Lit) {
+	st := newCakeStack(q.p.Volume, q.p.Layers, k)
+	for u := 1; u <= q.p.Layers; u++ {
+		for i, x := range q.radius[u] {
+			switch hc := st.maxHeight(u, q.rlo[u]+i); {
+			case hc < u:
+				q.f.Add(append(slices.Clip(off), x.Not())...)
+			case hc < q.hcap[u][i]:
+				q.f.AtMostConst(q.height[u], uint64(hc), append(slices.Clip(guards), x)...)
+			}
+		}
+	}
+}
+
 // bound adds Q ≤ k and the DFS bounds that follow, every clause guarded
 // by the guards.
 func (q *CakeQuery) bound(k int, guards ...cnf.Lit) {
@@ -307,6 +369,9 @@ func (q *CakeQuery) bound(k int, guards ...cnf.Lit) {
 	}
 	q.f.AtMostConst(q.area, uint64(k), guards...)
 	m, n := q.p.Layers, q.p.Volume
+	if k < q.k && !q.enc.LooseDomains {
+		q.stack(k, off, guards)
+	}
 	// The bottom layer of radius r: Q ≥ r² + 2N/r.
 	for i, x := range q.radius[m] {
 		r := q.rlo[m] + i
@@ -327,4 +392,38 @@ func (q *CakeQuery) bound(k int, guards ...cnf.Lit) {
 	for _, c := range q.cuts {
 		q.f.AtMostConst(c.l, uint64(c.r*k), append(slices.Clip(guards), c.le)...)
 	}
+}
+
+// Domain returns the radii rlo..rhi and heights hlo..hhi that layer i
+// (0 is the bottom) may take in the query; rlo > rhi when the query has
+// no cake or no layer i.
+func (q *CakeQuery) Domain(i int) (rlo, rhi, hlo, hhi int) {
+	u := q.p.Layers - i
+	if q.unsat || u < 1 || u > q.p.Layers {
+		return 1, 0, 1, 0
+	}
+	return q.rlo[u], q.rlo[u] + len(q.radius[u]) - 1, u, q.hhi[u]
+}
+
+// Radius returns the literal "layer i (0 is the bottom) has radius r";
+// ok is false when r is outside the layer's Domain.
+func (q *CakeQuery) Radius(i, r int) (l cnf.Lit, ok bool) {
+	rlo, rhi, _, _ := q.Domain(i)
+	if r < rlo || r > rhi {
+		return 0, false
+	}
+	return q.radius[q.p.Layers-i][r-rlo], true
+}
+
+// Height returns the literals that together say "layer i (0 is the
+// bottom) has height h"; ok is false when h is outside the layer's Domain.
+func (q *CakeQuery) Height(i, h int) (ls []cnf.Lit, ok bool) {
+	_, _, hlo, hhi := q.Domain(i)
+	if h < hlo || h > hhi {
+		return nil, false
+	}
+	for j, b := range q.height[q.p.Layers-i] {
+		ls = append(ls, cnf.Sign(b, h>>uint(j)&1 == 1))
+	}
+	return ls, true
 }

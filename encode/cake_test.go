@@ -61,6 +61,12 @@ func cakeVars(f *cnf.CNF) []cnf.Var {
 // equals the number of cakes of area at most the bound, and every model
 // decodes to one of them.
 func TestCakeCountsMatchBruteForce(t *testing.T) {
+	for _, enc := range []encode.CakeEncoding{{}, {LooseDomains: true}} {
+		t.Run(fmt.Sprintf("%+v", enc), func(t *testing.T) { testCakeCounts(t, enc) })
+	}
+}
+
+func testCakeCounts(t *testing.T, enc encode.CakeEncoding) {
 	ctx := context.Background()
 	for m := 1; m <= 3; m++ {
 		for n := 1; n <= 60; n++ {
@@ -83,7 +89,7 @@ func TestCakeCountsMatchBruteForce(t *testing.T) {
 							want++
 						}
 					}
-					q := encode.Cake(p, k)
+					q := encode.CakeWith(p, k, enc)
 					s := sat.New(q.Formula())
 					st, err := s.Solve(ctx)
 					require.NoError(t, err)
@@ -105,13 +111,15 @@ func TestCakeCountsMatchBruteForce(t *testing.T) {
 }
 
 // TestCakeAtMost tightens the bound on one formula, as the minimiser does,
-// and checks every step against the brute-force optimum.
+// and checks every step against the brute-force optimum, and on the way
+// down from 2·best the number of cakes under every 8th bound.
 func TestCakeAtMost(t *testing.T) {
 	ctx := context.Background()
-	for _, p := range []puzzle.Cake{{Volume: 100, Layers: 2}, {Volume: 200, Layers: 3}, {Volume: 150, Layers: 3}, {Volume: 10, Layers: 2}} {
+	for _, p := range []puzzle.Cake{{Volume: 100, Layers: 2}, {Volume: 200, Layers: 3}, {Volume: 150, Layers: 3}, {Volume: 10, Layers: 2}, {Volume: 300, Layers: 4}} {
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
+			cakes := bruteCakes(p)
 			best := 0
-			for _, c := range bruteCakes(p) {
+			for _, c := range cakes {
 				if a := cakeArea(c); best == 0 || a < best {
 					best = a
 				}
@@ -119,11 +127,66 @@ func TestCakeAtMost(t *testing.T) {
 			q := encode.Cake(p, encode.CakeNoBound(p))
 			s := sat.New(q.Formula())
 			for k := encode.CakeNoBound(p); k >= best-2; k-- {
-				st, err := s.Solve(ctx, q.AtMost(k))
+				sel := q.AtMost(k)
+				st, err := s.Solve(ctx, sel)
 				require.NoError(t, err)
 				require.Equal(t, best > 0 && k >= best, st == sat.Sat, "Q<=%d", k)
+				if k > 2*best || (k-best)%8 != 0 {
+					continue
+				}
+				want := 0
+				for _, c := range cakes {
+					if cakeArea(c) <= k {
+						want++
+					}
+				}
+				got, err := sat.New(q.Formula()).Count(ctx, cakeVars(q.Formula()), len(cakes)+1, sel)
+				require.NoError(t, err)
+				require.Equal(t, want, got, "Q<=%d", k)
 			}
 		})
+	}
+}
+
+// TestCakeCube fixes every layer of each cake of area at most a bound by
+// Radius and Height: the query then has that cake and no other, and with
+// one layer's height changed, none.
+func TestCakeCube(t *testing.T) {
+	ctx := context.Background()
+	for _, p := range []puzzle.Cake{{Volume: 100, Layers: 2}, {Volume: 300, Layers: 3}, {Volume: 500, Layers: 4}} {
+		cakes := bruteCakes(p)
+		best := 0
+		for _, c := range cakes {
+			if a := cakeArea(c); best == 0 || a < best {
+				best = a
+			}
+		}
+		q := encode.Cake(p, best+20)
+		s := sat.New(q.Formula())
+		for _, c := range cakes {
+			if cakeArea(c) > best+20 {
+				continue
+			}
+			var as []cnf.Lit
+			for i, l := range c {
+				r, ok := q.Radius(i, l.R)
+				require.True(t, ok, "%v", c)
+				hs, ok := q.Height(i, l.H)
+				require.True(t, ok, "%v", c)
+				as = append(append(as, r), hs...)
+			}
+			st, err := s.Solve(ctx, as...)
+			require.NoError(t, err)
+			require.Equal(t, sat.Sat, st, "%v", c)
+			a, err := q.Decode(s.Model())
+			require.NoError(t, err)
+			require.Equal(t, c, a.Layers)
+			if hs, ok := q.Height(0, c[0].H+1); ok {
+				st, err := s.Solve(ctx, append(as[:1:1], append(hs, as[1+len(hs):]...)...)...)
+				require.NoError(t, err)
+				require.Equal(t, sat.Unsat, st, "%v with the bottom one higher", c)
+			}
+		}
 	}
 }
 

@@ -69,7 +69,7 @@ func (q *DigitQuery) Formula() *cnf.CNF { return q.f }
 // with the encoding enc. It panics on other lengths: they are no
 // instance's, so that is a bug in the caller.
 func Digit(la, lb, lc int, enc DigitEncoding) *DigitQuery {
-	if !digitLengthsOK(la, lb, lc) {
+	if !puzzle.DigitLengthsOK(la, lb, lc) {
 		panic(fmt.Sprintf("encode.Digit: lengths %d, %d, %d out of range", la, lb, lc))
 	}
 	f := cnf.New()
@@ -101,12 +101,29 @@ func Digit(la, lb, lc int, enc DigitEncoding) *DigitQuery {
 	return q
 }
 
+// DigitPatternQuery is the CNF of the solutions of one pattern as given:
+// a DigitQuery with the pattern's digits as unit clauses. This is the
+// formula to export, since DIMACS has no assumptions.
+type DigitPatternQuery struct {
+	*DigitQuery
+	p puzzle.Digit
+}
+
+// Decode reads the solution in a model, as DigitQuery.Decode does, and
+// checks that it fits the pattern.
+func (q *DigitPatternQuery) Decode(m cnf.Model) (puzzle.DigitAnswer, error) {
+	a, err := q.DigitQuery.Decode(m)
+	if err == nil && !q.p.Fits(a) {
+		err = fmt.Errorf("model's product %s %s %s does not fit the pattern %s %s %s", a.A, a.B, a.C, q.p.A, q.p.B, q.p.C)
+	}
+	return a, err
+}
+
 // DigitPattern encodes the solutions of p's pattern as given: Digit of
-// p's lengths, plus a unit clause for each digit the pattern fixes. This
-// is the formula to export, since DIMACS has no assumptions. The error
-// reports a pattern of lengths or characters no instance may have.
-func DigitPattern(p puzzle.Digit, enc DigitEncoding) (*DigitQuery, error) {
-	if !digitLengthsOK(len(p.A), len(p.B), len(p.C)) {
+// p's lengths, plus a unit clause for each digit the pattern fixes. The
+// error reports a pattern of lengths or characters no instance may have.
+func DigitPattern(p puzzle.Digit, enc DigitEncoding) (*DigitPatternQuery, error) {
+	if !puzzle.DigitLengthsOK(len(p.A), len(p.B), len(p.C)) {
 		return nil, fmt.Errorf("pattern %s %s %s: want 1-%d, 1-%d and 1-%d characters", p.A, p.B, p.C,
 			puzzle.DigitMaxFactor, puzzle.DigitMaxFactor, puzzle.DigitMaxProduct)
 	}
@@ -119,7 +136,7 @@ func DigitPattern(p puzzle.Digit, enc DigitEncoding) (*DigitQuery, error) {
 	for _, l := range fix {
 		q.f.Add(l)
 	}
-	return q, nil
+	return &DigitPatternQuery{DigitQuery: q, p: p}, nil
 }
 
 // Assume returns the literals that fix the digits of pattern a: one
@@ -240,7 +257,7 @@ func (q *DigitQuery) table() {
 	xs, xv := q.values(0)
 	ys, yv := q.values(1)
 	lc := q.Lengths[2]
-	lo, hi := digitBounds(lc)
+	lo, hi := puzzle.DigitRange(lc)
 	for i, x := range xs {
 		for j, y := range ys {
 			z := xv[i] * yv[j]
@@ -262,7 +279,7 @@ func (q *DigitQuery) table() {
 func (q *DigitQuery) values(n int) ([]cnf.Lit, []int) {
 	f := q.f
 	num := q.digit[n]
-	lo, hi := digitBounds(len(num))
+	lo, hi := puzzle.DigitRange(len(num))
 	var ls []cnf.Lit
 	var vs []int
 	// has[i][d]: the value literals whose digit at i is d.
@@ -282,25 +299,6 @@ func (q *DigitQuery) values(n int) ([]cnf.Lit, []int) {
 		}
 	}
 	return ls, vs
-}
-
-// digitLengthsOK reports whether la, lb and lc are lengths an instance
-// may have.
-func digitLengthsOK(la, lb, lc int) bool {
-	return la >= 1 && la <= puzzle.DigitMaxFactor && lb >= 1 && lb <= puzzle.DigitMaxFactor && lc >= 1 && lc <= puzzle.DigitMaxProduct
-}
-
-// digitBounds returns the least and greatest number of n digits: 0..9 for
-// one digit, else no leading zero.
-func digitBounds(n int) (lo, hi int) {
-	lo, hi = 1, 1
-	for range n {
-		lo, hi = hi, hi*10
-	}
-	if n == 1 {
-		lo = 0
-	}
-	return lo, hi - 1
 }
 
 // units adds, for every pair of last digits e of A and g of B, the clause

@@ -77,7 +77,7 @@ func TestDigitModelsAreProducts(t *testing.T) {
 							require.Equal(t, sortDigit(all), sortDigit(got))
 						}
 						for range 12 {
-							p := digitRandomPattern(rng, la, lb, lc)
+							p := digitbrute.RandomPattern(rng, 0.5, la, lb, lc)
 							var want []puzzle.DigitAnswer
 							for _, a := range all {
 								if digitbrute.Fits(p, a) {
@@ -97,23 +97,6 @@ func TestDigitModelsAreProducts(t *testing.T) {
 	}
 }
 
-// digitRandomPattern returns a pattern of the lengths with about half its
-// characters '*', the rest uniform digits (leading zeros included).
-func digitRandomPattern(rng *rand.Rand, lengths ...int) puzzle.DigitAnswer {
-	var s [3]string
-	for i, n := range lengths {
-		b := make([]byte, n)
-		for j := range b {
-			b[j] = '*'
-			if rng.IntN(2) == 0 {
-				b[j] = byte('0' + rng.IntN(10))
-			}
-		}
-		s[i] = string(b)
-	}
-	return puzzle.DigitAnswer{A: s[0], B: s[1], C: s[2]}
-}
-
 func TestDigitPattern(t *testing.T) {
 	tests := []struct {
 		p    puzzle.Digit
@@ -129,7 +112,7 @@ func TestDigitPattern(t *testing.T) {
 		for _, enc := range digitEncodings {
 			q, err := encode.DigitPattern(tc.p, enc)
 			require.NoError(t, err)
-			got := digitModels(t, q, len(tc.want))
+			got := digitModels(t, q.DigitQuery, len(tc.want))
 			require.Equal(t, sortDigit(tc.want), sortDigit(got), "DigitPattern(%s %s %s, %s)", tc.p.A, tc.p.B, tc.p.C, enc)
 			var b1, b2 bytes.Buffer
 			q1, _ := encode.DigitPattern(tc.p, enc)

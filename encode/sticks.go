@@ -1,10 +1,11 @@
 package encode
 
 import (
+	"context"
 	"fmt"
-	"puzzlesat/encode/cnf"
 	"slices"
 
+	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
 )
 
@@ -15,7 +16,8 @@ type SticksQuery struct {
 	f      *cnf.CNF
 	p      puzzle.Sticks
 	length int
-	k      int
+	sum    int // of the pieces
+	k      int // sticks, sum/length; 0 when length does not divide sum
 	enc    SticksEncoding
 	vals   []int         // distinct piece lengths, longest first
 	mult   []int         // mult[j]: pieces of length vals[j]
@@ -36,6 +38,7 @@ type SticksEncoding struct {
 	Pieces   bool
 	Sum      SticksSum      // how each stick's sum is tied to L
 	Symmetry SticksSymmetry // how the sticks' symmetry is broken
+	Long     SticksLong     // which long pieces each stick's MDD counts
 }
 
 // SticksSum selects the pseudo-Boolean encoding of "stick s sums to L".
@@ -77,6 +80,29 @@ const (
 	SymmetryNone
 )
 
+// SticksLong selects the long pieces that the counts model counts per
+// stick, inside the stick's MDD, to tie the sticks together: a stick
+// holds at most t pieces longer than L/(t+1), so with n_t such pieces in
+// all, Σ over the sticks of their counts is n_t, and a stick that must
+// hold t of them leaves less room for the rest. It applies to the counts
+// model with SumMDDExact only.
+type SticksLong int
+
+// The choices of long pieces that were measured (README).
+const (
+	// LongAuto counts, per query, the class that longRule picks from
+	// the block, or none: the default.
+	LongAuto SticksLong = iota
+	// LongNone counts nothing: each stick has the MDD of its sum alone.
+	LongNone
+	// LongHalf counts the pieces longer than L/2 (at most one a stick).
+	LongHalf
+	// LongThird counts the pieces longer than L/3 (at most two a stick).
+	LongThird
+	// LongBoth counts both classes, in one MDD.
+	LongBoth
+)
+
 func (e SticksEncoding) String() string {
 	model := "counts"
 	if e.Pieces {
@@ -84,7 +110,11 @@ func (e SticksEncoding) String() string {
 	}
 	sum := [...]string{"mdd-exact", "mdd", "mdd-atmost", "adder"}[e.Sum]
 	sym := [...]string{"lex", "first", "none"}[e.Symmetry]
-	return model + "/" + sum + "/" + sym
+	s := model + "/" + sum + "/" + sym
+	if !e.Pieces && e.Sum == SumMDDExact {
+		s += "/" + [...]string{"long-auto", "long-none", "long-half", "long-third", "long-both"}[e.Long]
+	}
+	return s
 }
 
 // Sticks encodes the query "the pieces of p make sticks of length L" in
@@ -99,24 +129,44 @@ func (e SticksEncoding) String() string {
 // Clauses: per length v, the counts over the sticks sum to the copies of v
 // (a totaliser, both directions); per stick, Σ v·count = L as one MDD of
 // the equality over its counts, longest length first, with node and edge
-// variables (Eén and Sörensson's BDD for pseudo-Boolean constraints, made
-// multi-valued and exact); and the sticks' count vectors, longest length
-// first, are lexicographically non-increasing, which leaves one model per
-// multiset of sticks.
+// variables (cnf.MDD: Eén and Sörensson's BDD for pseudo-Boolean
+// constraints, made multi-valued and exact); and the sticks' count
+// vectors, longest length first, are lexicographically non-increasing,
+// which leaves one model per multiset of sticks.
+//
+// Long pieces: a stick holds at most two pieces longer than L/3. When
+// such pieces fill more than three quarters of the 2k places (longRule),
+// each stick's MDD also counts them, and a totaliser makes the counts add
+// up to their number. That is the subset-sum reasoning that unit
+// propagation on separate sticks cannot do: block 18 of the original CERC
+// data at L = 122 has 16 pieces over 40 for 9 sticks, so at most two
+// sticks hold fewer than two of them, one each; but the pieces 40, 36,
+// 33, 33 and 29 each fit only such a stick (no exact completion exists
+// with two), and two sticks that each hold a piece of at least 45 have
+// no room for all five (171 in all). With the counts inside the
+// MDD a stick that takes the 29 has its count of long pieces capped at
+// once, the totaliser sees the third such stick, and gini refutes the
+// query in about 2,000 conflicts, where without them it needs over
+// 390,000 (97 s). Counting everywhere costs about 40% more on blocks
+// with few long pieces (README). Independently of that choice, a query
+// with more than t·k pieces longer than L/(t+1), t = 1..3, is refuted
+// before anything is built.
 //
 // Size, for d distinct lengths, k sticks and counts up to u: k·d·u count
-// variables; per stick at most d·(L+1) MDD nodes, only the sums the later
-// lengths can still complete, with u+1 edges each and about 4 clauses per
-// edge; per length a totaliser of at most k·u² clauses; the lex chain
-// about 3·u clauses per stick and length. hard_454 at L = 227 (10 sticks,
-// 17 lengths) gives 19,101 variables and 56,770 clauses.
+// variables; per stick at most d·(L+1) MDD nodes (times 3 with the long
+// pieces counted), only the sums the later lengths can still complete,
+// with u+1 edges each and about 4 clauses per edge; per length a
+// totaliser of at most k·u² clauses; the lex chain about 3·u clauses per
+// stick and length. hard_454 at L = 227 (10 sticks, 17 lengths) gives
+// 19,101 variables and 56,770 clauses. SticksSize bounds it without
+// building it.
 //
-// Propagation: each stick's MDD is arc consistent for its equality, and
-// each totaliser for its count, so a stick whose remainder cannot be made
-// exactly from the lengths still allowed, or a length whose copies cannot
-// all be placed, is refuted at once. On hard_454 at L = 227 that leaves
-// gini 14 conflicts (the two-sided MDD 760, adders 4,978, one variable per
-// piece and stick 5,105).
+// Propagation: each stick's MDD is arc consistent for its equality (and
+// its count of long pieces), and each totaliser for its count, so a stick
+// whose remainder cannot be made exactly from the lengths still allowed,
+// or a length whose copies cannot all be placed, is refuted at once. On
+// hard_454 at L = 227 that leaves gini 20 conflicts (the two-sided MDD
+// 760, adders 4,978, one variable per piece and stick 2,913).
 //
 // When L < 1, the block has no pieces, or L does not divide the sum, the
 // query is unsatisfiable and the CNF holds the empty clause.
@@ -127,11 +177,42 @@ func Sticks(p puzzle.Sticks, length int) *SticksQuery {
 // SticksWith encodes the query with the chosen formulation; Sticks
 // documents the default.
 func SticksWith(p puzzle.Sticks, length int, enc SticksEncoding) *SticksQuery {
-	f := cnf.New()
-	q := &SticksQuery{f: f, p: p, length: length, enc: enc}
-	sum := 0
+	q, _ := SticksContext(context.Background(), p, length, enc) // no deadline: no error
+	return q
+}
+
+// SticksContext is SticksWith under a context: it returns ctx.Err() when
+// ctx ends before the formula is built. Building takes time and memory
+// in proportion to SticksSize, which a caller with a budget should check
+// first.
+func SticksContext(ctx context.Context, p puzzle.Sticks, length int, enc SticksEncoding) (*SticksQuery, error) {
+	q := newSticksQuery(p, length, enc)
+	if q.k == 0 {
+		q.f = cnf.New()
+		q.f.Comment("puzzlesat sticks L=%d: not a divisor of the sum %d, no such sticks", length, q.sum)
+		q.f.Add()
+		return q, nil
+	}
+	var err error
+	if enc.Pieces {
+		q.f = cnf.New()
+		q.comment()
+		err = q.encodePieces(ctx)
+	} else {
+		err = q.encodeCounts(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// newSticksQuery sorts the pieces and finds the sticks of the query,
+// without a formula; k is 0 when there are no such sticks.
+func newSticksQuery(p puzzle.Sticks, length int, enc SticksEncoding) *SticksQuery {
+	q := &SticksQuery{p: p, length: length, enc: enc}
 	for _, v := range p.Pieces {
-		sum += v
+		q.sum += v
 	}
 	q.pieces = slices.Clone(p.Pieces)
 	slices.SortFunc(q.pieces, func(a, b int) int { return b - a })
@@ -142,29 +223,52 @@ func SticksWith(p puzzle.Sticks, length int, enc SticksEncoding) *SticksQuery {
 		}
 		q.mult[len(q.mult)-1]++
 	}
-	if length < 1 || sum == 0 || sum%length != 0 {
-		f.Comment("puzzlesat sticks L=%d: not a divisor of the sum %d, no such sticks", length, sum)
-		f.Add()
-		return q
-	}
-	q.k = sum / length
-	f.Comment("puzzlesat sticks L=%d sticks=%d pieces=%d encoding=%s", length, q.k, len(p.Pieces), enc)
-	if enc.Pieces {
-		q.encodePieces()
-	} else {
-		q.encodeCounts()
+	if length >= 1 && q.sum > 0 && q.sum%length == 0 {
+		q.k = q.sum / length
 	}
 	return q
 }
 
-// encodeCounts writes the counts model.
-func (q *SticksQuery) encodeCounts() {
-	f, l := q.f, q.length
+func (q *SticksQuery) comment() {
+	q.f.Comment("puzzlesat sticks L=%d sticks=%d pieces=%d encoding=%s", q.length, q.k, len(q.pieces), q.enc)
+}
+
+// domains returns the largest count of each length in one stick.
+func (q *SticksQuery) domains() []int {
+	dom := make([]int, len(q.vals))
+	for j, v := range q.vals {
+		dom[j] = min(q.mult[j], q.length/v)
+	}
+	return dom
+}
+
+// encodeCounts writes the counts model. With SumMDDExact the MDD of one
+// stick is built once and written for every stick.
+func (q *SticksQuery) encodeCounts(ctx context.Context) error {
+	l, dom := q.length, q.domains()
+	classes := q.longClasses()
+	var mdd *cnf.MDD
+	hint := cnf.Size{}
+	if q.enc.Sum == SumMDDExact {
+		var err error
+		if mdd, err = cnf.NewMDD(ctx, q.vals, dom, l, q.sides(classes)); err != nil {
+			return err
+		}
+		hint = mdd.Size().Times(int64(q.k))
+	}
+	q.f = cnf.NewCap(hint)
+	q.comment()
+	f := q.f
+	if t, ok := q.overfull(); ok {
+		f.Comment("more than %d·%d pieces longer than L/%d: no such sticks", t, q.k, t+1)
+		f.Add()
+		return nil
+	}
 	q.count = make([][]cnf.Unary, q.k)
 	for s := range q.count {
 		q.count[s] = make([]cnf.Unary, len(q.vals))
 		for j, v := range q.vals {
-			q.count[s][j] = f.NewUnary(fmt.Sprintf("stick%d[%d]", s+1, v), min(q.mult[j], l/v))
+			q.count[s][j] = f.NewUnary(fmt.Sprintf("stick%d[%d]", s+1, v), dom[j])
 		}
 	}
 	for j, n := range q.mult {
@@ -172,22 +276,10 @@ func (q *SticksQuery) encodeCounts() {
 		for s := range col {
 			col[s] = q.count[s][j]
 		}
-		o := f.Totalize(col, n)
-		if len(o) < n {
-			f.Add() // the sticks cannot hold n pieces of this length
-			continue
-		}
-		f.Add(o[n-1])
-		if len(o) > n {
-			f.Add(o[n].Not())
-		}
+		assertSum(f, col, n)
 	}
-	for s := range q.count {
-		terms := make([]cnf.Term, len(q.vals))
-		for j, v := range q.vals {
-			terms[j] = cnf.Term{W: v, X: q.count[s][j]}
-		}
-		q.stickSum(terms)
+	if err := q.stickSums(ctx, mdd, classes); err != nil {
+		return err
 	}
 	for s := 0; s+1 < q.k; s++ {
 		switch q.enc.Symmetry {
@@ -197,6 +289,112 @@ func (q *SticksQuery) encodeCounts() {
 			f.LexGreaterEq(q.count[s][:1], q.count[s+1][:1])
 		}
 	}
+	return nil
+}
+
+// assertSum adds Σ col = n, by a totaliser.
+func assertSum(f *cnf.CNF, col []cnf.Unary, n int) {
+	o := f.Totalize(col, n)
+	if len(o) < n {
+		f.Add() // the sticks cannot hold n of them
+		return
+	}
+	if n > 0 {
+		f.Add(o[n-1])
+	}
+	if len(o) > n {
+		f.Add(o[n].Not())
+	}
+}
+
+// stickSums ties every stick's counts to L, and with mdd counts each
+// class of long pieces per stick and makes the counts add up to the
+// pieces of the class.
+func (q *SticksQuery) stickSums(ctx context.Context, mdd *cnf.MDD, classes []int) error {
+	f := q.f
+	cols := make([][]cnf.Unary, len(classes))
+	for d := range cols {
+		cols[d] = make([]cnf.Unary, q.k)
+	}
+	for s, row := range q.count {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if mdd == nil {
+			terms := make([]cnf.Term, len(q.vals))
+			for j, v := range q.vals {
+				terms[j] = cnf.Term{W: v, X: row[j]}
+			}
+			q.stickSum(terms)
+			continue
+		}
+		for d, o := range mdd.Encode(f, row) {
+			cols[d][s] = o
+		}
+	}
+	for d, t := range classes {
+		assertSum(f, cols[d], q.longer(t))
+	}
+	return nil
+}
+
+// longer returns the number of pieces longer than L/(t+1).
+func (q *SticksQuery) longer(t int) int {
+	n := 0
+	for j, v := range q.vals {
+		if v*(t+1) > q.length {
+			n += q.mult[j]
+		}
+	}
+	return n
+}
+
+// overfull reports a class t in 1..3 with more pieces longer than
+// L/(t+1) than the sticks can hold, t to a stick: then there are no such
+// sticks, and the counts model says so before it builds anything.
+func (q *SticksQuery) overfull() (int, bool) {
+	if q.enc.Long == LongNone {
+		return 0, false
+	}
+	for t := 1; t <= 3; t++ {
+		if q.longer(t) > t*q.k {
+			return t, true
+		}
+	}
+	return 0, false
+}
+
+// longClasses returns the classes t that the MDD of each stick counts.
+func (q *SticksQuery) longClasses() []int {
+	if q.enc.Pieces || q.enc.Sum != SumMDDExact {
+		return nil
+	}
+	switch q.enc.Long {
+	case LongHalf:
+		return []int{1}
+	case LongThird:
+		return []int{2}
+	case LongBoth:
+		return []int{1, 2}
+	case LongAuto:
+		return longRule(q.k, q.longer(2))
+	}
+	return nil
+}
+
+// sides returns the side weights of the classes for the MDD: 1 for a
+// length longer than L/(t+1), else 0.
+func (q *SticksQuery) sides(classes []int) [][]int {
+	out := make([][]int, len(classes))
+	for d, t := range classes {
+		out[d] = make([]int, len(q.vals))
+		for j, v := range q.vals {
+			if v*(t+1) > q.length {
+				out[d][j] = 1
+			}
+		}
+	}
+	return out
 }
 
 // stickSum ties one stick's terms to L with the chosen encoding.
@@ -218,7 +416,7 @@ func (q *SticksQuery) stickSum(terms []cnf.Term) {
 // encodePieces writes the pieces model: in[i][s] for piece i (longest
 // first) and stick s, exactly one stick per piece, each stick's pieces
 // summing to L with the chosen encoding, and the chosen symmetry breaking.
-func (q *SticksQuery) encodePieces() {
+func (q *SticksQuery) encodePieces(ctx context.Context) error {
 	f, l := q.f, q.length
 	q.in = make([][]cnf.Lit, len(q.pieces))
 	for i, v := range q.pieces {
@@ -253,12 +451,16 @@ func (q *SticksQuery) encodePieces() {
 		}
 	}
 	for s := 0; s < q.k; s++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		terms := make([]cnf.Term, len(q.pieces))
 		for i, v := range q.pieces {
 			terms[i] = cnf.Term{W: v, X: cnf.Unary{q.in[i][s]}}
 		}
 		q.stickSum(terms)
 	}
+	return nil
 }
 
 // Vars returns the variables that tell solutions apart: the counts'
@@ -312,4 +514,18 @@ func (q *SticksQuery) Decode(m cnf.Model) (puzzle.SticksAnswer, error) {
 		}
 	}
 	return a, nil
+}
+
+// longRule picks the classes of long pieces to count for a query of k
+// sticks with n pieces longer than L/3: those pieces (t = 2) when they
+// fill more than three quarters of the 2k places the sticks have for
+// them, so that most sticks must hold two. Measured on the original CERC
+// blocks and 600 random ones (README), counting them everywhere cost
+// 40% more on blocks where they are few, and counting the pieces longer
+// than L/2 as well or instead helped nowhere on the whole.
+func longRule(k, n int) []int {
+	if 4*n > 3*2*k {
+		return []int{2}
+	}
+	return nil
 }

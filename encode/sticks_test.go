@@ -18,7 +18,8 @@ import (
 )
 
 // sticksEncodings is every combination of formulation, sum encoding and
-// symmetry breaking.
+// symmetry breaking, and for the counts model with exact MDDs every
+// choice of long pieces.
 func sticksEncodings() []encode.SticksEncoding {
 	var out []encode.SticksEncoding
 	for _, pieces := range []bool{false, true} {
@@ -27,6 +28,9 @@ func sticksEncodings() []encode.SticksEncoding {
 				out = append(out, encode.SticksEncoding{Pieces: pieces, Sum: sum, Symmetry: sym})
 			}
 		}
+	}
+	for _, long := range []encode.SticksLong{encode.LongNone, encode.LongHalf, encode.LongThird, encode.LongBoth} {
+		out = append(out, encode.SticksEncoding{Long: long})
 	}
 	return out
 }
@@ -209,7 +213,7 @@ func TestSticksDeterministicDIMACS(t *testing.T) {
 	require.NoError(t, cnf.WriteDIMACS(&a, encode.Sticks(p, 6).Formula()))
 	require.NoError(t, cnf.WriteDIMACS(&b, encode.Sticks(p, 6).Formula()))
 	require.Equal(t, a.String(), b.String())
-	require.Contains(t, a.String(), "c puzzlesat sticks L=6 sticks=4 pieces=9 encoding=counts/mdd-exact/lex\n")
+	require.Contains(t, a.String(), "c puzzlesat sticks L=6 sticks=4 pieces=9 encoding=counts/mdd-exact/lex/long-auto\n")
 	require.Contains(t, a.String(), " stick1[5]>=1\n")
 }
 
@@ -220,4 +224,66 @@ func TestSticksDecodeRejectsBrokenOrder(t *testing.T) {
 	m[q.Vars()[1]] = true // stick1[2]>=2 without >=1
 	_, err := q.Decode(m)
 	require.ErrorContains(t, err, "order encoding")
+}
+
+// TestSticksSizeBound checks that SticksSize bounds the formula that each
+// encoding builds, and for the default encoding by at most 6 times (3
+// at the lengths the search asks about, 5 at L = 1 or 2).
+func TestSticksSizeBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	encs := sticksEncodings()
+	for b := range 8 {
+		p := gen.Sticks(rng, 2+rng.IntN(6), 5+rng.IntN(60))
+		sum := 0
+		for _, v := range p.Pieces {
+			sum += v
+		}
+		for l := 1; l <= sum/2; l++ {
+			if sum%l != 0 && l%13 != 0 {
+				continue
+			}
+			for _, enc := range encs {
+				if enc.Pieces && len(p.Pieces) > 16 {
+					continue // slow to build, and sized by the same functions
+				}
+				bound := encode.SticksSize(p, l, enc)
+				got := encode.SticksWith(p, l, enc).Formula().Size()
+				require.True(t, got.Within(bound), "block %d %v L=%d %s: %v over the bound %v", b, p.Pieces, l, enc, got, bound)
+				if enc == (encode.SticksEncoding{}) && got.Lits > 1000 {
+					require.True(t, bound.Within(got.Times(6)), "block %d L=%d: bound %v for %v", b, l, bound, got)
+				}
+			}
+		}
+	}
+}
+
+// TestSticksSizeRefusesHuge sizes the query that once took 8.9 GB to
+// build (issue 10): 1000 pieces of length up to 10,000. The bound is over
+// any budget that fits 4 GB, and computing it takes no such memory.
+func TestSticksSizeRefusesHuge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	p := puzzle.Sticks{}
+	sum, longest := 0, 0
+	for range 1000 {
+		v := 1 + rng.IntN(10000)
+		p.Pieces = append(p.Pieces, v)
+		sum += v
+		longest = max(longest, v)
+	}
+	l := longest
+	for sum%l != 0 {
+		l++
+	}
+	size := encode.SticksSize(p, l, encode.SticksEncoding{})
+	require.Greater(t, size.Lits, int64(1)<<30, "L=%d: %v", l, size)
+}
+
+func TestSticksContextCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
+	for _, enc := range []encode.SticksEncoding{{}, {Pieces: true}} {
+		_, err := encode.SticksContext(ctx, p, 6, enc)
+		require.ErrorIs(t, err, context.Canceled, "%s", enc)
+	}
 }

@@ -54,7 +54,8 @@ const (
 	// same deductions as the level-0 propagation of any SAT solver (and
 	// the preprocessing of the Go+gini peer), made on the grid so that
 	// the clauses they satisfy are never built. A 17-clue 9x9 puzzle
-	// keeps about 600 of its 2,900 clauses (46% keep none). For solving.
+	// keeps about 600 of its 2,900 clauses (45% keep none). For solving
+	// and counting.
 	SudokuSingles
 )
 
@@ -64,12 +65,21 @@ const (
 // constants, with any model.
 func (q *SudokuQuery) Decided() bool { return q.decided }
 
+// Small reports whether gini answers the query within milliseconds
+// whatever it holds: a 9x9 grid or smaller, at most 729 variables.
+func (q *SudokuQuery) Small() bool { return q.side <= 9 }
+
 // Formula returns the CNF of the query.
 func (q *SudokuQuery) Formula() *cnf.CNF { return q.f }
 
 // SudokuOptions chooses how the encoder writes a sudoku.
 type SudokuOptions struct {
 	Reduce SudokuReduce
+	// Equivalences makes the two candidates of an exactly-one group of two
+	// share one variable, one the negation of the other (equivalent-
+	// literal substitution: such a group needs no clause). Vars are then
+	// no longer one-hot groups, so a query to count keeps it off.
+	Equivalences bool
 	// AMO is the at-most-one encoding of the groups of more than
 	// PairsUpTo literals; smaller groups get every pair.
 	AMO       cnf.AMO
@@ -85,7 +95,8 @@ func SudokuDefaults() SudokuOptions {
 // Sudoku encodes p into a new formula, reduced by its givens.
 func Sudoku(p puzzle.Sudoku) *SudokuQuery { return SudokuIn(cnf.New(), p, SudokuGivens) }
 
-// SudokuIn encodes p into f with SudokuDefaults and the reduction reduce.
+// SudokuIn encodes p into f with SudokuDefaults and the reduction reduce,
+// without equivalences.
 func SudokuIn(f *cnf.CNF, p puzzle.Sudoku, reduce SudokuReduce) *SudokuQuery {
 	o := SudokuDefaults()
 	o.Reduce = reduce
@@ -117,7 +128,7 @@ func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
 	sudokuHint(f, g, starts, o)
 	q.candidatesOf(g)
 	groups := q.unitGroups(g, starts)
-	if o.Reduce == SudokuSingles {
+	if o.Equivalences {
 		if !q.equivalences(groups, starts) {
 			f.Add() // a candidate equal to its own negation
 			return q
@@ -396,7 +407,8 @@ func (q *SudokuQuery) name(v cnf.Var) string {
 	}
 }
 
-// Vars returns the cell variables, which tell solutions apart.
+// Vars returns the cell variables, which tell solutions apart. Without
+// Equivalences they fall into exactly-one groups, one per open cell.
 func (q *SudokuQuery) Vars() []cnf.Var {
 	vs := make([]cnf.Var, q.nvars)
 	for k := range vs {

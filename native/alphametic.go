@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 
+	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 )
 
@@ -18,13 +19,14 @@ func Alphametic(ctx context.Context, p puzzle.Alphametic) (puzzle.AlphameticAnsw
 	}
 	s := newAlphaSearch(ctx, p, 1, false)
 	s.run()
-	if s.err != nil {
-		return puzzle.AlphameticAnswer{}, s.stats, s.err
+	st := Stats{Nodes: s.tick.Steps()}
+	if err := s.tick.Err(); err != nil {
+		return puzzle.AlphameticAnswer{}, st, err
 	}
 	if s.count == 0 {
-		return puzzle.AlphameticAnswer{}, s.stats, puzzle.ErrNoSolution
+		return puzzle.AlphameticAnswer{}, st, puzzle.ErrNoSolution
 	}
-	return puzzle.AlphameticAnswer{Digits: s.first}, s.stats, nil
+	return puzzle.AlphameticAnswer{Digits: s.first}, st, nil
 }
 
 // CountAlphametic returns the number of answers of p, stopping at limit
@@ -37,12 +39,8 @@ func CountAlphametic(ctx context.Context, p puzzle.Alphametic, limit int) (int, 
 	}
 	s := newAlphaSearch(ctx, p, limit, true)
 	s.run()
-	return s.count, s.stats, s.err
+	return s.count, Stats{Nodes: s.tick.Steps()}, s.tick.Err()
 }
-
-// alphaCtxEvery is how many nodes pass between two looks at the context:
-// often enough to stop within a millisecond, rarely enough to cost nothing.
-const alphaCtxEvery = 1024
 
 // alphaSearch holds what stays fixed during one search of an alphametic.
 // Columns are numbered from the least significant (0) to the top (n-1).
@@ -66,7 +64,7 @@ const alphaCtxEvery = 1024
 // choice: on random instances with N >= 20 it visits about ten times
 // fewer nodes than the column order.
 type alphaSearch struct {
-	ctx      context.Context
+	tick     poll.Ticker // counts the nodes
 	p        puzzle.Alphametic
 	n        int
 	all      uint32                         // the n digits
@@ -80,8 +78,6 @@ type alphaSearch struct {
 	limit int   // stop after this many answers (0: never)
 	count int   // answers found
 	first []int // the first answer
-	stats Stats
-	err   error
 }
 
 // alphaState is what the search knows at one node. It is small and copied
@@ -93,7 +89,7 @@ type alphaState struct {
 
 func newAlphaSearch(ctx context.Context, p puzzle.Alphametic, limit int, byDegree bool) *alphaSearch {
 	n := p.N
-	s := &alphaSearch{ctx: ctx, p: p, n: n, all: 1<<n - 1, byDegree: byDegree, limit: max(limit, 0)}
+	s := &alphaSearch{tick: poll.New(ctx), p: p, n: n, all: 1<<n - 1, byDegree: byDegree, limit: max(limit, 0)}
 	for c := range n {
 		for w := range 3 {
 			l := int8(p.Words[w][n-1-c] - 'A')
@@ -129,11 +125,8 @@ func (s *alphaSearch) run() {
 // each of its digits in turn, largest first; it returns true when the
 // search must stop.
 func (s *alphaSearch) dfs(st *alphaState) bool {
-	s.stats.Nodes++
-	if s.stats.Nodes%alphaCtxEvery == 0 {
-		if s.err = s.ctx.Err(); s.err != nil {
-			return true
-		}
+	if !s.tick.Tick() {
+		return true
 	}
 	l := s.pick(st)
 	if l < 0 {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
@@ -19,16 +18,9 @@ import (
 // readAlphameticPoint returns official point i and its expected output.
 func readAlphameticPoint(tb testing.TB, i int) (puzzle.Alphametic, string) {
 	tb.Helper()
-	in := judgedata.Path(tb, "alphametic", fmt.Sprintf("alpha%d.in", i))
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseAlphametic(in, f)
-	require.NoError(tb, err)
+	ps, want := judgedata.Case(tb, puzzle.ParseAlphametic, "alphametic", fmt.Sprintf("alpha%d.in", i), fmt.Sprintf("alpha%d.ans", i))
 	require.Len(tb, ps, 1)
-	want, err := os.ReadFile(judgedata.Path(tb, "alphametic", fmt.Sprintf("alpha%d.ans", i)))
-	require.NoError(tb, err)
-	return ps[0], string(want)
+	return ps[0], want
 }
 
 func TestAlphameticJudgeData(t *testing.T) {
@@ -185,8 +177,8 @@ func TestAlphameticCancel(t *testing.T) {
 	cancel()
 	n, st, err := native.CountAlphametic(ctx, p, 0)
 	require.ErrorIs(t, err, context.Canceled)
-	require.Less(t, st.Nodes, int64(2048))
-	require.Positive(t, n) // the answers found before it looked
+	require.Equal(t, int64(1), st.Nodes, "the search looks at ctx on its first node")
+	require.Zero(t, n)
 
 	a, _, err := native.Alphametic(context.Background(), p)
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"puzzlesat/internal/intmath"
+	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 )
 
@@ -27,9 +28,9 @@ func Cake(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, error) 
 	// The bottom layer has nothing below it: any radius and height that
 	// fit the volume, which the loops in dfs bound by themselves.
 	s.dfs(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
-	st := Stats{Nodes: s.nodes}
-	if s.err != nil {
-		return puzzle.CakeAnswer{}, st, s.err
+	st := Stats{Nodes: s.tick.Steps()}
+	if err := s.tick.Err(); err != nil {
+		return puzzle.CakeAnswer{}, st, err
 	}
 	if s.best > 3*p.Volume {
 		return puzzle.CakeAnswer{}, st, nil
@@ -42,21 +43,19 @@ func Cake(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, error) 
 // and heights are integers that decrease strictly upwards, layer u has
 // radius and height at least u.
 type cakeSearch struct {
-	ctx   context.Context
-	m     int
-	minV  []int              // minV[u]: least volume of layers u..1, the sum of i^3 for i = 1..u
-	minA  []int              // minA[u]: least side area of layers u..1, the sum of 2 i^2
-	best  int                // area of the best cake found; 3 * volume + 1 before any
-	cur   []puzzle.CakeLayer // the layers placed so far, bottom first
-	nodes int64
-	err   error
+	tick poll.Ticker // counts the nodes
+	m    int
+	minV []int              // minV[u]: least volume of layers u..1, the sum of i^3 for i = 1..u
+	minA []int              // minA[u]: least side area of layers u..1, the sum of 2 i^2
+	best int                // area of the best cake found; 3 * volume + 1 before any
+	cur  []puzzle.CakeLayer // the layers placed so far, bottom first
 
 	bestLayers []puzzle.CakeLayer // a copy of cur when best was last set
 }
 
 func newCakeSearch(ctx context.Context, p puzzle.Cake) *cakeSearch {
 	s := &cakeSearch{
-		ctx:  ctx,
+		tick: poll.New(ctx),
 		m:    p.Layers,
 		minV: make([]int, p.Layers+1),
 		minA: make([]int, p.Layers+1),
@@ -71,18 +70,10 @@ func newCakeSearch(ctx context.Context, p puzzle.Cake) *cakeSearch {
 	return s
 }
 
-// cakeCheckEvery is how many nodes pass between looks at the context:
-// often enough to stop within microseconds, rarely enough to cost nothing.
-const cakeCheckEvery = 1024
-
 // dfs places layer u on a layer of radius rBelow and height hBelow, with
 // rem volume left for layers u..1 and area the area of the layers below.
 func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
-	s.nodes++
-	if s.nodes%cakeCheckEvery == 1 && s.err == nil { // from the first node on
-		s.err = s.ctx.Err()
-	}
-	if s.err != nil {
+	if !s.tick.Tick() {
 		return
 	}
 	if u == 0 {
@@ -115,7 +106,7 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 			break // a smaller r only raises the bound
 		}
 		s.layer(u, r, rem, avail, area+top, hBelow)
-		if s.err != nil {
+		if s.tick.Err() != nil {
 			return
 		}
 	}

@@ -21,15 +21,7 @@ var cakeCases = []string{"cake1", "cake2", "cake3", "cake4", "cake5", "sample"}
 // loadCake reads a judge input and its expected output.
 func loadCake(tb testing.TB, name string) ([]puzzle.Cake, string) {
 	tb.Helper()
-	path := judgedata.Path(tb, "cake", name+".in")
-	f, err := os.Open(path)
-	require.NoError(tb, err)
-	defer f.Close()
-	cakes, err := puzzle.ParseCake(path, f)
-	require.NoError(tb, err)
-	want, err := os.ReadFile(judgedata.Path(tb, "cake", name+".out"))
-	require.NoError(tb, err)
-	return cakes, string(want)
+	return judgedata.Case(tb, puzzle.ParseCake, "cake", name+".in", name+".out")
 }
 
 // solveCakes solves every instance, verifies each answer and returns the

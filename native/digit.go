@@ -4,17 +4,19 @@ import (
 	"context"
 	"fmt"
 
+	"puzzlesat/internal/digitsearch"
+	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 )
 
 // Digit solves a Digit Puzzle: the pattern with the fewest changes, then
 // the smallest, that has exactly one solution, found by
-// [puzzle.Digit.Search] with [CountDigit] as its uniqueness test. Stats
+// [digitsearch.Search] with [CountDigit] as its uniqueness test. Stats
 // counts the nodes of all those counts. The error is puzzle.ErrNoSolution
 // when no product has p's lengths, or ctx.Err() when ctx is done.
 func Digit(ctx context.Context, p puzzle.Digit) (puzzle.DigitAnswer, Stats, error) {
 	var st Stats
-	a, err := p.Search(ctx, func(q puzzle.DigitAnswer) (bool, error) {
+	a, err := digitsearch.Search(ctx, p, func(q puzzle.DigitAnswer) (bool, error) {
 		n, qs, err := CountDigit(ctx, puzzle.Digit{Case: p.Case, A: q.A, B: q.B, C: q.C}, 2)
 		st.Nodes += qs.Nodes
 		return n == 1, err
@@ -40,11 +42,11 @@ func CountDigit(ctx context.Context, p puzzle.Digit, limit int) (int, Stats, err
 	if limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
-	k := digitCounter{ctx: ctx, c: c, limit: limit}
+	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit}
 	k.lo, k.hi = c.bounds()
 	var as, bs [100]int
 	err := k.run(a.values(as[:0]), b.values(bs[:0]))
-	return k.count, Stats{Nodes: k.nodes}, err
+	return k.count, Stats{Nodes: k.tick.Steps()}, err
 }
 
 // digitPattern is one number's pattern: its length and, per position from
@@ -128,21 +130,19 @@ func (q *digitPattern) bounds() (lo, hi int) {
 // digitCounter counts the products of given values of A and B that fit
 // C's pattern.
 type digitCounter struct {
-	ctx    context.Context
+	tick   poll.Ticker  // counts values of A and products tried
 	c      digitPattern // C's pattern
 	lo, hi int          // least and greatest value that fits c
 	limit  int          // stop counting here
 	count  int          // solutions found
-	nodes  int64        // values of A and products tried
 }
-
-// digitCtxEvery is how many nodes pass between looks at ctx.
-const digitCtxEvery = 1024
 
 // run counts the solutions with A in as and B in bs (both increasing).
 func (k *digitCounter) run(as, bs []int) error {
 	for _, a := range as {
-		k.nodes++
+		if !k.tick.Tick() {
+			return k.tick.Err()
+		}
 		if a == 0 {
 			// 0 * B = 0 for every B; C must be the one-digit pattern 0 or *.
 			if k.lo == 0 {
@@ -170,11 +170,8 @@ func (k *digitCounter) withA(a int, bs []int) error {
 		if b > bHi {
 			break
 		}
-		k.nodes++
-		if k.nodes%digitCtxEvery == 0 {
-			if err := k.ctx.Err(); err != nil {
-				return err
-			}
+		if !k.tick.Tick() {
+			return k.tick.Err()
 		}
 		if k.c.fits(a * b) {
 			k.count++

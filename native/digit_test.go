@@ -3,7 +3,6 @@ package native_test
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
@@ -11,39 +10,22 @@ import (
 
 	"puzzlesat/gen"
 	"puzzlesat/internal/digitbrute"
-	"puzzlesat/internal/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )
 
-// randomDigitPattern returns a pattern of any lengths 1-2, 1-2, 1-4 (also
-// those no product has), each character '*' with probability star.
-func randomDigitPattern(rng *rand.Rand, star float64) puzzle.Digit {
-	return randomDigitOfLengths(rng, star, 1+rng.IntN(2), 1+rng.IntN(2), 1+rng.IntN(4))
-}
-
-// randomDigitOfLengths returns a pattern of the given lengths, each
-// character '*' with probability star, else a uniform digit.
-func randomDigitOfLengths(rng *rand.Rand, star float64, lengths ...int) puzzle.Digit {
-	var s [3]string
-	for i, n := range lengths {
-		b := make([]byte, n)
-		for j := range b {
-			b[j] = '*'
-			if rng.Float64() >= star {
-				b[j] = byte('0' + rng.IntN(10))
-			}
-		}
-		s[i] = string(b)
-	}
-	return puzzle.Digit{Case: 1, A: s[0], B: s[1], C: s[2]}
+// randomDigit returns a puzzle of the given lengths, or of random ones,
+// as digitbrute.RandomPattern makes them.
+func randomDigit(rng *rand.Rand, star float64, lengths ...int) puzzle.Digit {
+	a := digitbrute.RandomPattern(rng, star, lengths...)
+	return puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C}
 }
 
 func TestCountDigitAgreesWithBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 1))
 	ctx := context.Background()
 	for i := range 3000 {
-		p := randomDigitPattern(rng, []float64{0.3, 0.6, 0.9}[i%3])
+		p := randomDigit(rng, []float64{0.3, 0.6, 0.9}[i%3])
 		want := digitbrute.Count(puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, 0)
 		got, _, err := native.CountDigit(ctx, p, 0)
 		require.NoError(t, err)
@@ -83,7 +65,7 @@ func TestDigitEveryLengthTriple(t *testing.T) {
 			for lc := 1; lc <= 4; lc++ {
 				// Fewer given digits keep the brute force's search shallow.
 				for i := range 24 {
-					p := randomDigitOfLengths(rng, 0.25+float64(i%4)/4, la, lb, lc)
+					p := randomDigit(rng, 0.25+float64(i%4)/4, la, lb, lc)
 					want, ok := digitbrute.Solve(p)
 					got, _, err := native.Digit(context.Background(), p)
 					if !ok {
@@ -137,23 +119,8 @@ func TestDigitStopsOnDoneContext(t *testing.T) {
 	require.NoError(t, err)
 }
 
-// loadDigit reads the statement sample from the judge data and its
-// expected output.
-func loadDigit(tb testing.TB) ([]puzzle.Digit, string) {
-	tb.Helper()
-	in := judgedata.Path(tb, "digit_puzzle", "sample.in")
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseDigit(in, f)
-	require.NoError(tb, err)
-	want, err := os.ReadFile(judgedata.Path(tb, "digit_puzzle", "sample.out"))
-	require.NoError(tb, err)
-	return ps, string(want)
-}
-
 func TestDigitStatementSample(t *testing.T) {
-	ps, want := loadDigit(t)
+	ps, want := digitbrute.Sample(t)
 	var out strings.Builder
 	for _, p := range ps {
 		a, _, err := native.Digit(context.Background(), p)
@@ -164,25 +131,14 @@ func TestDigitStatementSample(t *testing.T) {
 	require.Equal(t, want, out.String())
 }
 
-// digitBench returns n puzzles from gen with a fixed seed.
-func digitBench(n int) []puzzle.Digit {
-	rng := rand.New(rand.NewPCG(12107, 300))
-	ps := make([]puzzle.Digit, n)
-	for i := range ps {
-		ps[i] = gen.Digit(rng)
-		ps[i].Case = i + 1
-	}
-	return ps
-}
-
 // BenchmarkDigit solves the statement sample, and 300 puzzles from gen
 // (fixed seed; the figure the speed target is about).
 func BenchmarkDigit(b *testing.B) {
 	b.Run("sample", func(b *testing.B) {
-		ps, _ := loadDigit(b)
+		ps, _ := digitbrute.Sample(b)
 		benchDigit(b, ps)
 	})
-	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitBench(300)) })
+	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitbrute.Bench(300)) })
 }
 
 func benchDigit(b *testing.B, ps []puzzle.Digit) {

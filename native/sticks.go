@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 )
 
@@ -44,8 +45,6 @@ func Sticks(ctx context.Context, p puzzle.Sticks) (puzzle.SticksAnswer, Stats, e
 
 // Tuning constants of the sticks search.
 const (
-	// sticksCtxEvery is how many nodes pass between two looks at ctx.
-	sticksCtxEvery = 1024
 	// sticksReachWords bounds the words of reachability bitsets held at
 	// once; past it (huge lengths) the search runs without them.
 	sticksReachWords = 1 << 22
@@ -410,7 +409,7 @@ func (s *sticksSearch) check() bool {
 	if err := s.ctx.Err(); err != nil {
 		s.err, s.stop = err, true
 	}
-	s.period = sticksCtxEvery - 1
+	s.period = poll.Every - 1
 	if !s.full {
 		if s.nodes > sticksCheapNodes {
 			s.over, s.stop = true, true

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,22 +29,17 @@ var sticksFiles = []string{
 	"hard_454",
 }
 
-// readSticks parses a judge input file; with drop > 0 it drops the pieces
-// longer than drop first, as the CERC judge did.
-func readSticks(tb testing.TB, name string, drop int) []puzzle.Sticks {
+// readSticks reads a judge input file and its expected output; with drop
+// > 0 it drops the pieces longer than drop first, as the CERC judge did.
+func readSticks(tb testing.TB, name string, drop int) ([]puzzle.Sticks, string) {
 	tb.Helper()
-	path := judgedata.Path(tb, "sticks", name+".in")
-	f, err := os.Open(path)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseSticks(path, f)
-	require.NoError(tb, err)
+	ps, want := judgedata.Case(tb, puzzle.ParseSticks, "sticks", name+".in", name+".out")
 	if drop > 0 {
 		for i := range ps {
 			ps[i], _ = ps[i].DropLonger(drop)
 		}
 	}
-	return ps
+	return ps, want
 }
 
 // solveSticksFile solves every block, checks each answer with Verify and
@@ -65,10 +59,8 @@ func solveSticksFile(t *testing.T, ps []puzzle.Sticks) string {
 func TestSticksJudgeData(t *testing.T) {
 	for _, name := range sticksFiles {
 		t.Run(name, func(t *testing.T) {
-			ps := readSticks(t, name, 0)
-			want, err := os.ReadFile(judgedata.Path(t, "sticks", name+".out"))
-			require.NoError(t, err)
-			require.Equal(t, string(want), solveSticksFile(t, ps))
+			ps, want := readSticks(t, name, 0)
+			require.Equal(t, want, solveSticksFile(t, ps))
 		})
 	}
 }
@@ -76,24 +68,8 @@ func TestSticksJudgeData(t *testing.T) {
 // TestSticksCERCDropLonger reproduces the original CERC answers, which
 // ignore the pieces over 50.
 func TestSticksCERCDropLonger(t *testing.T) {
-	ps := readSticks(t, "cerc1995_sticks", 50)
-	want, err := os.ReadFile(judgedata.Path(t, "sticks", "cerc1995_sticks.out"))
-	require.NoError(t, err)
-	require.Equal(t, string(want), solveSticksFile(t, ps))
-}
-
-// readSticksFixture parses a file of testdata/sticks and its answers.
-func readSticksFixture(tb testing.TB, name string) ([]puzzle.Sticks, string) {
-	tb.Helper()
-	path := filepath.Join("..", "testdata", "sticks", name)
-	f, err := os.Open(path + ".in")
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseSticks(path+".in", f)
-	require.NoError(tb, err)
-	want, err := os.ReadFile(path + ".out")
-	require.NoError(tb, err)
-	return ps, string(want)
+	ps, want := readSticks(t, "cerc1995_sticks", 50)
+	require.Equal(t, want, solveSticksFile(t, ps))
 }
 
 // TestSticksFixtures checks the statement sample and blocks on which the
@@ -101,7 +77,7 @@ func readSticksFixture(tb testing.TB, name string) ([]puzzle.Sticks, string) {
 func TestSticksFixtures(t *testing.T) {
 	for _, name := range []string{"sample", "gen_hard"} {
 		t.Run(name, func(t *testing.T) {
-			ps, want := readSticksFixture(t, name)
+			ps, want := readSticks(t, name, 0)
 			require.Equal(t, want, solveSticksFile(t, ps))
 		})
 	}
@@ -113,7 +89,7 @@ func TestSticksFixtures(t *testing.T) {
 // and sticks of many bitset words. The lengths that are not multiples of k
 // must be refuted, which the gcd of the pieces does at once.
 func TestSticksScaled(t *testing.T) {
-	ps := readSticks(t, "cerc1995_sticks_le50", 0)
+	ps, _ := readSticks(t, "cerc1995_sticks_le50", 0)
 	want, err := os.ReadFile(judgedata.Path(t, "sticks", "cerc1995_sticks_le50.out"))
 	require.NoError(t, err)
 	lines := strings.Fields(string(want))
@@ -260,10 +236,12 @@ func BenchmarkSticks(b *testing.B) {
 		name string
 		ps   []puzzle.Sticks
 	}{
-		{"hard_454", readSticks(b, "hard_454", 0)},
-		{"cerc1995_le50", readSticks(b, "cerc1995_sticks_le50", 0)},
+		{"hard_454", nil},
+		{"cerc1995_le50", nil},
 	}
-	ps, _ := readSticksFixture(b, "gen_hard")
+	files[0].ps, _ = readSticks(b, "hard_454", 0)
+	files[1].ps, _ = readSticks(b, "cerc1995_sticks_le50", 0)
+	ps, _ := readSticks(b, "gen_hard", 0)
 	files = append(files, struct {
 		name string
 		ps   []puzzle.Sticks

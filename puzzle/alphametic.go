@@ -34,8 +34,15 @@ type AlphameticAnswer struct {
 // by any white space, until the end of input. An input with no case is an
 // error. file names r in error messages, which are *ParseError values.
 func ParseAlphametic(file string, r io.Reader) ([]Alphametic, error) {
+	return collect(file, r, ScanAlphametic)
+}
+
+// ScanAlphametic reads the cases of r as ParseAlphametic does, calling
+// yield with each as soon as it is read, and stops at the first error of
+// the input or of yield.
+func ScanAlphametic(file string, r io.Reader, yield func(Alphametic) error) error {
 	t := newTokens(file, r)
-	var ps []Alphametic
+	n := 0
 	for {
 		f, ok := t.next()
 		if !ok {
@@ -43,17 +50,20 @@ func ParseAlphametic(file string, r io.Reader) ([]Alphametic, error) {
 		}
 		p, err := parseAlphameticCase(t, f)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		ps = append(ps, p)
+		if err := yield(p); err != nil {
+			return err
+		}
+		n++
 	}
 	if err := t.ioErr(); err != nil {
-		return nil, err
+		return err
 	}
-	if len(ps) == 0 {
-		return nil, t.errorf("expected N (%d..%d), got end of input", AlphameticMinN, AlphameticMaxN)
+	if n == 0 {
+		return t.errorf("expected N (%d..%d), got end of input", AlphameticMinN, AlphameticMaxN)
 	}
-	return ps, nil
+	return nil
 }
 
 // parseAlphameticCase reads the three words of one case whose first
@@ -61,7 +71,7 @@ func ParseAlphametic(file string, r io.Reader) ([]Alphametic, error) {
 func parseAlphameticCase(t *tokens, f string) (Alphametic, error) {
 	n, err := strconv.Atoi(f)
 	if err != nil {
-		return Alphametic{}, t.errorf("expected N (%d..%d), got %s", AlphameticMinN, AlphameticMaxN, quoteAlphametic(f))
+		return Alphametic{}, t.errorf("expected N (%d..%d), got %s", AlphameticMinN, AlphameticMaxN, quote(f))
 	}
 	if n < AlphameticMinN || n > AlphameticMaxN {
 		return Alphametic{}, t.errorf("N %d out of range %d..%d", n, AlphameticMinN, AlphameticMaxN)
@@ -77,7 +87,7 @@ func parseAlphameticCase(t *tokens, f string) (Alphametic, error) {
 			return Alphametic{}, t.errorf("expected %s, got end of input", want)
 		}
 		if alphameticWordErr(w, n) != nil {
-			return Alphametic{}, t.errorf("expected %s, got %s", want, quoteAlphametic(w))
+			return Alphametic{}, t.errorf("expected %s, got %s", want, quote(w))
 		}
 		p.Words[i] = w
 	}
@@ -88,23 +98,14 @@ func parseAlphameticCase(t *tokens, f string) (Alphametic, error) {
 // the first n.
 func alphameticWordErr(w string, n int) error {
 	if len(w) != n {
-		return fmt.Errorf("word %s has %d characters, want %d", quoteAlphametic(w), len(w), n)
+		return fmt.Errorf("word %s has %d characters, want %d", quote(w), len(w), n)
 	}
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'A' || int(w[i]-'A') >= n {
-			return fmt.Errorf("word %s has %q at %d, want a letter A-%c", quoteAlphametic(w), w[i], i+1, 'A'+n-1)
+			return fmt.Errorf("word %s has %q at %d, want a letter A-%c", quote(w), w[i], i+1, 'A'+n-1)
 		}
 	}
 	return nil
-}
-
-// quoteAlphametic quotes a field for a message, cutting very long ones.
-func quoteAlphametic(s string) string {
-	const maxQuote = 40
-	if len(s) > maxQuote {
-		return strconv.Quote(s[:maxQuote]) + "..."
-	}
-	return strconv.Quote(s)
 }
 
 // Validate reports whether p is well formed: N in 2..26 and three words of

@@ -16,11 +16,7 @@ var sampleAlphametic = puzzle.Alphametic{N: 5, Words: [3]string{"ABCED", "BDACE"
 
 var sampleAlphameticAnswer = puzzle.AlphameticAnswer{Digits: []int{1, 0, 3, 4, 2}}
 
-var parseAlphameticTests = []struct {
-	name string
-	in   string
-	want []puzzle.Alphametic
-}{
+var parseAlphameticTests = []parseCase[puzzle.Alphametic]{
 	{"sample", "5\nABCED\nBDACE\nEBBAA\n", []puzzle.Alphametic{sampleAlphametic}},
 	{"CRLF", "5\r\nABCED\r\nBDACE\r\nEBBAA\r\n", []puzzle.Alphametic{sampleAlphametic}},
 	{"trailing blanks", "5  \nABCED \t\nBDACE\nEBBAA   \n\n\n", []puzzle.Alphametic{sampleAlphametic}},
@@ -37,13 +33,7 @@ var parseAlphameticTests = []struct {
 }
 
 func TestParseAlphametic(t *testing.T) {
-	for _, tc := range parseAlphameticTests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseAlphametic("<stdin>", strings.NewReader(tc.in))
-			require.NoError(t, err)
-			require.Equal(t, tc.want, got)
-		})
-	}
+	testParse(t, puzzle.ParseAlphametic, parseAlphameticTests, parseAlphameticErrors)
 }
 
 func TestParseAlphameticSampleFile(t *testing.T) {
@@ -55,44 +45,26 @@ func TestParseAlphameticSampleFile(t *testing.T) {
 	require.Equal(t, []puzzle.Alphametic{sampleAlphametic}, got)
 }
 
-var parseAlphameticErrors = []struct {
-	name string
-	in   string
-	line int
-	msg  string // the whole message
-}{
-	{"empty", "", 1, "<stdin>:1: expected N (2..26), got end of input"},
-	{"blank only", "\n  \n", 3, "<stdin>:3: expected N (2..26), got end of input"},
-	{"N 0", "0\n", 1, "<stdin>:1: N 0 out of range 2..26"},
-	{"N 1", "1\nA\nA\nA\n", 1, "<stdin>:1: N 1 out of range 2..26"},
-	{"N 27", "27\n", 1, "<stdin>:1: N 27 out of range 2..26"},
-	{"N not a number", "five\n", 1, `<stdin>:1: expected N (2..26), got "five"`},
-	{"letter beyond N", "5\nABCED\nBDACE\nABCDZ\n", 4, `<stdin>:4: expected 5 letters A-E, got "ABCDZ"`},
-	{"letter F for N 5", "5\nABCEF\nBDACE\nEBBAA\n", 2, `<stdin>:2: expected 5 letters A-E, got "ABCEF"`},
-	{"short word", "5\nABCED\nBDAC\nEBBAA\n", 3, `<stdin>:3: expected 5 letters A-E, got "BDAC"`},
-	{"long word", "5\nABCEDA\nBDACE\nEBBAA\n", 2, `<stdin>:2: expected 5 letters A-E, got "ABCEDA"`},
-	{"lower case", "5\nabced\nBDACE\nEBBAA\n", 2, `<stdin>:2: expected 5 letters A-E, got "abced"`},
-	{"digit", "5\nABC1D\nBDACE\nEBBAA\n", 2, `<stdin>:2: expected 5 letters A-E, got "ABC1D"`},
-	{"word split", "5\nAB CED\nBDACE\nEBBAA\n", 2, `<stdin>:2: expected 5 letters A-E, got "AB"`},
-	{"missing sum", "5\nABCED\nBDACE\n", 4, "<stdin>:4: expected 5 letters A-E, got end of input"},
-	{"missing all words", "5", 2, "<stdin>:2: expected 5 letters A-E, got end of input"},
-	{"bad second case", "5\nABCED\nBDACE\nEBBAA\n3\nABC\nABD\nCCC\n", 7, `<stdin>:7: expected 3 letters A-C, got "ABD"`},
-	{"garbage after case", "5\nABCED\nBDACE\nEBBAA\nend\n", 5, `<stdin>:5: expected N (2..26), got "end"`},
+var parseAlphameticErrors = []parseError{
+	{"empty", "", 1, "expected N (2..26), got end of input"},
+	{"blank only", "\n  \n", 3, "expected N (2..26), got end of input"},
+	{"N 0", "0\n", 1, "N 0 out of range 2..26"},
+	{"N 1", "1\nA\nA\nA\n", 1, "N 1 out of range 2..26"},
+	{"N 27", "27\n", 1, "N 27 out of range 2..26"},
+	{"N not a number", "five\n", 1, `expected N (2..26), got "five"`},
+	{"letter beyond N", "5\nABCED\nBDACE\nABCDZ\n", 4, `expected 5 letters A-E, got "ABCDZ"`},
+	{"letter F for N 5", "5\nABCEF\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "ABCEF"`},
+	{"short word", "5\nABCED\nBDAC\nEBBAA\n", 3, `expected 5 letters A-E, got "BDAC"`},
+	{"long word", "5\nABCEDA\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "ABCEDA"`},
+	{"lower case", "5\nabced\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "abced"`},
+	{"digit", "5\nABC1D\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "ABC1D"`},
+	{"word split", "5\nAB CED\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "AB"`},
+	{"missing sum", "5\nABCED\nBDACE\n", 4, "expected 5 letters A-E, got end of input"},
+	{"missing all words", "5", 2, "expected 5 letters A-E, got end of input"},
+	{"bad second case", "5\nABCED\nBDACE\nEBBAA\n3\nABC\nABD\nCCC\n", 7, `expected 3 letters A-C, got "ABD"`},
+	{"garbage after case", "5\nABCED\nBDACE\nEBBAA\nend\n", 5, `expected N (2..26), got "end"`},
 	{"long garbage cut", "5\n" + strings.Repeat("A", 100) + "\n", 2,
-		`<stdin>:2: expected 5 letters A-E, got "` + strings.Repeat("A", 40) + `"...`},
-}
-
-func TestParseAlphameticErrors(t *testing.T) {
-	for _, tc := range parseAlphameticErrors {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseAlphametic("<stdin>", strings.NewReader(tc.in))
-			require.Nil(t, got)
-			var pe *puzzle.ParseError
-			require.True(t, errors.As(err, &pe), "ParseAlphametic(%q) error = %v, want a *ParseError", tc.in, err)
-			require.Equal(t, tc.line, pe.Line)
-			require.Equal(t, tc.msg, err.Error())
-		})
-	}
+		`expected 5 letters A-E, got "` + strings.Repeat("A", 40) + `"...`},
 }
 
 func TestAlphameticString(t *testing.T) {

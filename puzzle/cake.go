@@ -44,45 +44,63 @@ type CakeAnswer struct {
 // input in errors, which are *ParseError values; an input without any pair
 // is an error.
 func ParseCake(file string, r io.Reader) ([]Cake, error) {
+	return collect(file, r, ScanCake)
+}
+
+// ScanCake reads the pairs of r as ParseCake does, calling yield with
+// each as soon as it is read, and stops at the first error of the input
+// or of yield.
+func ScanCake(file string, r io.Reader, yield func(Cake) error) error {
 	t := newTokens(file, r)
-	var cakes []Cake
-	for {
+	n := 0
+	for ; ; n++ {
 		f, ok := t.next()
 		if !ok {
 			break
 		}
-		n, err := cakeField(t, f, "volume N", MaxCakeVolume)
+		p, err := parseCakePair(t, f)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		nLine := t.line
-		f, ok = t.next()
-		if !ok {
-			if err := t.ioErr(); err != nil {
-				return nil, err
-			}
-			return nil, t.errorAt(nLine, "expected layer count M after volume %d, got end of input", n)
+		if err := yield(p); err != nil {
+			return err
 		}
-		m, err := cakeField(t, f, "layer count M", MaxCakeLayers)
-		if err != nil {
-			return nil, err
-		}
-		cakes = append(cakes, Cake{Volume: n, Layers: m})
 	}
 	if err := t.ioErr(); err != nil {
-		return nil, err
+		return err
 	}
-	if len(cakes) == 0 {
-		return nil, t.errorf("expected volume N and layer count M, got end of input")
+	if n == 0 {
+		return t.errorf("expected volume N and layer count M, got end of input")
 	}
-	return cakes, nil
+	return nil
+}
+
+// parseCakePair reads the pair whose volume is the field f just read.
+func parseCakePair(t *tokens, f string) (Cake, error) {
+	n, err := cakeField(t, f, "volume N", MaxCakeVolume)
+	if err != nil {
+		return Cake{}, err
+	}
+	nLine := t.line
+	f, ok := t.next()
+	if !ok {
+		if err := t.ioErr(); err != nil {
+			return Cake{}, err
+		}
+		return Cake{}, t.errorAt(nLine, "expected layer count M after volume %d, got end of input", n)
+	}
+	m, err := cakeField(t, f, "layer count M", MaxCakeLayers)
+	if err != nil {
+		return Cake{}, err
+	}
+	return Cake{Volume: n, Layers: m}, nil
 }
 
 // cakeField converts the field f just read by t to an integer in 1..hi.
 func cakeField(t *tokens, f, what string, hi int) (int, error) {
 	v, err := strconv.Atoi(f)
 	if err != nil {
-		return 0, t.errorf("expected %s, got %q", what, f)
+		return 0, t.errorf("expected %s, got %s", what, quote(f))
 	}
 	if v < 1 || v > hi {
 		return 0, t.errorf("%s %d out of range 1..%d", what, v, hi)

@@ -10,11 +10,7 @@ import (
 	"puzzlesat/puzzle"
 )
 
-var parseCakeTests = []struct {
-	name string
-	in   string
-	want []puzzle.Cake
-}{
+var parseCakeTests = []parseCase[puzzle.Cake]{
 	{"judge layout", "100\n2", []puzzle.Cake{{Volume: 100, Layers: 2}}},
 	{"one line", "100 2\n", []puzzle.Cake{{Volume: 100, Layers: 2}}},
 	{"CRLF", "100\r\n2\r\n", []puzzle.Cake{{Volume: 100, Layers: 2}}},
@@ -25,21 +21,10 @@ var parseCakeTests = []struct {
 }
 
 func TestParseCake(t *testing.T) {
-	for _, tc := range parseCakeTests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseCake("in", strings.NewReader(tc.in))
-			require.NoError(t, err)
-			require.Equal(t, tc.want, got)
-		})
-	}
+	testParse(t, puzzle.ParseCake, parseCakeTests, parseCakeErrors)
 }
 
-var parseCakeErrors = []struct {
-	name string
-	in   string
-	line int
-	msg  string
-}{
+var parseCakeErrors = []parseError{
 	{"empty", "", 1, "expected volume N and layer count M, got end of input"},
 	{"blank lines only", "\n \n", 3, "expected volume N and layer count M, got end of input"},
 	{"lone N", "100", 1, "expected layer count M after volume 100, got end of input"},
@@ -55,20 +40,9 @@ var parseCakeErrors = []struct {
 	{"M not a number", "100\n2x", 2, `expected layer count M, got "2x"`},
 	{"M a fraction", "100 2\n30\n1.5", 3, `expected layer count M, got "1.5"`},
 	{"second pair bad", "100 2\n\n7 x", 3, `expected layer count M, got "x"`},
-}
-
-func TestParseCakeErrors(t *testing.T) {
-	for _, tc := range parseCakeErrors {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseCake("in", strings.NewReader(tc.in))
-			require.Nil(t, got)
-			var pe *puzzle.ParseError
-			require.ErrorAs(t, err, &pe)
-			require.Equal(t, "in", pe.File)
-			require.Equal(t, tc.line, pe.Line, "%v", err)
-			require.EqualError(t, pe.Err, tc.msg)
-		})
-	}
+	{"int64 extremes", "9223372036854775807 -9223372036854775808", 1, "volume N 9223372036854775807 out of range 1..10000"},
+	{"int64 minimum", "100 -9223372036854775808", 1, "layer count M -9223372036854775808 out of range 1..20"},
+	{"long token cut", strings.Repeat("x", 100000), 1, `expected volume N, got "` + strings.Repeat("x", 40) + `"...`},
 }
 
 // cakeSample is the statement sample 100 2 with its optimum 68.

@@ -1,4 +1,4 @@
-// Package puzzle defines the five puzzle kinds of puzzlesat: for each kind
+// Package puzzle defines the seven puzzle kinds of puzzlesat: for each kind
 // the instance and answer types, the judge-format parser and printer, and a
 // Verify that checks an answer against the rules. It does no search.
 //

@@ -104,10 +104,42 @@ func (t *tokens) int(what string, lo, hi int) (int, error) {
 	}
 	v, err := strconv.Atoi(f)
 	if err != nil {
-		return 0, t.errorf("expected %s, got %q", what, f)
+		return 0, t.errorf("expected %s, got %s", what, quote(f))
 	}
 	if v < lo || v > hi {
 		return 0, t.errorf("%s %d out of range %d..%d", what, v, lo, hi)
 	}
 	return v, nil
+}
+
+// collect returns every instance that scan reads from r.
+func collect[I any](file string, r io.Reader, scan func(string, io.Reader, func(I) error) error) ([]I, error) {
+	var ps []I
+	err := scan(file, r, func(p I) error {
+		ps = append(ps, p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
+
+// maxQuote bounds the text of an input quoted in a message.
+const maxQuote = 40
+
+// quote quotes s for a message, cut after maxQuote bytes.
+func quote(s string) string {
+	if len(s) > maxQuote {
+		return strconv.Quote(s[:maxQuote]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// short returns a number's digits for a message, cut after maxQuote bytes.
+func short(digits string) string {
+	if len(digits) > maxQuote {
+		return digits[:maxQuote] + "..."
+	}
+	return digits
 }

@@ -35,34 +35,52 @@ type SticksAnswer struct {
 // 1..MaxSticksPieces, then n lengths in 1..MaxStickPiece, separated by any
 // white space (they may wrap over several lines). A count of 0, or the end
 // of input where a count is expected, ends the input; anything after the 0
-// is ignored, as the judge does. file names the input in errors, which are
-// *ParseError values.
+// is ignored, as the judge does. An input with no block is an error. file
+// names the input in errors, which are *ParseError values.
 func ParseSticks(file string, r io.Reader) ([]Sticks, error) {
+	return collect(file, r, ScanSticks)
+}
+
+// ScanSticks reads the blocks of r as ParseSticks does, calling yield
+// with each as soon as it is read, and stops at the first error of the
+// input or of yield.
+func ScanSticks(file string, r io.Reader, yield func(Sticks) error) error {
 	t := newTokens(file, r)
-	var out []Sticks
-	for {
+	for blocks := 0; ; blocks++ {
 		f, ok := t.next()
 		if !ok {
 			if err := t.ioErr(); err != nil {
-				return nil, err
+				return err
 			}
-			return out, nil
 		}
 		n, err := strconv.Atoi(f)
 		switch {
+		case !ok || n == 0 && err == nil:
+			if blocks == 0 {
+				return t.errorf("expected a block (a piece count, then the pieces), got %s", endOrZero(ok))
+			}
+			return nil
 		case err == nil && n > MaxSticksPieces || errors.Is(err, strconv.ErrRange) && f[0] != '-':
-			return nil, t.errorf("block of %s pieces: at most %d are supported", f, MaxSticksPieces)
+			return t.errorf("block of %s pieces: at most %d are supported", short(f), MaxSticksPieces)
 		case err != nil || n < 0:
-			return nil, t.errorf("expected a piece count (0 ends the input), got %q", f)
-		case n == 0:
-			return out, nil
+			return t.errorf("expected a piece count (0 ends the input), got %s", quote(f))
 		}
 		p, err := parseSticksBlock(t, n)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		out = append(out, p)
+		if err := yield(p); err != nil {
+			return err
+		}
 	}
+}
+
+// endOrZero names what ended an input early: its end, or the line "0".
+func endOrZero(read bool) string {
+	if read {
+		return `"0", which ends the input`
+	}
+	return "end of input"
 }
 
 // parseSticksBlock reads the n lengths of one block.
@@ -80,9 +98,9 @@ func parseSticksBlock(t *tokens, n int) (Sticks, error) {
 		tooLong := err == nil && v > MaxStickPiece || errors.Is(err, strconv.ErrRange) && f[0] != '-'
 		switch {
 		case tooLong:
-			return Sticks{}, t.errorf("piece %d of %d is %s long: at most %d is supported", i+1, n, f, MaxStickPiece)
+			return Sticks{}, t.errorf("piece %d of %d is %s long: at most %d is supported", i+1, n, short(f), MaxStickPiece)
 		case err != nil || v < 1:
-			return Sticks{}, t.errorf("expected piece %d of %d (a length 1..%d), got %q", i+1, n, MaxStickPiece, f)
+			return Sticks{}, t.errorf("expected piece %d of %d (a length 1..%d), got %s", i+1, n, MaxStickPiece, quote(f))
 		}
 		p.Pieces[i] = v
 	}

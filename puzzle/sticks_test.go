@@ -10,11 +10,7 @@ import (
 	"puzzlesat/puzzle"
 )
 
-var parseSticksTests = []struct {
-	name string
-	in   string
-	want []puzzle.Sticks
-}{
+var parseSticksTests = []parseCase[puzzle.Sticks]{
 	{"statement sample", "9\n5 2 1 5 2 1 5 2 1\n4\n1 2 3 4\n0\n", []puzzle.Sticks{
 		{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}, {Pieces: []int{1, 2, 3, 4}}}},
 	{"CRLF", "2\r\n3 4\r\n0\r\n", []puzzle.Sticks{{Pieces: []int{3, 4}}}},
@@ -25,26 +21,13 @@ var parseSticksTests = []struct {
 	{"count and lengths on one line", "3 7 8 9 0", []puzzle.Sticks{{Pieces: []int{7, 8, 9}}}},
 	{"text after the 0 is ignored", "1\n5\n0\nanything\n", []puzzle.Sticks{{Pieces: []int{5}}}},
 	{"lengths above 50", "2\n64 10000\n0\n", []puzzle.Sticks{{Pieces: []int{64, 10000}}}},
-	{"only the 0", "0\n", nil},
-	{"empty", "", nil},
 }
 
 func TestParseSticks(t *testing.T) {
-	for _, tc := range parseSticksTests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseSticks("in", strings.NewReader(tc.in))
-			require.NoError(t, err)
-			require.Equal(t, tc.want, got)
-		})
-	}
+	testParse(t, puzzle.ParseSticks, parseSticksTests, parseSticksErrors)
 }
 
-var parseSticksErrors = []struct {
-	name string
-	in   string
-	line int
-	msg  string
-}{
+var parseSticksErrors = []parseError{
 	{"fewer lengths than the count", "5\n1 2 3\n", 3, "expected piece 4 of 5, got end of input"},
 	{"fewer lengths, then the 0", "5\n1 2 3\n0\n", 3, `expected piece 4 of 5 (a length 1..10000), got "0"`},
 	{"zero length", "3\n4 0 4\n0\n", 2, `expected piece 2 of 3 (a length 1..10000), got "0"`},
@@ -58,21 +41,11 @@ var parseSticksErrors = []struct {
 	{"non-numeric count", "2\n1 1\nx\n", 3, `expected a piece count (0 ends the input), got "x"`},
 	{"too many pieces", "1001\n", 1, "block of 1001 pieces: at most 1000 are supported"},
 	{"count overflows", "99999999999999999999\n", 1, "block of 99999999999999999999 pieces: at most 1000 are supported"},
+	{"int64 extremes", "1\n-9223372036854775808\n", 2, `expected piece 1 of 1 (a length 1..10000), got "-9223372036854775808"`},
+	{"only the 0", "\n0\n", 2, `expected a block (a piece count, then the pieces), got "0", which ends the input`},
+	{"empty", "", 1, "expected a block (a piece count, then the pieces), got end of input"},
+	{"long count cut", strings.Repeat("9", 100000) + "\n", 1, "block of " + strings.Repeat("9", 40) + "... pieces: at most 1000 are supported"},
 	{"second block bad", "1\n5\n\n2\n5 five\n0\n", 5, `expected piece 2 of 2 (a length 1..10000), got "five"`},
-}
-
-func TestParseSticksErrors(t *testing.T) {
-	for _, tc := range parseSticksErrors {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := puzzle.ParseSticks("in", strings.NewReader(tc.in))
-			require.Nil(t, got)
-			var pe *puzzle.ParseError
-			require.ErrorAs(t, err, &pe)
-			require.Equal(t, "in", pe.File)
-			require.Equal(t, tc.line, pe.Line, "%v", err)
-			require.EqualError(t, pe.Err, tc.msg)
-		})
-	}
 }
 
 func TestSticksString(t *testing.T) {

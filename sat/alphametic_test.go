@@ -3,7 +3,6 @@ package sat_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -15,23 +14,19 @@ import (
 	"puzzlesat/sat"
 )
 
+// readAlphametic returns official point i and its expected answer.
 func readAlphametic(tb testing.TB, i int) (puzzle.Alphametic, []string) {
-	in := judgedata.Path(tb, "alphametic", fmt.Sprintf("alpha%d.in", i))
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseAlphametic(in, f)
-	require.NoError(tb, err)
-	want, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".ans")
-	require.NoError(tb, err)
-	return ps[0], strings.Fields(string(want))
+	tb.Helper()
+	ps, want := judgedata.Case(tb, puzzle.ParseAlphametic, "alphametic", fmt.Sprintf("alpha%d.in", i), fmt.Sprintf("alpha%d.ans", i))
+	require.Len(tb, ps, 1)
+	return ps[0], strings.Fields(want)
 }
 
 func TestAlphameticJudgeData(t *testing.T) {
 	for i := 1; i <= 10; i++ {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			p, want := readAlphametic(t, i)
-			a, st, err := sat.Alphametic(context.Background(), p)
+			a, st, err := sat.Find(context.Background(), encode.Alphametic(p), sat.Config{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want, strings.Fields(p.Format(a)))
@@ -45,7 +40,7 @@ func BenchmarkAlphametic(b *testing.B) {
 		p, _ := readAlphametic(b, i)
 		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := sat.Alphametic(context.Background(), p); err != nil {
+				if _, _, err := sat.Find(context.Background(), encode.Alphametic(p), sat.Config{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -24,33 +22,16 @@ var cakeBook = []string{"sample", "cake1", "cake2", "cake3", "cake4", "cake5"}
 // readCake reads a judge input and its expected answers.
 func readCake(tb testing.TB, name string) ([]puzzle.Cake, []int) {
 	tb.Helper()
-	in := judgedata.Path(tb, "cake", name+".in")
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseCake(in, f)
-	require.NoError(tb, err)
-	out, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".out")
-	require.NoError(tb, err)
-	var want []int
-	for _, w := range strings.Fields(string(out)) {
-		v, err := strconv.Atoi(w)
-		require.NoError(tb, err)
-		want = append(want, v)
-	}
+	ps, out := judgedata.Case(tb, puzzle.ParseCake, "cake", name+".in", name+".out")
+	want := judgedata.Ints(tb, out)
 	require.Len(tb, want, len(ps))
 	return ps, want
 }
 
-// slowCake reports whether the SAT backend takes more than a few seconds
-// on p: the book cases of volume near 10000 with 6 and 10 layers (5-15 s
-// on one core, see BenchmarkCakeSAT), which the default run leaves out.
-func slowCake(p puzzle.Cake) bool { return p.Volume*p.Layers > 50000 }
-
 // solveCake solves p by SAT and checks the answer with Verify.
 func solveCake(t *testing.T, p puzzle.Cake) puzzle.CakeAnswer {
 	t.Helper()
-	a, st, err := sat.Cake(context.Background(), p)
+	a, st, err := sat.Cake(context.Background(), p, sat.Config{})
 	require.NoError(t, err, "N=%d M=%d", p.Volume, p.Layers)
 	require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
 	t.Logf("N=%d M=%d: Q=%d in %v, %d solves, %d conflicts, %d vars, %d clauses",
@@ -63,9 +44,6 @@ func TestCakeJudgeData(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			ps, want := readCake(t, name)
 			for i, p := range ps {
-				if slowCake(p) {
-					t.Skipf("N=%d M=%d takes seconds: see BenchmarkCakeSAT", p.Volume, p.Layers)
-				}
 				require.Equal(t, want[i], solveCake(t, p).Area)
 			}
 		})
@@ -121,9 +99,34 @@ func TestCakeGenerated(t *testing.T) {
 	}
 }
 
+// cakeTarget returns the pairs of the target of issue 12: the first 40
+// of gen.Cake from a fixed seed, of any volume, the impossible ones
+// included.
+func cakeTarget() []puzzle.Cake {
+	rng := rand.New(rand.NewPCG(12, 1190))
+	ps := make([]puzzle.Cake, 40)
+	for i := range ps {
+		ps[i] = gen.Cake(rng)
+	}
+	return ps
+}
+
+// TestCakeTarget solves the 40 pairs of the target with both backends
+// and compares the areas (about 2 s in all; BenchmarkCakeTarget times
+// each).
+func TestCakeTarget(t *testing.T) {
+	for _, p := range cakeTarget() {
+		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
+			want, _, err := native.Cake(context.Background(), p)
+			require.NoError(t, err)
+			require.Equal(t, want.Area, solveCake(t, p).Area)
+		})
+	}
+}
+
 func TestCakeOutOfLimits(t *testing.T) {
 	for _, p := range []puzzle.Cake{{Volume: 0, Layers: 1}, {Volume: 10001, Layers: 1}, {Volume: 5, Layers: 0}, {Volume: 5, Layers: 21}} {
-		_, _, err := sat.Cake(context.Background(), p)
+		_, _, err := sat.Cake(context.Background(), p, sat.Config{})
 		require.Error(t, err, "%+v", p)
 	}
 }
@@ -131,11 +134,43 @@ func TestCakeOutOfLimits(t *testing.T) {
 func TestCakeCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10})
+	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10}, sat.Config{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
-// BenchmarkCakeSAT solves every book case, the slow ones included.
+// TestCakeDeadline stops the search over cubes in the middle: the
+// deadline's error comes back soon after it (loosely: the machine may be
+// busy), with gini and with our own propagation (the portfolio).
+func TestCakeDeadline(t *testing.T) {
+	for _, c := range []sat.Config{{}, {Engine: sat.Portfolio(sat.Gini())}} {
+		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Millisecond)
+		start := time.Now()
+		_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9866, Layers: 11}, c)
+		cancel()
+		require.ErrorIs(t, err, context.DeadlineExceeded)
+		require.Less(t, time.Since(start), time.Second)
+	}
+}
+
+// BenchmarkCakeTarget solves each pair of the target of issue 12, which
+// asks for under 1 s each with gini.
+func BenchmarkCakeTarget(b *testing.B) {
+	for _, p := range cakeTarget() {
+		b.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(b *testing.B) {
+			var st sat.Stats
+			for b.Loop() {
+				var err error
+				if _, st, err = sat.Cake(context.Background(), p, sat.Config{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(st.Solves), "solves")
+			b.ReportMetric(float64(st.Conflicts), "conflicts")
+		})
+	}
+}
+
+// BenchmarkCakeSAT solves every book case.
 func BenchmarkCakeSAT(b *testing.B) {
 	for _, name := range cakeBook {
 		ps, want := readCake(b, name)
@@ -143,7 +178,7 @@ func BenchmarkCakeSAT(b *testing.B) {
 			var st sat.Stats
 			for b.Loop() {
 				for i, p := range ps {
-					a, s, err := sat.Cake(context.Background(), p)
+					a, s, err := sat.Cake(context.Background(), p, sat.Config{})
 					if err != nil || a.Area != want[i] {
 						b.Fatalf("N=%d M=%d: Q=%d, %v; want %d", p.Volume, p.Layers, a.Area, err, want[i])
 					}

@@ -12,33 +12,41 @@ import (
 // limit. Each model found is blocked by a clause guarded by a fresh
 // selector, which is switched off for good at the end, so the formula's
 // meaning is unchanged and the solver can be reused for other queries.
+// The blocking clauses count towards the budget.
 func (s *Solver) Count(ctx context.Context, over []cnf.Var, limit int, assume ...cnf.Lit) (int, error) {
-	sel := s.f.Selector("")
-	defer s.f.Add(sel.Neg())
-	as := append(append([]cnf.Lit(nil), assume...), sel.Pos())
+	return s.count(ctx, over, limit, false, assume)
+}
+
+// CountOneHot is Count for variables that fall into exactly-one groups:
+// every model makes exactly one variable of each group true. Two such
+// models differ exactly when their true variables differ, so each model
+// is blocked by its true variables alone: one literal per group, where
+// Count takes one per variable (81 against 729 for a 9x9 sudoku).
+func (s *Solver) CountOneHot(ctx context.Context, over []cnf.Var, limit int, assume ...cnf.Lit) (int, error) {
+	return s.count(ctx, over, limit, true, assume)
+}
+
+// count is Count, blocking on the true variables alone with trueOnly.
+func (s *Solver) count(ctx context.Context, over []cnf.Var, limit int, trueOnly bool, assume []cnf.Lit) (int, error) {
+	if limit < 1 {
+		return 0, nil
+	}
 	n := 0
-	for n < limit {
-		st, err := s.Solve(ctx, as...)
-		if err != nil {
-			return n, err
-		}
-		if st == Unsat {
-			break
-		}
+	_, err := s.enumerate(ctx, assume, func(cnf.Model) bool {
 		n++
-		m := s.model
-		block := make([]cnf.Lit, 0, len(over)+1)
-		block = append(block, sel.Neg())
+		return n < limit
+	}, func(m cnf.Model) []cnf.Lit {
+		block := make([]cnf.Lit, 0, len(over))
 		for _, v := range over {
 			if m.Value(v.Pos()) {
 				block = append(block, v.Neg())
-			} else {
+			} else if !trueOnly {
 				block = append(block, v.Pos())
 			}
 		}
-		s.f.Add(block...)
-	}
-	return n, nil
+		return block
+	})
+	return n, err
 }
 
 // Minimise finds a model of least cost. It solves; then, while a model of

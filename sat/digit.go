@@ -7,17 +7,18 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
+	"puzzlesat/internal/digitsearch"
 	"puzzlesat/puzzle"
 )
 
-// Digit solves a Digit Puzzle by [puzzle.Digit.Search], answering each
+// Digit solves a Digit Puzzle by [digitsearch.Search], answering each
 // "has this pattern exactly one solution" by counting to two on one
 // solver for p's length triple, with the pattern's digits as assumptions.
 // The error is puzzle.ErrNoSolution when no product has p's lengths (no
 // solver is built then), or the context's error.
-func Digit(ctx context.Context, p puzzle.Digit) (puzzle.DigitAnswer, Stats, error) {
-	o := newDigitOracle(digitEncoding)
-	a, err := p.Search(ctx, func(q puzzle.DigitAnswer) (bool, error) {
+func Digit(ctx context.Context, p puzzle.Digit, c Config) (puzzle.DigitAnswer, Stats, error) {
+	o := newDigitOracle(digitEncoding, c)
+	a, err := digitsearch.Search(ctx, p, func(q puzzle.DigitAnswer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
 	})
@@ -26,11 +27,11 @@ func Digit(ctx context.Context, p puzzle.Digit) (puzzle.DigitAnswer, Stats, erro
 
 // CountDigit returns the number of solutions of p's pattern as given,
 // stopping at limit (limit <= 0: no limit).
-func CountDigit(ctx context.Context, p puzzle.Digit, limit int) (int, Stats, error) {
+func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c Config) (int, Stats, error) {
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	o := newDigitOracle(digitEncoding)
+	o := newDigitOracle(digitEncoding, c)
 	n, err := o.count(ctx, puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, limit)
 	return n, o.stats(), err
 }
@@ -49,6 +50,7 @@ const digitEncoding = encode.DigitTable
 // it before the first pattern can answer UNSAT.
 type digitOracle struct {
 	enc     encode.DigitEncoding
+	config  Config
 	triples map[[3]int]*digitTriple
 }
 
@@ -60,8 +62,8 @@ type digitTriple struct {
 	vars []cnf.Var // q.Vars(), which tell solutions apart
 }
 
-func newDigitOracle(enc encode.DigitEncoding) *digitOracle {
-	return &digitOracle{enc: enc, triples: map[[3]int]*digitTriple{}}
+func newDigitOracle(enc encode.DigitEncoding, c Config) *digitOracle {
+	return &digitOracle{enc: enc, config: c, triples: map[[3]int]*digitTriple{}}
 }
 
 // triple returns the solver of the lengths of pattern a, building it on
@@ -72,15 +74,15 @@ func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitT
 		return t, nil
 	}
 	t := &digitTriple{}
-	if digitAdmits(l) {
+	if puzzle.DigitAdmits(l[0], l[1], l[2]) {
 		t.q = encode.Digit(l[0], l[1], l[2], o.enc)
-		t.s, t.vars = New(t.q.Formula()), t.q.Vars()
+		t.s, t.vars = o.config.New(t.q.Formula()), t.q.Vars()
 		st, err := t.s.Solve(ctx)
 		if err != nil {
 			return nil, err
 		}
 		if st != Sat {
-			// digitAdmits promised a product; the formula has none.
+			// DigitAdmits promised a product; the formula has none.
 			t.s = nil
 		}
 	}
@@ -90,7 +92,7 @@ func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitT
 
 // count returns the number of solutions of pattern a, stopping at limit.
 func (o *digitOracle) count(ctx context.Context, a puzzle.DigitAnswer, limit int) (int, error) {
-	if !digitLengthsOK(a) {
+	if !puzzle.DigitLengthsOK(len(a.A), len(a.B), len(a.C)) {
 		return 0, fmt.Errorf("digit pattern %s %s %s: want 1-%d, 1-%d and 1-%d characters", a.A, a.B, a.C,
 			puzzle.DigitMaxFactor, puzzle.DigitMaxFactor, puzzle.DigitMaxProduct)
 	}
@@ -102,7 +104,7 @@ func (o *digitOracle) count(ctx context.Context, a puzzle.DigitAnswer, limit int
 	if err != nil {
 		return 0, err
 	}
-	return t.s.Count(ctx, t.vars, limit, as...)
+	return t.s.CountOneHot(ctx, t.vars, limit, as...)
 }
 
 // stats sums the work of every solver.
@@ -114,39 +116,4 @@ func (o *digitOracle) stats() Stats {
 		}
 	}
 	return st
-}
-
-// digitLengthsOK reports whether a has lengths some instance may have.
-func digitLengthsOK(a puzzle.DigitAnswer) bool {
-	ok := func(s string, most int) bool { return len(s) >= 1 && len(s) <= most }
-	return ok(a.A, puzzle.DigitMaxFactor) && ok(a.B, puzzle.DigitMaxFactor) && ok(a.C, puzzle.DigitMaxProduct)
-}
-
-// digitAdmits reports whether some product x * y = z has numbers of the
-// lengths l (no leading zero above one digit), by trying every x and y:
-// at most 90 * 90 products, once per triple.
-func digitAdmits(l [3]int) bool {
-	lo := func(n int) int {
-		if n == 1 {
-			return 0
-		}
-		return pow10(n - 1)
-	}
-	for x := lo(l[0]); x < pow10(l[0]); x++ {
-		for y := lo(l[1]); y < pow10(l[1]); y++ {
-			if z := x * y; z >= lo(l[2]) && z < pow10(l[2]) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// pow10 returns 10^n.
-func pow10(n int) int {
-	p := 1
-	for range n {
-		p *= 10
-	}
-	return p
 }

@@ -3,7 +3,6 @@ package sat
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
@@ -12,27 +11,9 @@ import (
 	"puzzlesat/encode"
 	"puzzlesat/gen"
 	"puzzlesat/internal/digitbrute"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/digitsearch"
 	"puzzlesat/puzzle"
 )
-
-// randomDigitPattern returns a pattern of lengths 1-2, 1-2, 1-4 (also
-// those no product has), each character '*' with probability star, else
-// a uniform digit (so B and C may start with 0).
-func randomDigitPattern(rng *rand.Rand, star float64) puzzle.DigitAnswer {
-	var s [3]string
-	for i, n := range []int{1 + rng.IntN(2), 1 + rng.IntN(2), 1 + rng.IntN(4)} {
-		b := make([]byte, n)
-		for j := range b {
-			b[j] = '*'
-			if rng.Float64() >= star {
-				b[j] = byte('0' + rng.IntN(10))
-			}
-		}
-		s[i] = string(b)
-	}
-	return puzzle.DigitAnswer{A: s[0], B: s[1], C: s[2]}
-}
 
 var digitEncodings = []encode.DigitEncoding{encode.DigitCircuit, encode.DigitTable}
 
@@ -48,20 +29,20 @@ func TestDigitOneSolverReuse(t *testing.T) {
 	for _, enc := range digitEncodings {
 		t.Run(enc.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(12107, 1))
-			shared := newDigitOracle(enc)
+			shared := newDigitOracle(enc, Config{})
 			patterns := 2500
 			if testing.Short() {
 				patterns = 500
 			}
 			for i := range patterns {
-				a := randomDigitPattern(rng, []float64{0.2, 0.5, 0.8}[i%3])
+				a := digitbrute.RandomPattern(rng, []float64{0.2, 0.5, 0.8}[i%3])
 				want := digitbrute.Count(a, 0)
 				limit := digitLimit(i, want)
 				got, err := shared.count(ctx, a, limit)
 				require.NoError(t, err)
 				require.Equal(t, min(want, limit), got, "shared oracle: count(%s %s %s, %d)", a.A, a.B, a.C, limit)
 				if i%5 == 0 { // a fresh solver for every fifth keeps the test short
-					fresh, err := newDigitOracle(enc).count(ctx, a, limit)
+					fresh, err := newDigitOracle(enc, Config{}).count(ctx, a, limit)
 					require.NoError(t, err)
 					require.Equal(t, got, fresh, "fresh oracle: count(%s %s %s, %d)", a.A, a.B, a.C, limit)
 				}
@@ -69,7 +50,7 @@ func TestDigitOneSolverReuse(t *testing.T) {
 			st := shared.stats()
 			require.Zero(t, st.Rebuilds, "a solver was rebuilt: an UNSAT answer found it unsafe")
 			for l, tr := range shared.triples {
-				require.Equal(t, digitAdmits(l), tr.s != nil, "triple %v: a solver exactly when a product exists", l)
+				require.Equal(t, puzzle.DigitAdmits(l[0], l[1], l[2]), tr.s != nil, "triple %v: a solver exactly when a product exists", l)
 			}
 			t.Logf("%d patterns on %d solvers: %d solves, %d conflicts, %v in gini", patterns, len(shared.triples), st.Solves, st.Conflicts, st.Time)
 		})
@@ -97,29 +78,29 @@ func TestCountDigitAgreesWithBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12107, 2))
 	ctx := context.Background()
 	for i := range 1200 {
-		a := randomDigitPattern(rng, []float64{0.3, 0.6, 0.9}[i%3])
+		a := digitbrute.RandomPattern(rng, []float64{0.3, 0.6, 0.9}[i%3])
 		p := puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C}
 		want := digitbrute.Count(a, 0)
 		limit := digitLimit(i, want)
 		if i%4 == 3 && want < digitEnumerateMax {
 			limit = 0 // no limit
 		}
-		got, _, err := CountDigit(ctx, p, limit)
+		got, _, err := CountDigit(ctx, p, limit, Config{})
 		require.NoError(t, err)
 		if limit > 0 {
 			want = min(want, limit)
 		}
-		require.Equal(t, want, got, "CountDigit(%s %s %s, %d)", a.A, a.B, a.C, limit)
+		require.Equal(t, want, got, "CountDigit(%s %s %s, %d, Config{})", a.A, a.B, a.C, limit)
 	}
 }
 
 func TestCountDigitBuildsNoSolverWithoutProduct(t *testing.T) {
 	for _, p := range []puzzle.Digit{{A: "**", B: "**", C: "*"}, {A: "*", B: "*", C: "***"}, {A: "9", B: "9", C: "8***"}} {
-		n, st, err := CountDigit(context.Background(), p, 0)
+		n, st, err := CountDigit(context.Background(), p, 0, Config{})
 		require.NoError(t, err)
-		require.Zero(t, n, "CountDigit(%s %s %s)", p.A, p.B, p.C)
-		require.Zero(t, st.Solves, "CountDigit(%s %s %s) built a solver", p.A, p.B, p.C)
-		_, st, err = Digit(context.Background(), p)
+		require.Zero(t, n, "CountDigit(%s %s %s, Config{})", p.A, p.B, p.C)
+		require.Zero(t, st.Solves, "CountDigit(%s %s %s, Config{}) built a solver", p.A, p.B, p.C)
+		_, st, err = Digit(context.Background(), p, Config{})
 		require.ErrorIs(t, err, puzzle.ErrNoSolution)
 		require.Zero(t, st.Solves)
 	}
@@ -130,8 +111,8 @@ func TestCountDigitRejectsBadPatterns(t *testing.T) {
 		{A: "", B: "1", C: "1"}, {A: "123", B: "1", C: "1"}, {A: "1", B: "x", C: "1"},
 		{A: "1", B: "1", C: "12345"}, {A: "1", B: "1", C: "-"},
 	} {
-		_, _, err := CountDigit(context.Background(), p, 2)
-		require.Error(t, err, "CountDigit(%q %q %q)", p.A, p.B, p.C)
+		_, _, err := CountDigit(context.Background(), p, 2, Config{})
+		require.Error(t, err, "CountDigit(%q %q %q, Config{})", p.A, p.B, p.C)
 	}
 }
 
@@ -146,12 +127,12 @@ func TestDigitAgreesWithBruteForce(t *testing.T) {
 		ps = append(ps, gen.Digit(rng))
 	}
 	for range 100 {
-		a := randomDigitPattern(rng, 0.3+0.4*rng.Float64())
+		a := digitbrute.RandomPattern(rng, 0.3+0.4*rng.Float64())
 		ps = append(ps, puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C})
 	}
 	for _, p := range ps {
 		want, ok := digitbrute.Solve(p)
-		got, _, err := Digit(ctx, p)
+		got, _, err := Digit(ctx, p, Config{})
 		if !ok {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
 			continue
@@ -174,14 +155,14 @@ func TestDigitCornerCases(t *testing.T) {
 		{puzzle.Digit{A: "**", B: "**", C: "*"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 		{puzzle.Digit{A: "**", B: "**", C: "**"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 	} {
-		got, _, err := Digit(context.Background(), tc.in)
+		got, _, err := Digit(context.Background(), tc.in, Config{})
 		require.ErrorIs(t, err, tc.err, "Digit(%+v)", tc.in)
 		require.Equal(t, tc.want, got, "Digit(%+v)", tc.in)
 	}
 	// A leading zero in B or C is no input error: the search changes it.
 	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
 		want, _ := digitbrute.Solve(p)
-		got, _, err := Digit(context.Background(), p)
+		got, _, err := Digit(context.Background(), p, Config{})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "Digit(%+v)", p)
 		require.NotEqual(t, byte('0'), got.B[0])
@@ -192,32 +173,17 @@ func TestDigitStopsOnDoneContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := puzzle.Digit{A: "**", B: "**", C: "****"}
-	_, _, err := Digit(ctx, p)
+	_, _, err := Digit(ctx, p, Config{})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = CountDigit(ctx, p, 0)
+	_, _, err = CountDigit(ctx, p, 0, Config{})
 	require.ErrorIs(t, err, context.Canceled)
-}
-
-// loadDigitSample reads the statement sample from the judge data and its
-// expected output.
-func loadDigitSample(tb testing.TB) ([]puzzle.Digit, string) {
-	tb.Helper()
-	in := judgedata.Path(tb, "digit_puzzle", "sample.in")
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseDigit(in, f)
-	require.NoError(tb, err)
-	want, err := os.ReadFile(judgedata.Path(tb, "digit_puzzle", "sample.out"))
-	require.NoError(tb, err)
-	return ps, string(want)
 }
 
 func TestDigitJudgeData(t *testing.T) {
-	ps, want := loadDigitSample(t)
+	ps, want := digitbrute.Sample(t)
 	var out strings.Builder
 	for _, p := range ps {
-		a, st, err := Digit(context.Background(), p)
+		a, st, err := Digit(context.Background(), p, Config{})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		out.WriteString(p.Format(a))
@@ -226,32 +192,20 @@ func TestDigitJudgeData(t *testing.T) {
 	require.Equal(t, want, out.String())
 }
 
-// digitBenchPuzzles returns n puzzles from gen with the seed that
-// native's BenchmarkDigit uses, so the figures compare.
-func digitBenchPuzzles(n int) []puzzle.Digit {
-	rng := rand.New(rand.NewPCG(12107, 300))
-	ps := make([]puzzle.Digit, n)
-	for i := range ps {
-		ps[i] = gen.Digit(rng)
-		ps[i].Case = i + 1
-	}
-	return ps
-}
-
 // BenchmarkDigit solves the statement sample and 300 puzzles from gen by
 // the SAT backend (native's BenchmarkDigit is the DFS side).
 func BenchmarkDigit(b *testing.B) {
 	b.Run("sample", func(b *testing.B) {
-		ps, _ := loadDigitSample(b)
+		ps, _ := digitbrute.Sample(b)
 		benchDigit(b, ps, digitEncoding)
 	})
-	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitBenchPuzzles(300), digitEncoding) })
+	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitbrute.Bench(300), digitEncoding) })
 }
 
 // BenchmarkDigitEncoding compares the two encodings on the 300 puzzles.
 func BenchmarkDigitEncoding(b *testing.B) {
 	for _, enc := range digitEncodings {
-		b.Run(enc.String(), func(b *testing.B) { benchDigit(b, digitBenchPuzzles(300), enc) })
+		b.Run(enc.String(), func(b *testing.B) { benchDigit(b, digitbrute.Bench(300), enc) })
 	}
 }
 
@@ -259,8 +213,8 @@ func benchDigit(b *testing.B, ps []puzzle.Digit, enc encode.DigitEncoding) {
 	var st Stats
 	for b.Loop() {
 		for _, p := range ps {
-			o := newDigitOracle(enc)
-			_, err := p.Search(context.Background(), func(q puzzle.DigitAnswer) (bool, error) {
+			o := newDigitOracle(enc, Config{})
+			_, err := digitsearch.Search(context.Background(), p, func(q puzzle.DigitAnswer) (bool, error) {
 				n, err := o.count(context.Background(), q, 2)
 				return n == 1, err
 			})

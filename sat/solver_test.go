@@ -174,15 +174,21 @@ func bruteModels(f *cnf.CNF, n int, assume []cnf.Lit) []cnf.Model {
 // blocking clauses) and plain clauses on one solver, and checks every
 // answer against brute force. It exercises the re-solve guard.
 func TestReuseDifferential(t *testing.T) {
+	reuseDifferential(t, sat.Config{}, 300)
+}
+
+// reuseDifferential is TestReuseDifferential for any engine, in rounds
+// rounds of 12 operations.
+func reuseDifferential(t *testing.T, c sat.Config, rounds int) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for round := 0; round < 300; round++ {
+	for round := 0; round < rounds; round++ {
 		n := 4 + rng.IntN(6)
 		f := cnf.New()
 		for i := 0; i < n; i++ {
 			f.Var("")
 		}
 		randomCNF(rng, f, n, rng.IntN(3*n))
-		s := sat.New(f)
+		s := c.New(f)
 		for op := 0; op < 12; op++ {
 			var assume []cnf.Lit
 			for k := rng.IntN(3); k > 0; k-- {

@@ -2,6 +2,7 @@ package sat
 
 import (
 	"context"
+	"fmt"
 
 	"puzzlesat/encode"
 	"puzzlesat/puzzle"
@@ -14,14 +15,16 @@ import (
 // one is the answer. Only facts any solver can check are used to skip
 // queries: L must be at least the longest piece and divide the total, and
 // an L above half the total can only be the total itself, one stick of
-// every piece. The error is puzzle.ErrNoSolution when p has no pieces, or
-// the context's error.
-func Sticks(ctx context.Context, p puzzle.Sticks) (puzzle.SticksAnswer, Stats, error) {
-	return SticksWith(ctx, p, encode.SticksEncoding{})
+// every piece. Before it builds a query it bounds its size with
+// encode.SticksSize, and a query over c's budget stops the search with a
+// *TooLarge error. The error is puzzle.ErrNoSolution when p has no pieces,
+// or the context's error, which also stops a query being built.
+func Sticks(ctx context.Context, p puzzle.Sticks, c Config) (puzzle.SticksAnswer, Stats, error) {
+	return SticksWith(ctx, p, encode.SticksEncoding{}, c)
 }
 
 // SticksWith is Sticks with the chosen encoding of the queries.
-func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding) (puzzle.SticksAnswer, Stats, error) {
+func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding, c Config) (puzzle.SticksAnswer, Stats, error) {
 	var total Stats
 	sum, longest := 0, 0
 	for _, v := range p.Pieces {
@@ -35,8 +38,14 @@ func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding)
 		if sum%l != 0 {
 			continue
 		}
-		q := encode.SticksWith(p, l, enc)
-		s := New(q.Formula())
+		if err := c.CheckBound(encode.SticksSize(p, l, enc).Lits); err != nil {
+			return puzzle.SticksAnswer{}, total, fmt.Errorf("sticks query L=%d: %w", l, err)
+		}
+		q, err := encode.SticksContext(ctx, p, l, enc)
+		if err != nil {
+			return puzzle.SticksAnswer{}, total, err
+		}
+		s := c.New(q.Formula())
 		st, err := s.Solve(ctx)
 		total.Add(s.Stats())
 		if err != nil {

@@ -3,9 +3,7 @@ package sat_test
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +14,7 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/internal/judgedata"
 	"puzzlesat/internal/sticksref"
+	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 )
@@ -35,20 +34,8 @@ var sticksFiles = []string{
 // readSticks returns the blocks of a judge file and the expected answers.
 func readSticks(tb testing.TB, name string) ([]puzzle.Sticks, []int) {
 	tb.Helper()
-	in := judgedata.Path(tb, "sticks", name+".in")
-	f, err := os.Open(in)
-	require.NoError(tb, err)
-	defer f.Close()
-	ps, err := puzzle.ParseSticks(in, f)
-	require.NoError(tb, err)
-	out, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".out")
-	require.NoError(tb, err)
-	var want []int
-	for _, w := range strings.Fields(string(out)) {
-		n, err := strconv.Atoi(w)
-		require.NoError(tb, err)
-		want = append(want, n)
-	}
+	ps, out := judgedata.Case(tb, puzzle.ParseSticks, "sticks", name+".in", name+".out")
+	want := judgedata.Ints(tb, out)
 	require.Len(tb, want, len(ps))
 	return ps, want
 }
@@ -61,7 +48,7 @@ func TestSticksJudgeData(t *testing.T) {
 			for i, p := range ps {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				start := time.Now()
-				a, _, err := sat.Sticks(ctx, p)
+				a, _, err := sat.Sticks(ctx, p, sat.Config{})
 				times = append(times, time.Since(start))
 				cancel()
 				require.NoError(t, err, "block %d", i+1)
@@ -104,7 +91,7 @@ func TestSticksGenerated(t *testing.T) {
 		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(25))
 		want := sticksref.Classic(p.Pieces)
 		for _, enc := range encs {
-			a, _, err := sat.SticksWith(context.Background(), p, enc)
+			a, _, err := sat.SticksWith(context.Background(), p, enc, sat.Config{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want, a.Length, "block %d %v, encoding %s", b, p.Pieces, enc)
@@ -127,27 +114,67 @@ func TestSticksEdgeCases(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := puzzle.Sticks{Pieces: tc.pieces}
-			a, _, err := sat.Sticks(context.Background(), p)
+			a, _, err := sat.Sticks(context.Background(), p, sat.Config{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, tc.want, a.Length)
 		})
 	}
-	_, _, err := sat.Sticks(context.Background(), puzzle.Sticks{})
+	_, _, err := sat.Sticks(context.Background(), puzzle.Sticks{}, sat.Config{})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 }
 
-// TestSticksCancel stops the search on block 18 of the original CERC data
-// with every piece kept, whose refutation of L = 122 is out of reach of
+// block18 is block 18 of the original CERC 1995 data with every piece
+// kept (31 pieces, sum 1098): the refutation of L = 122 (9 sticks) needs
+// the pieces longer than L/3 counted per stick (README).
+var block18 = puzzle.Sticks{Pieces: []int{51, 29, 45, 11, 5, 49, 55, 33, 36, 6, 45, 60, 51, 8, 5, 53, 45, 12, 58, 33, 59, 7, 4, 63, 6, 50, 45, 26, 40, 52, 56}}
+
+// TestSticksCancel stops the search on block 18 in the encoding without
+// long pieces counted, whose refutation of L = 122 is out of reach of
 // gini within a minute (README).
 func TestSticksCancel(t *testing.T) {
-	p := puzzle.Sticks{Pieces: []int{51, 29, 45, 11, 5, 49, 55, 33, 36, 6, 45, 60, 51, 8, 5, 53, 45, 12, 58, 33, 59, 7, 4, 63, 6, 50, 45, 26, 40, 52, 56}}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, _, err := sat.Sticks(ctx, p)
+	_, _, err := sat.SticksWith(ctx, block18, encode.SticksEncoding{Long: encode.LongNone}, sat.Config{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), 5*time.Second)
+}
+
+// TestSticksOriginalCERC solves every block of the original CERC 1995
+// data with all pieces kept, whose judge answers are for the pieces up to
+// 50 only, and compares with the DFS. Block 18 is among them.
+func TestSticksOriginalCERC(t *testing.T) {
+	ps := readOriginalCERC(t)
+	require.Len(t, ps, 258)
+	for i, p := range ps {
+		want, _, err := native.Sticks(context.Background(), p)
+		require.NoError(t, err)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		a, _, err := sat.Sticks(ctx, p, sat.Config{})
+		cancel()
+		require.NoError(t, err, "block %d", i+1)
+		require.NoError(t, p.Verify(a), "block %d", i+1)
+		require.Equal(t, want.Length, a.Length, "block %d", i+1)
+	}
+}
+
+// readOriginalCERC returns the blocks of cerc1995_sticks.in.
+func readOriginalCERC(tb testing.TB) []puzzle.Sticks {
+	tb.Helper()
+	return judgedata.Parse(tb, judgedata.Path(tb, "sticks", "cerc1995_sticks.in"), puzzle.ParseSticks)
+}
+
+func TestSticksBudget(t *testing.T) {
+	_, _, err := sat.Sticks(context.Background(), block18, sat.Config{Budget: 1000})
+	var tl *sat.TooLarge
+	require.ErrorAs(t, err, &tl)
+	require.True(t, tl.Bound, "refused before it is built")
+	require.ErrorContains(t, err, "L=122: the formula would hold up to ")
+	require.ErrorContains(t, err, "over the budget of 1000")
+	a, _, err := sat.Sticks(context.Background(), block18, sat.Config{Budget: 10_000_000})
+	require.NoError(t, err)
+	require.Equal(t, 183, a.Length)
 }
 
 func BenchmarkSticksSAT(b *testing.B) {
@@ -156,7 +183,7 @@ func BenchmarkSticksSAT(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				for _, p := range ps {
-					if _, _, err := sat.Sticks(context.Background(), p); err != nil {
+					if _, _, err := sat.Sticks(context.Background(), p, sat.Config{}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -165,36 +192,78 @@ func BenchmarkSticksSAT(b *testing.B) {
 	}
 }
 
-// BenchmarkSticksEncodings compares the encodings on the hardest query of
-// the data, hard_454 at L = 227 (10 sticks, UNSAT), and reports gini's
-// conflicts. The slowest combinations measured (pieces without the lex
-// rule, pieces with adders) need over a minute and are left out.
+// sticksHardQueries are the hardest queries of the data, both UNSAT:
+// hard_454 at L = 227 (10 sticks) and block 18 of the original CERC data
+// at L = 122 (9 sticks).
+func sticksHardQueries(tb testing.TB) []struct {
+	name   string
+	p      puzzle.Sticks
+	length int
+} {
+	ps, _ := readSticks(tb, "hard_454")
+	return []struct {
+		name   string
+		p      puzzle.Sticks
+		length int
+	}{{"hard454_L227", ps[0], 227}, {"cerc18_L122", block18, 122}}
+}
+
+// BenchmarkSticksEncodings compares the encodings on the hardest queries
+// and reports gini's conflicts. On block 18 only the encodings that count
+// the pieces longer than L/3 finish; the others, and on hard_454 the
+// slowest combinations (pieces without the lex rule, pieces with adders),
+// need over a minute and are left out (README).
 func BenchmarkSticksEncodings(b *testing.B) {
-	ps, _ := readSticks(b, "hard_454")
-	for _, enc := range []encode.SticksEncoding{
-		{},
-		{Sum: encode.SumMDD},
-		{Sum: encode.SumMDDAtMost},
-		{Sum: encode.SumAdder},
-		{Symmetry: encode.SymmetryFirst},
-		{Symmetry: encode.SymmetryNone},
-		{Pieces: true},
-		{Pieces: true, Sum: encode.SumMDD},
-	} {
-		b.Run(strings.ReplaceAll(enc.String(), "/", "_"), func(b *testing.B) {
-			var st sat.Stats
-			for b.Loop() {
-				q := encode.SticksWith(ps[0], 227, enc)
-				s := sat.New(q.Formula())
-				res, err := s.Solve(context.Background())
-				if err != nil || res != sat.Unsat {
-					b.Fatal(res, err)
+	third := []encode.SticksEncoding{{}, {Long: encode.LongThird}, {Long: encode.LongBoth}}
+	all := append(slices.Clone(third),
+		encode.SticksEncoding{Long: encode.LongNone},
+		encode.SticksEncoding{Long: encode.LongHalf},
+		encode.SticksEncoding{Sum: encode.SumMDD},
+		encode.SticksEncoding{Sum: encode.SumMDDAtMost},
+		encode.SticksEncoding{Sum: encode.SumAdder},
+		encode.SticksEncoding{Symmetry: encode.SymmetryFirst},
+		encode.SticksEncoding{Symmetry: encode.SymmetryNone},
+		encode.SticksEncoding{Pieces: true},
+		encode.SticksEncoding{Pieces: true, Sum: encode.SumMDD},
+	)
+	for _, hq := range sticksHardQueries(b) {
+		encs := all
+		if hq.name == "cerc18_L122" {
+			encs = third
+		}
+		for _, enc := range encs {
+			b.Run(hq.name+"/"+strings.ReplaceAll(enc.String(), "/", "_"), func(b *testing.B) {
+				var st sat.Stats
+				for b.Loop() {
+					q := encode.SticksWith(hq.p, hq.length, enc)
+					s := sat.New(q.Formula())
+					res, err := s.Solve(context.Background())
+					if err != nil || res != sat.Unsat {
+						b.Fatal(res, err)
+					}
+					st = s.Stats()
 				}
-				st = s.Stats()
-			}
-			b.ReportMetric(float64(st.Conflicts), "conflicts")
-			b.ReportMetric(float64(st.Vars), "vars")
-			b.ReportMetric(float64(st.Clauses), "clauses")
-		})
+				b.ReportMetric(float64(st.Conflicts), "conflicts")
+				b.ReportMetric(float64(st.Vars), "vars")
+				b.ReportMetric(float64(st.Clauses), "clauses")
+			})
+		}
 	}
+}
+
+// BenchmarkSticksOriginalCERC solves the 258 blocks of the original CERC
+// 1995 data with every piece kept, and reports the slowest block.
+func BenchmarkSticksOriginalCERC(b *testing.B) {
+	ps := readOriginalCERC(b)
+	var worst time.Duration
+	for b.Loop() {
+		for _, p := range ps {
+			start := time.Now()
+			if _, _, err := sat.Sticks(context.Background(), p, sat.Config{}); err != nil {
+				b.Fatal(err)
+			}
+			worst = max(worst, time.Since(start))
+		}
+	}
+	b.ReportMetric(worst.Seconds(), "worst-block-s")
 }

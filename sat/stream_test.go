@@ -17,7 +17,7 @@ import (
 func TestStreaming(t *testing.T) {
 	for _, inline := range []bool{false, true} {
 		f := cnf.New()
-		s := sat.NewStreaming(f)
+		s := sat.Config{}.NewStreaming(f)
 		if inline {
 			s.Inline()
 		}
@@ -53,7 +53,7 @@ func TestStreamingCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	f := cnf.New()
-	s := sat.NewStreaming(f)
+	s := sat.Config{}.NewStreaming(f)
 	s.Inline()
 	f.Add(f.Lit())
 	st, err := s.Solve(ctx)

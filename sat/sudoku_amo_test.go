@@ -63,7 +63,7 @@ func BenchmarkSudokuAMO(b *testing.B) {
 				for b.Loop() {
 					ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 					f := cnf.New()
-					s := sat.NewStreaming(f)
+					s := sat.Config{}.NewStreaming(f)
 					q := encode.SudokuWith(f, tc.p, encode.SudokuOptions{Reduce: encode.SudokuSingles, AMO: v.amo, PairsUpTo: v.pairs})
 					res, err := s.Solve(ctx)
 					cancel()

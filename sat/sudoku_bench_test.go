@@ -30,7 +30,7 @@ func BenchmarkSudoku17(b *testing.B) {
 	for b.Loop() {
 		decided = 0
 		for _, p := range ps {
-			_, st, err := sat.Sudoku(context.Background(), p)
+			_, st, err := sudokuLean(context.Background(), p)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -63,7 +63,7 @@ func BenchmarkSudokuLarge(b *testing.B) {
 			var st sat.Stats
 			for b.Loop() {
 				var err error
-				if _, st, err = sat.Sudoku(context.Background(), p); err != nil {
+				if _, st, err = sudokuLean(context.Background(), p); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
 	"puzzlesat/internal/judgedata"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
@@ -43,34 +45,54 @@ var sudokuSets = []struct{ in, out string }{
 	{"michael404_25x25.puzzles", "michael404_25x25.solutions"},
 }
 
+// sudokuLean solves p as the command's SAT backend does: the formula
+// unit propagation leaves, with equivalent literals substituted, built
+// straight into gini.
+func sudokuLean(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, sat.Stats, error) {
+	o := encode.SudokuDefaults()
+	o.Reduce, o.Equivalences = encode.SudokuSingles, true
+	return sat.FindBuilt[puzzle.SudokuAnswer](ctx, sat.Config{}, func(f *cnf.CNF) *encode.SudokuQuery { return encode.SudokuWith(f, p, o) })
+}
+
+// sudokuGivens solves p by the formula of its givens, as exported.
+func sudokuGivens(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, sat.Stats, error) {
+	return sat.Find(ctx, encode.Sudoku(p), sat.Config{})
+}
+
 func TestSudokuJudgeData(t *testing.T) {
 	for _, set := range sudokuSets {
-		t.Run(set.in, func(t *testing.T) {
-			ps, want := readSudoku(t, set.in, set.out)
-			var got strings.Builder
-			var worst time.Duration
-			byProp := 0
-			for _, p := range ps {
-				a, st, err := sat.Sudoku(context.Background(), p)
-				require.NoError(t, err)
-				require.NoError(t, p.Verify(a))
-				got.WriteString(p.Format(a))
-				worst = max(worst, st.Time)
-				if st.Solves == 0 {
-					byProp++
-				}
-			}
-			require.Equal(t, strings.TrimRight(want, "\r\n"), strings.TrimRight(strings.ReplaceAll(got.String(), "\r", ""), "\n"))
-			t.Logf("%d puzzles, worst solve %v, %d decided by propagation without gini", len(ps), worst, byProp)
-		})
+		for name, solve := range map[string]func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, sat.Stats, error){"lean": sudokuLean, "givens": sudokuGivens} {
+			t.Run(set.in+"/"+name, func(t *testing.T) { testSudokuSet(t, set.in, set.out, solve) })
+		}
 	}
+}
+
+// testSudokuSet solves every puzzle of a judge file and compares the
+// answers with its expected output.
+func testSudokuSet(t *testing.T, in, out string, solve func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, sat.Stats, error)) {
+	ps, want := readSudoku(t, in, out)
+	var got strings.Builder
+	var worst time.Duration
+	byProp := 0
+	for _, p := range ps {
+		a, st, err := solve(context.Background(), p)
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a))
+		got.WriteString(p.Format(a))
+		worst = max(worst, st.Time)
+		if st.Solves == 0 {
+			byProp++
+		}
+	}
+	require.Equal(t, strings.TrimRight(want, "\r\n"), strings.TrimRight(strings.ReplaceAll(got.String(), "\r", ""), "\n"))
+	t.Logf("%d puzzles, worst solve %v, %d decided by propagation without gini", len(ps), worst, byProp)
 }
 
 func TestSudokuTop95(t *testing.T) {
 	ps, _ := readSudoku(t, "top95.txt", "")
 	require.Len(t, ps, 95)
 	for _, p := range ps {
-		a, _, err := sat.Sudoku(context.Background(), p)
+		a, _, err := sudokuLean(context.Background(), p)
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 	}
@@ -82,7 +104,7 @@ func BenchmarkSudoku(b *testing.B) {
 		b.Run(set.in, func(b *testing.B) {
 			for b.Loop() {
 				for _, p := range ps {
-					if _, _, err := sat.Sudoku(context.Background(), p); err != nil {
+					if _, _, err := sudokuLean(context.Background(), p); err != nil {
 						b.Fatal(err)
 					}
 				}

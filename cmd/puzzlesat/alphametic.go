@@ -1,37 +1,30 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"io"
 	"math/rand/v2"
 
-	"puzzlesat/encode"
+	"puzzlesat"
 	"puzzlesat/gen"
-	"puzzlesat/native"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
 )
 
 func alphametic() kind {
 	return &spec[puzzle.Alphametic, puzzle.AlphameticAnswer]{
-		name: "alphametic",
+		lib: func(*options) *puzzlesat.Kind[puzzle.Alphametic, puzzle.AlphameticAnswer] {
+			return puzzlesat.Alphametic()
+		},
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			if cmd == "gen" {
 				fs.IntVar(&o.n, "n", 10, "number of letters, 2..26")
 			}
 		},
-		parse: func(file string, r io.Reader, _ *options) ([]puzzle.Alphametic, error) {
-			return puzzle.ParseAlphametic(file, r)
+		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Alphametic) error) error {
+			return puzzle.ScanAlphametic(file, r, yield)
 		},
-		dfs:      native.Alphametic,
-		sat:      sat.Alphametic,
-		countDFS: native.CountAlphametic,
-		countSAT: sat.CountAlphametic,
-		encode: func(_ context.Context, p puzzle.Alphametic, _ *options) (query[puzzle.AlphameticAnswer], error) {
-			q := encode.Alphametic(p)
-			return query[puzzle.AlphameticAnswer]{cnf: q.Formula(), name: "solution", decode: q.Decode}, nil
-		},
+		size:     func(p puzzle.Alphametic) int { return p.N },
+		sizeName: "letters N",
 		gen: func(rng *rand.Rand, o *options) (puzzle.Alphametic, error) {
 			if o.n < puzzle.AlphameticMinN || o.n > puzzle.AlphameticMaxN {
 				return puzzle.Alphametic{}, usagef("--n must be in %d..%d", puzzle.AlphameticMinN, puzzle.AlphameticMaxN)

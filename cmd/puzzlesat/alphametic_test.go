@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -127,7 +125,8 @@ func TestAlphameticDecodeRefusesOtherInstance(t *testing.T) {
 	out, errs, code := cli(t, "", "decode", "alphametic", "--model", writeTemp(t, "m", model), in)
 	require.Equal(t, exitUsage, code)
 	require.Empty(t, out)
-	require.Contains(t, errs, "another instance")
+	require.Contains(t, errs, "made for another")
+	require.Regexp(t, `/m:\d+: `, errs, "the message names the model file and line")
 	// An UNSAT answer decodes to "no solution".
 	out, _, code = cli(t, "", "decode", "alphametic", "--model", writeTemp(t, "u", "s UNSATISFIABLE\n"), in)
 	require.Equal(t, exitFailed, code)
@@ -143,33 +142,11 @@ func TestAlphameticExternalSolvers(t *testing.T) {
 	cnf := filepath.Join(dir, "a.cnf")
 	_, errs, code := cli(t, "", "encode", "alphametic", "-o", cnf, in)
 	require.Equal(t, exitOK, code, errs)
-	ran := 0
-	for _, solver := range []string{"minisat", "cadical"} {
-		bin, err := exec.LookPath(solver)
-		if err != nil {
-			t.Logf("%s not on PATH", solver)
-			continue
-		}
-		model := filepath.Join(dir, solver+".out")
-		var cmd *exec.Cmd
-		if solver == "minisat" {
-			cmd = exec.Command(bin, "-verb=0", cnf, model) // writes "SAT" and the literals to model
-		} else {
-			cmd = exec.Command(bin, "-q", cnf)
-		}
-		stdout, err := cmd.Output()
-		var ee *exec.ExitError
-		require.ErrorAs(t, err, &ee, "%s exits 10 on SAT", solver)
-		require.Equal(t, 10, ee.ExitCode())
-		if solver == "cadical" {
-			require.NoError(t, os.WriteFile(model, stdout, 0o644))
-		}
+	if externalSolvers(t, cnf, dir, func(solver, model string) {
 		out, errs, code := cli(t, "", "decode", "alphametic", "--model", model, in)
 		require.Equal(t, exitOK, code, errs)
 		require.Equal(t, fields(want), fields(out), solver)
-		ran++
-	}
-	if ran == 0 {
+	}) == 0 {
 		t.Skip("neither minisat nor cadical is on PATH")
 	}
 }

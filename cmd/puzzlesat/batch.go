@@ -3,165 +3,192 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"runtime/debug"
 	"sync"
-	"time"
 )
-
-// input is the text of the instances and the name errors give it.
-type input struct {
-	name string
-	r    io.Reader
-}
 
 // result is the printed outcome of one instance.
 type result struct {
 	out    string // for stdout
 	errs   string // for stderr
 	stats  string // the --stats line
-	failed bool
+	failed bool   // no solution, timeout, too large, or a disagreement
+	bug    bool   // a wrong answer or a panic
+	// stopped: the run was interrupted before this instance finished; it
+	// is not printed, and the batch ends with it.
+	stopped bool
 }
 
-// progressMin is the batch size from which progress is shown on a terminal.
-const progressMin = 200
+// errStop ends a scan early; it never reaches the user.
+var errStop = errors.New("stop")
 
-// runBatch solves instances 0..n-1 with o.jobs workers and prints their
-// results in input order as soon as each is ready. It returns errFailed
-// when any instance failed.
-func runBatch(ctx context.Context, e env, o *options, n int, solve func(context.Context, int) result) error {
+// window is how many instances, per job, may be read ahead of the one
+// being printed: enough to keep every job busy while a slow instance
+// holds up the output, and a bound on memory whatever the input's size.
+const window = 16
+
+// runBatch solves the n instances that feed yields, with o.jobs workers,
+// and prints their results in input order as soon as each is ready. At
+// most window*jobs instances are held at once. After Ctrl-C it prints the
+// results finished before the first unfinished one and returns
+// errInterrupted; it returns a failed write at once, and otherwise
+// errBug or errFailed when an instance was a bug or failed.
+func runBatch[I any](ctx context.Context, e env, o *options, n int, feed func(yield func(I) error) error, solve func(context.Context, int, I) result) error {
+	prog := newProgress(e.stderr, n)
+	p := printer{out: bufio.NewWriterSize(prog.writer(e.stdout), 64*1024), stderr: e.stderr, prog: prog}
 	if o.jobs == 1 || n == 1 {
-		return runSequential(ctx, e, n, solve)
+		i := 0
+		err := feed(func(x I) error {
+			if !p.print(safely(ctx, i, x, solve)) {
+				return errStop
+			}
+			i++
+			return nil
+		})
+		return p.finish(ctx, err)
 	}
-	results := make([]result, n)
-	done := make([]chan struct{}, n)
-	for i := range done {
-		done[i] = make(chan struct{})
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type job struct {
+		i    int
+		x    I
+		r    result
+		done chan struct{}
 	}
-	next := make(chan int)
+	jobs := make(chan *job)
+	order := make(chan *job, window*o.jobs) // in input order; its capacity bounds what is held
 	var wg sync.WaitGroup
-	for w := 0; w < min(o.jobs, n); w++ {
+	for range min(o.jobs, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				results[i] = solve(ctx, i)
-				close(done[i])
+			for j := range jobs {
+				j.r = safely(ctx, j.i, j.x, solve)
+				close(j.done)
 			}
 		}()
 	}
+	var feedErr error
 	go func() {
-		for i := 0; i < n; i++ {
-			next <- i
-		}
-		close(next)
+		defer close(order)
+		defer close(jobs)
+		i := 0
+		feedErr = feed(func(x I) error {
+			j := &job{i: i, x: x, done: make(chan struct{})}
+			i++
+			select {
+			case order <- j:
+			case <-ctx.Done():
+				return errStop
+			}
+			select {
+			case jobs <- j:
+				return nil
+			case <-ctx.Done():
+				// j is queued for printing but no worker will take it:
+				// it ends the printing as a stopped instance.
+				j.r = result{stopped: true}
+				close(j.done)
+				return errStop
+			}
+		})
 	}()
-	prog := newProgress(e.stderr, n)
-	out := bufio.NewWriterSize(e.stdout, 64*1024)
-	failed := false
-	for i := 0; i < n; i++ {
+	for j := range order {
 		select {
-		case <-done[i]:
+		case <-j.done:
 		default:
-			out.Flush() // nothing ready: show what we have
-			<-done[i]
+			p.flush() // nothing ready: show what we have
+			<-j.done
 		}
-		r := results[i]
-		out.WriteString(r.out)
-		if r.errs != "" || r.stats != "" {
-			out.Flush()
-			prog.clear()
-			io.WriteString(e.stderr, r.errs+r.stats)
+		if !p.print(j.r) {
+			cancel()
+			break
 		}
-		failed = failed || r.failed
-		prog.update(i + 1)
+	}
+	cancel()
+	for range order { // let the feeder see the cancel and end
 	}
 	wg.Wait()
-	prog.clear()
-	if err := out.Flush(); err != nil {
-		return err
-	}
-	if failed {
-		return errFailed
-	}
-	return nil
+	return p.finish(parent, feedErr)
 }
 
-// runSequential is runBatch with one job, in the caller's goroutine: no
-// hand-offs between goroutines, which cost more than quick instances.
-func runSequential(ctx context.Context, e env, n int, solve func(context.Context, int) result) error {
-	prog := newProgress(e.stderr, n)
-	out := bufio.NewWriterSize(e.stdout, 64*1024)
-	failed := false
-	for i := 0; i < n; i++ {
-		r := solve(ctx, i)
-		out.WriteString(r.out)
-		if r.errs != "" || r.stats != "" {
-			out.Flush()
-			prog.clear()
-			io.WriteString(e.stderr, r.errs+r.stats)
+// safely solves instance i, x, turning a panic into a bug result that
+// names it; once ctx is done it solves nothing.
+func safely[I any](ctx context.Context, i int, x I, solve func(context.Context, int, I) result) (r result) {
+	if ctx.Err() != nil {
+		return result{stopped: true}
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			r = result{errs: fmt.Sprintf("puzzlesat: BUG: %v\n%s", v, debug.Stack()), bug: true}
 		}
-		failed = failed || r.failed
-		prog.update(i + 1)
+	}()
+	return solve(ctx, i, x)
+}
+
+// printer writes results in order and keeps the batch's verdict.
+type printer struct {
+	out         *bufio.Writer
+	stderr      io.Writer
+	prog        *progress
+	printed     int
+	failed, bug bool
+	stopped     bool
+	writeErr    error
+}
+
+// print writes one result and reports whether the batch may go on: not
+// after an interrupted instance or a failed write.
+func (p *printer) print(r result) bool {
+	if r.stopped {
+		p.stopped = true
+		return false
 	}
-	prog.clear()
-	if err := out.Flush(); err != nil {
-		return err
+	if _, err := p.out.WriteString(r.out); err != nil {
+		p.writeErr = err
+		return false
 	}
-	if failed {
+	if r.errs != "" || r.stats != "" {
+		if !p.flush() {
+			return false
+		}
+		p.prog.write(p.stderr, r.errs+r.stats)
+	}
+	p.failed = p.failed || r.failed
+	p.bug = p.bug || r.bug
+	p.printed++
+	p.prog.update(p.printed)
+	return true
+}
+
+// flush writes what is buffered and reports whether that worked.
+func (p *printer) flush() bool {
+	if err := p.out.Flush(); err != nil && p.writeErr == nil {
+		p.writeErr = err
+	}
+	return p.writeErr == nil
+}
+
+// finish flushes and returns the batch's error: a failed write, an
+// interrupt, a feed error, a bug, or a failed instance, in that order.
+func (p *printer) finish(ctx context.Context, feedErr error) error {
+	p.flush()
+	p.prog.finish()
+	switch {
+	case p.writeErr != nil:
+		return p.writeErr
+	case p.stopped || context.Cause(ctx) == errInterrupted:
+		return errInterrupted
+	case feedErr != nil && !errors.Is(feedErr, errStop):
+		return feedErr
+	case p.bug:
+		return errBug
+	case p.failed:
 		return errFailed
 	}
 	return nil
-}
-
-// progress shows "k/n" on stderr while a long batch runs, when stderr is
-// a terminal.
-type progress struct {
-	w     io.Writer
-	n     int
-	last  time.Time
-	shown bool
-}
-
-func newProgress(w io.Writer, n int) *progress {
-	f, ok := w.(*os.File)
-	if !ok || n < progressMin {
-		return &progress{}
-	}
-	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return &progress{}
-	}
-	return &progress{w: w, n: n, last: time.Now()}
-}
-
-func (p *progress) update(k int) {
-	if p.w == nil || time.Since(p.last) < 200*time.Millisecond {
-		return
-	}
-	p.last = time.Now()
-	fmt.Fprintf(p.w, "\rpuzzlesat: %d/%d solved", k, p.n)
-	p.shown = true
-}
-
-func (p *progress) clear() {
-	if p.shown {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.shown = false
-	}
-}
-
-// openInput opens FILE, or stdin when there is none or it is "-".
-func openInput(e env, args []string) (input, func(), error) {
-	switch {
-	case len(args) > 1:
-		return input{}, nil, usagef("expected at most one input file, got %d", len(args))
-	case len(args) == 0 || args[0] == "-":
-		return input{name: "<stdin>", r: e.stdin}, func() {}, nil
-	}
-	f, err := os.Open(args[0])
-	if err != nil {
-		return input{}, nil, err
-	}
-	return input{name: args[0], r: bufio.NewReaderSize(f, 64*1024)}, func() { f.Close() }, nil
 }

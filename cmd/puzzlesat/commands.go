@@ -8,52 +8,63 @@ import (
 // kindCommand parses "KIND [flags] [FILE]" for a subcommand: it looks up
 // the kind, registers the common flags that setup picks and the kind's
 // own, and opens the input.
-func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (kind, *options, input, func(), error) {
+func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (kind, *options, *input, error) {
+	k, o, pos, err := kindArgs(e, name, args, setup)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if name == "gen" {
+		if len(pos) > 0 {
+			return nil, nil, nil, usagef("gen takes no file, got %q", pos[0])
+		}
+		return k, o, nil, nil
+	}
+	in, err := openInput(e, pos)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return k, o, in, nil
+}
+
+// kindArgs parses "KIND [flags] ARGS..." for a subcommand: it looks up the
+// kind, registers the common flags that setup picks and the kind's own,
+// checks them, and returns the positional arguments.
+func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (kind, *options, []string, error) {
 	if len(args) == 0 || args[0] == "" || args[0][0] == '-' {
-		return nil, nil, input{}, nil, usagef("usage: puzzlesat %s KIND [flags] [FILE]; KIND is one of %v", name, kindNames())
+		return nil, nil, nil, usagef("usage: puzzlesat %s; KIND is one of %v", usageLine(name), kindNames())
 	}
 	k, err := lookupKind(args[0])
 	if err != nil {
-		return nil, nil, input{}, nil, err
+		return nil, nil, nil, err
 	}
-	o := &options{stderr: e.stderr}
+	o := newOptions(e.stderr)
 	fs := flagSet(name+" "+args[0], e.stderr)
 	setup(fs, o)
 	k.addFlags(fs, o, name)
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil {
-		return nil, nil, input{}, nil, err
+		return nil, nil, nil, err
 	}
 	if err := o.check(); err != nil {
-		return nil, nil, input{}, nil, err
+		return nil, nil, nil, err
 	}
-	if name == "gen" {
-		if len(pos) > 0 {
-			return nil, nil, input{}, nil, usagef("gen takes no file, got %q", pos[0])
-		}
-		return k, o, input{}, func() {}, nil
-	}
-	in, closeIn, err := openInput(e, pos)
-	if err != nil {
-		return nil, nil, input{}, nil, err
-	}
-	return k, o, in, closeIn, nil
+	return k, o, pos, nil
 }
 
 func runSolve(ctx context.Context, e env, args []string) error {
-	k, o, in, closeIn, err := kindCommand(e, "solve", args, func(fs *flag.FlagSet, o *options) {
+	k, o, in, err := kindCommand(e, "solve", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
 		o.batchFlags(fs)
 	})
 	if err != nil {
 		return err
 	}
-	defer closeIn()
+	defer in.close()
 	return k.solve(ctx, e, o, in)
 }
 
 func runCount(ctx context.Context, e env, args []string) error {
-	k, o, in, closeIn, err := kindCommand(e, "count", args, func(fs *flag.FlagSet, o *options) {
+	k, o, in, err := kindCommand(e, "count", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
 		o.batchFlags(fs)
 		fs.IntVar(&o.limit, "limit", 2, "stop counting at this many solutions")
@@ -61,42 +72,56 @@ func runCount(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer closeIn()
+	defer in.close()
 	return k.count(ctx, e, o, in)
 }
 
 func runEncode(ctx context.Context, e env, args []string) error {
-	k, o, in, closeIn, err := kindCommand(e, "encode", args, func(fs *flag.FlagSet, o *options) {
+	k, o, in, err := kindCommand(e, "encode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		fs.StringVar(&o.output, "o", "", "write the CNF to `PATH` (default stdout)")
+		o.budgetFlag(fs)
 		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
+		o.solverFlag(fs)
 	})
 	if err != nil {
 		return err
 	}
-	defer closeIn()
+	defer in.close()
 	return k.encodeOne(ctx, e, o, in)
 }
 
 func runDecode(ctx context.Context, e env, args []string) error {
-	k, o, in, closeIn, err := kindCommand(e, "decode", args, func(fs *flag.FlagSet, o *options) {
+	k, o, in, err := kindCommand(e, "decode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		fs.StringVar(&o.model, "model", "", "the SAT solver's output, `PATH` or - for stdin")
 		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
+		o.solverFlag(fs)
 	})
 	if err != nil {
 		return err
 	}
-	defer closeIn()
+	defer in.close()
 	return k.decodeOne(ctx, e, o, in)
 }
 
 func runGen(_ context.Context, e env, args []string) error {
-	k, o, _, _, err := kindCommand(e, "gen", args, func(fs *flag.FlagSet, o *options) {
+	k, o, _, err := kindCommand(e, "gen", args, func(fs *flag.FlagSet, o *options) {
 		o.genFlags(fs)
 	})
 	if err != nil {
 		return err
 	}
 	return k.generate(e, o)
+}
+
+// usageLine returns the usage of the subcommand name, such as
+// "solve KIND [flags] [FILE]".
+func usageLine(name string) string {
+	for _, c := range commands() {
+		if c.name == name {
+			return c.usage
+		}
+	}
+	return name
 }

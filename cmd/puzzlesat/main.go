@@ -1,4 +1,4 @@
-// Command puzzlesat solves five classic exhaustive-search puzzles two ways,
+// Command puzzlesat solves seven classic exhaustive-search puzzles two ways,
 // by depth-first search and by SAT, and makes the two check each other.
 //
 // Usage:
@@ -7,13 +7,15 @@
 //	puzzlesat count  KIND [flags] [FILE]   print the number of solutions of each instance
 //	puzzlesat encode KIND [flags] [FILE]   write the CNF of one instance as DIMACS
 //	puzzlesat decode KIND --model M [FILE] turn a SAT solver's model into the answer
-//	puzzlesat sat    [flags] CNF           solve a DIMACS file with gini
+//	puzzlesat sat    [flags] CNF           solve a DIMACS file with gini or --solver
 //	puzzlesat gen    KIND [flags]          print random instances
+//	puzzlesat compare KIND [flags] FILE... every backend on every instance: table, --json, --plot
 //
-// KIND is alphametic, sudoku, sticks, cake or digit-puzzle. Run a
-// subcommand with -h for its flags. The exit status is 0 when all went
-// well, 1 when an instance has no solution, timed out or the backends
-// disagreed, and 2 for bad usage or bad input.
+// KIND is alphametic, sudoku, sticks, cake, digit-puzzle, cryptarithm or
+// cats. Run a subcommand with -h for its flags. The exit status is 0 when
+// all went well, 1 when an instance has no solution, timed out, was too
+// large or the backends disagreed, 2 for bad usage, bad input or a failed
+// write, 3 for a bug, and 130 after Ctrl-C.
 package main
 
 import (
@@ -23,14 +25,41 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
+	"syscall"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// interruptible returns a context that the first SIGINT or SIGTERM
+// cancels with the cause errInterrupted, so that the command stops within
+// a moment and prints what it has; a second signal ends the process at
+// once with exit status 130.
+func interruptible(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		if _, ok := <-sig; !ok {
+			return
+		}
+		cancel(errInterrupted)
+		if _, ok := <-sig; ok {
+			fmt.Fprintln(os.Stderr, "puzzlesat: interrupted")
+			os.Exit(exitInterrupted)
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sig)
+		close(sig)
+		cancel(nil)
+	}
 }
 
 // env is what a subcommand reads and writes.
@@ -51,20 +80,43 @@ func commands() []command {
 		{"count", "count KIND [flags] [FILE]", "print the number of solutions of each instance", runCount},
 		{"encode", "encode KIND [flags] [FILE]", "write the CNF of one instance as DIMACS", runEncode},
 		{"decode", "decode KIND --model M [flags] [FILE]", "turn a SAT solver's model into the answer", runDecode},
-		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini (SAT-competition output)", runSat},
+		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini or --solver (SAT-competition output)", runSat},
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
+		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot", runCompare},
 	}
 }
 
 // Exit statuses.
 const (
-	exitOK     = 0
-	exitFailed = 1 // no solution, timeout, or the backends disagreed
-	exitUsage  = 2 // bad usage or bad input
+	exitOK          = 0
+	exitFailed      = 1   // no solution, timeout, too large, or the backends disagreed
+	exitUsage       = 2   // bad usage, bad input, or a failed write
+	exitBug         = 3   // a panic recovered, or an answer that fails Verify
+	exitInterrupted = 130 // Ctrl-C: 128 + SIGINT, as shells report it
 )
 
-// errFailed reports that some instance failed; the details were printed.
-var errFailed = errors.New("some instances failed")
+// Errors that carry an exit status; the details were printed already.
+var (
+	errFailed      = errors.New("some instances failed")
+	errBug         = errors.New("a bug was found")
+	errInterrupted = errors.New("interrupted")
+)
+
+// bugError is a panic recovered in a command: a bug, never bad input.
+type bugError struct {
+	value any
+	stack []byte
+}
+
+func (b *bugError) Error() string { return fmt.Sprintf("BUG: %v\n%s", b.value, b.stack) }
+
+// recovered turns a panic into a *bugError; call it deferred, with a
+// pointer to the function's error.
+func recovered(err *error) {
+	if r := recover(); r != nil {
+		*err = &bugError{r, debug.Stack()}
+	}
+}
 
 // usageError is bad usage of the command line.
 type usageError struct{ msg string }
@@ -82,7 +134,7 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := env{stdin: stdin, stdout: &checked{w: stdout, name: "standard output"}, stderr: stderr}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {
@@ -92,7 +144,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
-			return exitCode(stderr, c.run(ctx, e, args[1:]))
+			err := runCommand(ctx, c, e, args[1:])
+			if context.Cause(ctx) == errInterrupted {
+				err = errInterrupted
+			}
+			return exitCode(stderr, err)
 		}
 	}
 	fmt.Fprintf(stderr, "puzzlesat: unknown command %q\n", args[0])
@@ -100,21 +156,63 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return exitUsage
 }
 
+// runCommand runs one subcommand, turning a panic into a *bugError.
+func runCommand(ctx context.Context, c command, e env, args []string) (err error) {
+	defer recovered(&err)
+	err = c.run(ctx, e, args)
+	var bug *bugError
+	if ferr := e.stdout.(*checked).err; ferr != nil && !errors.As(err, &bug) && !errors.Is(err, errBug) {
+		err = ferr // a failed write outranks what the command found
+	}
+	return err
+}
+
 // exitCode prints err, if it needs printing, and maps it to an exit status.
 func exitCode(stderr io.Writer, err error) int {
-	var ee *exitError
+	var (
+		ee  *exitError
+		bug *bugError
+	)
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintln(stderr, "puzzlesat: interrupted")
+		return exitInterrupted
 	case errors.As(err, &ee):
 		return ee.code
 	case errors.Is(err, errHelp):
 		return exitOK
 	case errors.Is(err, errFailed):
 		return exitFailed
+	case errors.Is(err, errBug):
+		return exitBug
+	case errors.As(err, &bug):
+		fmt.Fprintf(stderr, "puzzlesat: %v", bug)
+		return exitBug
 	}
 	fmt.Fprintf(stderr, "puzzlesat: %v\n", strings.TrimSpace(err.Error()))
 	return exitUsage
+}
+
+// checked is a writer that remembers its first error and writes nothing
+// after it, so that a failed write is reported once, with exit status 2,
+// whichever write met it.
+type checked struct {
+	w    io.Writer
+	name string
+	err  error
+}
+
+func (c *checked) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = fmt.Errorf("write %s: %w", c.name, err)
+	}
+	return n, c.err
 }
 
 func usage(w io.Writer) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -114,7 +115,7 @@ func TestStatsLines(t *testing.T) {
 	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "1 0 3 4 2\n", out)
-	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+\n$`, errs)
+	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ winner=gini\n$`, errs)
 }
 
 // TestBothBackendsCertificatesMayDiffer solves generated blocks whose two
@@ -168,4 +169,36 @@ func TestSatCommandTimeout(t *testing.T) {
 	out, _, code = cli(t, pigeonholeCNF(4), "sat", "-")
 	require.Equal(t, exitUnsat, code)
 	require.Equal(t, "s UNSATISFIABLE\n", out)
+}
+
+// externalSolvers runs MiniSat and CaDiCaL, those on PATH, on a
+// satisfiable cnf, writes each one's output to a file in dir and calls
+// check with it; it returns how many ran.
+func externalSolvers(t *testing.T, cnf, dir string, check func(solver, model string)) int {
+	t.Helper()
+	ran := 0
+	for _, solver := range []string{"minisat", "cadical"} {
+		bin, err := exec.LookPath(solver)
+		if err != nil {
+			t.Logf("%s not on PATH", solver)
+			continue
+		}
+		model := filepath.Join(dir, solver+".out")
+		var cmd *exec.Cmd
+		if solver == "minisat" {
+			cmd = exec.Command(bin, "-verb=0", cnf, model) // writes "SAT" and the literals to model
+		} else {
+			cmd = exec.Command(bin, "-q", cnf)
+		}
+		stdout, err := cmd.Output()
+		var ee *exec.ExitError
+		require.ErrorAs(t, err, &ee, "%s exits 10 on SAT", solver)
+		require.Equal(t, 10, ee.ExitCode())
+		if solver == "cadical" {
+			require.NoError(t, os.WriteFile(model, stdout, 0o644))
+		}
+		check(solver, model)
+		ran++
+	}
+	return ran
 }

@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"time"
+
+	"puzzlesat"
+	"puzzlesat/sat"
 )
 
 // errHelp reports that -h was asked for and usage was printed.
@@ -16,6 +20,8 @@ var errHelp = errors.New("help")
 // registers the common flags it uses, and the kind adds its own.
 type options struct {
 	backend     string
+	solver      string
+	lib         puzzlesat.Options // what --backend, --timeout, --budget and --solver say
 	timeout     time.Duration
 	stats       bool
 	jobs        int
@@ -30,12 +36,19 @@ type options struct {
 	// Kind-specific flags, registered by the kind that uses them.
 	alphabet string // sudoku
 	maxPiece int    // sticks
-	length   int    // sticks: the query of encode and decode
-	area     int    // cake: the query of encode and decode
+	bound    int    // encode and decode: the query's bound (sticks --length, cake --area)
+	length   int    // sticks gen: the length of the sticks
+	encoding string // digit-puzzle encode and decode: table or circuit
 	n        int    // alphametic gen: letters
 	box      int    // sudoku gen: box size
 	pieces   int    // sticks gen
 	stderr   io.Writer
+	quiet    bool // notes are not printed again
+}
+
+// newOptions returns the options before any flag is read.
+func newOptions(stderr io.Writer) *options {
+	return &options{stderr: stderr, jobs: 1}
 }
 
 // flagSet makes the flag set of one subcommand.
@@ -49,6 +62,19 @@ func (o *options) backendFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.backend, "backend", "dfs", "`sat`, dfs or both (both runs the two and compares)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
 	fs.BoolVar(&o.stats, "stats", false, "print one line of statistics per instance to stderr")
+	o.budgetFlag(fs)
+	o.solverFlag(fs)
+}
+
+// solverFlag registers --solver, the SAT backend's solver.
+func (o *options) solverFlag(fs *flag.FlagSet) {
+	fs.StringVar(&o.solver, "solver", "gini", "the SAT `solver` of the sat backend: gini (in process), portfolio (gini and every known solver on PATH race on each query), portfolio:A,B,... (those race), a known solver ("+
+		strings.Join(sat.Programs(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
+}
+
+// budgetFlag registers --budget, the SAT backend's limit on formulas.
+func (o *options) budgetFlag(fs *flag.FlagSet) {
+	fs.IntVar(&o.lib.Budget, "budget", sat.DefaultBudget, "the most `literals` a formula of the SAT backend may hold; an instance over it prints \"too large\"")
 }
 
 func (o *options) batchFlags(fs *flag.FlagSet) {
@@ -65,15 +91,21 @@ func (o *options) genFlags(fs *flag.FlagSet) {
 }
 
 // parseArgs parses the flags after KIND and returns the positional
-// arguments. Flags may also follow the file name.
+// arguments. Flags may also follow the file name. A bad flag is one line
+// with a hint; -h prints every flag.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	out := fs.Output()
+	fs.SetOutput(io.Discard) // the flag package prints every flag on any error
+	defer fs.SetOutput(out)
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				fs.Usage()
 				return nil, errHelp
 			}
-			return nil, &usageError{err.Error()}
+			return nil, usagef("%s: %v (see %s -h)", fs.Name(), err, fs.Name())
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -84,25 +116,44 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// maxJobs bounds --jobs: each job holds a share of the batch's window.
+const maxJobs = 4096
+
 // check validates the common flags.
 func (o *options) check() error {
-	switch o.backend {
-	case "", "dfs", "sat", "both":
-	default:
-		return usagef("--backend must be dfs, sat or both, not %q", o.backend)
+	if o.backend != "" {
+		b, err := puzzlesat.ParseBackend(o.backend)
+		if err != nil {
+			return usagef("--backend must be dfs, sat or both, not %q", o.backend)
+		}
+		o.lib.Backend = b
 	}
-	if o.jobs < 1 {
-		o.jobs = 1
+	if o.jobs < 1 || o.jobs > maxJobs {
+		return usagef("--jobs must be in 1..%d, got %d", maxJobs, o.jobs)
 	}
 	if o.timeout < 0 {
 		return usagef("--timeout must not be negative")
 	}
+	if o.lib.Budget < 0 {
+		return usagef("--budget must not be negative, got %d", o.lib.Budget)
+	}
+	o.lib.Timeout = o.timeout
+	if o.solver != "" {
+		e, err := sat.ParseEngine(o.solver)
+		if err != nil {
+			return usagef("--solver: %v", err)
+		}
+		o.lib.Solver = e
+		if o.backend == "dfs" && o.solver != "gini" {
+			o.note("--solver=%s is the sat backend's; --backend=dfs does not use it", o.solver)
+		}
+	}
 	return nil
 }
 
-// note prints a remark on stderr.
+// note prints a remark on stderr, unless the input is being read again.
 func (o *options) note(format string, args ...any) {
-	if o.stderr != nil {
+	if o.stderr != nil && !o.quiet {
 		fmt.Fprintf(o.stderr, "puzzlesat: "+format+"\n", args...)
 	}
 }

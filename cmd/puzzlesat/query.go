@@ -3,132 +3,142 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"path/filepath"
 
-	"puzzlesat/encode/cnf"
+	"puzzlesat"
+	"puzzlesat/puzzle"
 )
 
-// pick returns the instance that --case names.
-func pick[I any](ps []I, o *options, in input) (I, error) {
-	var zero I
-	if o.caseNum < 1 || o.caseNum > len(ps) {
-		return zero, usagef("--case %d: %s has %d instances", o.caseNum, in.name, len(ps))
+// pick reads the whole input and returns the instance that --case names.
+func (k *spec[I, A]) pick(ctx context.Context, o *options, in *input) (I, error) {
+	var p I
+	if o.caseNum < 1 {
+		return p, usagef("--case must be at least 1, got %d", o.caseNum)
 	}
-	return ps[o.caseNum-1], nil
+	n := 0
+	err := k.each(ctx, o, in, false, func(x I) error {
+		if n++; n == o.caseNum {
+			p = x
+		}
+		return nil
+	})
+	if err == nil && n < o.caseNum {
+		err = usagef("--case %d: %s has %d instances", o.caseNum, in.name, n)
+	}
+	return p, err
 }
 
-// build parses the input and encodes the instance --case picks, with the
-// hash of kind, instance and query among its comments.
-func (k *spec[I, A]) build(ctx context.Context, o *options, in input) (I, query[A], string, error) {
+// build reads the input and makes the query about the instance --case
+// picks, at the bound of the kind's bound flag.
+func (k *spec[I, A]) build(ctx context.Context, o *options, in *input) (I, *puzzlesat.Export[A], error) {
 	var zero I
-	if k.encode == nil {
-		return zero, query[A]{}, "", usagef("encode is not defined for %s", k.name)
+	if o.bound < 0 {
+		return zero, nil, usagef("--%s must not be negative, got %d", k.boundFlag, o.bound)
 	}
-	ps, err := k.parse(in.name, in.r, o)
+	p, err := k.pick(ctx, o, in)
 	if err != nil {
-		return zero, query[A]{}, "", err
+		return zero, nil, err
 	}
-	p, err := pick(ps, o, in)
+	lib := k.lib(o)
+	q, err := lib.Encode(ctx, p, o.bound, o.lib)
+	var tl *puzzlesat.TooLarge
+	if errors.As(err, &tl) {
+		// Not bad input: this instance's formula does not fit the budget.
+		o.note("%s case %d: %v (raise --budget to allow it)", in.name, o.caseNum, err)
+		return zero, nil, errFailed
+	}
+	if err != nil && lib.HasBound() && o.bound == 0 {
+		return zero, nil, fmt.Errorf("%w; give --%s", err, k.boundFlag)
+	}
 	if err != nil {
-		return zero, query[A]{}, "", err
+		return zero, nil, err
 	}
-	q, err := k.encode(ctx, p, o)
-	if err != nil {
-		return zero, query[A]{}, "", err
+	if q.Note != "" {
+		o.note("%s", q.Note)
 	}
-	sum := sha256.Sum256([]byte(k.name + "\n" + p.String() + "\n" + q.name))
-	hash := hex.EncodeToString(sum[:8])
-	q.cnf.Comment("query %s", q.name)
-	q.cnf.Comment("hash %s", hash)
-	return p, q, hash, nil
+	return p, q, nil
 }
 
-func (k *spec[I, A]) encodeOne(ctx context.Context, e env, o *options, in input) error {
-	_, q, _, err := k.build(ctx, o, in)
+func (k *spec[I, A]) encodeOne(ctx context.Context, e env, o *options, in *input) error {
+	_, q, err := k.build(ctx, o, in)
 	if err != nil {
 		return err
 	}
 	if o.output == "" || o.output == "-" {
-		return cnf.WriteDIMACS(e.stdout, q.cnf)
+		return q.WriteDIMACS(e.stdout)
 	}
-	f, err := os.Create(o.output)
+	return writeAtomically(ctx, o.output, q.WriteDIMACS)
+}
+
+// writeAtomically writes a file through a temporary file beside it,
+// renamed into place only when the whole text was written and ctx is not
+// done, so that an error or Ctrl-C never leaves half a file behind.
+func writeAtomically(ctx context.Context, path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	if err := cnf.WriteDIMACS(f, q.cnf); err != nil {
-		f.Close()
-		return err
+	err = write(ctxWriter{ctx, tmp})
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	return f.Close()
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
-func (k *spec[I, A]) decodeOne(ctx context.Context, e env, o *options, in input) error {
+// ctxWriter writes to w until ctx is done, then returns ctx's error.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+func (k *spec[I, A]) decodeOne(ctx context.Context, e env, o *options, in *input) error {
 	if o.model == "" {
 		return usagef("decode needs --model PATH (- for stdin)")
 	}
 	if o.model == "-" && in.name == "<stdin>" {
 		return usagef("the model and the instance cannot both come from stdin")
 	}
-	p, q, hash, err := k.build(ctx, o, in)
+	p, q, err := k.build(ctx, o, in)
 	if err != nil {
 		return err
 	}
-	m, err := readModel(e, o.model, q.cnf, hash)
-	if errors.Is(err, cnf.ErrUnsatisfiable) {
+	r, name := e.stdin, "<stdin>"
+	if o.model != "-" {
+		f, err := os.Open(o.model)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r, name = bufio.NewReader(f), o.model
+	}
+	a, err := q.ReadModel(name, r)
+	if errors.Is(err, puzzle.ErrNoSolution) {
 		io.WriteString(e.stdout, p.Fail("no solution"))
 		return errFailed
 	}
 	if err != nil {
 		return err
 	}
-	a, err := q.decode(m)
-	if err != nil {
-		return fmt.Errorf("%s: %w", o.model, err)
-	}
-	if err := p.Verify(a); err != nil {
-		return fmt.Errorf("%s: the decoded answer fails Verify: %w", o.model, err)
-	}
-	s := p.Format(a)
-	if o.certificate && k.certificate != nil {
-		s += k.certificate(p, a)
-	}
-	_, err = io.WriteString(e.stdout, s)
+	_, err = io.WriteString(e.stdout, p.Format(a)+k.certificate(o, p, a))
 	return err
-}
-
-// readModel reads a solver's output and checks that it belongs to f: no
-// variable beyond f's, the same hash if the output carries one, and every
-// clause of f satisfied.
-func readModel(e env, path string, f *cnf.CNF, hash string) (cnf.Model, error) {
-	r, name := e.stdin, "<stdin>"
-	if path != "-" {
-		file, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer file.Close()
-		r, name = bufio.NewReader(file), path
-	}
-	m, comments, err := cnf.ReadModel(name, r)
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range comments {
-		if h, ok := strings.CutPrefix(c, "hash "); ok && h != hash {
-			return nil, fmt.Errorf("%s: model is for hash %s, this instance and query have %s", name, h, hash)
-		}
-	}
-	if len(m)-1 > f.NumVars() {
-		return nil, fmt.Errorf("%s: model has %d variables, this instance's CNF has %d: made for another instance or query?", name, len(m)-1, f.NumVars())
-	}
-	if ok, i := m.Satisfies(f); !ok {
-		return nil, fmt.Errorf("%s: model falsifies clause %d of this instance's CNF: made for another instance or query?", name, i+1)
-	}
-	return m, nil
 }

@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math"
 	"strconv"
+	"time"
 
+	"puzzlesat"
 	"puzzlesat/encode/cnf"
 	"puzzlesat/sat"
 )
@@ -16,12 +19,14 @@ const (
 	exitUnsat = 20
 )
 
-// runSat solves a DIMACS file and prints the answer in SAT-competition form.
+// runSat solves a DIMACS file and prints the answer in SAT-competition
+// form. The deadline of --timeout covers reading the file too.
 func runSat(ctx context.Context, e env, args []string) error {
-	o := &options{stderr: e.stderr}
+	o := newOptions(e.stderr)
 	fs := flagSet("sat", e.stderr)
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit (0: none); on timeout print s UNKNOWN")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics as c lines")
+	o.solverFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -29,43 +34,78 @@ func runSat(ctx context.Context, e env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: puzzlesat sat [flags] CNF (- for stdin)")
 	}
-	in, closeIn, err := openInput(e, pos)
+	if err := o.check(); err != nil {
+		return err
+	}
+	in, err := openInput(e, pos)
 	if err != nil {
 		return err
 	}
-	defer closeIn()
-	f, err := cnf.ReadDIMACS(in.name, in.r)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := withTimeout(ctx, o)
+	defer in.close()
+	tctx, cancel := context.WithTimeout(ctx, forever(o.timeout))
 	defer cancel()
-	s := sat.New(f)
-	st, _ := s.Solve(ctx)
 	w := bufio.NewWriter(e.stdout)
-	defer w.Flush()
-	if o.stats {
-		x := s.Stats()
-		fmt.Fprintf(w, "c %s time=%v\n", x, x.Time)
+	status, m, stats, old, err := solveFile(tctx, in, o.lib)
+	switch {
+	case err != nil && tctx.Err() == nil:
+		return err // unreadable: exit 2
+	case o.stats:
+		fmt.Fprintf(w, "c %v\n", stats)
 	}
-	fmt.Fprintf(w, "s %s\n", st)
-	switch st {
+	fmt.Fprintf(w, "s %s\n", status)
+	code := exitOK
+	switch status {
 	case sat.Sat:
-		writeModel(w, s.Model(), f.NumVars())
-		return &exitError{exitSat}
+		writeModel(w, m, old)
+		code = exitSat
 	case sat.Unsat:
-		return &exitError{exitUnsat}
+		code = exitUnsat
 	}
-	return &exitError{exitOK}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if context.Cause(ctx) == errInterrupted {
+		return errInterrupted
+	}
+	return &exitError{code}
 }
 
-// writeModel prints a model as "v" lines of at most about 80 characters.
-func writeModel(w *bufio.Writer, m cnf.Model, n int) {
+// forever is d, or a duration no run reaches when d is 0.
+func forever(d time.Duration) time.Duration {
+	if d <= 0 {
+		return math.MaxInt64
+	}
+	return d
+}
+
+// solveFile reads and solves the DIMACS input under ctx with o's solver, with its
+// variables renumbered to those its clauses hold, so that memory follows
+// the file and not the numbers in it; old maps them back. When ctx ends
+// first, the status is Unknown and the error ctx's.
+func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status sat.Status, m cnf.Model, st puzzlesat.Stats, old []cnf.Var, err error) {
+	r, err := in.reader(ctx, false)
+	if err != nil {
+		return sat.Unknown, nil, st, nil, err
+	}
+	f, err := cnf.ReadDIMACS(ctx, in.name, r)
+	if err != nil {
+		return sat.Unknown, nil, st, nil, err
+	}
+	f, old = f.Compact()
+	status, m, st, err = puzzlesat.SolveCNF(ctx, f, puzzlesat.Options{Solver: o.Solver})
+	return status, m, st, old, err
+}
+
+// writeModel prints a model of the renumbered formula as "v" lines of at
+// most about 80 characters, in the file's own numbering. Only variables
+// that some clause holds are given: any value of the others satisfies,
+// and a header may declare millions.
+func writeModel(w *bufio.Writer, m cnf.Model, old []cnf.Var) {
 	line := []byte("v")
-	for v := 1; v <= n+1; v++ {
+	for v := 1; v <= len(old); v++ {
 		lit := "0"
-		if v <= n {
-			lit = strconv.Itoa(cnf.Var(v).Pos().Dimacs())
+		if v < len(old) {
+			lit = strconv.Itoa(int(old[v]))
 			if !m.Value(cnf.Var(v).Pos()) {
 				lit = "-" + lit
 			}

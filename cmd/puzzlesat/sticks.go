@@ -1,17 +1,13 @@
 package main
 
 import (
-	"context"
 	"flag"
-	"fmt"
 	"io"
 	"math/rand/v2"
 
-	"puzzlesat/encode"
+	"puzzlesat"
 	"puzzlesat/gen"
-	"puzzlesat/native"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
 )
 
 // sticks is the kind sticks (POJ 1011 / UVa 307). Its encode writes the
@@ -22,27 +18,24 @@ import (
 func sticks() kind {
 	genSticks := 6 // gen --sticks
 	return &spec[puzzle.Sticks, puzzle.SticksAnswer]{
-		name: "sticks",
+		lib: func(*options) *puzzlesat.Kind[puzzle.Sticks, puzzle.SticksAnswer] { return puzzlesat.Sticks() },
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			switch cmd {
-			case "solve", "encode", "decode":
+			case "solve", "compare", "encode", "decode":
 				fs.IntVar(&o.maxPiece, "max-piece", 0, "drop the pieces longer than `N` before solving, as the CERC 1995 judge did with 50 (0: keep all)")
 			}
 			switch cmd {
 			case "encode", "decode":
-				fs.IntVar(&o.length, "length", 0, "the stick length `L` the query asks about (0: the answer)")
+				fs.IntVar(&o.bound, "length", 0, "the stick length `L` the query asks about (0: the answer)")
 			case "gen":
 				fs.IntVar(&genSticks, "sticks", genSticks, "sticks cut per block, 1..64")
 				fs.IntVar(&o.length, "length", 0, "length of the sticks, 1..1000 (0: drawn per block from 20..60)")
 			}
 		},
-		parse: parseSticks,
-		dfs:   native.Sticks,
-		sat:   sat.Sticks,
-		certificate: func(p puzzle.Sticks, a puzzle.SticksAnswer) string {
-			return p.Certificate(a)
-		},
-		encode: encodeSticks,
+		scan:      scanSticks,
+		boundFlag: "length",
+		size:      func(p puzzle.Sticks) int { return len(p.Pieces) },
+		sizeName:  "pieces",
 		gen: func(rng *rand.Rand, o *options) (puzzle.Sticks, error) {
 			if genSticks < 1 || genSticks > 64 {
 				return puzzle.Sticks{}, usagef("--sticks must be in 1..64")
@@ -60,74 +53,26 @@ func sticks() kind {
 	}
 }
 
-// parseSticks reads the blocks and applies --max-piece, with one note on
+// scanSticks reads the blocks and applies --max-piece, with one note on
 // stderr when it drops anything.
-func parseSticks(file string, r io.Reader, o *options) ([]puzzle.Sticks, error) {
+func scanSticks(file string, r io.Reader, o *options, yield func(puzzle.Sticks) error) error {
 	if o.maxPiece < 0 {
-		return nil, usagef("--max-piece must not be negative")
+		return usagef("--max-piece must not be negative")
 	}
-	ps, err := puzzle.ParseSticks(file, r)
-	if err != nil || o.maxPiece == 0 {
-		return ps, err
-	}
-	pieces, blocks := 0, 0
-	for i, p := range ps {
-		var n int
-		ps[i], n = p.DropLonger(o.maxPiece)
-		if n > 0 {
-			pieces += n
-			blocks++
+	pieces, blocks, all := 0, 0, 0
+	err := puzzle.ScanSticks(file, r, func(p puzzle.Sticks) error {
+		all++
+		if o.maxPiece > 0 {
+			var n int
+			if p, n = p.DropLonger(o.maxPiece); n > 0 {
+				pieces += n
+				blocks++
+			}
 		}
+		return yield(p)
+	})
+	if err == nil && pieces > 0 {
+		o.note("%s: --max-piece=%d dropped %d pieces from %d of %d blocks", file, o.maxPiece, pieces, blocks, all)
 	}
-	if pieces > 0 {
-		o.note("%s: --max-piece=%d dropped %d pieces from %d of %d blocks", file, o.maxPiece, pieces, blocks, len(ps))
-	}
-	return ps, nil
-}
-
-// encodeSticks builds the query at --length, or at the answer that
-// --backend finds (both: the two backends must agree).
-func encodeSticks(ctx context.Context, p puzzle.Sticks, o *options) (query[puzzle.SticksAnswer], error) {
-	l := o.length
-	if l < 0 {
-		return query[puzzle.SticksAnswer]{}, usagef("--length must not be negative")
-	}
-	if l == 0 {
-		var err error
-		if l, err = sticksAnswer(ctx, p, o.backend); err != nil {
-			return query[puzzle.SticksAnswer]{}, fmt.Errorf("no answer to encode the query at (%w); give --length", err)
-		}
-	}
-	q := encode.Sticks(p, l)
-	return query[puzzle.SticksAnswer]{cnf: q.Formula(), name: fmt.Sprintf("L=%d", l), decode: q.Decode}, nil
-}
-
-// sticksAnswer returns the answer length by the named backend.
-func sticksAnswer(ctx context.Context, p puzzle.Sticks, backend string) (int, error) {
-	dfs := func() (int, error) {
-		a, _, err := native.Sticks(ctx, p)
-		return a.Length, err
-	}
-	viaSAT := func() (int, error) {
-		a, _, err := sat.Sticks(ctx, p)
-		return a.Length, err
-	}
-	switch backend {
-	case "sat":
-		return viaSAT()
-	case "both":
-		l1, err := dfs()
-		if err != nil {
-			return 0, err
-		}
-		l2, err := viaSAT()
-		if err != nil {
-			return 0, err
-		}
-		if l1 != l2 {
-			return 0, fmt.Errorf("the backends disagree on the answer: dfs %d, sat %d", l1, l2)
-		}
-		return l1, nil
-	}
-	return dfs()
+	return err
 }

@@ -1,23 +1,21 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 
-	"puzzlesat/encode"
+	"puzzlesat"
 	"puzzlesat/gen"
-	"puzzlesat/native"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
 )
 
 func sudoku() kind {
 	blanks := 0 // gen --blanks: percent of blank cells, 0 for the default
 	return &spec[puzzle.Sudoku, puzzle.SudokuAnswer]{
-		name: "sudoku",
+		lib: func(*options) *puzzlesat.Kind[puzzle.Sudoku, puzzle.SudokuAnswer] { return puzzlesat.Sudoku() },
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			if cmd == "gen" {
 				fs.IntVar(&o.box, "box", 3, "box side, 2 (4x4) to 20 (400x400)")
@@ -26,21 +24,23 @@ func sudoku() kind {
 			}
 			fs.StringVar(&o.alphabet, "alphabet", "", "the symbols in order, e.g. 0123456789ABCDEF (default: detected)")
 		},
-		parse: func(file string, r io.Reader, o *options) ([]puzzle.Sudoku, error) {
+		scan: func(file string, r io.Reader, o *options, yield func(puzzle.Sudoku) error) error {
 			ps, warns, err := puzzle.ParseSudokuWarn(file, r, o.alphabet)
+			if err == nil && len(ps) == 0 {
+				return &puzzle.ParseError{File: file, Line: 1, Err: errors.New("expected a sudoku, got end of input")}
+			}
 			if err == nil {
 				sudokuWarn(o, warns)
 			}
-			return ps, err
+			for _, p := range ps {
+				if err := yield(p); err != nil {
+					return err
+				}
+			}
+			return err
 		},
-		dfs:      native.Sudoku,
-		sat:      sat.Sudoku,
-		countDFS: native.CountSudoku,
-		countSAT: sat.CountSudoku,
-		encode: func(_ context.Context, p puzzle.Sudoku, _ *options) (query[puzzle.SudokuAnswer], error) {
-			q := encode.Sudoku(p)
-			return query[puzzle.SudokuAnswer]{cnf: q.Formula(), name: "solution", decode: q.Decode}, nil
-		},
+		size:     func(p puzzle.Sudoku) int { return p.Box },
+		sizeName: "box side",
 		gen: func(rng *rand.Rand, o *options) (puzzle.Sudoku, error) {
 			switch {
 			case o.box < 2 || o.box > puzzle.SudokuMaxBox:

@@ -58,14 +58,14 @@ func TestAMOPropagation(t *testing.T) {
 
 // clauseSink records the clauses a streaming formula hands over.
 type clauseSink struct {
-	clauses        [][]cnf.Lit
-	vars, expected int
+	clauses              [][]cnf.Lit
+	vars, expected, lits int
 }
 
 func (s *clauseSink) AddClause(ls []cnf.Lit) {
 	s.clauses = append(s.clauses, append([]cnf.Lit(nil), ls...))
 }
-func (s *clauseSink) Hint(vars, clauses int) { s.vars, s.expected = vars, clauses }
+func (s *clauseSink) Hint(vars, clauses, lits int) { s.vars, s.expected, s.lits = vars, clauses, lits }
 
 func TestStream(t *testing.T) {
 	f := cnf.New()
@@ -81,7 +81,8 @@ func TestStream(t *testing.T) {
 	require.Equal(t, 1, f.NumClauses(), "only the clause added before streaming is kept")
 	require.Equal(t, 3, f.Streamed(), "the constant's unit, a or b, and not b")
 	require.Equal(t, [][]cnf.Lit{{f.True()}, {a, b}, {b.Not()}}, sink.clauses)
-	require.Equal(t, []int{7, 3}, []int{sink.vars, sink.expected})
+	require.Equal(t, []int{7, 3, 6}, []int{sink.vars, sink.expected, sink.lits})
+	require.Equal(t, 5, f.NumLits(), "the kept unit and the four streamed literals")
 }
 
 func TestNameFuncAndVars(t *testing.T) {

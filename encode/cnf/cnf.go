@@ -2,6 +2,7 @@ package cnf
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -9,21 +10,34 @@ import (
 // a list of clauses kept in the order they were added. The zero value is
 // not usable; call New.
 type CNF struct {
-	nvars    int
-	lits     []Lit // clauses back to back
-	ends     []int // ends[i] is the end of clause i in lits
-	names    map[Var]string
-	namer    func(Var) string // names the variables that names lacks
-	comments []string
-	guard    []bool // guard[v]: v is a selector made by Selector; shorter when the last variables are not
-	t        Lit    // the constant true, 0 until first asked for
-	sink     Sink   // where clauses go instead of lits, when streaming
-	streamed int    // clauses handed to sink
+	nvars        int
+	lits         []Lit // clauses back to back
+	ends         []int // ends[i] is the end of clause i in lits
+	names        map[Var]string
+	namer        func(Var) string // names the variables that names lacks
+	comments     []string
+	guard        []bool // guard[v]: v is a selector made by Selector; shorter when the last ones are not
+	maxVar       Var    // the largest variable in a clause
+	t            Lit    // the constant true, 0 until first asked for
+	sink         Sink   // where clauses go instead of lits, when streaming
+	streamed     int    // clauses handed to sink
+	streamedLits int    // their literals
 }
 
 // New returns an empty formula.
 func New() *CNF {
 	return &CNF{}
+}
+
+// NewCap returns an empty formula with room for the given size, a hint
+// that saves regrowing the clause list; it is never a limit.
+func NewCap(hint Size) *CNF {
+	f := New()
+	const most = 1 << 28 // a hint is not trusted with more memory than this
+	f.lits = make([]Lit, 0, min(max(hint.Lits, 0), most))
+	f.ends = make([]int, 0, min(max(hint.Clauses, 0), most))
+	f.guard = make([]bool, 1, min(max(hint.Vars, 0), most)+1)
+	return f
 }
 
 // Var returns a new variable. A non-empty name is written to DIMACS as
@@ -63,8 +77,8 @@ func (f *CNF) Lit() Lit { return f.Var("").Pos() }
 // know when reusing a solver is safe.
 func (f *CNF) Selector(name string) Var {
 	v := f.Var(name)
-	if len(f.guard) <= int(v) {
-		f.guard = append(f.guard, make([]bool, int(v)+1-len(f.guard))...)
+	for len(f.guard) <= int(v) {
+		f.guard = append(f.guard, false)
 	}
 	f.guard[v] = true
 	return v
@@ -88,8 +102,18 @@ func (f *CNF) Name(v Var) string {
 	return f.namer(v)
 }
 
-// NumVars returns the number of variables.
+// NumVars returns the number of variables: those made by Var, or those a
+// DIMACS header declared.
 func (f *CNF) NumVars() int { return f.nvars }
+
+// MaxVar returns the largest variable that occurs in a clause, 0 when
+// none does. It is at most NumVars, and below it when the last variables
+// made or declared are in no clause.
+func (f *CNF) MaxVar() Var { return f.maxVar }
+
+// NumLits returns the number of literals in all clauses together: the
+// size of the formula that a solver's memory follows.
+func (f *CNF) NumLits() int { return len(f.lits) + f.streamedLits }
 
 // NumClauses returns the number of clauses kept: all of them unless the
 // formula streams.
@@ -104,8 +128,9 @@ type Sink interface {
 // Stream hands every clause added from now on to s, after constants are
 // simplified away, instead of keeping it: building then costs no copy of
 // the clauses, but NumClauses, Clause, Guarded, DIMACS writing and
-// Model.Satisfies see only the clauses kept before. For a formula that
-// nothing reads back, such as one built straight into a solver.
+// Model.Satisfies see only the clauses kept before (NumLits counts all).
+// For a formula that nothing reads back, such as one built straight into
+// a solver.
 func (f *CNF) Stream(s Sink) { f.sink = s }
 
 // Hint says how many variables, clauses and literals the whole formula
@@ -113,15 +138,16 @@ func (f *CNF) Stream(s Sink) { f.sink = s }
 // once rather than grown.
 func (f *CNF) Hint(vars, clauses, lits int) {
 	if f.sink != nil {
-		if h, ok := f.sink.(interface{ Hint(vars, clauses int) }); ok {
-			h.Hint(vars, clauses)
+		if h, ok := f.sink.(interface{ Hint(vars, clauses, lits int) }); ok {
+			h.Hint(vars, clauses, lits)
 		}
 		return
 	}
-	if clauses > cap(f.ends)-len(f.ends) {
+	const most = 1 << 28 // a hint is not trusted with more memory than this
+	if clauses = min(clauses, most); clauses > cap(f.ends)-len(f.ends) {
 		f.ends = append(make([]int, 0, len(f.ends)+clauses), f.ends...)
 	}
-	if lits > cap(f.lits)-len(f.lits) {
+	if lits = min(lits, most); lits > cap(f.lits)-len(f.lits) {
 		f.lits = append(make([]Lit, 0, len(f.lits)+lits), f.lits...)
 	}
 }
@@ -169,9 +195,11 @@ func (f *CNF) Add(ls ...Lit) {
 			}
 		}
 		f.lits = append(f.lits, l)
+		f.maxVar = max(f.maxVar, l.Var())
 	}
 	if f.sink != nil {
 		f.sink.AddClause(f.lits[start:])
+		f.streamedLits += len(f.lits) - start
 		f.lits = f.lits[:start]
 		f.streamed++
 		return
@@ -206,4 +234,30 @@ func (f *CNF) Const(b bool) Lit {
 		return f.True()
 	}
 	return f.False()
+}
+
+// Compact returns f with its variables renumbered 1..k in increasing
+// order, k being the number of variables that occur in some clause, and
+// old, where old[v] is the variable of f that v of the copy stands for
+// (old[0] is 0). A formula read from DIMACS may name variables far apart,
+// and a solver allocates for the largest; the copy needs memory for what
+// the clauses hold. Names are not kept; comments are.
+func (f *CNF) Compact() (*CNF, []Var) {
+	used := make([]uint64, int(f.maxVar)/64+1)
+	for _, l := range f.lits {
+		used[l.Var()/64] |= 1 << (l.Var() % 64)
+	}
+	old := []Var{0}
+	for w, word := range used {
+		for ; word != 0; word &= word - 1 {
+			old = append(old, Var(w*64+bits.TrailingZeros64(word)))
+		}
+	}
+	g := &CNF{names: map[Var]string{}, nvars: len(old) - 1, maxVar: Var(len(old) - 1),
+		comments: slices.Clone(f.comments), ends: slices.Clone(f.ends), lits: make([]Lit, len(f.lits))}
+	for i, l := range f.lits {
+		v, _ := slices.BinarySearch(old, l.Var())
+		g.lits[i] = Var(v).Pos() | l&1
+	}
+	return g, old
 }

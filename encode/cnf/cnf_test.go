@@ -193,10 +193,25 @@ func TestDIMACSRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, cnf.WriteDIMACS(&buf, f))
 	require.Equal(t, "c puzzlesat test\nc var 1 A=1\np cnf 2 2\n1 -2 0\n2 0\n", buf.String())
-	g, err := cnf.ReadDIMACS("x.cnf", &buf)
+	g, err := cnf.ReadDIMACS(context.Background(), "x.cnf", &buf)
 	require.NoError(t, err)
 	require.Equal(t, 2, g.NumVars())
 	require.Equal(t, [][]cnf.Lit{f.Clause(0), f.Clause(1)}, [][]cnf.Lit{g.Clause(0), g.Clause(1)})
+}
+
+// TestWriteProblem: the solver's input has no comments, and the units
+// after the clauses, counted in the header.
+func TestWriteProblem(t *testing.T) {
+	f := cnf.New()
+	f.Comment("not for the solver")
+	a, b := f.Var("A=1"), f.Lit()
+	f.Add(a.Pos(), b.Not())
+	var buf bytes.Buffer
+	require.NoError(t, cnf.WriteProblem(&buf, f, a.Neg(), b))
+	require.Equal(t, "p cnf 2 3\n1 -2 0\n-1 0\n2 0\n", buf.String())
+	buf.Reset()
+	require.NoError(t, cnf.WriteProblem(&buf, f))
+	require.Equal(t, "p cnf 2 1\n1 -2 0\n", buf.String())
 }
 
 func TestReadDIMACS(t *testing.T) {
@@ -214,10 +229,21 @@ func TestReadDIMACS(t *testing.T) {
 		{"count mismatch", "p cnf 2 2\n1 2 0\n", 0, 2},
 		{"unterminated", "p cnf 2 1\n1 2\n", 0, 2},
 		{"bad header", "p cnf x 1\n", 0, 1},
+		{"int64 minimum", "p cnf 1 2\n1 0\n-1 -9223372036854775808 0\n", 0, 3},
+		{"int64 maximum", "p cnf 1 1\n9223372036854775807 0\n", 0, 2},
+		{"huge literal", "p cnf 1 1\n-" + strings.Repeat("9", 100) + " 0\n", 0, 2},
+		{"header beyond MaxVars", "p cnf 268435457 1\n", 0, 1},
+		{"header count overflow", "p cnf 1 99999999999999999999\n", 0, 1},
+		{"more clauses than the header", "p cnf 1 1\n1 0\n-1 0\n", 0, 3},
+		{"second header", "p cnf 1 1\np cnf 1 1\n", 0, 2},
+		{"clause line beyond 64 MiB", "p cnf 1 1\n" + strings.Repeat("1 ", 1<<22) + "0\n", 1, 0},
+		{"error line after a long line", "p cnf 1 2\n" + strings.Repeat("1 ", 1<<20) + "0\nx 0\n", 0, 3},
+		{"long comment", "c " + strings.Repeat("x", 1<<21) + "\np cnf 1 1\n1 0\n", 1, 0},
+		{"header only promises", "p cnf 268435456 1\n1 0\n", 1, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := cnf.ReadDIMACS("in.cnf", strings.NewReader(tc.in))
+			f, err := cnf.ReadDIMACS(context.Background(), "in.cnf", strings.NewReader(tc.in))
 			if tc.errLine == 0 {
 				require.NoError(t, err)
 				require.Equal(t, tc.clauses, f.NumClauses())
@@ -243,12 +269,22 @@ func TestReadModel(t *testing.T) {
 		{"competition unsat", "s UNSATISFIABLE\n", nil, true, false},
 		{"unknown", "s UNKNOWN\n", nil, false, true},
 		{"no status", "v 1 0\n", nil, false, true},
+		{"clasp: values first", "v 1 -2 0\ns SATISFIABLE\n", cnf.Model{false, true, false}, false, false},
+		{"values, then unsat", "v 1 0\ns UNSATISFIABLE\n", nil, false, true},
+		{"values, then unknown", "v 1 0\ns UNKNOWN\n", nil, false, true},
 		{"no end", "s SATISFIABLE\nv 1 2\n", nil, false, true},
 		{"garbage", "s SATISFIABLE\nv 1 x 0\n", nil, false, true},
+		{"int64 minimum", "s SATISFIABLE\nv -9223372036854775808 0\n", nil, false, true},
+		{"beyond the formula", "s SATISFIABLE\nv 268435456 0\n", nil, false, true},
+		{"both values", "s SATISFIABLE\nv 1 -1 0\n", nil, false, true},
+		{"same value twice", "s SATISFIABLE\nv 1 1 0\n", cnf.Model{false, true}, false, false},
+		{"status with more", "s SATISFIABLE yes\nv 1 0\n", nil, false, true},
+		{"two statuses", "s SATISFIABLE\ns SATISFIABLE\nv 1 0\n", nil, false, true},
+		{"long v line", "s SATISFIABLE\nv" + strings.Repeat(" -3", 1<<21) + " 0\n", cnf.Model{false, false, false, false}, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m, _, err := cnf.ReadModel("out", strings.NewReader(tc.in))
+			out, err := cnf.ReadModel("out", strings.NewReader(tc.in), 4)
 			switch {
 			case tc.unsat:
 				require.ErrorIs(t, err, cnf.ErrUnsatisfiable)
@@ -257,26 +293,41 @@ func TestReadModel(t *testing.T) {
 				require.ErrorAs(t, err, &de)
 			default:
 				require.NoError(t, err)
-				require.Equal(t, tc.want, m)
+				require.Equal(t, tc.want, out.Model)
 			}
 		})
 	}
 }
 
+// dimacsSeeds are fuzz seeds with the extremes: int64 limits, literals
+// past the header, headers that promise more than the file holds.
+var dimacsSeeds = []string{
+	"p cnf 3 2\n1 -2 0\n3 0\n",
+	"c x\np cnf 2 1\n1 2 0\n%\n0\n",
+	"p cnf 1 1\n1\n",
+	"p cnf 1 2\n1 0\n-1 -9223372036854775808 0\n",
+	"p cnf 1 1\n9223372036854775807 0\n",
+	"p cnf 9223372036854775807 1\n1 0\n",
+	"p cnf 268435456 1\n1 0\n",
+	"p cnf 1 -1\n",
+	"p  cnf 1 1\r\n-1 0\r\n",
+}
+
 func FuzzReadDIMACS(f *testing.F) {
-	f.Add("p cnf 3 2\n1 -2 0\n3 0\n")
-	f.Add("c x\np cnf 2 1\n1 2 0\n%\n0\n")
-	f.Add("p cnf 1 1\n1\n")
+	for _, s := range dimacsSeeds {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
-		g, err := cnf.ReadDIMACS("f", strings.NewReader(in))
+		g, err := cnf.ReadDIMACS(context.Background(), "f", strings.NewReader(in))
 		if err != nil {
 			var de *cnf.DIMACSError
 			require.ErrorAs(t, err, &de)
 			return
 		}
+		require.LessOrEqual(t, int(g.MaxVar()), g.NumVars())
 		var buf bytes.Buffer
 		require.NoError(t, cnf.WriteDIMACS(&buf, g))
-		h, err := cnf.ReadDIMACS("g", &buf)
+		h, err := cnf.ReadDIMACS(context.Background(), "g", &buf)
 		require.NoError(t, err)
 		require.Equal(t, g.NumClauses(), h.NumClauses())
 		require.Equal(t, g.NumVars(), h.NumVars())
@@ -284,12 +335,17 @@ func FuzzReadDIMACS(f *testing.F) {
 }
 
 func FuzzReadModel(f *testing.F) {
-	f.Add("s SATISFIABLE\nv 1 -2 0\n")
-	f.Add("SAT\n-1 2 0\n")
-	f.Add("UNSAT\n")
-	f.Add("c x\ns UNKNOWN\n")
+	for _, s := range []string{
+		"s SATISFIABLE\nv 1 -2 0\n", "SAT\n-1 2 0\n", "UNSAT\n", "c x\ns UNKNOWN\n",
+		"s SATISFIABLE\nv -9223372036854775808 0\n", "s SATISFIABLE\nv 9223372036854775807 0\n",
+		"s SATISFIABLE\nv 268435456 0\n", "s SATISFIABLE\nv 1 -1 0\n", "SAT\n3 -3 0\n",
+		"v 1 -2 0\ns SATISFIABLE\n", "v 1 0\ns UNSATISFIABLE\n",
+	} {
+		f.Add(s)
+	}
+	const maxVar = 8
 	f.Fuzz(func(t *testing.T, in string) {
-		m, _, err := cnf.ReadModel("f", strings.NewReader(in))
+		out, err := cnf.ReadModel("f", strings.NewReader(in), maxVar)
 		if err != nil {
 			if !errors.Is(err, cnf.ErrUnsatisfiable) {
 				var de *cnf.DIMACSError
@@ -297,17 +353,36 @@ func FuzzReadModel(f *testing.F) {
 			}
 			return
 		}
+		m := out.Model
+		require.LessOrEqual(t, len(m), maxVar+1)
 		// Writing the model back in competition form reads the same.
 		var b strings.Builder
 		b.WriteString("s SATISFIABLE\nv")
 		for v := 1; v < len(m); v++ {
-			b.WriteString(" " + Sign(cnf.Var(v).Pos(), m[v]).String())
+			b.WriteString(" " + cnf.Sign(cnf.Var(v).Pos(), m[v]).String())
 		}
 		b.WriteString(" 0\n")
-		again, _, err := cnf.ReadModel("g", strings.NewReader(b.String()))
+		again, err := cnf.ReadModel("g", strings.NewReader(b.String()), maxVar)
 		require.NoError(t, err)
-		for v := 1; v < max(len(m), len(again)); v++ {
-			require.Equal(t, m.Value(cnf.Var(v).Pos()), again.Value(cnf.Var(v).Pos()), "variable %d", v)
+		for v := 1; v <= maxVar; v++ {
+			require.Equal(t, m.Value(cnf.Var(v).Pos()), again.Model.Value(cnf.Var(v).Pos()), "variable %d", v)
 		}
 	})
+}
+
+func TestCompact(t *testing.T) {
+	f, err := cnf.ReadDIMACS(context.Background(), "sparse", strings.NewReader("c keep\np cnf 268435456 3\n-268435456 7 0\n7 0\n-7 100000 0\n"))
+	require.NoError(t, err)
+	g, old := f.Compact()
+	require.Equal(t, []cnf.Var{0, 7, 100000, 268435456}, old)
+	require.Equal(t, 3, g.NumVars())
+	require.Equal(t, cnf.Var(3), g.MaxVar())
+	require.Equal(t, []string{"keep"}, g.Comments())
+	for i := range f.NumClauses() {
+		c := g.Clause(i)
+		for j, l := range f.Clause(i) {
+			require.Equal(t, l.IsPos(), c[j].IsPos())
+			require.Equal(t, l.Var(), old[c[j].Var()])
+		}
+	}
 }

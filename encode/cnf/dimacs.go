@@ -2,6 +2,7 @@ package cnf
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -22,7 +23,20 @@ func WriteDIMACS(w io.Writer, f *CNF) error {
 			fmt.Fprintf(bw, "c var %d %s\n", v, name)
 		}
 	}
-	fmt.Fprintf(bw, "p cnf %d %d\n", f.nvars, f.NumClauses())
+	return writeClauses(bw, f, nil)
+}
+
+// WriteProblem writes f as bare DIMACS for a SAT solver to read: the
+// header and the clauses, without comments, and then each of units as a
+// clause of its own, so that a solver without assumptions can answer a
+// solve under them.
+func WriteProblem(w io.Writer, f *CNF, units ...Lit) error {
+	return writeClauses(bufio.NewWriterSize(w, 64*1024), f, units)
+}
+
+// writeClauses writes the header, f's clauses and the units, and flushes.
+func writeClauses(bw *bufio.Writer, f *CNF, units []Lit) error {
+	fmt.Fprintf(bw, "p cnf %d %d\n", f.nvars, f.NumClauses()+len(units))
 	buf := make([]byte, 0, 64)
 	for i := 0; i < f.NumClauses(); i++ {
 		buf = buf[:0]
@@ -32,6 +46,10 @@ func WriteDIMACS(w io.Writer, f *CNF) error {
 		}
 		buf = append(buf, '0', '\n')
 		bw.Write(buf)
+	}
+	for _, l := range units {
+		buf = strconv.AppendInt(buf[:0], int64(l.Dimacs()), 10)
+		bw.Write(append(buf, ' ', '0', '\n'))
 	}
 	return bw.Flush()
 }
@@ -48,179 +66,317 @@ func (e *DIMACSError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e
 // Unwrap returns the underlying error.
 func (e *DIMACSError) Unwrap() error { return e.Err }
 
+// MaxVars is the most variables a formula read from DIMACS may declare;
+// gini numbers literals in 32 bits, and puzzle formulas stay far below.
+const MaxVars = 1 << 28
+
 // ReadDIMACS reads a DIMACS CNF file. It accepts comment lines anywhere,
-// clauses split over lines or sharing a line, CRLF line ends, and the
-// SATLIB trailer (a line "%" after which the rest is ignored). It requires
-// one header "p cnf V C" before the first clause, literals within 1..V,
-// exactly C clauses, and a final 0 after the last clause; anything else
-// is an error naming the line. Comments are kept.
-func ReadDIMACS(file string, r io.Reader) (*CNF, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<26)
+// clauses split over lines or sharing a line, lines of any length, CRLF
+// line ends, and the SATLIB trailer (a line "%" after which the rest is
+// ignored). It requires one header "p cnf V C" (V at most MaxVars) before
+// the first clause, literals within 1..V, exactly C clauses, and a final
+// 0 after the last clause; anything else is a *DIMACSError naming the
+// line. Memory follows what the file holds, not what its header
+// promises. Comments are kept, each cut to 1 KiB. When ctx ends first it
+// returns ctx's error.
+func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
+	x := newLexer(ctx, file, r)
 	f := New()
-	var (
-		line, want int
-		header     bool
-		clause     []Lit
-	)
-	fail := func(format string, args ...any) error {
-		return &DIMACSError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
-	}
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
+	want, header := 0, false
+	start := 0 // f.lits[start:] is the clause being read
+	for {
+		c, err := x.skipBlanks()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, x.wrap(err)
+		}
 		switch {
-		case text == "":
+		case c == '\n':
+			x.newline()
 			continue
-		case text[0] == 'c':
+		case c == 'c':
+			text, err := x.endLine()
+			if err != nil {
+				return nil, x.wrap(err)
+			}
 			f.comments = append(f.comments, strings.TrimSpace(text[1:]))
 			continue
-		case text[0] == '%':
-			goto done
-		case text[0] == 'p':
+		case c == '%':
+			return f, finish(x, f, header, want, start)
+		case c == 'p':
 			if header {
-				return nil, fail("second header line")
+				return nil, x.errorf("second header line")
 			}
-			var err error
-			if want, err = parseHeader(f, text); err != nil {
-				return nil, fail("%v", err)
+			if want, err = readHeader(x, f); err != nil {
+				return nil, err
 			}
 			header = true
 			continue
+		case !header:
+			return nil, x.errorf("clause before the header \"p cnf VARS CLAUSES\"")
 		}
-		if !header {
-			return nil, fail("clause before the header \"p cnf VARS CLAUSES\"")
-		}
-		for _, field := range strings.Fields(text) {
-			d, err := strconv.Atoi(field)
-			if err != nil {
-				return nil, fail("expected an integer literal, got %q", field)
-			}
-			if d == 0 {
-				f.lits = append(f.lits, clause...)
-				f.ends = append(f.ends, len(f.lits))
-				clause = clause[:0]
-				continue
-			}
-			if d > f.nvars || -d > f.nvars {
-				return nil, fail("literal %d beyond the %d variables of the header", d, f.nvars)
-			}
-			clause = append(clause, FromDimacs(d))
+		if start, err = readClauses(x, f, want, start); err != nil {
+			return nil, err
 		}
 	}
-done:
-	if err := sc.Err(); err != nil {
-		return nil, fail("%v", err)
-	}
-	if !header {
-		return nil, fail("no header \"p cnf VARS CLAUSES\"")
-	}
-	if len(clause) > 0 {
-		return nil, fail("last clause has no closing 0")
-	}
-	if f.NumClauses() != want {
-		return nil, fail("header promises %d clauses, file has %d", want, f.NumClauses())
-	}
-	return f, nil
+	return f, finish(x, f, header, want, start)
 }
 
-// parseHeader reads "p cnf V C", sets up V variables and returns C.
-func parseHeader(f *CNF, text string) (int, error) {
+// readHeader reads the line "p cnf V C", sets up V variables and returns C.
+func readHeader(x *lexer, f *CNF) (int, error) {
+	text, err := x.endLine()
+	if err != nil {
+		return 0, x.wrap(err)
+	}
+	x.line-- // report the header's own line
+	defer func() { x.line++ }()
 	fs := strings.Fields(text)
 	if len(fs) != 4 || fs[0] != "p" || fs[1] != "cnf" {
-		return 0, fmt.Errorf("expected header \"p cnf VARS CLAUSES\", got %q", text)
+		return 0, x.errorf("expected header \"p cnf VARS CLAUSES\", got %s", quote(text))
 	}
-	nv, err1 := strconv.Atoi(fs[2])
-	nc, err2 := strconv.Atoi(fs[3])
-	if err1 != nil || err2 != nil || nv < 0 || nc < 0 || nv > 1<<28 {
-		return 0, fmt.Errorf("expected header \"p cnf VARS CLAUSES\", got %q", text)
+	nv, ok1 := count(fs[2], MaxVars)
+	nc, ok2 := count(fs[3], 1<<62)
+	if !ok1 || !ok2 {
+		return 0, x.errorf("expected header \"p cnf VARS CLAUSES\" with VARS in 0..%d, got %s", MaxVars, quote(text))
 	}
 	f.nvars = nv
-	f.guard = make([]bool, nv+1)
 	return nc, nil
+}
+
+// readClauses reads the literals on the rest of the current line into f,
+// closing a clause at each 0, and returns where the open clause starts.
+func readClauses(x *lexer, f *CNF, want, start int) (int, error) {
+	for {
+		c, err := x.skipBlanks()
+		if err == io.EOF {
+			return start, nil
+		}
+		if err != nil {
+			return start, x.wrap(err)
+		}
+		if c == '\n' {
+			x.newline()
+			return start, nil
+		}
+		t, err := x.token()
+		if err != nil {
+			return start, x.wrap(err)
+		}
+		d, err := literal(t, f.nvars, "literal %s beyond the %d variables of the header")
+		if err != nil {
+			return start, x.errorf("%v", err)
+		}
+		if d != 0 {
+			l := FromDimacs(d)
+			f.lits = append(f.lits, l)
+			f.maxVar = max(f.maxVar, l.Var())
+			continue
+		}
+		if len(f.ends) == want {
+			return start, x.errorf("more clauses than the %d of the header", want)
+		}
+		f.ends = append(f.ends, len(f.lits))
+		start = len(f.lits)
+	}
+}
+
+// finish checks the end of a DIMACS file.
+func finish(x *lexer, f *CNF, header bool, want, start int) error {
+	x.line = x.lastLine()
+	switch {
+	case !header:
+		return x.errorf("no header \"p cnf VARS CLAUSES\"")
+	case len(f.lits) > start:
+		return x.errorf("last clause has no closing 0")
+	case f.NumClauses() != want:
+		return x.errorf("header promises %d clauses, file has %d", want, f.NumClauses())
+	}
+	return nil
 }
 
 // ErrUnsatisfiable is returned by ReadModel for a solver output that says
 // the formula is unsatisfiable.
 var ErrUnsatisfiable = errors.New("solver output says UNSATISFIABLE")
 
-// ReadModel reads a SAT solver's answer in SAT-competition form ("s
-// SATISFIABLE" and "v ... 0" lines, comments "c") or MiniSat's result file
-// ("SAT" then the literals, or "UNSAT"). It returns ErrUnsatisfiable for
-// an UNSAT answer, and an error for UNKNOWN, a missing status or a bad
-// literal. Comment lines are returned too, so a caller can check a hash.
-func ReadModel(file string, r io.Reader) (Model, []string, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<26)
-	var (
-		m        Model
-		comments []string
-		status   string
-		line     int
-		ended    bool
-	)
-	fail := func(format string, args ...any) error {
-		return &DIMACSError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
+// Output is a SAT solver's answer as ReadModel read it.
+type Output struct {
+	File     string
+	Model    Model     // the values read; a variable not given reads false
+	Comments []Comment // the comment lines
+	lines    []int32   // lines[v]: the line that gave v its value, 0 if none did
+	last     int       // the number of the last line
+}
+
+// Comment is one comment line of a solver's output, without its "c ".
+type Comment struct {
+	Line int
+	Text string
+}
+
+// Errorf returns a *DIMACSError at the line that gave v its value, or at
+// the last line when none did.
+func (o *Output) Errorf(v Var, format string, args ...any) error {
+	line := o.last
+	if int(v) < len(o.lines) && o.lines[v] > 0 {
+		line = int(o.lines[v])
 	}
-	for sc.Scan() {
-		line++
-		fs := strings.Fields(sc.Text())
-		if len(fs) == 0 {
+	return &DIMACSError{File: o.File, Line: line, Err: fmt.Errorf(format, args...)}
+}
+
+// ReadModel reads a SAT solver's answer for a formula of maxVar
+// variables, in SAT-competition form ("s SATISFIABLE" and "v ... 0" lines,
+// comments "c"; the "v" lines may also come first, as clasp prints them)
+// or MiniSat's result file ("SAT" then the literals, or "UNSAT"). It
+// returns ErrUnsatisfiable for an UNSAT answer, and a *DIMACSError naming
+// the line for UNKNOWN, a missing status, an UNSAT status after model
+// values, a bad literal, a variable beyond maxVar, a variable given both
+// values, or a model without its closing 0. Lines may have any length.
+func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
+	x := newLexer(context.Background(), file, r)
+	o := &Output{File: file}
+	status, ended := "", false
+	early := false // "v" lines came before the status
+	for {
+		c, err := x.skipBlanks()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, x.wrap(err)
+		}
+		if c == '\n' {
+			x.newline()
 			continue
 		}
-		switch {
-		case fs[0] == "c":
-			comments = append(comments, strings.Join(fs[1:], " "))
-			continue
-		case fs[0] == "s" && len(fs) == 2, status == "" && len(fs) == 1:
-			if status != "" {
-				return nil, nil, fail("second status line")
-			}
-			status = fs[len(fs)-1]
-			switch status {
-			case "SATISFIABLE", "SAT":
-			case "UNSATISFIABLE", "UNSAT":
-				return nil, comments, ErrUnsatisfiable
-			default:
-				return nil, comments, fail("solver gave no model: %s", status)
-			}
-			continue
-		case fs[0] == "v":
-			fs = fs[1:]
-		case status != "SAT":
-			return nil, nil, fail("unexpected line %q", sc.Text())
-		}
-		if status == "" {
-			return nil, nil, fail("model values before the status line")
-		}
-		for _, field := range fs {
-			d, err := strconv.Atoi(field)
+		values := (c == '-' || c >= '0' && c <= '9') && status == "SAT"
+		if !values {
+			word, err := x.token()
 			if err != nil {
-				return nil, nil, fail("expected an integer literal, got %q", field)
+				return nil, x.wrap(err)
 			}
-			if d == 0 {
-				ended = true
+			switch {
+			case word == "c":
+				text, err := x.endLine()
+				if err != nil {
+					return nil, x.wrap(err)
+				}
+				o.Comments = append(o.Comments, Comment{Line: x.line - 1, Text: strings.TrimSpace(text)})
 				continue
+			case word == "s" || status == "" && isStatus(word):
+				if status, err = readStatus(x, word, status); errors.Is(err, ErrUnsatisfiable) && early {
+					return nil, &DIMACSError{File: file, Line: x.line - 1, Err: errors.New("UNSATISFIABLE after model values")}
+				} else if err != nil {
+					return nil, err
+				}
+				continue
+			case word != "v":
+				return nil, x.errorf("unexpected %s", quote(word))
+			case status == "":
+				early = true
 			}
-			v := max(d, -d)
-			if v > 1<<28 {
-				return nil, nil, fail("literal %d out of range", d)
-			}
-			for len(m) <= v {
-				m = append(m, false)
-			}
-			m[v] = d > 0
+		}
+		if ended, err = o.readValues(x, maxVar, ended); err != nil {
+			return nil, err
 		}
 	}
-	line++
-	if err := sc.Err(); err != nil {
-		return nil, nil, fail("%v", err)
-	}
+	x.line = x.lastLine()
+	o.last = x.line
 	switch {
 	case status == "":
-		return nil, nil, fail("no status line (s SATISFIABLE, SAT, ...)")
+		return nil, x.errorf("no status line (s SATISFIABLE, SAT, ...)")
 	case !ended:
-		return nil, nil, fail("model has no closing 0")
+		return nil, x.errorf("model has no closing 0")
 	}
-	return m, comments, nil
+	return o, nil
+}
+
+// isStatus reports whether word is the status word of MiniSat's form.
+func isStatus(word string) bool {
+	switch word {
+	case "SAT", "UNSAT", "INDET", "UNKNOWN", "SATISFIABLE", "UNSATISFIABLE":
+		return true
+	}
+	return false
+}
+
+// readStatus reads a status line that began with word ("s" or the status
+// itself) and returns the status, "SAT" for a satisfiable answer.
+func readStatus(x *lexer, word, status string) (string, error) {
+	if status != "" {
+		return "", x.errorf("second status line")
+	}
+	if word == "s" {
+		c, err := x.skipBlanks()
+		if err != nil && err != io.EOF {
+			return "", x.wrap(err)
+		}
+		if c == '\n' || err == io.EOF {
+			return "", x.errorf("status line without a status")
+		}
+		if word, err = x.token(); err != nil {
+			return "", x.wrap(err)
+		}
+	}
+	if rest, err := x.endLine(); err != nil {
+		return "", x.wrap(err)
+	} else if strings.TrimSpace(rest) != "" {
+		x.line--
+		return "", x.errorf("unexpected %s after the status", quote(strings.TrimSpace(rest)))
+	}
+	switch word {
+	case "SATISFIABLE", "SAT":
+		return "SAT", nil
+	case "UNSATISFIABLE", "UNSAT":
+		return "", ErrUnsatisfiable
+	}
+	x.line--
+	return "", x.errorf("solver gave no model: %s", quote(word))
+}
+
+// readValues reads the literals on the rest of the current line into o.
+func (o *Output) readValues(x *lexer, maxVar int, ended bool) (bool, error) {
+	for {
+		c, err := x.skipBlanks()
+		if err == io.EOF {
+			return ended, nil
+		}
+		if err != nil {
+			return ended, x.wrap(err)
+		}
+		if c == '\n' {
+			x.newline()
+			return ended, nil
+		}
+		t, err := x.token()
+		if err != nil {
+			return ended, x.wrap(err)
+		}
+		d, err := literal(t, maxVar, "model gives a value to variable %s, the formula has %d: made for another formula?")
+		if err != nil {
+			return ended, x.errorf("%v", err)
+		}
+		if d == 0 {
+			ended = true
+			continue
+		}
+		if err := o.set(x, FromDimacs(d)); err != nil {
+			return ended, err
+		}
+	}
+}
+
+// set records that l is true, refusing a variable given both values.
+func (o *Output) set(x *lexer, l Lit) error {
+	v := int(l.Var())
+	for len(o.Model) <= v {
+		o.Model = append(o.Model, false)
+		o.lines = append(o.lines, 0)
+	}
+	if prev := o.lines[v]; prev > 0 && o.Model[v] != l.IsPos() {
+		return x.errorf("model gives variable %d both values (the other at line %d)", v, prev)
+	}
+	o.Model[v], o.lines[v] = l.IsPos(), int32(x.line)
+	return nil
 }

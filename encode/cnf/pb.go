@@ -4,8 +4,6 @@ package cnf
 // (multi-valued BDD) encoding of a bound on a weighted sum, an adder tree
 // over bit-vectors, and the totaliser of several integers.
 
-import "slices"
-
 // Unary is an integer 0..len(u) in order encoding: u[t-1] is "x ≥ t", and
 // u[t] implies u[t-1]. The empty Unary is the constant 0.
 type Unary []Lit
@@ -173,21 +171,14 @@ func (s sumSet) below(r int) int {
 // mddReach returns, per layer j, the sums ≤ bound that terms j.. can
 // reach, or nil when the bitsets would pass mddWords.
 func mddReach(terms []Term, bound int) []sumSet {
-	words := bound/64 + 1
-	if words*(len(terms)+1) > mddWords {
+	if (bound/64+1)*(len(terms)+1) > mddWords {
 		return nil
 	}
-	reach := make([]sumSet, len(terms)+1)
-	reach[len(terms)] = make(sumSet, words)
-	reach[len(terms)][0] = 1
-	for j := len(terms) - 1; j >= 0; j-- {
-		next, cur := reach[j+1], make(sumSet, words)
-		for c := 0; c <= len(terms[j].X) && c*terms[j].W <= bound; c++ {
-			orShifted(cur, next, c*terms[j].W, bound)
-		}
-		reach[j] = cur
+	w, n := make([]int, len(terms)), make([]int, len(terms))
+	for j, t := range terms {
+		w[j], n[j] = t.W, len(t.X)
 	}
-	return reach
+	return reachSets(w, n, bound)
 }
 
 // orShifted sets dst |= src << sh, dropping bits past bound.
@@ -286,109 +277,6 @@ func (f *CNF) Totalize(xs []Unary, limit int) Unary {
 		}
 	}
 	return o
-}
-
-// MDDEqual adds clauses forcing Σ w·x = bound, by the MDD of the
-// equality with a variable per node and per edge (the path encoding of
-// Bacchus (2007) for regular constraints, on the MDD of Abío et al.):
-// a node (j, r) means "the terms j.. sum to r" and exists only when
-// those terms can reach r; an edge (j, r, c) means node (j, r) with
-// x_j = c. Node → some edge out; edge → its node, x_j = c and its
-// child; child → some edge in; x_j = c → some edge of layer j labelled c.
-// Unit propagation is arc consistent for the whole equality: a count
-// that no exact completion allows is refuted. Size: a variable per node
-// and per edge, about 4 clauses per edge. Past mddWords it falls back to
-// MDDAtMost and mddAtLeast.
-func (f *CNF) MDDEqual(terms []Term, bound int) {
-	reach := mddReach(terms, bound)
-	if reach == nil {
-		f.MDDAtMost(terms, bound)
-		f.MDDAtLeast(terms, bound)
-		return
-	}
-	m := len(terms)
-	if bound < 0 || !reach[0].has(bound) {
-		f.Add()
-		return
-	}
-	type edge struct {
-		from, to Lit // to is 0 for the last layer's edges, which end in "true"
-		c        int
-	}
-	layer := map[int]Lit{bound: f.Lit()}
-	f.Add(layer[bound])
-	for j := 0; j < m; j++ {
-		t := terms[j]
-		next := map[int]Lit{}
-		in := map[int][]Lit{}
-		byValue := make([][]Lit, len(t.X)+1)
-		for _, r := range sortedKeys(layer) {
-			d := layer[r]
-			var out []edge
-			for c := 0; c <= len(t.X) && c*t.W <= r; c++ {
-				rr := r - c*t.W
-				if !reach[j+1].has(rr) {
-					continue
-				}
-				var to Lit
-				if j+1 < m {
-					if next[rr] == 0 {
-						next[rr] = f.Lit()
-					}
-					to = next[rr]
-				}
-				out = append(out, edge{d, to, c})
-			}
-			outs := []Lit{d.Not()}
-			for _, e := range out {
-				ev := d
-				if len(out) > 1 {
-					ev = f.Lit()
-					f.Add(ev.Not(), d)
-				}
-				outs = append(outs, ev)
-				if e.c > 0 {
-					f.Add(ev.Not(), t.X[e.c-1])
-				}
-				if e.c < len(t.X) {
-					f.Add(ev.Not(), t.X[e.c].Not())
-				}
-				if e.to != 0 {
-					f.Add(ev.Not(), e.to)
-					in[r-e.c*t.W] = append(in[r-e.c*t.W], ev)
-				}
-				byValue[e.c] = append(byValue[e.c], ev)
-			}
-			if len(out) != 1 {
-				f.Add(outs...)
-			}
-		}
-		for _, rr := range sortedKeys(next) {
-			f.Add(append([]Lit{next[rr].Not()}, in[rr]...)...)
-		}
-		for c, es := range byValue {
-			// x_j = c → one of the edges labelled c
-			cl := slices.Clone(es)
-			if c > 0 {
-				cl = append(cl, t.X[c-1].Not())
-			}
-			if c < len(t.X) {
-				cl = append(cl, t.X[c])
-			}
-			f.Add(cl...)
-		}
-		layer = next
-	}
-}
-
-// sortedKeys returns the keys of m in increasing order.
-func sortedKeys(m map[int]Lit) []int {
-	keys := make([]int, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // LexGreaterEq adds clauses forcing a ≥ b lexicographically, for vectors

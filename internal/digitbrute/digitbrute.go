@@ -3,7 +3,8 @@
 // printing every pair 0..99 x 0..99, counts the products that fit a
 // pattern by scanning them all, and answers a puzzle by its own iterative
 // deepening. It shares no code with puzzle.Digit.Search, native or sat,
-// which it checks; it imports puzzle only for the types.
+// which it checks; it imports puzzle only for the types. It also holds
+// the digit-puzzle test sets that several packages share (sets.go).
 package digitbrute
 
 import (

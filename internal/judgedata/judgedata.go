@@ -4,8 +4,11 @@
 package judgedata
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +52,55 @@ func Find(tb testing.TB, elem ...string) string {
 		tb.Skipf("large data set %s is missing (set PUZZLESAT_DATA to the folder that holds it): skipping", p)
 	}
 	return p
+}
+
+// Parse reads the instances of the file at path with parse (such as
+// puzzle.ParseSticks), failing tb on any error.
+func Parse[I any](tb testing.TB, path string, parse func(file string, r io.Reader) ([]I, error)) []I {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatalf("judge data: %v", err)
+	}
+	defer f.Close()
+	ps, err := parse(path, f)
+	if err != nil {
+		tb.Fatalf("judge data: %v", err)
+	}
+	return ps
+}
+
+// Read returns the text of the file at path, such as an expected output,
+// failing tb on any error.
+func Read(tb testing.TB, path string) string {
+	tb.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatalf("judge data: %v", err)
+	}
+	return string(b)
+}
+
+// Case reads a judge input of the repository's testdata folder, kind/in,
+// with parse, and its expected output kind/out.
+func Case[I any](tb testing.TB, parse func(file string, r io.Reader) ([]I, error), kind, in, out string) ([]I, string) {
+	tb.Helper()
+	return Parse(tb, Path(tb, kind, in), parse), Read(tb, Path(tb, kind, out))
+}
+
+// Ints returns the whitespace-separated integers of an expected output,
+// failing tb on anything else.
+func Ints(tb testing.TB, s string) []int {
+	tb.Helper()
+	var out []int
+	for _, f := range strings.Fields(s) {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			tb.Fatalf("judge data: %v", err)
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // exists reports whether a file is at path p.

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"math/rand/v2"
+
+	"puzzlesat"
+	"puzzlesat/gen"
+	"puzzlesat/puzzle"
+)
+
+// cats is "cats and cable cars" (小猫爬山, AcWing 165). Its encode writes
+// the decision query "the cats fit in at most K cars" for --cars K, or,
+// without it, for the answer that --backend finds; decode prints the
+// number of cars the model uses (and with --certificate each car's cats),
+// or "no solution" when the solver refuted K.
+func cats() kind {
+	n, capacity, heaviest := 18, 100_000_000, 0 // gen --n, --w, --heaviest
+	return &spec[puzzle.Cats, puzzle.CatsAnswer]{
+		lib: func(*options) *puzzlesat.Kind[puzzle.Cats, puzzle.CatsAnswer] { return puzzlesat.Cats() },
+		flags: func(fs *flag.FlagSet, o *options, cmd string) {
+			switch cmd {
+			case "encode", "decode":
+				fs.IntVar(&o.bound, "cars", 0, "the query: the cats fit in at most `K` cars (0: the answer)")
+			case "gen":
+				fs.IntVar(&n, "n", n, "cats per instance, 1..1000")
+				fs.IntVar(&capacity, "w", capacity, "the capacity W of a car, 1..1000000000")
+				fs.IntVar(&heaviest, "heaviest", heaviest, "the heaviest weight drawn, 1..W (0: W)")
+			}
+		},
+		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Cats) error) error {
+			return puzzle.ScanCats(file, r, yield)
+		},
+		boundFlag: "cars",
+		gen: func(rng *rand.Rand, _ *options) (puzzle.Cats, error) {
+			switch {
+			case n < 1 || n > puzzle.MaxCats:
+				return puzzle.Cats{}, usagef("--n must be in 1..%d", puzzle.MaxCats)
+			case capacity < 1 || capacity > puzzle.MaxCatWeight:
+				return puzzle.Cats{}, usagef("--w must be in 1..%d", puzzle.MaxCatWeight)
+			case heaviest < 0 || heaviest > capacity:
+				return puzzle.Cats{}, usagef("--heaviest must be in 1..W, or 0 for W")
+			}
+			h := heaviest
+			if h == 0 {
+				h = capacity
+			}
+			return gen.Cats(rng, n, capacity, h), nil
+		},
+	}
+}

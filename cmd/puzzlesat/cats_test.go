@@ -1,0 +1,129 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestCatsSample(t *testing.T) {
+	for _, backend := range []string{"dfs", "sat", "both"} {
+		out, errs, code := cli(t, "", "solve", "cats", "--backend="+backend, "../../testdata/cats/sample.in")
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, readFile(t, "../../testdata/cats/sample.out"), out, backend)
+	}
+	out, errs, code := cli(t, "", "solve", "cats", "--certificate", "../../testdata/cats/sample.in")
+	require.Equal(t, exitOK, code, errs)
+	require.True(t, strings.HasPrefix(out, "2\n# car 1: 1994 [3]"), out)
+	require.Equal(t, 3, strings.Count(out, "\n"))
+}
+
+func TestCatsNoSolution(t *testing.T) {
+	out, _, code := cli(t, "2 10\n5 11\n5 1996\n1 2 1994 12 29\n", "solve", "cats", "--backend=both")
+	require.Equal(t, exitFailed, code)
+	require.Equal(t, "no solution\n2\n", out)
+}
+
+func TestCatsBadInput(t *testing.T) {
+	tests := []struct{ name, in, err string }{
+		{"weight not a number", "2 10\n5 x\n", `<stdin>:2: expected the weight of cat 2 of 2, a whole number 1..1000000000, got "x"`},
+		{"too few weights", "3 10\n1 2\n", "<stdin>:3: expected the weight of cat 3 of 3, got end of input"},
+		{"zero capacity", "1 0\n1\n", "<stdin>:1: expected W (the capacity of a car)"},
+		{"weight over 10^9", "1 10\n1000000001\n", "<stdin>:2: the weight of cat 1 of 1 is 1000000001: at most 1000000000 is supported"},
+		{"N zero", "0 10\n", "<stdin>:1: expected N (the number of cats)"},
+		{"empty input", "", "<stdin>:1: expected N (the number of cats), got end of input"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, backend := range []string{"dfs", "sat"} {
+				out, errs, code := cli(t, tc.in, "solve", "cats", "--backend="+backend)
+				require.Equal(t, exitUsage, code)
+				require.Empty(t, out)
+				require.Contains(t, errs, tc.err)
+				require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
+			}
+		})
+	}
+	_, errs, code := cli(t, "5 1996\n1 2 1994 12 29\n", "count", "cats")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "count is not defined for cats")
+}
+
+func TestCatsGen(t *testing.T) {
+	out, errs, code := cli(t, "", "gen", "cats", "--count", "5", "--seed", "7", "--n", "12", "--w", "1000")
+	require.Equal(t, exitOK, code, errs)
+	again, _, _ := cli(t, "", "gen", "cats", "--count", "5", "--seed", "7", "--n", "12", "--w", "1000")
+	require.Equal(t, out, again, "same seed, same instances")
+	require.Equal(t, 10, strings.Count(out, "\n"))
+	res, errs, code := cli(t, out, "solve", "cats", "--backend=both")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, 5, strings.Count(res, "\n"))
+	for _, bad := range [][]string{{"--n=0"}, {"--w=0"}, {"--w=10", "--heaviest=11"}} {
+		_, errs, code := cli(t, "", append([]string{"gen", "cats"}, bad...)...)
+		require.Equal(t, exitUsage, code, bad)
+		require.Contains(t, errs, "must be in")
+	}
+}
+
+// TestCatsRoundTrip encodes the sample at the optimum and one car below,
+// solves the DIMACS with the sat subcommand, and decodes both models; the
+// certificate of the decoded packing passes Verify on the way.
+func TestCatsRoundTrip(t *testing.T) {
+	in := "../../testdata/cats/sample.in"
+	cnf, errs, code := cli(t, "", "encode", "cats", in)
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, cnf, "c query cars<=2\n")
+	model, _, code := cli(t, cnf, "sat", "-")
+	require.Equal(t, exitSat, code)
+	for _, m := range []string{model, minisatForm(model)} {
+		out, errs, code := cli(t, "", "decode", "cats", "--certificate", "--model", writeTemp(t, "model", m), in)
+		require.Equal(t, exitOK, code, errs)
+		require.True(t, strings.HasPrefix(out, "2\n# car 1: "), out)
+	}
+	_, errs, code = cli(t, "", "decode", "cats", "--cars=3", "--model", writeTemp(t, "model", model), in)
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "made for another")
+
+	cnf, _, _ = cli(t, "", "encode", "cats", "--cars=1", in)
+	model, _, code = cli(t, cnf, "sat", "-")
+	require.Equal(t, exitUnsat, code)
+	out, _, code := cli(t, "", "decode", "cats", "--cars=1", "--model", writeTemp(t, "u", model), in)
+	require.Equal(t, exitFailed, code)
+	require.Equal(t, "no solution\n", out)
+}
+
+// TestCatsExternalSolvers runs MiniSat and CaDiCaL, where installed, on
+// an exported query of 18 cats and decodes what they say.
+func TestCatsExternalSolvers(t *testing.T) {
+	dir := t.TempDir()
+	gen, errs, code := cli(t, "", "gen", "cats", "--seed", "165", "--n", "18")
+	require.Equal(t, exitOK, code, errs)
+	in := writeTemp(t, "cats.in", gen)
+	want, errs, code := cli(t, "", "solve", "cats", in)
+	require.Equal(t, exitOK, code, errs)
+	cnf := filepath.Join(dir, "c.cnf")
+	_, errs, code = cli(t, "", "encode", "cats", "-o", cnf, in)
+	require.Equal(t, exitOK, code, errs)
+	if externalSolvers(t, cnf, dir, func(solver, model string) {
+		out, errs, code := cli(t, "", "decode", "cats", "--model", model, in)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, want, out, solver)
+	}) == 0 {
+		t.Skip("neither minisat nor cadical is on PATH")
+	}
+}
+
+// TestCatsTooLarge: the SAT backend and encode refuse a formula whose
+// bound passes --budget before building it.
+func TestCatsTooLarge(t *testing.T) {
+	in := "../../testdata/cats/sample.in"
+	out, errs, code := cli(t, "", "solve", "cats", "--backend=sat", "--budget=1000", in)
+	require.Equal(t, exitFailed, code)
+	require.Equal(t, "too large\n", out)
+	require.Contains(t, errs, "over the budget of 1000")
+	_, errs, code = cli(t, "", "encode", "cats", "--cars=2", "--budget=1000", in)
+	require.Equal(t, exitFailed, code)
+	require.Contains(t, errs, "over the budget of 1000")
+}

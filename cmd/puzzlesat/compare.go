@@ -1,0 +1,351 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"puzzlesat"
+	"puzzlesat/internal/compare"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+// comparison is what compare was asked for: the backends, in order, the
+// inputs, and the files to write besides the table.
+type comparison struct {
+	backends []contender
+	inputs   []*input
+	jsonPath string
+	plotPath string
+	format   compare.Format
+}
+
+// contender is one backend that compare runs: its name in the table and
+// the library options that select it.
+type contender struct {
+	name string
+	opts puzzlesat.Options
+}
+
+func runCompare(ctx context.Context, e env, args []string) error {
+	var backends, jsonPath, plotPath string
+	k, o, pos, err := kindArgs(e, "compare", args, func(fs *flag.FlagSet, o *options) {
+		fs.StringVar(&backends, "backends", "dfs,sat", "the backends to run on each instance, in this order, comma-separated: dfs, sat (gini in process), sat/SOLVER (the SAT backend with SOLVER: portfolio, a known solver or a path)")
+		fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend; a run that reaches it is recorded as a timeout and the rest go on (0: none)")
+		o.budgetFlag(fs)
+		fs.IntVar(&o.jobs, "jobs", 1, "instances run in parallel; the default, one at a time, keeps the runs from disturbing one another's times")
+		fs.StringVar(&jsonPath, "json", "", "also write one JSON record per instance and backend to `PATH`")
+		fs.StringVar(&plotPath, "plot", "", "also draw the times to `PATH`, an .svg or .png file")
+	})
+	if err != nil {
+		return err
+	}
+	c, err := newComparison(e, o, pos, backends, jsonPath, plotPath)
+	if err != nil {
+		return err
+	}
+	defer c.close()
+	return k.compare(ctx, e, o, c)
+}
+
+// newComparison checks compare's arguments and opens its inputs, FILE...
+// or stdin.
+func newComparison(e env, o *options, files []string, backends, jsonPath, plotPath string) (*comparison, error) {
+	cs, err := contenders(backends, o.lib)
+	if err != nil {
+		return nil, err
+	}
+	c := &comparison{backends: cs, jsonPath: jsonPath, plotPath: plotPath}
+	if plotPath != "" {
+		switch strings.ToLower(filepath.Ext(plotPath)) {
+		case ".svg":
+			c.format = compare.SVG
+		case ".png":
+			c.format = compare.PNG
+		default:
+			return nil, usagef("--plot %s: the name must end in .svg or .png", plotPath)
+		}
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	stdin := 0
+	for _, f := range files {
+		if f == "-" {
+			if stdin++; stdin > 1 {
+				return nil, usagef("standard input (-) can be read only once")
+			}
+		}
+		in, err := openInput(e, []string{f})
+		if err != nil {
+			c.close()
+			return nil, err
+		}
+		c.inputs = append(c.inputs, in)
+	}
+	return c, nil
+}
+
+// contenders returns the backends that list names, comma-separated, each
+// with base's time limit and budget: "dfs", "sat" (the SAT backend with
+// base's solver, gini by default) and "sat/NAME" (with the solver NAME:
+// gini, portfolio, a known solver or a path).
+func contenders(list string, base puzzlesat.Options) ([]contender, error) {
+	var cs []contender
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		opts := base
+		switch {
+		case name == "dfs":
+			opts.Backend = puzzlesat.DFS
+		case name == "sat":
+			opts.Backend = puzzlesat.SAT
+		case strings.HasPrefix(name, "sat/"):
+			e, err := sat.ParseEngine(strings.TrimPrefix(name, "sat/"))
+			if err != nil {
+				return nil, usagef("--backends: %q: %v", name, err)
+			}
+			opts.Backend, opts.Solver = puzzlesat.SAT, e
+		default:
+			return nil, usagef("--backends: unknown backend %q: want dfs, sat or sat/SOLVER", name)
+		}
+		for _, c := range cs {
+			if c.name == name {
+				return nil, usagef("--backends: %s named twice", name)
+			}
+		}
+		cs = append(cs, contender{name, opts})
+	}
+	return cs, nil
+}
+
+// names returns the backends' names, in order.
+func (c *comparison) names() []string {
+	names := make([]string, len(c.backends))
+	for i, b := range c.backends {
+		names[i] = b.name
+	}
+	return names
+}
+
+// files returns the inputs' names, as the table prints them.
+func (c *comparison) files() []string {
+	names := make([]string, len(c.inputs))
+	for i, in := range c.inputs {
+		names[i] = in.name
+	}
+	return names
+}
+
+func (c *comparison) close() {
+	for _, in := range c.inputs {
+		in.close()
+	}
+}
+
+// item is one instance of a comparison, with where it comes from.
+type item[I any] struct {
+	file string
+	kase int // 1-based within file
+	p    I
+}
+
+// compare checks every input, then runs every backend on every instance
+// and prints a row per instance as each finishes, then the summary, and
+// writes the JSON records and the plot. After Ctrl-C the rows, summary
+// and files hold the instances finished before the first unfinished one.
+func (k *spec[I, A]) compare(ctx context.Context, e env, o *options, c *comparison) error {
+	if c.plotPath != "" && len(c.backends) < 2 && k.size == nil {
+		return usagef("--plot: nothing to draw for %s with one backend (it has no size to plot against)", k.kindName())
+	}
+	n := 0
+	for _, in := range c.inputs {
+		if err := k.each(ctx, o, in, true, func(I) error { n++; return nil }); err != nil {
+			return err
+		}
+	}
+	o.quiet = true // notes were printed on the first reading
+	files, err := createOutputs(c)
+	if err != nil {
+		return err
+	}
+	lib := k.lib(o)
+	table := compare.NewTable(c.names(), c.files(), k.size != nil)
+	io.WriteString(e.stdout, table.Header())
+	done := make([]*compare.Instance, n)
+	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item[I]) result {
+		in, r := k.runAll(ctx, lib, c.backends, x)
+		if !r.stopped {
+			done[i], r.out = in, table.Row(in)
+		}
+		return r
+	})
+	var ins []compare.Instance
+	for _, in := range done {
+		if in == nil {
+			break
+		}
+		ins = append(ins, *in)
+	}
+	io.WriteString(e.stdout, "\n"+table.Summary(compare.Summarise(c.names(), ins)))
+	chart := compare.Chart{Kind: k.kindName(), SizeName: k.sizeName, Backends: c.names(), Instances: ins}
+	if ferr := files.write(chart, c.format); ferr != nil && !errors.Is(err, errBug) {
+		return ferr // a failed write outranks what the runs found
+	}
+	return err
+}
+
+// feed yields the instances of every input in turn.
+func (k *spec[I, A]) feed(ctx context.Context, o *options, inputs []*input) func(yield func(item[I]) error) error {
+	return func(yield func(item[I]) error) error {
+		for _, in := range inputs {
+			kase := 0
+			err := k.each(ctx, o, in, false, func(p I) error {
+				kase++
+				return yield(item[I]{in.name, kase, p})
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// runAll runs every backend on one instance, one after the other, and
+// returns the instance's record and its result for the batch: failed
+// unless every backend found the same answer, a bug when an answer failed
+// Verify, and stopped, with no record, when ctx ended during a run.
+func (k *spec[I, A]) runAll(ctx context.Context, lib *puzzlesat.Kind[I, A], cs []contender, x item[I]) (*compare.Instance, result) {
+	in := &compare.Instance{File: x.file, Case: x.kase}
+	if k.size != nil {
+		in.Size = k.size(x.p)
+	}
+	var r result
+	for _, c := range cs {
+		a, st, err := lib.Solve(ctx, x.p, c.opts)
+		if ctx.Err() != nil {
+			return nil, result{stopped: true}
+		}
+		run := newRun(c.name, st, err)
+		if err == nil {
+			run.Answer = strings.TrimSuffix(x.p.Format(a), "\n")
+		}
+		switch run.Status {
+		case compare.Wrong, compare.Failed:
+			r.errs += fmt.Sprintf("puzzlesat: %s case %d: %v\n", x.file, x.kase, err)
+		case compare.TooLarge:
+			r.errs += fmt.Sprintf("puzzlesat: %s case %d: %v (raise --budget to allow it)\n", x.file, x.kase, err)
+		}
+		r.failed = r.failed || run.Status != compare.Solved
+		r.bug = r.bug || run.Status == compare.Wrong
+		in.Runs = append(in.Runs, run)
+	}
+	if in.Result() == compare.Disagree {
+		r.failed = true
+		r.errs += fmt.Sprintf("puzzlesat: %s case %d: the backends differ\n", x.file, x.kase)
+		for _, run := range in.Runs {
+			if !run.Status.Definite() {
+				continue
+			}
+			text := x.p.Fail("no solution")
+			if run.Status == compare.Solved {
+				text = run.Answer + "\n"
+			}
+			r.errs += fmt.Sprintf("-- %s:\n%s", run.Backend, text)
+		}
+	}
+	return in, r
+}
+
+// newRun records one backend's run from what Solve returned.
+func newRun(backend string, st puzzlesat.Stats, err error) compare.Run {
+	run := compare.Run{
+		Backend: backend, Status: status(err), Time: st.Time,
+		Nodes: st.Nodes, Conflicts: st.Conflicts, Decisions: st.Decisions,
+		Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves,
+	}
+	if run.Status == compare.Wrong || run.Status == compare.Failed {
+		run.Err = err.Error()
+	}
+	return run
+}
+
+// status classifies the error of a run whose context did not end.
+func status(err error) compare.Status {
+	var (
+		wa *puzzlesat.WrongAnswer
+		tl *puzzlesat.TooLarge
+	)
+	switch {
+	case err == nil:
+		return compare.Solved
+	case errors.As(err, &wa):
+		return compare.Wrong
+	case errors.As(err, &tl):
+		return compare.TooLarge
+	case errors.Is(err, puzzle.ErrNoSolution):
+		return compare.NoSolution
+	case errors.Is(err, context.DeadlineExceeded):
+		return compare.Timeout
+	}
+	return compare.Failed
+}
+
+// outputs are the files compare writes besides the table, created before
+// the first instance runs so that a bad path fails at once.
+type outputs struct {
+	json, plot *os.File
+}
+
+// createOutputs creates the files c names.
+func createOutputs(c *comparison) (*outputs, error) {
+	var o outputs
+	var err error
+	if c.jsonPath != "" {
+		if o.json, err = os.Create(c.jsonPath); err != nil {
+			return nil, err
+		}
+	}
+	if c.plotPath != "" {
+		if o.plot, err = os.Create(c.plotPath); err != nil {
+			if o.json != nil {
+				o.json.Close()
+			}
+			return nil, err
+		}
+	}
+	return &o, nil
+}
+
+// write writes the JSON records and the plot of chart, and closes the
+// files; it returns the first error.
+func (o *outputs) write(chart compare.Chart, f compare.Format) error {
+	var errs []error
+	if o.json != nil {
+		errs = append(errs, named(o.json, compare.WriteJSON(o.json, chart.Kind, chart.Instances)), o.json.Close())
+	}
+	if o.plot != nil {
+		errs = append(errs, named(o.plot, compare.Plot(o.plot, f, chart)), o.plot.Close())
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// named adds the name of the file f to an error of writing it.
+func named(f *os.File, err error) error {
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	return nil
+}

@@ -1,0 +1,429 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/compare"
+	"puzzlesat/internal/judgedata"
+)
+
+// compareSamples are inputs of every kind, each a few instances that both
+// backends settle within a second; several have instances of more than
+// one size, so that the plot has its size panel.
+var compareSamples = []struct {
+	kind  string
+	files [][]string // under testdata
+	sized bool       // the kind has a size column
+}{
+	{"alphametic", [][]string{{"alphametic", "sample.in"}, {"alphametic", "alpha1.in"}, {"alphametic", "alpha3.in"}, {"alphametic", "alpha10.in"}}, true},
+	{"sudoku", [][]string{{"sudoku", "poj3076_sample.in"}, {"sudoku", "top95.txt"}}, true},
+	{"sticks", [][]string{{"sticks", "sample.in"}}, true},
+	{"cake", [][]string{{"cake", "sample.in"}, {"cake", "cake1.in"}, {"cake", "cake3.in"}}, true},
+	{"digit-puzzle", [][]string{{"digit_puzzle", "sample.in"}}, false},
+}
+
+// compareTable is compare's stdout split into cells.
+type compareTable struct {
+	header  []string
+	rows    [][]string
+	summary [][]string // the summary's header first
+}
+
+// parseCompareTable splits compare's stdout: the header, one row per
+// instance with as many cells, a blank line, the summary.
+func parseCompareTable(t *testing.T, out string) compareTable {
+	t.Helper()
+	body, summary, ok := strings.Cut(out, "\n\n")
+	require.True(t, ok, "no blank line before the summary:\n%s", out)
+	lines := strings.Split(body, "\n")
+	tb := compareTable{header: strings.Fields(lines[0])}
+	for _, l := range lines[1:] {
+		row := strings.Fields(l)
+		require.Len(t, row, len(tb.header), "row %q", l)
+		tb.rows = append(tb.rows, row)
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(summary, "\n"), "\n") {
+		tb.summary = append(tb.summary, strings.Fields(l))
+	}
+	return tb
+}
+
+// column returns the index of the header cell name.
+func (tb compareTable) column(t *testing.T, name string) int {
+	t.Helper()
+	i := slices.Index(tb.header, name)
+	require.GreaterOrEqual(t, i, 0, "no column %s in %v", name, tb.header)
+	return i
+}
+
+// recordSchema is the JSON schema of compare's records: every field and
+// its type, no more, no fewer.
+var recordSchema = map[string]string{
+	"kind": "string", "file": "string", "case": "integer", "size": "integer", "backend": "string",
+	"status": "string", "answer": "string", "seconds": "number", "nodes": "integer",
+	"conflicts": "integer", "decisions": "integer", "vars": "integer", "clauses": "integer",
+	"solves": "integer", "result": "string", "agreement": "string", "winner": "boolean", "error": "string",
+}
+
+// recordEnums are the values the enumerated fields may take.
+var recordEnums = map[string][]string{
+	"status":    {"solved", "no_solution", "timeout", "too_large", "wrong_answer", "error"},
+	"result":    {"solved", "no_solution", "differ", "unknown"},
+	"agreement": {"agree", "differ", "n/a"},
+	"backend":   {"dfs", "sat"},
+}
+
+// checkRecords checks the JSON file at path against the schema and
+// returns its records.
+func checkRecords(t *testing.T, path string) []map[string]any {
+	t.Helper()
+	var recs []map[string]any
+	d := json.NewDecoder(strings.NewReader(readFile(t, path)))
+	d.UseNumber()
+	require.NoError(t, d.Decode(&recs))
+	for i, r := range recs {
+		require.Len(t, r, len(recordSchema), "record %d: %v", i, r)
+		for k, typ := range recordSchema {
+			v, ok := r[k]
+			require.True(t, ok, "record %d has no %q", i, k)
+			switch typ {
+			case "string":
+				require.IsType(t, "", v, "record %d: %s", i, k)
+			case "boolean":
+				require.IsType(t, true, v, "record %d: %s", i, k)
+			case "integer", "number":
+				n, ok := v.(json.Number)
+				require.True(t, ok, "record %d: %s is %T", i, k, v)
+				if typ == "integer" {
+					_, err := n.Int64()
+					require.NoError(t, err, "record %d: %s", i, k)
+				} else {
+					f, err := n.Float64()
+					require.NoError(t, err)
+					require.GreaterOrEqual(t, f, 0.0)
+				}
+			}
+		}
+		for k, values := range recordEnums {
+			require.Contains(t, values, r[k], "record %d: %s", i, k)
+		}
+	}
+	return recs
+}
+
+// svgPoints reads an SVG, failing unless it is well-formed XML, and
+// counts its filled circles (the scatter's glyphs) by fill colour.
+func svgPoints(t *testing.T, path string) map[string]int {
+	t.Helper()
+	n := map[string]int{}
+	d := xml.NewDecoder(strings.NewReader(readFile(t, path)))
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return n
+		}
+		require.NoError(t, err)
+		el, ok := tok.(xml.StartElement)
+		if !ok || el.Name.Local != "path" {
+			continue
+		}
+		attr := map[string]string{}
+		for _, a := range el.Attr {
+			attr[a.Name.Local] = a.Value
+		}
+		if fill, ok := strings.CutPrefix(attr["style"], "fill:#"); ok && strings.Contains(attr["d"], "A") {
+			n[strings.ToLower(fill)]++
+		}
+	}
+}
+
+// colour returns backend b's colour as the SVG writes it.
+func colour(b int) string {
+	c := compare.Colour(b)
+	return fmt.Sprintf("%02x%02x%02x", c.R, c.G, c.B)
+}
+
+func TestCompareSamples(t *testing.T) {
+	for _, tc := range compareSamples {
+		t.Run(tc.kind, func(t *testing.T) {
+			dir := t.TempDir()
+			js, svg := filepath.Join(dir, "runs.json"), filepath.Join(dir, "times.svg")
+			args := []string{"compare", tc.kind, "--json", js, "--plot", svg}
+			for _, f := range tc.files {
+				args = append(args, judgedata.Path(t, f...))
+			}
+			out, errs, code := cli(t, "", args...)
+			require.Equal(t, exitOK, code, errs)
+			require.Empty(t, errs)
+
+			tb := parseCompareTable(t, out)
+			want := []string{"file", "case", "size", "dfs", "dfs.nodes", "sat", "sat.conflicts", "sat.decisions", "result", "winner"}
+			if !tc.sized {
+				want = slices.Delete(want, 2, 3)
+			}
+			require.Equal(t, want, tb.header)
+			require.NotEmpty(t, tb.rows)
+			for _, row := range tb.rows {
+				for _, b := range []string{"dfs", "sat"} {
+					_, err := time.ParseDuration(row[tb.column(t, b)])
+					require.NoError(t, err, "row %v", row)
+				}
+				require.Equal(t, "solved", row[tb.column(t, "result")])
+				require.Contains(t, []string{"dfs", "sat"}, row[tb.column(t, "winner")])
+			}
+			require.Equal(t, []string{"backend", "solved", "median", "p90", "worst", "wins"}, tb.summary[0])
+			n := fmt.Sprintf("%d/%d", len(tb.rows), len(tb.rows))
+			require.Equal(t, n, tb.summary[1][1])
+			require.Equal(t, n, tb.summary[2][1])
+
+			recs := checkRecords(t, js)
+			require.Len(t, recs, 2*len(tb.rows))
+			sizes := map[string]bool{}
+			for i, r := range recs {
+				row := tb.rows[i/2]
+				require.Equal(t, []string{"dfs", "sat"}[i%2], r["backend"])
+				require.Equal(t, tc.kind, r["kind"])
+				require.Equal(t, row[0], r["file"])
+				require.Equal(t, row[1], r["case"].(json.Number).String())
+				require.Equal(t, "solved", r["status"])
+				require.NotEmpty(t, r["answer"])
+				require.Equal(t, "agree", r["agreement"])
+				sizes[r["size"].(json.Number).String()] = true
+			}
+
+			// One point per instance both settled in the scatter, in sat's
+			// colour, and, when the sizes differ, one per run in each
+			// backend's colour in the size panel; one legend glyph each.
+			points := map[string]int{colour(1): len(tb.rows) + 1}
+			if tc.sized && len(sizes) > 1 {
+				points[colour(0)] = len(tb.rows) + 1
+				points[colour(1)] += len(tb.rows) + 1
+			}
+			require.Equal(t, points, svgPoints(t, svg))
+		})
+	}
+}
+
+// TestCompareRecordsFailures: a backend that reaches --timeout, or whose
+// formula exceeds --budget, is recorded as such; the other backend goes
+// on, and the exit status is 1, as for solve.
+func TestCompareRecordsFailures(t *testing.T) {
+	tests := []struct {
+		name, status string
+		args         []string
+		errs         string
+	}{
+		// cake5: dfs under a millisecond, sat 150-500 ms.
+		{"timeout", "timeout", []string{"cake", "--timeout=20ms", judgedata.Path(t, "cake", "cake5.in")}, ""},
+		{"too large", "too_large", []string{"alphametic", "--budget=100", judgedata.Path(t, "alphametic", "sample.in")}, "raise --budget"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			js, svg := filepath.Join(dir, "runs.json"), filepath.Join(dir, "times.svg")
+			out, errs, code := cli(t, "", append([]string{"compare", tc.args[0], "--json", js, "--plot", svg}, tc.args[1:]...)...)
+			require.Equal(t, exitFailed, code, errs)
+			if tc.errs == "" {
+				require.Empty(t, errs)
+			}
+			require.Contains(t, errs, tc.errs)
+			tb := parseCompareTable(t, out)
+			require.Len(t, tb.rows, 1)
+			row := tb.rows[0]
+			require.Equal(t, tc.status, row[tb.column(t, "sat")])
+			require.Equal(t, "solved", row[tb.column(t, "result")])
+			require.Equal(t, "dfs", row[tb.column(t, "winner")])
+			require.Equal(t, []string{"sat", "0/1", "-", "-", "-", "0"}, tb.summary[2])
+
+			recs := checkRecords(t, js)
+			require.Len(t, recs, 2)
+			require.Equal(t, "solved", recs[0]["status"])
+			require.Equal(t, tc.status, recs[1]["status"])
+			require.Equal(t, "n/a", recs[1]["agreement"])
+			require.Empty(t, svgPoints(t, svg), "no instance was settled by both")
+			if tc.status == "timeout" {
+				secs, err := recs[1]["seconds"].(json.Number).Float64()
+				require.NoError(t, err)
+				require.GreaterOrEqual(t, secs, 0.02)
+				require.Contains(t, readFile(t, svg), "stroke:#555555", "the timeout is drawn as a cross")
+			}
+		})
+	}
+}
+
+func TestCompareUsage(t *testing.T) {
+	sample := judgedata.Path(t, "alphametic", "sample.in")
+	digits := judgedata.Path(t, "digit_puzzle", "sample.in")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"no kind", []string{"compare"}, exitUsage, "usage: puzzlesat compare KIND [flags] FILE..."},
+		{"unknown backend", []string{"compare", "alphametic", "--backends=dfs,quantum", sample}, exitUsage, `unknown backend "quantum"`},
+		{"backend twice", []string{"compare", "alphametic", "--backends=sat,sat", sample}, exitUsage, "sat named twice"},
+		{"unknown solver", []string{"compare", "alphametic", "--backends=dfs,sat/lingeling", sample}, exitUsage, `unknown SAT solver "lingeling"`},
+		{"plot format", []string{"compare", "alphametic", "--plot", "x.pdf", sample}, exitUsage, ".svg or .png"},
+		{"nothing to plot", []string{"compare", "digit-puzzle", "--backends=dfs", "--plot", filepath.Join(t.TempDir(), "x.svg"), digits}, exitUsage, "nothing to draw"},
+		{"missing file", []string{"compare", "alphametic", sample, "/nonexistent/x.in"}, exitUsage, "no such file"},
+		{"stdin twice", []string{"compare", "alphametic", "-", "-"}, exitUsage, "only once"},
+		{"bad jobs", []string{"compare", "alphametic", "--jobs=0", sample}, exitUsage, "--jobs"},
+		{"json path", []string{"compare", "alphametic", "--json", "/nonexistent/dir/x.json", sample}, exitUsage, "no such file"},
+		{"help", []string{"compare", "alphametic", "-h"}, exitOK, "one at a time"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := cli(t, "", tc.args...)
+			require.Equal(t, tc.code, code, errs)
+			require.Empty(t, out)
+			require.Contains(t, errs, tc.err)
+		})
+	}
+}
+
+// TestCompareBadInput: bad input in any file stops compare before it
+// runs anything or creates its files.
+func TestCompareBadInput(t *testing.T) {
+	dir := t.TempDir()
+	js := filepath.Join(dir, "runs.json")
+	bad := writeTemp(t, "bad.in", "5\nABCDE\nBCDEA\nABCDZ\n")
+	out, errs, code := cli(t, "", "compare", "alphametic", "--json", js, judgedata.Path(t, "alphametic", "sample.in"), bad)
+	require.Equal(t, exitUsage, code)
+	require.Empty(t, out)
+	require.Contains(t, errs, bad+":4:")
+	require.NoFileExists(t, js)
+}
+
+// TestCompareStdinAndJobs: compare reads stdin as "-", and with --jobs=2
+// prints the same rows in the same order.
+func TestCompareStdinAndJobs(t *testing.T) {
+	in := readFile(t, judgedata.Path(t, "sudoku", "top95.txt"))
+	one, errs, code := cli(t, in, "compare", "sudoku", "--backends=dfs")
+	require.Equal(t, exitOK, code, errs)
+	two, errs, code := cli(t, in, "compare", "sudoku", "--backends=dfs", "--jobs=2", "-")
+	require.Equal(t, exitOK, code, errs)
+	a, b := parseCompareTable(t, one), parseCompareTable(t, two)
+	require.Len(t, a.rows, 95)
+	for i := range a.rows {
+		require.Equal(t, []string{"<stdin>", fmt.Sprint(i + 1)}, a.rows[i][:2])
+		require.Equal(t, a.rows[i][:2], b.rows[i][:2])
+		require.Equal(t, a.rows[i][4], b.rows[i][4], "the same search nodes")
+	}
+}
+
+// TestCompareDisagreement: two valid answers of a puzzle with several
+// solutions (the empty grid: the search fills it in order, the solver
+// finds another) differ: the row says so, stderr shows both, exit 1.
+func TestCompareDisagreement(t *testing.T) {
+	in := writeTemp(t, "empty.txt", strings.Repeat(".", 81)+"\n")
+	out, errs, code := cli(t, "", "compare", "sudoku", in)
+	require.Equal(t, exitFailed, code)
+	tb := parseCompareTable(t, out)
+	require.Equal(t, "differ", tb.rows[0][tb.column(t, "result")])
+	require.Regexp(t, `the backends differ\n-- dfs:\n[1-9]{81}\n-- sat:\n[1-9]{81}\n$`, errs)
+}
+
+// TestProgressSilentOffTerminal: the bar is made only for a terminal, so
+// that with stderr a file or a pipe the output is byte for byte what it
+// was, and stderr holds nothing.
+func TestProgressSilentOffTerminal(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	require.NoError(t, err)
+	defer f.Close()
+	require.Nil(t, newProgress(f, 1000).bar)
+	require.Nil(t, newProgress(&bytes.Buffer{}, 1000).bar)
+
+	in := judgedata.Path(t, "sudoku", "poj3074_tedukuri.in")
+	var out bytes.Buffer
+	code := run(t.Context(), []string{"solve", "sudoku", "--jobs=2", in}, strings.NewReader(""), &out, f)
+	require.Equal(t, exitOK, code)
+	require.Equal(t, readFile(t, judgedata.Path(t, "sudoku", "poj3074_tedukuri.out")), out.String())
+	out.Reset()
+	code = run(t.Context(), []string{"compare", "sudoku", "--backends=dfs", in}, strings.NewReader(""), &out, f)
+	require.Equal(t, exitOK, code)
+	require.Len(t, parseCompareTable(t, out.String()).rows, 91)
+	st, err := f.Stat()
+	require.NoError(t, err)
+	require.Zero(t, st.Size(), "nothing on stderr: %q", readFile(t, f.Name()))
+}
+
+// TestProgressBar: on a terminal the bar shows the count, the rate and
+// the time left, and gets out of the way of messages.
+func TestProgressBar(t *testing.T) {
+	var w bytes.Buffer
+	p := startProgress(&w, 10)
+	p.start = p.start.Add(-progressDelay) // as if the batch had run a while
+	p.update(3)
+	p.mu.Lock() // the bar redraws every second from its own goroutine
+	shown := w.String()
+	w.Reset()
+	p.mu.Unlock()
+	require.Contains(t, shown, "3/10")
+	require.Regexp(t, `\d+ instances/(s|min|hr)`, shown, "the rate")
+	require.Regexp(t, `\[\d+s:\d+[a-z0-9.]*\]`, shown, "time spent and time left")
+	p.write(&w, "puzzlesat: a message\n")
+	p.mu.Lock()
+	require.Regexp(t, "^\r +\rpuzzlesat: a message\n$", w.String(), "the bar is cleared before a message")
+	w.Reset()
+	p.mu.Unlock()
+	p.finish()
+	p.update(4)
+	require.Empty(t, w.String(), "nothing after finish: the message cleared the bar, and none is drawn again")
+}
+
+// TestCtrlCStopsCompare sends a real SIGINT to a long comparison: it
+// stops within moments with the rows finished, the summary and the JSON
+// records of those, says interrupted and exits 130.
+func TestCtrlCStopsCompare(t *testing.T) {
+	top95 := judgedata.Read(t, judgedata.Path(t, "sudoku", "top95.txt"))
+	in := writeBig(t, "many.txt", top95, 200) // 19,000 puzzles: a minute or more
+	js := filepath.Join(t.TempDir(), "runs.json")
+	p := start(t, "", "compare", "sudoku", "--json", js, in)
+	select {
+	case <-p.firstOutput: // the header
+	case <-time.After(60 * time.Second):
+		t.Fatal("no output within a minute")
+	}
+	time.Sleep(500 * time.Millisecond)
+	sent := time.Now()
+	require.NoError(t, p.cmd.Process.Signal(os.Interrupt))
+	code, _ := p.wait(t)
+	stop := p.done.Sub(sent)
+	t.Logf("stopped %v after SIGINT", stop)
+	require.Equal(t, exitInterrupted, code, p.errs.String())
+	require.Equal(t, "puzzlesat: interrupted\n", p.errs.String())
+	require.Less(t, stop, 500*time.Millisecond)
+	tb := parseCompareTable(t, p.stdout.String())
+	require.NotEmpty(t, tb.rows)
+	require.Less(t, len(tb.rows), 19000)
+	done := fmt.Sprintf("%d/%d", len(tb.rows), len(tb.rows))
+	require.Equal(t, done, tb.summary[1][1])
+	require.Len(t, checkRecords(t, js), 2*len(tb.rows))
+}
+
+// TestCompareExternalSolver runs an external solver as a backend of its
+// own beside gini: both answer every sample the same.
+func TestCompareExternalSolver(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not on PATH")
+	}
+	sample := judgedata.Path(t, "alphametic", "sample.in")
+	out, errs, code := cli(t, "", "compare", "alphametic", "--backends=sat,sat/cadical", sample)
+	require.Equal(t, exitOK, code, errs)
+	require.Regexp(t, `(?m)^sat/cadical\s+1/1\s`, out)
+	require.Contains(t, out, "solved")
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"os"
+)
+
+// input is the text of the instances and the name errors give it. A batch
+// reads it twice, to check it all before anything is solved and then to
+// solve it as it streams, so that memory does not follow its size; stdin
+// is spooled to a temporary file on the first reading.
+type input struct {
+	name   string
+	path   string    // the file, "" for stdin
+	stdin  io.Reader // when path is ""
+	unread *os.File  // the file openInput opened, not read yet
+	spool  *os.File  // stdin's copy, after a first reading
+	open   []*os.File
+}
+
+// openInput names FILE, or stdin when there is none or it is "-".
+func openInput(e env, args []string) (*input, error) {
+	switch {
+	case len(args) > 1:
+		return nil, usagef("expected at most one input file, got %d", len(args))
+	case len(args) == 0 || args[0] == "-":
+		return &input{name: "<stdin>", stdin: e.stdin}, nil
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return nil, err
+	}
+	return &input{name: args[0], path: args[0], unread: f, open: []*os.File{f}}, nil
+}
+
+// reader returns the input from its start, read under ctx: a reading
+// stops with ctx's error once ctx is done. With spool, stdin is copied to
+// a temporary file as it is read, so that a later call can read it again.
+func (in *input) reader(ctx context.Context, spool bool) (io.Reader, error) {
+	var r io.Reader
+	switch {
+	case in.unread != nil:
+		r, in.unread = in.unread, nil
+	case in.path != "":
+		f, err := os.Open(in.path)
+		if err != nil {
+			return nil, err
+		}
+		in.open = append(in.open, f)
+		r = f
+	case in.spool != nil:
+		if _, err := in.spool.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+		r = in.spool
+	case spool:
+		f, err := os.CreateTemp("", "puzzlesat-stdin-*")
+		if err != nil {
+			return nil, err
+		}
+		os.Remove(f.Name()) // the open file lives on; nothing is left behind
+		in.spool = f
+		in.open = append(in.open, f)
+		r = io.TeeReader(in.stdin, f)
+	default:
+		r = in.stdin
+	}
+	return bufio.NewReaderSize(ctxReader{ctx, r}, 64*1024), nil
+}
+
+// close closes every file the input opened.
+func (in *input) close() {
+	for _, f := range in.open {
+		f.Close()
+	}
+}
+
+// ctxReader reads from r until ctx is done, then returns ctx's error.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}

@@ -1,0 +1,317 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/judgedata"
+)
+
+// The tests of this file run the built command as a user does: Ctrl-C is
+// a real SIGINT, and peak memory is what the OS counted (Maxrss).
+
+var built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// TestMain removes the command built for the tests, if one was.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.path != "" {
+		os.RemoveAll(filepath.Dir(built.path))
+	}
+	os.Exit(code)
+}
+
+// binary builds the command once per test run and returns its path.
+func binary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the command: not in -short")
+	}
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "puzzlesat-test-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.path = filepath.Join(dir, "puzzlesat")
+		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	require.NoError(t, built.err)
+	return built.path
+}
+
+// process is one run of the command.
+type process struct {
+	cmd           *exec.Cmd
+	stdout, errs  bytes.Buffer
+	firstOutput   chan struct{}
+	once          sync.Once
+	started, done time.Time
+	timed         bool // run under /usr/bin/time, which prints the peak RSS last
+}
+
+// start runs the command with stdin from a file (or none) and watches
+// for its first byte of output.
+func start(t *testing.T, stdin string, args ...string) *process {
+	t.Helper()
+	return launch(t, exec.Command(binary(t), args...), stdin, false)
+}
+
+// measure runs the command as start does, under GNU time, whose peak RSS
+// comes from the OS (wait4's rusage) for the command's process alone. The
+// test's own rusage would not do: a child that the Go runtime starts
+// shares the test's memory until it execs, and its Maxrss starts there.
+func measure(t *testing.T, stdin string, args ...string) *process {
+	t.Helper()
+	if _, err := os.Stat("/usr/bin/time"); err != nil {
+		t.Skip("GNU time (/usr/bin/time, Debian package time) is needed to read peak memory")
+	}
+	bin := binary(t)
+	return launch(t, exec.Command("/usr/bin/time", append([]string{"-f", "%M", bin}, args...)...), stdin, true)
+}
+
+// launch starts cmd.
+func launch(t *testing.T, cmd *exec.Cmd, stdin string, timed bool) *process {
+	t.Helper()
+	p := &process{cmd: cmd, firstOutput: make(chan struct{}), timed: timed}
+	if stdin != "" {
+		f, err := os.Open(stdin)
+		require.NoError(t, err)
+		t.Cleanup(func() { f.Close() })
+		p.cmd.Stdin = f
+	}
+	out, err := p.cmd.StdoutPipe()
+	require.NoError(t, err)
+	p.cmd.Stderr = &p.errs
+	require.NoError(t, p.cmd.Start())
+	p.started = time.Now()
+	go func() {
+		buf := make([]byte, 64*1024)
+		for {
+			n, err := out.Read(buf)
+			if n > 0 {
+				p.stdout.Write(buf[:n])
+				p.once.Do(func() { close(p.firstOutput) })
+			}
+			if err != nil {
+				p.once.Do(func() { close(p.firstOutput) })
+				return
+			}
+		}
+	}()
+	return p
+}
+
+// wait waits for the end and returns the exit status and, for a
+// measured run, the peak resident memory in KiB (else 0).
+func (p *process) wait(t *testing.T) (int, int64) {
+	t.Helper()
+	err := p.cmd.Wait()
+	p.done = time.Now()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatal(err)
+	}
+	code := p.cmd.ProcessState.ExitCode()
+	if !p.timed {
+		return code, 0
+	}
+	// GNU time ends stderr with the peak RSS, after a line of its own
+	// when the status is not 0.
+	lines := strings.Split(strings.TrimSuffix(p.errs.String(), "\n"), "\n")
+	var kb int64
+	_, err = fmt.Sscan(lines[len(lines)-1], &kb)
+	require.NoError(t, err, "GNU time's output: %q", p.errs.String())
+	lines = lines[:len(lines)-1]
+	if n := len(lines); n > 0 && strings.HasPrefix(lines[n-1], "Command exited with non-zero status") {
+		lines = lines[:n-1]
+	}
+	p.errs.Reset()
+	for _, l := range lines {
+		p.errs.WriteString(l + "\n")
+	}
+	return code, kb
+}
+
+// writeBig writes n copies of text to a temporary file.
+func writeBig(t *testing.T, name, text string, n int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	w := io.Writer(f)
+	for range n {
+		io.WriteString(w, text)
+	}
+	require.NoError(t, f.Close())
+	return path
+}
+
+// TestCtrlCStopsBatch sends a real SIGINT to long batches: the command
+// stops within moments, prints answers finished in order, says
+// interrupted and exits 130.
+func TestCtrlCStopsBatch(t *testing.T) {
+	top95 := judgedata.Read(t, judgedata.Path(t, "sudoku", "top95.txt"))
+	in := writeBig(t, "many.txt", top95, 3000) // 285,000 hard puzzles: minutes of work
+	want := strings.Split(top95, "\n")[0]
+	for _, args := range [][]string{
+		{"solve", "sudoku", "--jobs=1", in},
+		{"solve", "sudoku", "--jobs=2", in},
+		{"solve", "sudoku", "--backend=sat", "--jobs=2", in},
+	} {
+		t.Run(strings.Join(args[:3], " "), func(t *testing.T) {
+			p := start(t, "", args...)
+			select {
+			case <-p.firstOutput:
+			case <-time.After(60 * time.Second):
+				t.Fatal("no output within a minute")
+			}
+			sent := time.Now()
+			require.NoError(t, p.cmd.Process.Signal(os.Interrupt))
+			code, _ := p.wait(t)
+			stop := p.done.Sub(sent)
+			t.Logf("stopped %v after SIGINT", stop)
+			require.Equal(t, exitInterrupted, code, p.errs.String())
+			require.Equal(t, "puzzlesat: interrupted\n", p.errs.String())
+			require.Less(t, stop, 500*time.Millisecond)
+			lines := strings.Split(strings.TrimSuffix(p.stdout.String(), "\n"), "\n")
+			require.Less(t, len(lines), 285000)
+			require.NotEmpty(t, lines[0])
+			require.Len(t, lines[0], len(want))
+			for _, l := range lines {
+				require.NotContains(t, l, "timeout")
+			}
+		})
+	}
+}
+
+// TestSecondCtrlCExitsAtOnce: two signals in a row end the process at
+// once with 130.
+func TestSecondCtrlCExitsAtOnce(t *testing.T) {
+	cnf := writeBig(t, "php.cnf", pigeonholeCNF(13), 1)
+	p := start(t, "", "sat", cnf)
+	time.Sleep(300 * time.Millisecond)
+	require.NoError(t, p.cmd.Process.Signal(os.Interrupt))
+	require.NoError(t, p.cmd.Process.Signal(os.Interrupt))
+	code, _ := p.wait(t)
+	require.Equal(t, exitInterrupted, code)
+	require.Contains(t, p.errs.String(), "interrupted")
+}
+
+// TestCtrlCStopsSat: sat prints s UNKNOWN and exits 130.
+func TestCtrlCStopsSat(t *testing.T) {
+	cnf := writeBig(t, "php.cnf", pigeonholeCNF(13), 1)
+	p := start(t, "", "sat", cnf)
+	time.Sleep(500 * time.Millisecond)
+	sent := time.Now()
+	require.NoError(t, p.cmd.Process.Signal(os.Interrupt))
+	code, _ := p.wait(t)
+	t.Logf("stopped %v after SIGINT", p.done.Sub(sent))
+	require.Equal(t, exitInterrupted, code)
+	require.Equal(t, "s UNKNOWN\n", p.stdout.String())
+	require.Equal(t, "puzzlesat: interrupted\n", p.errs.String())
+	require.Less(t, p.done.Sub(sent), 500*time.Millisecond)
+}
+
+// TestMemoryFollowsTheFile: a header or a variable number that promises
+// millions of variables costs nothing until clauses use them.
+func TestMemoryFollowsTheFile(t *testing.T) {
+	in := writeTemp(t, "a.in", "5 ABCED BDACE EBBAA\n")
+	for _, tc := range []struct {
+		name, stdin string
+		args        []string
+		code        int
+	}{
+		{"huge header", "p cnf 100000000 1\n1 0\n", []string{"sat", "-"}, exitSat},
+		{"largest header", "p cnf 268435456 1\n1 0\n", []string{"sat", "-"}, exitSat},
+		{"largest variable", "p cnf 268435456 1\n-268435456 0\n", []string{"sat", "-"}, exitSat},
+		{"model of a huge variable", "v 268435456 0\n", []string{"decode", "alphametic", "--model", "-", in}, exitUsage},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := measure(t, writeBig(t, "in", tc.stdin, 1), tc.args...)
+			code, rss := p.wait(t)
+			t.Logf("peak RSS %d KiB", rss)
+			require.Equal(t, tc.code, code, p.errs.String())
+			require.Less(t, rss, int64(64<<10))
+		})
+	}
+}
+
+// TestBatchMemoryIsBounded: a batch streams, so peak memory does not
+// follow the number of instances.
+func TestBatchMemoryIsBounded(t *testing.T) {
+	in := writeBig(t, "many.in", "5\nABCED\nBDACE\nEBBAA\n", 400000)
+	for _, args := range [][]string{
+		{"solve", "alphametic", "--jobs=1", in},
+		{"solve", "alphametic", "--jobs=2", in},
+		{"solve", "alphametic", "--jobs=2", "-"},
+	} {
+		stdin := ""
+		if args[3] == "-" {
+			stdin = in
+		}
+		p := measure(t, stdin, args...)
+		code, rss := p.wait(t)
+		t.Logf("%v: peak RSS %d KiB", args[:3], rss)
+		require.Equal(t, exitOK, code, p.errs.String())
+		require.Equal(t, 400000, strings.Count(p.stdout.String(), "1 0 3 4 2\n"))
+		require.Less(t, rss, int64(64<<10))
+	}
+}
+
+// TestCountMemoryIsBounded: counting by SAT keeps its blocking clauses
+// within the budget and says so when it is reached.
+func TestCountMemoryIsBounded(t *testing.T) {
+	empty := writeBig(t, "e.txt", strings.Repeat(".", 81)+"\n", 1)
+	p := measure(t, "", "count", "sudoku", "--backend=sat", "--limit=1000000", "--budget=2000000", empty)
+	code, rss := p.wait(t)
+	t.Logf("peak RSS %d KiB", rss)
+	require.Equal(t, exitFailed, code)
+	require.Equal(t, "too large\n", p.stdout.String())
+	require.Contains(t, p.errs.String(), "over the budget of 2000000")
+	require.Less(t, rss, int64(256<<10))
+}
+
+// TestSticksEncoderBudget: a block within the documented limits (1,000
+// pieces of length up to 10,000) is sized before its formula is built:
+// "too large" at once, in bounded memory, where it used to take 8.9 GB.
+func TestSticksEncoderBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("1000\n")
+	sum := 0
+	for i := range 1000 {
+		v := 1 + (i*7919+13)%10000
+		sum += v
+		fmt.Fprintf(&b, "%d ", v)
+	}
+	b.WriteString("\n0\n")
+	in := writeBig(t, "big.in", b.String(), 1)
+	for _, args := range [][]string{
+		{"solve", "sticks", "--backend=sat", "--timeout=2s", in},
+		{"encode", "sticks", fmt.Sprintf("--length=%d", sum), in},
+	} {
+		p := measure(t, "", args...)
+		code, rss := p.wait(t)
+		t.Logf("%v: peak RSS %d KiB in %v", args[:2], rss, p.done.Sub(p.started))
+		require.Equal(t, exitFailed, code, p.errs.String())
+		require.Contains(t, p.errs.String(), "over the budget of 50000000")
+		require.Less(t, rss, int64(64<<10))
+		require.Less(t, p.done.Sub(p.started), 5*time.Second)
+	}
+}

@@ -1,0 +1,279 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/judgedata"
+)
+
+// The tests of --solver: real solvers where installed, and fake ones,
+// shell scripts that crash, lie or hang.
+
+// samples are the judge samples of every kind, input and output.
+var samples = []struct{ kind, in, out string }{
+	{"alphametic", "sample.in", "sample.out"},
+	{"sudoku", "poj3076_sample.in", "poj3076_sample.out"},
+	{"sticks", "sample.in", "sample.out"},
+	{"cake", "sample.in", "sample.out"},
+	{"digit-puzzle", "sample.in", "sample.out"},
+}
+
+// TestSolverJudgeSamples solves each kind's judge sample with the SAT
+// backend through MiniSat, CaDiCaL and the portfolio, and checks that the
+// solver named answered.
+func TestSolverJudgeSamples(t *testing.T) {
+	for _, solver := range []string{"minisat", "cadical", "portfolio"} {
+		t.Run(solver, func(t *testing.T) {
+			if _, err := exec.LookPath(solver); err != nil && solver != "portfolio" {
+				t.Skipf("%s is not on PATH", solver)
+			}
+			for _, s := range samples {
+				t.Run(s.kind, func(t *testing.T) {
+					dir := strings.ReplaceAll(s.kind, "-", "_")
+					in := judgedata.Path(t, dir, s.in)
+					want := readFile(t, judgedata.Path(t, dir, s.out))
+					out, errs, code := cli(t, "", "solve", s.kind, "--backend=sat", "--solver="+solver, "--stats", "--jobs=1", in)
+					require.Equal(t, exitOK, code, errs)
+					require.Equal(t, fields(want), fields(out))
+					for _, line := range strings.Split(strings.TrimSpace(errs), "\n") {
+						if solver == "portfolio" {
+							require.Regexp(t, ` winner=\S+$`, line)
+						} else {
+							require.True(t, strings.HasSuffix(line, " winner="+solver), line)
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestSolverCount counts through the solvers: the blocking clauses go to
+// each process with the formula.
+func TestSolverCount(t *testing.T) {
+	for _, solver := range []string{"minisat", "cadical", "portfolio"} {
+		t.Run(solver, func(t *testing.T) {
+			if _, err := exec.LookPath(solver); err != nil && solver != "portfolio" {
+				t.Skipf("%s is not on PATH", solver)
+			}
+			out, errs, code := cli(t, "", "count", "sudoku", "--backend=both", "--solver="+solver, "--limit=10", judgedata.Path(t, "sudoku", "two_solutions.txt"))
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, "2\n", out)
+			out, errs, code = cli(t, "", "count", "digit-puzzle", "--backend=both", "--solver="+solver, "--limit=5", judgedata.Path(t, "digit_puzzle", "sample.in"))
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, "1\n>=5\n", out)
+		})
+	}
+}
+
+// TestSolverSatCommand: sat --solver answers with the solver named.
+func TestSolverSatCommand(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not on PATH")
+	}
+	out, errs, code := cli(t, "p cnf 2 2\n1 2 0\n-1 0\n", "sat", "--solver=cadical", "--stats", "-")
+	require.Equal(t, exitSat, code, errs)
+	require.Regexp(t, `^c sat \S+ vars=2 clauses=2 solves=1 conflicts=0 decisions=0 winner=cadical\ns SATISFIABLE\nv -1 2 0\n$`, out)
+	out, errs, code = cli(t, pigeonholeCNF(4), "sat", "--solver=cadical", "-")
+	require.Equal(t, exitUnsat, code, errs)
+	require.Equal(t, "s UNSATISFIABLE\n", out)
+}
+
+func TestSolverUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		err  string
+	}{
+		{"unknown name", []string{"solve", "alphametic", "--solver=lingeling"}, `unknown SAT solver "lingeling"`},
+		{"missing path", []string{"count", "sudoku", "--solver=/nonexistent/solver"}, "no such file"},
+		{"not executable", []string{"solve", "cake", "--solver=" + writeTemp(t, "solver", "#!/bin/sh\n")}, "not an executable"},
+		{"encode", []string{"encode", "sticks", "--solver=lingeling"}, "--solver"},
+		{"sat", []string{"sat", "--solver=lingeling", "-"}, "--solver"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := cli(t, "", tc.args...)
+			require.Equal(t, exitUsage, code, errs)
+			require.Empty(t, out)
+			require.Contains(t, errs, tc.err)
+			require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %s", errs)
+		})
+	}
+	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--solver="+fakeSolver(t, "exit 1"))
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "1 0 3 4 2\n", out)
+	require.Contains(t, errs, "--backend=dfs does not use it")
+	_, errs, code = cli(t, "", "solve", "alphametic", "-h")
+	require.Equal(t, exitOK, code)
+	require.Contains(t, errs, "portfolio")
+	require.Contains(t, errs, "minisat, glucose, cadical, kissat, picosat, cryptominisat5, clasp")
+}
+
+// fakeSolver writes an executable shell script to a fresh folder; run as
+// an unknown program, it gets the DIMACS file as $1.
+func fakeSolver(t *testing.T, body string) string {
+	t.Helper()
+	return writeExec(t, "fake", "#!/bin/sh\n"+body+"\n")
+}
+
+// writeExec writes an executable file to a fresh folder.
+func writeExec(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o755))
+	return path
+}
+
+// TestSolverLies: a solver that claims SAT with a model that falsifies a
+// clause fails the instance, caught by the model check; one that claims
+// UNSAT on a satisfiable instance shows as a disagreement of the
+// backends.
+func TestSolverLies(t *testing.T) {
+	in := judgedata.Path(t, "alphametic", "alpha1.in")
+	allFalse := fakeSolver(t, "printf 's SATISFIABLE\\nv 0\\n'; exit 10")
+	out, errs, code := cli(t, "", "solve", "alphametic", "--backend=sat", "--solver="+allFalse, in)
+	require.Equal(t, exitFailed, code, errs)
+	require.Empty(t, out)
+	require.Contains(t, errs, "case 1: sat backend: "+allFalse+": claims SATISFIABLE, but its model falsifies the formula: clause ")
+
+	unsat := fakeSolver(t, "echo 's UNSATISFIABLE'; exit 20")
+	out, errs, code = cli(t, "", "solve", "alphametic", "--backend=both", "--solver="+unsat, in)
+	require.Equal(t, exitFailed, code, errs)
+	require.Empty(t, out)
+	require.Contains(t, errs, "the backends disagree")
+	require.Contains(t, errs, "-- sat:\nno solution\n")
+	out, _, code = cli(t, "", "count", "alphametic", "--backend=both", "--solver="+unsat, in)
+	require.Equal(t, exitFailed, code)
+	require.Empty(t, out)
+}
+
+// TestSolverFailures: a solver that crashes or prints garbage fails its
+// instance with a message that quotes its stderr; the other instances go
+// on.
+func TestSolverFailures(t *testing.T) {
+	in := "5 ABCED BDACE EBBAA\n5 ABCED BDACE EBBAA\n"
+	tests := []struct{ name, body, err string }{
+		{"crash", "echo 'fake: out of cheese' >&2; kill -SEGV $$", `signal: segmentation fault, not the 10 of SAT or the 20 of UNSAT; its stderr ends "fake: out of cheese"`},
+		{"garbage", "echo 'hello'; echo 'warming up' >&2; exit 10", `fake output:1: unexpected "hello"; its stderr ends "warming up"`},
+		{"unknown", "echo 's UNKNOWN'; exit 0", `exit status 0, not the 10 of SAT or the 20 of UNSAT; it printed "UNKNOWN"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := cli(t, in, "solve", "alphametic", "--backend=sat", "--solver="+fakeSolver(t, tc.body))
+			require.Equal(t, exitFailed, code, errs)
+			require.Empty(t, out)
+			require.Equal(t, 2, strings.Count(errs, tc.err), errs)
+			require.Contains(t, errs, "<stdin> case 2: sat backend: ")
+		})
+	}
+}
+
+// hangingSolver writes a fake solver that starts a child and waits for
+// it forever, writing both pids to the returned file.
+func hangingSolver(t *testing.T) (path, pids string) {
+	pids = filepath.Join(t.TempDir(), "pids")
+	return fakeSolver(t, fmt.Sprintf("echo $$ > %[1]s; sleep 1000 & echo $! >> %[1]s; wait", pids)), pids
+}
+
+// requireGone checks, within a second, that the processes whose pids the
+// file holds have ended (or are zombies that init has yet to reap).
+func requireGone(t *testing.T, pids string) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc to look for the processes in")
+	}
+	var ws []string
+	require.Eventually(t, func() bool {
+		b, _ := os.ReadFile(pids)
+		ws = strings.Fields(string(b))
+		return len(ws) == 2
+	}, 5*time.Second, 10*time.Millisecond, "the fake solver wrote its pid and its child's")
+	for _, w := range ws {
+		pid, err := strconv.Atoi(w)
+		require.NoError(t, err)
+		require.Eventually(t, func() bool {
+			b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+			if err != nil {
+				return true
+			}
+			i := bytes.LastIndexByte(b, ')') // the state follows the command name
+			return i >= 0 && i+2 < len(b) && b[i+2] == 'Z'
+		}, time.Second, 10*time.Millisecond, "process %d still runs", pid)
+	}
+}
+
+// requireEmpty checks that no file was left in dir.
+func requireEmpty(t *testing.T, dir string) {
+	t.Helper()
+	left, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Empty(t, left, "temporary files left behind")
+}
+
+// TestSolverTimeoutKillsTheGroup: at the deadline the solver and its
+// child are killed, its temporary file is removed, and the instance
+// prints timeout.
+func TestSolverTimeoutKillsTheGroup(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	hang, pids := hangingSolver(t)
+	start := time.Now()
+	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=sat", "--solver="+hang, "--timeout=1s")
+	t.Logf("took %v with a timeout of 1s", time.Since(start))
+	require.Equal(t, exitFailed, code, errs)
+	require.Equal(t, "timeout\n", out)
+	require.Less(t, time.Since(start), 3*time.Second)
+	requireGone(t, pids)
+	requireEmpty(t, tmp)
+}
+
+// TestCtrlCStopsExternalSolver sends a real SIGINT while an external
+// solver runs, alone or racing gini on a pigeonhole: the command kills its
+// process group, removes its file and exits 130 at once.
+func TestCtrlCStopsExternalSolver(t *testing.T) {
+	for _, tc := range []struct {
+		name, stdout string
+		args         func(hang string) []string
+	}{
+		{"solve", "", func(hang string) []string {
+			return []string{"solve", "alphametic", "--backend=sat", "--solver=" + hang, writeTemp(t, "a.in", "5 ABCED BDACE EBBAA\n")}
+		}},
+		{"sat portfolio", "s UNKNOWN\n", func(hang string) []string {
+			return []string{"sat", "--solver=portfolio:gini," + hang, writeBig(t, "php.cnf", pigeonholeCNF(13), 1)}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			hang, pids := hangingSolver(t)
+			cmd := exec.Command(binary(t), tc.args(hang)...)
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			p := launch(t, cmd, "", false)
+			require.Eventually(t, func() bool {
+				b, _ := os.ReadFile(pids)
+				return len(strings.Fields(string(b))) == 2
+			}, 10*time.Second, time.Millisecond, "the fake solver started")
+			sent := time.Now()
+			require.NoError(t, p.cmd.Process.Signal(os.Interrupt))
+			code, _ := p.wait(t)
+			stop := p.done.Sub(sent)
+			t.Logf("stopped %v after SIGINT", stop)
+			require.Equal(t, exitInterrupted, code, p.errs.String())
+			require.Equal(t, "puzzlesat: interrupted\n", p.errs.String())
+			require.Equal(t, tc.stdout, p.stdout.String())
+			require.Less(t, stop, 500*time.Millisecond)
+			requireGone(t, pids)
+			requireEmpty(t, tmp)
+		})
+	}
+}

@@ -1,0 +1,115 @@
+package encode
+
+import (
+	"puzzlesat/encode/cnf"
+	"puzzlesat/puzzle"
+)
+
+// CatsSize returns an upper bound on the size of the formula that
+// CatsWith(p, k, enc) builds, without building it; the bounds that
+// AtMost adds later are not in it. Each car's MDD is bounded by the node
+// budget and by the number of distinct prefixes of its counts, each
+// clause by 3 literals; the adder tree, which may stand in for it, by
+// cnf.AdderSumSizeBound.
+func CatsSize(p puzzle.Cats, k int, enc CatsEncoding) cnf.Size {
+	q := &CatsQuery{p: p, k: max(k, 0), enc: enc}
+	q.group()
+	s := cnf.Size{Vars: 1, Clauses: 2, Lits: 1} // the constants and the empty clause
+	if len(q.vals) == 0 || q.vals[0] > p.W || k <= 0 {
+		return s
+	}
+	lens := make([]int, len(q.vals))
+	for j, v := range q.vals {
+		lens[j] = min(q.mult[j], p.W/v)
+		s = s.Plus(cnf.UnarySize(lens[j]).Times(int64(k)))
+		s = s.Plus(cnf.TotalizeSize(repeatInt(lens[j], k), q.mult[j])).Plus(cnf.Size{Clauses: 2, Lits: 2})
+	}
+	d := int64(len(lens))
+	// used: a variable, d binary clauses and one of d+1 literals per car.
+	s = s.Plus(cnf.Size{Vars: 1, Clauses: d + 1, Lits: 3*d + 1}.Times(int64(k)))
+	mdd := catsMDDBound(lens, q.budget())
+	adder := cnf.AdderSumSizeBound(q.vals, lens)
+	capacity := adder
+	if !enc.Adder {
+		capacity = maxSize(mdd, adder)
+	}
+	s = s.Plus(capacity.Times(int64(k)))
+	if !enc.Adder && !enc.NoFull {
+		s = s.Plus(mdd.Times(int64(k)))
+	}
+	return s.Plus(cnf.LexGreaterEqSize(lens).Plus(cnf.Size{Clauses: 1, Lits: 2}).Times(int64(k)))
+}
+
+// catsMDDBound bounds one car's interval MDD: at most budget nodes, and
+// at most the number of distinct count prefixes, each node a variable
+// and at most u+1 clauses of at most 3 literals.
+func catsMDDBound(lens []int, budget int) cnf.Size {
+	nodes, prefixes, umax := int64(0), int64(1), 0
+	for _, u := range lens {
+		nodes += prefixes
+		prefixes = min(prefixes*int64(u+1), int64(budget))
+		umax = max(umax, u)
+	}
+	nodes = min(nodes, int64(budget))
+	return cnf.Size{Vars: nodes, Clauses: nodes * int64(umax+1), Lits: 3 * nodes * int64(umax+1)}.Plus(cnf.Size{Clauses: 1, Lits: 1})
+}
+
+func maxSize(a, b cnf.Size) cnf.Size {
+	if a.Lits >= b.Lits {
+		return a
+	}
+	return b
+}
+
+func repeatInt(v, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+// CryptarithmSize returns an upper bound on the size of the formula that
+// CryptarithmWith(p, sum) builds, without building it, for
+// ColumnsAndBounds and ColumnSums (the formulations a caller with a
+// budget uses): the one-hot digits; per column, every multiple a letter
+// needs as OR gates of at most B literals per bit, a full adder per bit
+// of the column's sum for each term, and the bitwise equality; and the two
+// bound MDDs at their node budget.
+func CryptarithmSize(p puzzle.Cryptarithm, sum CryptarithmSum) cnf.Size {
+	s := cnf.Size{Vars: 1, Clauses: 2, Lits: 1}
+	letters := p.Letters()
+	n, b := len(letters), p.Base
+	if p.Validate() != nil || n > b {
+		return s
+	}
+	// One-hot: a variable per letter and digit, exactly one per letter,
+	// at most one per digit, and the leading zeros.
+	s = s.Plus(cnf.Size{Vars: int64(n * b)}).Plus(cnf.ExactlyOneSize(b).Times(int64(n)))
+	s = s.Plus(cnf.ExactlyOneSize(n).Times(int64(b))).Plus(cnf.Size{Clauses: int64(len(p.Addends) + 1), Lits: int64(len(p.Addends) + 1)})
+	orBit := cnf.Size{Vars: 1, Clauses: int64(b + 1), Lits: int64(3 * b)}
+	fa := cnf.Size{Vars: 2, Clauses: 14, Lits: 50}
+	maxIn := int64(0)
+	for _, counts := range columnCounts(p, letters) {
+		terms := int64(1) // the carry in
+		in := maxIn
+		for _, c := range counts {
+			if c != 0 {
+				terms++
+				in += int64(max(c, -c)) * int64(b-1)
+			}
+		}
+		width := int64(cnf.Width(uint64(in))) + 2
+		s = s.Plus(orBit.Times(terms * width))                                         // the multiples
+		s = s.Plus(fa.Times((terms + 1) * width))                                      // both adder trees
+		s = s.Plus(cnf.Size{Vars: width, Clauses: 4 * width, Lits: width * width * 2}) // carry, bound, equality
+		maxIn = in / int64(b)
+	}
+	if sum == ColumnsAndBounds {
+		// The digits in order encoding, and two MDDs of at most
+		// cryptMaxNodes nodes, each with up to B clauses of 3 literals.
+		s = s.Plus(orBit.Times(int64(n * b)))
+		s = s.Plus(cnf.Size{Vars: 2 * cryptMaxNodes, Clauses: 2 * cryptMaxNodes * int64(b), Lits: 6 * cryptMaxNodes * int64(b)})
+	}
+	return s
+}

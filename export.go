@@ -1,0 +1,100 @@
+package puzzlesat
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"puzzlesat/encode/cnf"
+	"puzzlesat/puzzle"
+)
+
+// Export is one query about one instance, ready to be written as DIMACS
+// for any SAT solver and to read that solver's answer back.
+type Export[A any] struct {
+	Name string // the question, such as "solution", "L=454" or "Q<=1448"
+	Hash string // of kind, instance and question; written among the comments
+	Note string // how the bound was chosen when it was not the answer's own, or ""
+
+	query  Query[A]
+	verify func(A) error
+}
+
+// Encode returns the query about p at bound. For the kinds whose queries
+// take a bound (see HasBound), bound 0 asks about the optimum, which the
+// backends of o find first; the other kinds ignore bound. The formula's
+// comments name the kind, the question and its hash, and every variable
+// that carries meaning; numbering is deterministic, so the same instance
+// and bound always give the same formula.
+func (k *Kind[I, A]) Encode(ctx context.Context, p I, bound int, o Options) (*Export[A], error) {
+	if bound < 0 {
+		return nil, fmt.Errorf("bound %d: want 0 (the optimum) or more", bound)
+	}
+	var note string
+	if k.bound != nil && bound == 0 {
+		a, _, err := k.Solve(ctx, p, o)
+		if err != nil {
+			return nil, fmt.Errorf("no answer to encode the query at (%w); give the bound", err)
+		}
+		bound, note = k.bound(p, a)
+	}
+	q, name, err := k.query(ctx, p, bound, o.sat())
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256([]byte(k.name + "\n" + p.String() + "\n" + name))
+	e := &Export[A]{Name: name, Hash: hex.EncodeToString(sum[:8]), Note: note, query: q, verify: p.Verify}
+	f := q.Formula()
+	f.Comment("query %s", e.Name)
+	f.Comment("hash %s", e.Hash)
+	return e, nil
+}
+
+// Formula returns the query's CNF.
+func (e *Export[A]) Formula() *cnf.CNF { return e.query.Formula() }
+
+// WriteDIMACS writes the query's CNF as DIMACS, comments first.
+func (e *Export[A]) WriteDIMACS(w io.Writer) error { return cnf.WriteDIMACS(w, e.Formula()) }
+
+// ReadModel reads a SAT solver's output for the query, in SAT-competition
+// form or MiniSat's, and returns the answer that its model holds, which
+// passed the instance's Verify. It refuses a model that was made for
+// another query: one that carries another hash, names more variables than
+// the formula has, or falsifies any of its clauses. A solver output of
+// UNSATISFIABLE gives puzzle.ErrNoSolution. file names r in errors.
+func (e *Export[A]) ReadModel(file string, r io.Reader) (A, error) {
+	var zero A
+	f := e.Formula()
+	out, err := cnf.ReadModel(file, r, f.NumVars())
+	if errors.Is(err, cnf.ErrUnsatisfiable) {
+		return zero, puzzle.ErrNoSolution
+	}
+	if err != nil {
+		return zero, err
+	}
+	for _, c := range out.Comments {
+		if h, ok := strings.CutPrefix(c.Text, "hash "); ok && h != e.Hash {
+			return zero, &cnf.DIMACSError{File: file, Line: c.Line,
+				Err: fmt.Errorf("model is for hash %s, this instance and query have %s", h, e.Hash)}
+		}
+	}
+	if ok, i := out.Model.Satisfies(f); !ok {
+		v := cnf.Var(0) // the last line, for the empty clause
+		if c := f.Clause(i); len(c) > 0 {
+			v = c[0].Var()
+		}
+		return zero, out.Errorf(v, "model falsifies clause %d of this instance's CNF: made for another instance or query?", i+1)
+	}
+	a, err := e.query.Decode(out.Model)
+	if err != nil {
+		return zero, out.Errorf(0, "%w", err)
+	}
+	if err := e.verify(a); err != nil {
+		return zero, out.Errorf(0, "the decoded answer fails Verify: %w", err)
+	}
+	return a, nil
+}

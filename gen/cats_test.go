@@ -1,0 +1,41 @@
+package gen_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/gen"
+	"puzzlesat/puzzle"
+)
+
+func TestCatsValid(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		n, w, heaviest  int
+		wantN, wantW    int
+		wantHeaviestMax int
+	}{
+		{"AcWing", 18, 1e8, 1e8, 18, 1e8, 1e8},
+		{"light", 64, 1e9, 1e8, 64, 1e9, 1e8},
+		{"clamped up", 0, 0, 0, 1, 1, 1},
+		{"clamped down", 1 << 20, 2e9, 3e9, puzzle.MaxCats, puzzle.MaxCatWeight, puzzle.MaxCatWeight},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(165, 1))
+			again := rand.New(rand.NewPCG(165, 1))
+			p := gen.Cats(rng, tc.n, tc.w, tc.heaviest)
+			require.Equal(t, p, gen.Cats(again, tc.n, tc.w, tc.heaviest))
+			require.Len(t, p.Weights, tc.wantN)
+			require.Equal(t, tc.wantW, p.W)
+			for _, v := range p.Weights {
+				require.True(t, v >= 1 && v <= tc.wantHeaviestMax, "weight %d", v)
+			}
+			ps, err := puzzle.ParseCats("gen", strings.NewReader(p.String()))
+			require.NoError(t, err)
+			require.Equal(t, []puzzle.Cats{p}, ps)
+		})
+	}
+}

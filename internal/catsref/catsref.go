@@ -1,0 +1,77 @@
+// Package catsref is the tests' reference for cats and cable cars
+// ([puzzle.Cats]): the classic dynamic programme over subsets of cats,
+// independent of the searches in native and sat that it checks. It also
+// draws random instances for the tests.
+package catsref
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"puzzlesat/puzzle"
+)
+
+// MaxCats is the most cats Cars takes: 2^MaxCats states.
+const MaxCats = 20
+
+// Cars returns the fewest cars of capacity p.W that carry every cat, or -1
+// when some cat is heavier than W. It panics past MaxCats cats.
+//
+// For every set S of cats, best[S] is the least (cars, load of the last
+// car) over the orders in which S can be loaded car after car, each cat
+// going in the last car when it fits and in a new car otherwise; every
+// packing can be loaded that way one car after another, so best[all] is
+// the optimum.
+func Cars(p puzzle.Cats) int {
+	n := len(p.Weights)
+	if n > MaxCats {
+		panic(fmt.Sprintf("catsref: %d cats, at most %d", n, MaxCats))
+	}
+	for _, v := range p.Weights {
+		if v > p.W {
+			return -1
+		}
+	}
+	type state struct{ cars, last int }
+	less := func(a, b state) bool { return a.cars < b.cars || a.cars == b.cars && a.last < b.last }
+	best := make([]state, 1<<n)
+	for s := range best {
+		best[s] = state{n + 1, 0}
+	}
+	best[0] = state{0, p.W} // the first cat always opens a car
+	for s := range best {
+		cur := best[s]
+		for i, v := range p.Weights {
+			if s>>i&1 == 1 {
+				continue
+			}
+			next := state{cur.cars, cur.last + v}
+			if next.last > p.W {
+				next = state{cur.cars + 1, v}
+			}
+			if t := s | 1<<i; less(next, best[t]) {
+				best[t] = next
+			}
+		}
+	}
+	return best[len(best)-1].cars
+}
+
+// Random returns n cats with weights drawn for a capacity w: uniform in
+// 1..w, in w/10..w/2 (few per car, hard to pair), or a few distinct
+// weights (many equal cats), by the kind 0, 1 or 2.
+func Random(rng *rand.Rand, n, w, kind int) puzzle.Cats {
+	p := puzzle.Cats{W: w, Weights: make([]int, n)}
+	few := []int{1 + rng.IntN(w), 1 + rng.IntN(w), 1 + rng.IntN(w)}
+	for i := range p.Weights {
+		switch kind {
+		case 1:
+			p.Weights[i] = max(1, w/10) + rng.IntN(max(1, w/2-w/10))
+		case 2:
+			p.Weights[i] = few[rng.IntN(len(few))]
+		default:
+			p.Weights[i] = 1 + rng.IntN(w)
+		}
+	}
+	return p
+}

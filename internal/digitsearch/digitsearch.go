@@ -1,0 +1,249 @@
+// Package digitsearch holds the search that defines the answer of a digit
+// puzzle (UVa 12107): the pattern with the fewest changes, then the
+// smallest, that has exactly one solution. The two backends share it and
+// differ only in the test "does this pattern have exactly one solution"
+// they bring to it.
+package digitsearch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"puzzlesat/internal/poll"
+	"puzzlesat/puzzle"
+)
+
+// Search finds the answer of the digit puzzle p, asking unique whether a candidate pattern
+// has exactly one solution. It deepens the number of changed characters
+// d = 0, 1, ...; for each d it fills the positions of "ABC" left to right
+// with the candidates '*', '0'..'9' (never '0' first in a number of two or
+// more digits), and returns the first pattern with exactly d changes that
+// unique accepts. That is the pattern the statement asks for when unique
+// answers truly. puzzle.ErrNoSolution means no product has p's lengths; an error
+// from unique, or ctx.Err() when ctx is done, stops the search.
+func Search(ctx context.Context, p puzzle.Digit, unique func(puzzle.DigitAnswer) (bool, error)) (puzzle.DigitAnswer, error) {
+	if err := p.Validate(); err != nil {
+		return puzzle.DigitAnswer{}, fmt.Errorf("bad instance: %w", err)
+	}
+	if !puzzle.DigitAdmits(len(p.A), len(p.B), len(p.C)) {
+		return puzzle.DigitAnswer{}, puzzle.ErrNoSolution
+	}
+	s := newDigitSearch(ctx, p, unique)
+	for d := 0; d <= s.n; d++ {
+		// A product that differs from the given pattern in more than d
+		// digits fits no pattern within d changes, so it cannot witness
+		// the cut in dfs: leave it out.
+		if s.upto[d] == 0 {
+			continue
+		}
+		found, err := s.dfs(0, d, s.sols[:s.upto[d]])
+		if err != nil {
+			return puzzle.DigitAnswer{}, err
+		}
+		if found {
+			return s.answer(), nil
+		}
+	}
+	if s.upto[s.n] == 0 {
+		return puzzle.DigitAnswer{}, puzzle.ErrNoSolution
+	}
+	// Every solution, written out in full, is a pattern with exactly one
+	// solution within s.n changes, so a truthful unique never gets here.
+	return puzzle.DigitAnswer{}, errors.New("no candidate pattern was unique, though products fit: the uniqueness test is wrong")
+}
+
+// digitSol is one product x*y=z of the search, packed for a fast scan: bits
+// 4i..4i+3 hold the digit at position i of "xyz", and bits 32+4i..32+4i+3
+// the number of given digits at positions i.. that differ from it.
+type digitSol uint64
+
+// digit returns the digit at position i.
+func (t digitSol) digit(i int) int { return int(t>>(4*i)) & 15 }
+
+// miss returns how many given digits at positions i.. differ from t; 0
+// for i = digitMaxLen.
+func (t digitSol) miss(i int) int { return int(t>>(32+4*i)) & 15 }
+
+// digitSearch is the state of one Search: the solutions of the length
+// triple and the pattern being built.
+type digitSearch struct {
+	tick   poll.Ticker // counts the nodes
+	unique func(puzzle.DigitAnswer) (bool, error)
+	la, lb int
+	n      int                  // total characters, len(A)+len(B)+len(C)
+	orig   [digitMaxLen]byte    // the given pattern "ABC"
+	cur    [digitMaxLen]byte    // the pattern being built
+	sols   []digitSol           // every product x*y=z, by miss(0) ...
+	upto   [digitMaxLen + 1]int // ... so those with miss(0) <= d are sols[:upto[d]] (dfs reorders only within it)
+	tmp    []digitSol           // scratch for split, as long as sols
+}
+
+// digitMaxLen is the longest "ABC" string.
+const digitMaxLen = 2*puzzle.DigitMaxFactor + puzzle.DigitMaxProduct
+
+// newDigitSearch lists every product of p's lengths for a search of p.
+func newDigitSearch(ctx context.Context, p puzzle.Digit, unique func(puzzle.DigitAnswer) (bool, error)) *digitSearch {
+	s := &digitSearch{tick: poll.New(ctx), unique: unique, la: len(p.A), lb: len(p.B)}
+	s.n = copy(s.orig[:], p.A+p.B+p.C)
+	lc := len(p.C)
+	// Each product is the sum of four pieces, looked up by x, y and the
+	// high and low halves of z: digit fields do not overlap and miss
+	// fields add up to at most digitMaxLen, so no field carries.
+	var pa, pb, ph, pl [100]digitSol
+	low := min(lc, 2)
+	for v := range 100 {
+		pa[v] = s.piece(0, s.la, v)
+		pb[v] = s.piece(s.la, s.lb, v)
+		ph[v] = s.piece(s.la+s.lb, lc-low, v)
+		pl[v] = s.piece(s.n-low, low, v)
+	}
+	n := 0
+	puzzle.DigitProducts(s.la, s.lb, lc, func(_, _, _ int) { n++ })
+	buf := make([]digitSol, 2*n)
+	s.sols, s.tmp = buf[:0:n], buf[n:]
+	puzzle.DigitProducts(s.la, s.lb, lc, func(x, y, z int) {
+		s.sols = append(s.sols, pa[x]+pb[y]+ph[z/100]+pl[z%100])
+	})
+	s.sortByMiss()
+	return s
+}
+
+// piece returns the share of v, written as n digits at positions
+// start..start+n-1, in a packed product: its digit fields, and the given
+// digits it misses counted into the miss field of each position up to
+// there.
+func (s *digitSearch) piece(start, n, v int) digitSol {
+	var t digitSol
+	miss := 0
+	for i := start + n - 1; i >= 0; i-- {
+		if i >= start {
+			d := v % 10
+			v /= 10
+			t |= digitSol(d) << (4 * i)
+			if s.orig[i] != '*' && int(s.orig[i]-'0') != d {
+				miss++
+			}
+		}
+		t += digitSol(miss) << (32 + 4*i)
+	}
+	return t
+}
+
+// sortByMiss sorts s.sols by miss(0), by counting, and sets s.upto.
+func (s *digitSearch) sortByMiss() {
+	var next [digitMaxLen + 1]int
+	for _, t := range s.sols {
+		s.upto[t.miss(0)]++
+	}
+	for d := range s.upto {
+		if d > 0 {
+			next[d] = s.upto[d-1]
+		}
+		s.upto[d] += next[d]
+	}
+	copy(s.tmp, s.sols)
+	for _, t := range s.tmp {
+		s.sols[next[t.miss(0)]] = t
+		next[t.miss(0)]++
+	}
+}
+
+// dfs fills positions pos.. of s.cur with exactly left changes from the
+// given pattern and reports whether some such pattern is unique; on true,
+// s.cur holds the first. set holds the solutions that fit s.cur[:pos], and
+// the caller has made sure that one of them has miss(pos) <= left <= s.n-pos.
+// dfs may reorder set.
+//
+// The one cut, used for every child before descending: the final pattern's
+// solutions are among the products in set that fit it. Take such a product
+// t. At a position where the given digit differs from t the pattern must
+// change (to '*' or t's digit); every other position may change or not and
+// still fit t ('*' to t's digit, a digit to '*'). So a pattern with exactly
+// left changes at positions pos.. and a solution exists iff some t in set
+// has miss(pos) <= left <= the positions left. A pattern without a solution
+// is not unique, so a branch failing that test holds no answer. It needs no
+// call to unique. It also keeps the rule that a number of two or more
+// digits never gets a leading '0': no product has that digit there, so
+// the candidate has no t at all; likewise a leading zero given in B or C
+// is a miss for every t, which forces the change.
+func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
+	if !s.tick.Tick() {
+		return false, s.tick.Err()
+	}
+	if left == 0 {
+		// The caller checked that some t in set fits the given rest.
+		copy(s.cur[pos:s.n], s.orig[pos:s.n])
+		return s.unique(s.answer())
+	}
+	count, best := s.scan(pos, set)
+	var ends [11]int
+	grouped := false
+	for k := range 11 {
+		c := byte('*')
+		if k > 0 {
+			c = byte('0' + k - 1)
+		}
+		nl := left
+		if c != s.orig[pos] {
+			nl--
+		}
+		if nl < 0 || nl > s.n-pos-1 || best[k] > nl {
+			continue
+		}
+		sub := set
+		if k > 0 {
+			if !grouped {
+				// The '*' child is done with set: group it by digit now.
+				ends, grouped = s.split(pos, set, count), true
+			}
+			sub = set[ends[k-1]:ends[k]]
+		}
+		s.cur[pos] = c
+		if ok, err := s.dfs(pos+1, nl, sub); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// scan counts the solutions in set by their digit at pos, and returns in
+// best[k] the least miss(pos+1) of those with digit k-1, in best[0] of all
+// (for '*'); more than digitMaxLen when there is none.
+func (s *digitSearch) scan(pos int, set []digitSol) (count [10]int, best [11]int) {
+	for k := range best {
+		best[k] = digitMaxLen + 1
+	}
+	for _, t := range set {
+		d := t.digit(pos)
+		count[d]++
+		best[d+1] = min(best[d+1], t.miss(pos+1))
+	}
+	for d := range 10 {
+		best[0] = min(best[0], best[d+1])
+	}
+	return count, best
+}
+
+// split reorders set (count says how many of each digit at pos it holds)
+// so that the solutions with digit k-1 at pos are set[ends[k-1]:ends[k]].
+func (s *digitSearch) split(pos int, set []digitSol, count [10]int) (ends [11]int) {
+	for d := range 10 {
+		ends[d+1] = ends[d] + count[d]
+	}
+	next := ends
+	tmp := s.tmp[:len(set)]
+	copy(tmp, set)
+	for _, t := range tmp {
+		d := t.digit(pos)
+		set[next[d]] = t
+		next[d]++
+	}
+	return ends
+}
+
+// answer returns s.cur as a DigitAnswer.
+func (s *digitSearch) answer() puzzle.DigitAnswer {
+	str := string(s.cur[:s.n])
+	return puzzle.DigitAnswer{A: str[:s.la], B: str[s.la : s.la+s.lb], C: str[s.la+s.lb:]}
+}

@@ -1,0 +1,35 @@
+package poll_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/poll"
+)
+
+func TestTickerStopsWithinEvery(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	tk := poll.New(ctx)
+	for range 10 {
+		require.True(t, tk.Tick())
+	}
+	cancel()
+	n := 0
+	for tk.Tick() {
+		n++
+	}
+	require.LessOrEqual(t, n, poll.Every)
+	require.ErrorIs(t, tk.Err(), context.Canceled)
+	require.False(t, tk.Tick(), "a stopped ticker stays stopped")
+	require.Equal(t, int64(10+n+2), tk.Steps())
+}
+
+func TestTickerLooksAtTheFirstStep(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	tk := poll.New(ctx)
+	require.False(t, tk.Tick())
+	require.ErrorIs(t, tk.Err(), context.Canceled)
+}

@@ -1,0 +1,180 @@
+package puzzlesat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+// Instance is what every puzzle type of package puzzle provides for its
+// answers of type A.
+type Instance[A any] interface {
+	// Verify returns nil if a is a valid answer: what can be checked
+	// alone (the digits add up, the grid is valid, the sticks are made of
+	// the pieces). That an optimum is optimal rests on the backends
+	// agreeing.
+	Verify(a A) error
+	// Format returns the judge's output for a.
+	Format(a A) string
+	// Fail returns what is printed in place of an answer, word being
+	// "no solution", "timeout" or "too large".
+	Fail(word string) string
+	// String returns the instance in judge input format.
+	String() string
+}
+
+// Query is one question about an instance asked as a CNF formula, with
+// the decoder of its models. Every encoder of package encode returns one.
+type Query[A any] = sat.Query[A]
+
+// Kind is one kind of puzzle, with instances of type I and answers of
+// type A, and the two backends that solve it. Make one with its
+// constructor (Alphametic, Sudoku, Sticks, Cake, DigitPuzzle, Cryptarithm,
+// Cats); a Kind holds no state and is safe for concurrent use.
+type Kind[I Instance[A], A any] struct {
+	name     string
+	dfs      func(context.Context, I) (A, native.Stats, error)
+	sat      func(context.Context, I, sat.Config) (A, sat.Stats, error)
+	countDFS func(context.Context, I, int) (int, native.Stats, error)
+	countSAT func(context.Context, I, int, sat.Config) (int, sat.Stats, error)
+	// query returns the CNF question of p at bound and its name; c's
+	// budget bounds the formula, and ctx stops a long build.
+	query func(ctx context.Context, p I, bound int, c sat.Config) (Query[A], string, error)
+	// bound returns the bound at which an answer is the optimum, for the
+	// kinds whose query takes one, and a note when it is not the answer's
+	// own (cake's "no cake" answer); nil for the others.
+	bound func(p I, a A) (int, string)
+}
+
+// Name returns the kind's name on the command line, such as "sudoku".
+func (k *Kind[I, A]) Name() string { return k.name }
+
+// CanCount reports whether Count is defined for the kind: it is for the
+// puzzles whose answers can be counted, not for the optimisation kinds.
+func (k *Kind[I, A]) CanCount() bool { return k.countDFS != nil }
+
+// HasBound reports whether the kind's queries take a bound (sticks: the
+// stick length, cake: the area, cats: the number of cars), so that Encode
+// asks about the optimum when given none.
+func (k *Kind[I, A]) HasBound() bool { return k.bound != nil }
+
+// Solve solves p with the backends o names and returns an answer that
+// passed p's Verify. The error is puzzle.ErrNoSolution when p has no
+// answer, *WrongAnswer when a backend's answer fails Verify (a bug),
+// *Disagreement[A] when the two backends of Both disagree, or another
+// error naming the backend (a deadline or cancel among them).
+func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error) {
+	outs := make([]outcome[A], 0, 2)
+	for _, b := range o.Backend.runs() {
+		ctx, cancel := o.withTimeout(ctx)
+		out := timed(b, func() (A, Stats, error) {
+			if b == DFS {
+				a, st, err := k.dfs(ctx, p)
+				return a, dfsStats(st), err
+			}
+			a, st, err := k.sat(ctx, p, o.sat())
+			return a, satStats(st), err
+		})
+		cancel()
+		if out.err == nil {
+			if err := p.Verify(out.res); err != nil {
+				out.err = &WrongAnswer{Backend: b, Err: err}
+			}
+		}
+		outs = append(outs, out)
+	}
+	return decide(outs, func(x, y A) bool { return p.Format(x) == p.Format(y) }, true)
+}
+
+// Count returns the number of answers of p, stopping at limit (at least
+// 1): a result equal to limit means limit or more. With Both the two
+// counts must agree, else the error is *Disagreement[int]. Kinds that
+// cannot count (see CanCount) return an error wrapping
+// errors.ErrUnsupported.
+func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int, Stats, error) {
+	if !k.CanCount() {
+		return 0, Stats{}, fmt.Errorf("count is not defined for %s: %w", k.name, errors.ErrUnsupported)
+	}
+	if limit < 1 {
+		return 0, Stats{}, fmt.Errorf("count limit %d: want at least 1", limit)
+	}
+	outs := make([]outcome[int], 0, 2)
+	for _, b := range o.Backend.runs() {
+		ctx, cancel := o.withTimeout(ctx)
+		outs = append(outs, timed(b, func() (int, Stats, error) {
+			if b == DFS {
+				n, st, err := k.countDFS(ctx, p, limit)
+				return n, dfsStats(st), err
+			}
+			n, st, err := k.countSAT(ctx, p, limit, o.sat())
+			return n, satStats(st), err
+		}))
+		cancel()
+	}
+	return decide(outs, func(x, y int) bool { return x == y }, false)
+}
+
+// outcome is what one backend's run gave: an answer or a count, or an
+// error.
+type outcome[R any] struct {
+	res R
+	st  Stats
+	err error
+}
+
+// timed runs one backend and records its wall time; errors other than
+// "no solution" and wrong answers are wrapped with the backend's name.
+func timed[R any](b Backend, run func() (R, Stats, error)) outcome[R] {
+	start := time.Now()
+	res, st, err := run()
+	st.Backend, st.Time = b, time.Since(start)
+	if err != nil && !errors.Is(err, puzzle.ErrNoSolution) {
+		err = fmt.Errorf("%v backend: %w", b, err)
+	}
+	return outcome[R]{res, st, err}
+}
+
+// decide turns the outcomes of one or two backends into the result: the
+// first error other than "no solution", in backend order; else, for two
+// backends, their common result, or "no solution" from both, or a
+// Disagreement.
+func decide[R any](outs []outcome[R], same func(x, y R) bool, answers bool) (R, Stats, error) {
+	var zero R
+	st := outs[0].st
+	if len(outs) > 1 {
+		parts := make([]Stats, len(outs))
+		for i, o := range outs {
+			parts[i] = o.st
+		}
+		st = merge(parts)
+	}
+	for _, o := range outs {
+		if o.err != nil && !errors.Is(o.err, puzzle.ErrNoSolution) {
+			return zero, st, o.err
+		}
+	}
+	first := outs[0]
+	if len(outs) == 1 {
+		return first.res, st, first.err
+	}
+	second := outs[1]
+	switch {
+	case first.err != nil && second.err != nil:
+		return zero, st, first.err
+	case first.err == nil && second.err == nil && same(first.res, second.res):
+		return first.res, st, nil
+	}
+	d := &Disagreement[R]{answers: answers}
+	if first.err == nil {
+		d.DFS = &first.res
+	}
+	if second.err == nil {
+		d.SAT = &second.res
+	}
+	return zero, st, d
+}

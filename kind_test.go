@@ -1,0 +1,145 @@
+package puzzlesat
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+// parity is a toy puzzle for testing the dispatch: any even number is an
+// answer.
+type parity struct{}
+
+func (parity) Verify(a int) error {
+	if a%2 != 0 {
+		return errors.New("odd")
+	}
+	return nil
+}
+func (parity) Format(a int) string     { return strings.Repeat("x", a) + "\n" }
+func (parity) Fail(word string) string { return word + "\n" }
+func (parity) String() string          { return "parity\n" }
+func answer(a int, err error) func(context.Context, parity) (int, native.Stats, error) {
+	return func(context.Context, parity) (int, native.Stats, error) { return a, native.Stats{Nodes: 7}, err }
+}
+func answerSAT(a int, err error) func(context.Context, parity, sat.Config) (int, sat.Stats, error) {
+	return func(context.Context, parity, sat.Config) (int, sat.Stats, error) { return a, sat.Stats{Solves: 3}, err }
+}
+
+func TestSolveDispatch(t *testing.T) {
+	boom := errors.New("boom")
+	tests := []struct {
+		name     string
+		dfs, sat result
+		backend  Backend
+		want     int
+		err      error   // errors.Is
+		wrong    Backend // with a *WrongAnswer from that backend; -1 for none
+		disagree [2]bool // a *Disagreement with these sides set
+	}{
+		{"dfs", result{2, nil}, result{4, nil}, DFS, 2, nil, -1, [2]bool{}},
+		{"sat", result{2, nil}, result{4, nil}, SAT, 4, nil, -1, [2]bool{}},
+		{"both agree", result{2, nil}, result{2, nil}, Both, 2, nil, -1, [2]bool{}},
+		{"both differ", result{2, nil}, result{4, nil}, Both, 0, nil, -1, [2]bool{true, true}},
+		{"sat finds none", result{2, nil}, result{0, puzzle.ErrNoSolution}, Both, 0, nil, -1, [2]bool{true, false}},
+		{"none", result{0, puzzle.ErrNoSolution}, result{0, puzzle.ErrNoSolution}, Both, 0, puzzle.ErrNoSolution, -1, [2]bool{}},
+		{"dfs lies", result{3, nil}, result{2, nil}, Both, 0, nil, DFS, [2]bool{}},
+		{"sat lies", result{2, nil}, result{5, nil}, SAT, 0, nil, SAT, [2]bool{}},
+		{"sat fails", result{2, nil}, result{0, boom}, Both, 0, boom, -1, [2]bool{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			k := &Kind[parity, int]{name: "parity", dfs: answer(tc.dfs.a, tc.dfs.err), sat: answerSAT(tc.sat.a, tc.sat.err)}
+			got, st, err := k.Solve(context.Background(), parity{}, Options{Backend: tc.backend})
+			require.Equal(t, tc.backend, st.Backend)
+			var wa *WrongAnswer
+			var dis *Disagreement[int]
+			switch {
+			case tc.wrong >= 0:
+				require.ErrorAs(t, err, &wa)
+				require.Equal(t, tc.wrong, wa.Backend)
+				require.Contains(t, err.Error(), "BUG: the "+tc.wrong.String()+" backend's answer fails Verify")
+			case tc.disagree != [2]bool{}:
+				require.ErrorAs(t, err, &dis)
+				require.Equal(t, tc.disagree, [2]bool{dis.DFS != nil, dis.SAT != nil})
+				require.Equal(t, tc.disagree == [2]bool{true, true}, strings.Contains(err.Error(), "passes Verify"))
+			case tc.err != nil:
+				require.ErrorIs(t, err, tc.err)
+			default:
+				require.NoError(t, err)
+				require.Equal(t, tc.want, got)
+			}
+			if tc.backend == Both {
+				require.Len(t, st.Parts, 2)
+				require.Equal(t, int64(7), st.Nodes)
+				require.Equal(t, 3, st.Solves)
+				require.Contains(t, st.String(), "; sat ")
+			}
+		})
+	}
+}
+
+// result is what a toy backend returns.
+type result struct {
+	a   int
+	err error
+}
+
+// TestTimeoutPerBackend: each backend gets the whole timeout, and a run
+// that times out names its backend and wraps DeadlineExceeded.
+func TestTimeoutPerBackend(t *testing.T) {
+	slow := func(ctx context.Context, _ parity) (int, native.Stats, error) {
+		<-ctx.Done()
+		return 0, native.Stats{}, ctx.Err()
+	}
+	k := &Kind[parity, int]{name: "parity", dfs: slow, sat: answerSAT(2, nil)}
+	start := time.Now()
+	_, st, err := k.Solve(context.Background(), parity{}, Options{Backend: Both, Timeout: 20 * time.Millisecond})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.True(t, strings.HasPrefix(err.Error(), "dfs backend: "), err.Error())
+	require.GreaterOrEqual(t, st.Parts[0].Time, 20*time.Millisecond)
+	require.Less(t, time.Since(start), 2*time.Second)
+}
+
+func TestCountDispatch(t *testing.T) {
+	ctx := context.Background()
+	p := puzzle.Sudoku{}
+	_, _, err := Sticks().Count(ctx, puzzle.Sticks{Pieces: []int{1}}, 2, Options{})
+	require.ErrorIs(t, err, errors.ErrUnsupported)
+	_, _, err = Sudoku().Count(ctx, p, 0, Options{})
+	require.ErrorContains(t, err, "limit")
+
+	k := &Kind[parity, int]{
+		name:     "parity",
+		countDFS: func(context.Context, parity, int) (int, native.Stats, error) { return 2, native.Stats{}, nil },
+		countSAT: func(context.Context, parity, int, sat.Config) (int, sat.Stats, error) { return 1, sat.Stats{}, nil },
+	}
+	n, _, err := k.Count(ctx, parity{}, 5, Options{Backend: DFS})
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	_, _, err = k.Count(ctx, parity{}, 5, Options{Backend: Both})
+	var d *Disagreement[int]
+	require.ErrorAs(t, err, &d)
+	require.Equal(t, 2, *d.DFS)
+	require.Equal(t, 1, *d.SAT)
+	require.Equal(t, "the backends disagree", err.Error())
+}
+
+func TestParseBackend(t *testing.T) {
+	for _, b := range []Backend{DFS, SAT, Both} {
+		got, err := ParseBackend(b.String())
+		require.NoError(t, err)
+		require.Equal(t, b, got)
+	}
+	_, err := ParseBackend("quantum")
+	require.Error(t, err)
+	require.Equal(t, "Backend(9)", Backend(9).String())
+}

@@ -1,0 +1,298 @@
+package native
+
+import (
+	"context"
+	"slices"
+
+	"puzzlesat/internal/poll"
+	"puzzlesat/puzzle"
+)
+
+// Cats returns the fewest cable cars of capacity p.W that carry every cat
+// of p, with the cats of each car as a certificate. It returns
+// puzzle.ErrNoSolution when a cat is heavier than W (or W < 1), and
+// ctx.Err() when ctx is done first.
+//
+// The search is the seed's branch and bound: cats heaviest first, each put
+// in every open car it fits in, or in a new car, keeping the best packing
+// found so far; first-fit decreasing gives the first one, and the search
+// ends as soon as a packing meets a lower bound (puzzle.Cats.LowerBound,
+// and the stronger L2 of Martello and Toth).
+func Cats(ctx context.Context, p puzzle.Cats) (puzzle.CatsAnswer, Stats, error) {
+	s, ok := newCatsSearch(ctx, p)
+	if !ok {
+		return puzzle.CatsAnswer{}, Stats{}, puzzle.ErrNoSolution
+	}
+	s.run()
+	st := Stats{Nodes: s.tick.Steps()}
+	if err := s.tick.Err(); err != nil {
+		return puzzle.CatsAnswer{}, st, err
+	}
+	return s.answer(), st, nil
+}
+
+// catsSearch holds one branch and bound over the cars of the cats, sorted
+// heaviest first. A node (Stats.Nodes) is one call of dfs.
+//
+// Cuts, each sound for the question "fewer cars than the best so far":
+//   - a cat goes in a new car only while fewer than best-1 are open;
+//   - a cat as heavy as the one before goes in the same car or a later
+//     one: equal cats can be permuted so that their cars never decrease;
+//   - of several (allowed) open cars with the same load, only the first is
+//     tried: swapping what the two get later maps the others onto it;
+//   - a cat that fills an open car exactly goes there and nowhere else:
+//     from any packing where that car takes other cats (of total at most
+//     the cat's weight), swapping them with the cat gives one as good
+//     (such a car is never before the previous equal cat's: that cat would
+//     have filled it);
+//   - room that no cat left can use is wasted, so the packing needs at
+//     least (sum + waste)/W cars, rounded up; the branch ends when that
+//     reaches best (wasted);
+//   - the t heaviest cats left must find room in the open cars and the new
+//     cars still allowed (crowded).
+type catsSearch struct {
+	tick   poll.Ticker // counts the nodes
+	w      int
+	wt     []int // weights, heaviest first
+	idx    []int // idx[i]: the input position of the cat of weight wt[i]
+	half   int   // the first cat of weight at most W/2
+	suffix []int // suffix[i]: the sum of wt[i:]
+	total  int   // the sum of the weights
+	lb     int   // no packing has fewer cars
+	load   []int // load of each open car on the current path
+	car    []int // car of each cat on the current path
+	best   int   // cars of the best packing so far
+	keep   []int // car of each cat in the best packing
+	done   bool  // best meets lb, or the context is done
+}
+
+func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
+	n := len(p.Weights)
+	if n == 0 || p.W < 1 {
+		return nil, false
+	}
+	s := &catsSearch{tick: poll.New(ctx), w: p.W}
+	s.idx = make([]int, n)
+	for i := range s.idx {
+		s.idx[i] = i
+		if p.Weights[i] > p.W || p.Weights[i] < 1 {
+			return nil, false
+		}
+		s.total += p.Weights[i]
+	}
+	slices.SortStableFunc(s.idx, func(a, b int) int { return p.Weights[b] - p.Weights[a] })
+	s.wt = make([]int, n)
+	for i, j := range s.idx {
+		s.wt[i] = p.Weights[j]
+	}
+	s.suffix = make([]int, n+1)
+	for i := n - 1; i >= 0; i-- {
+		s.suffix[i] = s.suffix[i+1] + s.wt[i]
+	}
+	for s.half < n && 2*s.wt[s.half] > s.w {
+		s.half++
+	}
+	s.load = make([]int, 0, n)
+	s.car = make([]int, n)
+	s.lb = max(p.LowerBound(), s.boundL2())
+	return s, true
+}
+
+// boundL2 returns the lower bound L2 of Martello and Toth ("Lower bounds
+// and reduction procedures for the bin packing problem", 1990): for a
+// threshold a ≤ W/2, a cat heavier than W-a shares its car with no cat of
+// at least a, the cats over W/2 pairwise share no car, and the cats of
+// a..W/2 fill at best the room those leave, so the cars number at least
+// |J1| + |J2| + ceil((Σ J3 - (|J2|·W - Σ J2)) / W) with J1 the cats over
+// W-a, J2 those in (W/2, W-a] and J3 those in [a, W/2]. It takes every
+// weight up to W/2 (and 0) as a, in O(n²).
+func (s *catsSearch) boundL2() int {
+	best := 0
+	for k := len(s.wt); k >= 0; k-- {
+		a := 0
+		if k < len(s.wt) {
+			a = s.wt[k]
+			if 2*a > s.w || k+1 < len(s.wt) && s.wt[k+1] == a {
+				continue
+			}
+		}
+		n1, n2, sum2, sum3 := 0, 0, 0, 0
+		for _, v := range s.wt {
+			switch {
+			case v > s.w-a:
+				n1++
+			case 2*v > s.w:
+				n2++
+				sum2 += v
+			case v >= a:
+				sum3 += v
+			}
+		}
+		l := n1 + n2
+		if over := sum3 - (n2*s.w - sum2); over > 0 {
+			l += (over + s.w - 1) / s.w
+		}
+		best = max(best, l)
+	}
+	return best
+}
+
+// run packs the cats first fit decreasing, then searches for better.
+func (s *catsSearch) run() {
+	s.keep = s.firstFit()
+	s.best = slices.Max(s.keep) + 1
+	if s.best <= s.lb {
+		return
+	}
+	s.dfs(0)
+}
+
+// firstFit puts each cat, heaviest first, in the first car it fits in.
+func (s *catsSearch) firstFit() []int {
+	var loads []int
+	cars := make([]int, len(s.wt))
+	for i, v := range s.wt {
+		j := 0
+		for j < len(loads) && loads[j]+v > s.w {
+			j++
+		}
+		if j == len(loads) {
+			loads = append(loads, 0)
+		}
+		loads[j] += v
+		cars[i] = j
+	}
+	return cars
+}
+
+// dfs places cat i and the rest after it.
+func (s *catsSearch) dfs(i int) {
+	if s.stop() {
+		return
+	}
+	if i == len(s.wt) {
+		s.best = len(s.load)
+		copy(s.keep, s.car)
+		s.done = s.best <= s.lb
+		return
+	}
+	if s.wasted(i) {
+		return
+	}
+	v, from := s.wt[i], 0
+	if i > 0 && v == s.wt[i-1] {
+		from = s.car[i-1]
+	}
+	for j := from; j < len(s.load); j++ {
+		if s.load[j]+v == s.w {
+			s.place(i, j)
+			return
+		}
+	}
+	for j := from; j < len(s.load); j++ {
+		if l := s.load[j]; l+v > s.w || slices.Contains(s.load[from:j], l) {
+			continue
+		}
+		s.place(i, j)
+		if s.done {
+			return
+		}
+	}
+	if len(s.load)+1 < s.best {
+		s.load = append(s.load, v)
+		s.car[i] = len(s.load) - 1
+		s.dfs(i + 1)
+		s.load = s.load[:len(s.load)-1]
+	}
+}
+
+// place puts cat i in open car j, searches on, and takes it out again.
+func (s *catsSearch) place(i, j int) {
+	s.load[j] += s.wt[i]
+	s.car[i] = j
+	s.dfs(i + 1)
+	s.load[j] -= s.wt[i]
+}
+
+// wasted reports whether the room the cats left (i and after) cannot use
+// forces at least best cars. A car with less room than the lightest cat
+// left wastes all of it; one with less room than the two lightest
+// together takes at most one more cat, so it wastes at least its room
+// less the heaviest cat left that fits (counting that cat for every such
+// car only underestimates the waste).
+func (s *catsSearch) wasted(i int) bool {
+	n := len(s.wt)
+	one, two := s.wt[n-1], s.w+1
+	if i < n-1 {
+		two = s.wt[n-1] + s.wt[n-2]
+	}
+	waste := 0
+	for _, l := range s.load {
+		switch free := s.w - l; {
+		case free < one:
+			waste += free
+		case free < two:
+			waste += free - s.heaviestFit(i, free)
+		}
+	}
+	return s.total+waste > (s.best-1)*s.w || s.crowded(i)
+}
+
+// crowded reports whether the cats i.. cannot all find room: the t
+// heaviest of them weigh at least c = wt[i+t-1] each, so a car with room f
+// takes at most f/c of them, and the open cars plus the cars still allowed
+// (best-1 in all) must take t.
+func (s *catsSearch) crowded(i int) bool {
+	spare := s.best - 1 - len(s.load) // new cars still allowed
+	for t := i; t < len(s.wt); t++ {
+		c := s.wt[t]
+		if t+1 < len(s.wt) && s.wt[t+1] == c {
+			continue // the last cat of a run of equal weights says more
+		}
+		room := spare * (s.w / c)
+		for _, l := range s.load {
+			room += (s.w - l) / c
+		}
+		if room < t-i+1 {
+			return true
+		}
+		if room >= len(s.wt)-i {
+			return false // every lighter cat has at least this much room
+		}
+	}
+	return false
+}
+
+// heaviestFit returns the heaviest weight among cats i.. that is at most
+// room, or 0: a binary search, the weights being sorted heaviest first.
+func (s *catsSearch) heaviestFit(i, room int) int {
+	lo, hi := i, len(s.wt) // the first cat at most room is in [lo, hi]
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s.wt[mid] > room {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == len(s.wt) {
+		return 0
+	}
+	return s.wt[lo]
+}
+
+// stop counts a node and reports whether the search must end: the
+// context is done, or a packing met the lower bound.
+func (s *catsSearch) stop() bool {
+	s.done = s.done || !s.tick.Tick()
+	return s.done
+}
+
+// answer returns the best packing as cars of input positions.
+func (s *catsSearch) answer() puzzle.CatsAnswer {
+	a := puzzle.CatsAnswer{Cars: make([][]int, s.best)}
+	for i, c := range s.keep {
+		a.Cars[c] = append(a.Cars[c], s.idx[i])
+	}
+	return a
+}

@@ -1,0 +1,190 @@
+package native_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+)
+
+// readCryptFixture parses a file of testdata/cryptarithm and its answers.
+func readCryptFixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
+	tb.Helper()
+	parse := func(file string, r io.Reader) ([]puzzle.Cryptarithm, error) {
+		return puzzle.ParseCryptarithm(file, r, 10)
+	}
+	ps, out := judgedata.Case(tb, parse, "cryptarithm", name+".in", name+".out")
+	want := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(tb, want, len(ps))
+	return ps, want
+}
+
+func TestCryptarithmFixtures(t *testing.T) {
+	for _, name := range []string{"sample", "exercism"} {
+		ps, want := readCryptFixture(t, name)
+		for i, p := range ps {
+			a, st, err := native.Cryptarithm(context.Background(), p)
+			if want[i] == "no solution" {
+				require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %d", name, i+1)
+				continue
+			}
+			require.NoError(t, err, "%s %d", name, i+1)
+			require.NoError(t, p.Verify(a))
+			require.Equal(t, want[i]+"\n", p.Format(a), "%s %d, %d nodes", name, i+1, st.Nodes)
+			n, _, err := native.CountCryptarithm(context.Background(), p, 0)
+			require.NoError(t, err)
+			require.Equal(t, 1, n, "%s %d has one answer", name, i+1)
+		}
+	}
+}
+
+func TestCryptarithmFortresses(t *testing.T) {
+	ps, want := readCryptFixture(t, "fortresses")
+	require.Len(t, ps[0].Addends, 199)
+	a, st, err := native.Cryptarithm(context.Background(), ps[0])
+	require.NoError(t, err)
+	require.Equal(t, want[0]+"\n", ps[0].Format(a))
+	t.Logf("%d nodes", st.Nodes)
+}
+
+var countCryptarithmTests = []struct {
+	name string
+	p    puzzle.Cryptarithm
+	want int
+}{
+	// A and B are 1..8, distinct, with a sum of at most 9.
+	{"A + B = C", crypt(10, "C", "A", "B"), 32},
+	// A = 0 is allowed for a one-letter word, and B is any other digit.
+	{"A + B = B", crypt(10, "B", "A", "B"), 9},
+	{"a letter as addend and sum", crypt(10, "AB", "A", "AB", "B"), 0},
+	{"more letters than the base", crypt(3, "DA", "AB", "C"), 0},
+	{"addend longer than the sum", crypt(10, "C", "AB"), 0},
+	{"base 2", crypt(2, "BA", "A", "B"), 0},
+	{"base 2 carry", crypt(2, "AB", "A", "A"), 1},
+	{"base 36", crypt(36, "ZZ", "Z", "Y"), 0},
+	{"A = A", crypt(10, "A", "A"), 10},
+	{"long sum of zeros", crypt(10, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB", "B"), 0},
+	{"long words", crypt(10, strings.Repeat("A", 30)+"C", strings.Repeat("A", 30)+"B", "D"), 32 * 6},
+	{"eleven As", crypt(10, "BCC", "A", "A", "A", "A", "A", "A", "A", "A", "A", "A", "A", "B"), 1},
+}
+
+func crypt(base int, sum string, addends ...string) puzzle.Cryptarithm {
+	return puzzle.Cryptarithm{Base: base, Addends: addends, Sum: sum}
+}
+
+func TestCountCryptarithm(t *testing.T) {
+	for _, tc := range countCryptarithmTests {
+		t.Run(tc.name, func(t *testing.T) {
+			if len(tc.p.Sum) <= cryptbrute.MaxWord && tc.p.Base <= 16 {
+				require.Len(t, cryptbrute.Answers(tc.p), tc.want, "brute force")
+			}
+			n, _, err := native.CountCryptarithm(context.Background(), tc.p, 0)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, n)
+			n, _, err = native.CountCryptarithm(context.Background(), tc.p, 2)
+			require.NoError(t, err)
+			require.Equal(t, min(tc.want, 2), n, "limit 2")
+			a, _, err := native.Cryptarithm(context.Background(), tc.p)
+			if tc.want == 0 {
+				require.ErrorIs(t, err, puzzle.ErrNoSolution)
+				return
+			}
+			require.NoError(t, err)
+			require.NoError(t, tc.p.Verify(a))
+		})
+	}
+}
+
+// TestCryptarithmRandom compares the search with the brute force on 600
+// random puzzles: counts, and the first answer among the brute force's.
+func TestCryptarithmRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 1))
+	solvable := 0
+	for i := range 600 {
+		base := 2 + rng.IntN(9)
+		n := 1 + rng.IntN(min(base, 7))
+		p := cryptbrute.Random(rng, base, n, 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0)
+		want := cryptbrute.Answers(p)
+		got, _, err := native.CountCryptarithm(context.Background(), p, 0)
+		require.NoError(t, err)
+		require.Equal(t, len(want), got, "count %d base %d: %s", i, base, p.String())
+		a, _, err := native.Cryptarithm(context.Background(), p)
+		if len(want) == 0 {
+			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%d: %s", i, p.String())
+			continue
+		}
+		solvable++
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a), "%d: %s", i, p.String())
+		require.Contains(t, want, a.Digits)
+	}
+	t.Logf("%d of 600 have an answer", solvable)
+	require.Greater(t, solvable, 300)
+}
+
+func TestCryptarithmCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := native.CountCryptarithm(ctx, crypt(10, "ABCDEFGHIJ", "A", "B", "C"), 0)
+	require.ErrorIs(t, err, context.Canceled)
+	_, _, err = native.Cryptarithm(ctx, sendMoreMoney())
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+func sendMoreMoney() puzzle.Cryptarithm { return crypt(10, "MONEY", "SEND", "MORE") }
+
+// readCryptCounts parses many.in and its answer counts.
+func readCryptCounts(tb testing.TB) ([]puzzle.Cryptarithm, []int) {
+	tb.Helper()
+	ps, want := readCryptFixture(tb, "many")
+	counts := make([]int, len(want))
+	for i, w := range want {
+		n, err := strconv.Atoi(w)
+		require.NoError(tb, err)
+		counts[i] = n
+	}
+	return ps, counts
+}
+
+func TestCryptarithmManyAnswers(t *testing.T) {
+	ps, want := readCryptCounts(t)
+	for i, p := range ps {
+		n, st, err := native.CountCryptarithm(context.Background(), p, 0)
+		require.NoError(t, err)
+		require.Equal(t, want[i], n, "puzzle %d, %d nodes", i+1, st.Nodes)
+		n, _, err = native.CountCryptarithm(context.Background(), p, 50)
+		require.NoError(t, err)
+		require.Equal(t, 50, n, "limit 50")
+	}
+}
+
+func BenchmarkCryptarithm(b *testing.B) {
+	ps, _ := readCryptFixture(b, "fortresses")
+	many, _ := readCryptCounts(b)
+	bench := func(name string, p puzzle.Cryptarithm, limit int) {
+		b.Run(name, func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				_, st, err := native.CountCryptarithm(context.Background(), p, limit)
+				require.NoError(b, err)
+				nodes = st.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
+	}
+	bench("fortresses", ps[0], 1)
+	bench("fortresses-count", ps[0], 0)
+	for i, p := range many {
+		bench(fmt.Sprintf("many%d-count", i+1), p, 0)
+	}
+}

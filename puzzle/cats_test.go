@@ -1,0 +1,137 @@
+package puzzle_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/puzzle"
+)
+
+var parseCatsTests = []parseCase[puzzle.Cats]{
+	{"statement sample", "5 1996\n1\n2\n1994\n12\n29\n", []puzzle.Cats{{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}}},
+	{"back to back", "2 10 3 4 1 5\n5\n", []puzzle.Cats{{W: 10, Weights: []int{3, 4}}, {W: 5, Weights: []int{5}}}},
+	{"CRLF, blanks, no final newline", "2 10\r\n 3\t4 \r\n\r\n1 7\r\n7", []puzzle.Cats{{W: 10, Weights: []int{3, 4}}, {W: 7, Weights: []int{7}}}},
+	{"heavier than W is an instance", "1 5\n6\n", []puzzle.Cats{{W: 5, Weights: []int{6}}}},
+	{"extremes", "1 1000000000\n1000000000\n", []puzzle.Cats{{W: 1e9, Weights: []int{1e9}}}},
+}
+
+func TestParseCats(t *testing.T) {
+	testParse(t, puzzle.ParseCats, parseCatsTests, parseCatsErrors)
+}
+
+var parseCatsErrors = []parseError{
+	{"empty", "", 1, "expected N (the number of cats), got end of input"},
+	{"blank lines only", "\n\n", 3, "expected N (the number of cats), got end of input"},
+	{"no W", "3\n", 2, "expected W (the capacity of a car), got end of input"},
+	{"too few weights", "3 10\n1 2\n", 3, "expected the weight of cat 3 of 3, got end of input"},
+	{"zero cats", "0 10\n", 1, `expected N (the number of cats), a whole number 1..1000, got "0"`},
+	{"too many cats", "1001 10\n", 1, "N (the number of cats) is 1001: at most 1000 is supported"},
+	{"N overflows", "99999999999999999999 10\n", 1, "N (the number of cats) is 99999999999999999999: at most 1000 is supported"},
+	{"W zero", "1 0\n1\n", 1, `expected W (the capacity of a car), a whole number 1..1000000000, got "0"`},
+	{"W too large", "1 1000000001\n1\n", 1, "W (the capacity of a car) is 1000000001: at most 1000000000 is supported"},
+	{"weight zero", "2 10\n1 0\n", 2, `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "0"`},
+	{"weight negative", "2 10\n1\n-4\n", 3, `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "-4"`},
+	{"weight huge negative", "1 10\n-99999999999999999999\n", 2,
+		`expected the weight of cat 1 of 1, a whole number 1..1000000000, got "-99999999999999999999"`},
+	{"weight too large", "1 10\n1000000001\n", 2, "the weight of cat 1 of 1 is 1000000001: at most 1000000000 is supported"},
+	{"weight not a number", "2 10\n1 x\n", 2, `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "x"`},
+	{"weight fractional", "1 10\n2.5\n", 2, `expected the weight of cat 1 of 1, a whole number 1..1000000000, got "2.5"`},
+	{"second instance bad", "1 10\n5\n\n2 x\n", 4, `expected W (the capacity of a car), a whole number 1..1000000000, got "x"`},
+}
+
+var (
+	catsSample       = puzzle.Cats{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}
+	catsSampleAnswer = puzzle.CatsAnswer{Cars: [][]int{{2, 0}, {1, 3, 4}}}
+)
+
+func TestCatsStringFormat(t *testing.T) {
+	require.Equal(t, "5 1996\n1 2 1994 12 29\n", catsSample.String())
+	got, err := puzzle.ParseCats("in", strings.NewReader(catsSample.String()))
+	require.NoError(t, err)
+	require.Equal(t, []puzzle.Cats{catsSample}, got)
+	require.Equal(t, "2\n", catsSample.Format(catsSampleAnswer))
+	require.Equal(t, "no solution\n", catsSample.Fail("no solution"))
+	require.Equal(t, "# car 1: 1994 [3] 1 [1]\n# car 2: 2 [2] 12 [4] 29 [5]\n", catsSample.Certificate(catsSampleAnswer))
+}
+
+var catsLowerBoundTests = []struct {
+	name string
+	p    puzzle.Cats
+	want int
+}{
+	{"sample", catsSample, 2},
+	{"by the sum", puzzle.Cats{W: 10, Weights: []int{4, 4, 4, 4, 4}}, 2},
+	{"by the heavy cats", puzzle.Cats{W: 10, Weights: []int{6, 6, 6, 1}}, 3},
+	{"exactly half is not heavy", puzzle.Cats{W: 10, Weights: []int{5, 5, 5, 5}}, 2},
+	{"no cats", puzzle.Cats{W: 10}, 0},
+}
+
+func TestCatsLowerBound(t *testing.T) {
+	for _, tc := range catsLowerBoundTests {
+		require.Equal(t, tc.want, tc.p.LowerBound(), tc.name)
+	}
+}
+
+var catsMutations = []struct {
+	name   string
+	mutate func(a *puzzle.CatsAnswer)
+	msg    string
+}{
+	{"overloaded car", func(a *puzzle.CatsAnswer) { a.Cars[0] = append(a.Cars[0], a.Cars[1][0]); a.Cars[1] = a.Cars[1][1:] },
+		"cats: car 1 carries 1997, more than 1996"},
+	{"cat twice", func(a *puzzle.CatsAnswer) { a.Cars[1] = append(a.Cars[1], 0) }, "cats: cat 1 is in car 1 and car 2"},
+	{"cat missing", func(a *puzzle.CatsAnswer) { a.Cars[1] = a.Cars[1][:2] }, "cats: cat 5 (weight 29) is in no car"},
+	{"unknown cat", func(a *puzzle.CatsAnswer) { a.Cars[1][0] = 5 }, "cats: car 2 holds cat 6, but there are 5 cats"},
+	{"negative cat", func(a *puzzle.CatsAnswer) { a.Cars[1][0] = -1 }, "cats: car 2 holds cat 0, but there are 5 cats"},
+	{"empty car", func(a *puzzle.CatsAnswer) { a.Cars = append(a.Cars, nil) }, "cats: car 3 is empty"},
+	{"no cars", func(a *puzzle.CatsAnswer) { a.Cars = nil }, "cats: cat 1 (weight 1) is in no car"},
+}
+
+func TestCatsVerify(t *testing.T) {
+	require.NoError(t, catsSample.Verify(catsSampleAnswer))
+	for _, tc := range catsMutations {
+		t.Run(tc.name, func(t *testing.T) {
+			a := puzzle.CatsAnswer{}
+			for _, c := range catsSampleAnswer.Cars {
+				a.Cars = append(a.Cars, slices.Clone(c))
+			}
+			tc.mutate(&a)
+			require.EqualError(t, catsSample.Verify(a), tc.msg)
+		})
+	}
+}
+
+func FuzzParseCats(f *testing.F) {
+	for _, tc := range parseCatsTests {
+		f.Add(tc.in)
+	}
+	for _, tc := range parseCatsErrors {
+		f.Add(tc.in)
+	}
+	f.Add("3 1000000000\n" + strings.Repeat("1000000000 ", 3))
+	f.Add("1000 1\n1 2\n") // N promises far more than the input holds
+	f.Fuzz(func(t *testing.T, in string) {
+		ps, err := puzzle.ParseCats("fuzz", strings.NewReader(in))
+		if err != nil {
+			var pe *puzzle.ParseError
+			require.ErrorAs(t, err, &pe)
+			require.Nil(t, ps)
+			require.NotContains(t, err.Error(), "\n")
+			return
+		}
+		require.NotEmpty(t, ps)
+		for _, p := range ps {
+			require.True(t, p.W >= 1 && p.W <= puzzle.MaxCatWeight, "W %d", p.W)
+			require.True(t, len(p.Weights) >= 1 && len(p.Weights) <= puzzle.MaxCats, "N %d", len(p.Weights))
+			for _, v := range p.Weights {
+				require.True(t, v >= 1 && v <= puzzle.MaxCatWeight, "weight %d", v)
+			}
+			again, err := puzzle.ParseCats("again", strings.NewReader(p.String()))
+			require.NoError(t, err)
+			require.Equal(t, []puzzle.Cats{p}, again)
+		}
+	})
+}

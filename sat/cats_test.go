@@ -1,0 +1,165 @@
+package sat_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/internal/catsref"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+var catsTests = []struct {
+	name string
+	p    puzzle.Cats
+	want int // -1: no solution
+}{
+	{"statement sample", puzzle.Cats{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}, 2},
+	{"one cat", puzzle.Cats{W: 5, Weights: []int{5}}, 1},
+	{"too heavy", puzzle.Cats{W: 5, Weights: []int{1, 6, 2}}, -1},
+	{"all fit one car", puzzle.Cats{W: 100, Weights: []int{10, 20, 30, 40}}, 1},
+	{"heavy cats apart", puzzle.Cats{W: 10, Weights: []int{6, 6, 6, 4, 4, 4}}, 3},
+	{"first fit is not optimal", puzzle.Cats{W: 10, Weights: []int{4, 4, 3, 3, 3, 3}}, 2},
+	{"extreme weights", puzzle.Cats{W: 1e9, Weights: []int{1e9, 1e9, 5e8, 5e8, 1, 1}}, 4},
+}
+
+// catsVariants are the encodings and strategies compared in the tests.
+var catsVariants = []struct {
+	name string
+	enc  encode.CatsEncoding
+	dir  sat.CatsStrategy
+}{
+	{"default", encode.CatsEncoding{}, sat.CatsDown},
+	{"up", encode.CatsEncoding{}, sat.CatsUp},
+	{"adder", encode.CatsEncoding{Adder: true}, sat.CatsDown},
+	{"tiny MDD budget", encode.CatsEncoding{MaxNodes: 3}, sat.CatsUp},
+	{"no symmetry", encode.CatsEncoding{NoSymmetry: true}, sat.CatsDown},
+	{"no fullness bounds", encode.CatsEncoding{NoFull: true}, sat.CatsDown},
+}
+
+func TestCats(t *testing.T) {
+	for _, tc := range catsTests {
+		for _, v := range catsVariants {
+			t.Run(tc.name+"/"+v.name, func(t *testing.T) {
+				a, _, err := sat.CatsWith(context.Background(), tc.p, sat.Config{}, v.enc, v.dir)
+				if tc.want < 0 {
+					require.ErrorIs(t, err, puzzle.ErrNoSolution)
+					return
+				}
+				require.NoError(t, err)
+				require.NoError(t, tc.p.Verify(a))
+				require.Len(t, a.Cars, tc.want)
+			})
+		}
+	}
+}
+
+// TestCatsRandom compares every variant with the subset DP on 600 random
+// instances of up to 12 cats, three weight distributions.
+func TestCatsRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(165, 2))
+	for i := range 600 {
+		w := []int{10, 100, 1996, 1e9}[rng.IntN(4)]
+		p := catsref.Random(rng, 1+rng.IntN(12), w, i%3)
+		want := catsref.Cars(p)
+		v := catsVariants[i%len(catsVariants)]
+		a, st, err := sat.CatsWith(context.Background(), p, sat.Config{}, v.enc, v.dir)
+		require.NoError(t, err, "%d %s: %s", i, v.name, p.String())
+		require.NoError(t, p.Verify(a), "%d %s: %s", i, v.name, p.String())
+		require.Len(t, a.Cars, want, "%d %s: %s, %v", i, v.name, p.String(), st)
+	}
+}
+
+// TestCatsQuery checks the decision query at the optimum and one below,
+// and that every model decodes to a valid packing.
+func TestCatsQuery(t *testing.T) {
+	rng := rand.New(rand.NewPCG(165, 3))
+	for i := range 100 {
+		p := catsref.Random(rng, 1+rng.IntN(10), 1e9, i%3)
+		opt := catsref.Cars(p)
+		q := encode.Cats(p, opt)
+		s := sat.New(q.Formula())
+		n, err := s.Count(context.Background(), q.Vars(), 5)
+		require.NoError(t, err)
+		require.Positive(t, n)
+		st, err := s.Solve(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, sat.Sat, st)
+		a, err := q.Decode(s.Model())
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a))
+		require.Len(t, a.Cars, opt)
+
+		below := encode.Cats(p, opt-1)
+		st, err = sat.New(below.Formula()).Solve(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, sat.Unsat, st, "%d cars for %s", opt-1, p.String())
+	}
+}
+
+func TestCatsCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := sat.Cats(ctx, catsref.Random(rand.New(rand.NewPCG(1, 1)), 64, 1e9, 1), sat.Config{})
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// catsBench returns random instances of n cats for the benchmarks.
+func catsBench(n, kind int) []puzzle.Cats {
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(kind)))
+	ps := make([]puzzle.Cats, 10)
+	for i := range ps {
+		ps[i] = catsref.Random(rng, n, 1e9, kind)
+	}
+	return ps
+}
+
+// catsBenchVariants are the variants the benchmark compares.
+var catsBenchVariants = []struct {
+	name string
+	enc  encode.CatsEncoding
+	dir  sat.CatsStrategy
+}{
+	{"default", encode.CatsEncoding{}, sat.CatsDown},
+	{"up", encode.CatsEncoding{}, sat.CatsUp},
+	{"nofull", encode.CatsEncoding{NoFull: true}, sat.CatsDown},
+	{"adder", encode.CatsEncoding{Adder: true}, sat.CatsDown},
+}
+
+func BenchmarkCats(b *testing.B) {
+	for _, n := range []int{18, 32, 64} {
+		for kind, name := range []string{"uniform", "tenth-half", "few"} {
+			for _, v := range catsBenchVariants {
+				b.Run(fmt.Sprintf("n%d-%s/%s", n, name, v.name), func(b *testing.B) {
+					benchCats(b, catsBench(n, kind), v.enc, v.dir)
+				})
+			}
+		}
+	}
+}
+
+func benchCats(b *testing.B, ps []puzzle.Cats, enc encode.CatsEncoding, dir sat.CatsStrategy) {
+	var total sat.Stats
+	timeouts := 0
+	for b.Loop() {
+		total, timeouts = sat.Stats{}, 0
+		for _, p := range ps {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			_, st, err := sat.CatsWith(ctx, p, sat.Config{}, enc, dir)
+			cancel()
+			if err != nil {
+				require.ErrorIs(b, err, context.DeadlineExceeded)
+				timeouts++
+			}
+			total.Add(st)
+		}
+	}
+	b.ReportMetric(float64(total.Conflicts)/float64(len(ps)), "conflicts/inst")
+	b.ReportMetric(float64(timeouts), "timeouts")
+}

@@ -1,0 +1,216 @@
+package sat_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/encode"
+	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/internal/judgedata"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+var cryptSums = []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSums, encode.WeightedSum, encode.ColumnMDDs}
+
+// cryptMode is one way the tests solve and count: a formulation, and
+// either gini's own branching (blocking clauses to count) or the search
+// over the letters, largest weight first (sat.Search), the default.
+type cryptMode struct {
+	sum     encode.CryptarithmSum
+	ordered bool
+}
+
+func (m cryptMode) String() string {
+	if m.ordered {
+		return m.sum.String() + "/ordered"
+	}
+	return m.sum.String() + "/cdcl"
+}
+
+// cryptModes lists every formulation in both modes, the default first.
+var cryptModes = func() []cryptMode {
+	var ms []cryptMode
+	for _, ordered := range []bool{true, false} {
+		for _, sum := range cryptSums {
+			ms = append(ms, cryptMode{sum, ordered})
+		}
+	}
+	return ms
+}()
+
+// readCryptFixture parses a file of testdata/cryptarithm and its answers.
+func readCryptFixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
+	tb.Helper()
+	parse := func(file string, r io.Reader) ([]puzzle.Cryptarithm, error) {
+		return puzzle.ParseCryptarithm(file, r, 10)
+	}
+	ps, out := judgedata.Case(tb, parse, "cryptarithm", name+".in", name+".out")
+	want := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(tb, want, len(ps))
+	return ps, want
+}
+
+// solve and count run the CNF of p as m says.
+func solve(p puzzle.Cryptarithm, m cryptMode) (puzzle.CryptarithmAnswer, sat.Stats, error) {
+	q := encode.CryptarithmWith(p, m.sum)
+	if m.ordered {
+		return sat.FindOrdered[puzzle.CryptarithmAnswer](context.Background(), q, sat.Config{})
+	}
+	return sat.Find[puzzle.CryptarithmAnswer](context.Background(), q, sat.Config{})
+}
+
+func count(p puzzle.Cryptarithm, limit int, m cryptMode) (int, sat.Stats, error) {
+	if limit < 1 {
+		limit = 1 << 30
+	}
+	q := encode.CryptarithmWith(p, m.sum)
+	if m.ordered {
+		return sat.CountOrdered[puzzle.CryptarithmAnswer](context.Background(), q, limit, sat.Config{})
+	}
+	return sat.CountAnswers[puzzle.CryptarithmAnswer](context.Background(), q, limit, sat.Config{})
+}
+
+func TestCryptarithmFixtures(t *testing.T) {
+	for _, m := range cryptModes {
+		for _, name := range []string{"sample", "exercism"} {
+			ps, want := readCryptFixture(t, name)
+			for i, p := range ps {
+				if m != cryptModes[0] && len(p.Addends) > 100 {
+					continue // the 199 addends: the default here, the others in benchmarks
+				}
+				a, _, err := solve(p, m)
+				if want[i] == "no solution" {
+					require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %s %d", m, name, i+1)
+					continue
+				}
+				require.NoError(t, err, "%s %s %d", m, name, i+1)
+				require.NoError(t, p.Verify(a))
+				require.Equal(t, want[i]+"\n", p.Format(a), "%s %s %d", m, name, i+1)
+				n, _, err := count(p, 0, m)
+				require.NoError(t, err)
+				require.Equal(t, 1, n, "%s %s %d has one answer", m, name, i+1)
+			}
+		}
+	}
+}
+
+func crypt(base int, sum string, addends ...string) puzzle.Cryptarithm {
+	return puzzle.Cryptarithm{Base: base, Addends: addends, Sum: sum}
+}
+
+var countCryptarithmTests = []struct {
+	name string
+	p    puzzle.Cryptarithm
+	want int
+}{
+	{"A + B = C", crypt(10, "C", "A", "B"), 32},
+	{"A + B = B", crypt(10, "B", "A", "B"), 9},
+	{"a letter as addend and sum", crypt(10, "AB", "A", "AB", "B"), 0},
+	{"more letters than the base", crypt(3, "DA", "AB", "C"), 0},
+	{"addend longer than the sum", crypt(10, "C", "AB"), 0},
+	{"base 2 carry", crypt(2, "AB", "A", "A"), 1},
+	{"base 36", crypt(36, "ZZ", "Z", "Y"), 0},
+	{"A = A", crypt(10, "A", "A"), 10},
+	{"long sum of zeros", crypt(10, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB", "B"), 0},
+	// B + D = C as in A + B = C (32 ways, none of B, C, D is 0), and A
+	// any of the six other digits but 0: the weights pass 2^62.
+	{"long words, weighted falls back", crypt(10, strings.Repeat("A", 30)+"C", strings.Repeat("A", 30)+"B", "D"), 32 * 6},
+}
+
+func TestCountCryptarithm(t *testing.T) {
+	for _, tc := range countCryptarithmTests {
+		for _, m := range cryptModes {
+			t.Run(tc.name+"/"+m.String(), func(t *testing.T) {
+				n, _, err := count(tc.p, 0, m)
+				require.NoError(t, err)
+				require.Equal(t, tc.want, n)
+				n, _, err = count(tc.p, 2, m)
+				require.NoError(t, err)
+				require.Equal(t, min(tc.want, 2), n, "limit 2")
+			})
+		}
+	}
+}
+
+// TestCryptarithmRandom compares every formulation, in both modes, with
+// the brute force on 500 random puzzles each: counts, and the answer of
+// Solve.
+func TestCryptarithmRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 2))
+	for i := range 500 {
+		base := 2 + rng.IntN(9)
+		p := cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 7)), 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0)
+		want := cryptbrute.Answers(p)
+		for _, m := range cryptModes {
+			got, _, err := count(p, 0, m)
+			require.NoError(t, err)
+			require.Equal(t, len(want), got, "%s count %d: %s", m, i, p.String())
+			a, _, err := solve(p, m)
+			if len(want) == 0 {
+				require.ErrorIs(t, err, puzzle.ErrNoSolution)
+				continue
+			}
+			require.NoError(t, err)
+			require.NoError(t, p.Verify(a), "%s %d: %s", m, i, p.String())
+		}
+	}
+}
+
+// readCryptCounts parses many.in and its answer counts.
+func readCryptCounts(tb testing.TB) ([]puzzle.Cryptarithm, []int) {
+	tb.Helper()
+	ps, want := readCryptFixture(tb, "many")
+	counts := make([]int, len(want))
+	for i, w := range want {
+		n, err := strconv.Atoi(w)
+		require.NoError(tb, err)
+		counts[i] = n
+	}
+	return ps, counts
+}
+
+func TestCryptarithmManyAnswers(t *testing.T) {
+	ps, want := readCryptCounts(t)
+	for i, p := range ps {
+		n, st, err := count(p, 0, cryptModes[0])
+		require.NoError(t, err)
+		require.Equal(t, want[i], n, "puzzle %d: %v", i+1, st)
+	}
+}
+
+func BenchmarkCryptarithm(b *testing.B) {
+	ps, _ := readCryptFixture(b, "fortresses")
+	many, _ := readCryptCounts(b)
+	bench := func(name string, p puzzle.Cryptarithm, limit int, m cryptMode) {
+		b.Run(name+"/"+m.String(), func(b *testing.B) {
+			var st sat.Stats
+			for b.Loop() {
+				var err error
+				if limit == 1 {
+					_, st, err = solve(p, m)
+				} else {
+					_, st, err = count(p, limit, m)
+				}
+				require.NoError(b, err)
+			}
+			b.ReportMetric(float64(st.Conflicts), "conflicts")
+			b.ReportMetric(float64(st.Decisions), "decisions")
+			b.ReportMetric(float64(st.Clauses), "clauses")
+		})
+	}
+	for _, m := range cryptModes {
+		bench("fortresses", ps[0], 1, m)
+		bench("fortresses-count", ps[0], 0, m)
+		for i, p := range many {
+			bench(fmt.Sprintf("many%d-count", i+1), p, 0, m)
+		}
+	}
+}

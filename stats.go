@@ -1,0 +1,87 @@
+package puzzlesat
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"puzzlesat/native"
+	"puzzlesat/sat"
+)
+
+// Stats reports the work one solve or count did, the same way for every
+// backend: the counters a backend does not have stay zero.
+type Stats struct {
+	Backend Backend
+	Time    time.Duration // wall time of the run
+
+	// The DFS backend's work.
+	Nodes int64 // search nodes visited
+
+	// The SAT backend's work, summed over every query it asked.
+	Vars, Clauses int   // the largest formula
+	Solves        int   // calls of the solver
+	Conflicts     int64 // where the solver reports them
+	Decisions     int64
+	Propagations  int64
+	// Winner names the SAT solver that answered the solves ("gini",
+	// "cadical"), or, when several did in a portfolio, each with its
+	// count, most first ("gini:9,cadical:3").
+	Winner string
+
+	// Parts holds the stats of each backend of a Both run, DFS first;
+	// nil otherwise.
+	Parts []Stats
+}
+
+// String prints the counters of the backend that ran, such as
+// "dfs 1.25ms nodes=42", or for Both the two parts separated by "; ".
+func (s Stats) String() string {
+	if len(s.Parts) > 0 {
+		parts := make([]string, len(s.Parts))
+		for i, p := range s.Parts {
+			parts[i] = p.String()
+		}
+		return strings.Join(parts, "; ")
+	}
+	t := s.Time.Round(time.Microsecond)
+	if s.Backend == DFS {
+		return fmt.Sprintf("dfs %v nodes=%d", t, s.Nodes)
+	}
+	text := fmt.Sprintf("%v %v vars=%d clauses=%d solves=%d conflicts=%d decisions=%d",
+		s.Backend, t, s.Vars, s.Clauses, s.Solves, s.Conflicts, s.Decisions)
+	if s.Winner != "" {
+		text += " winner=" + s.Winner
+	}
+	return text
+}
+
+// dfsStats converts the DFS backend's counters.
+func dfsStats(st native.Stats) Stats { return Stats{Backend: DFS, Nodes: st.Nodes} }
+
+// satStats converts the SAT backend's counters.
+func satStats(st sat.Stats) Stats {
+	return Stats{
+		Backend: SAT, Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves,
+		Conflicts: st.Conflicts, Decisions: st.Decisions, Propagations: st.Propagations,
+		Winner: st.Winner(),
+	}
+}
+
+// merge returns the stats of a Both run from its parts.
+func merge(parts []Stats) Stats {
+	st := Stats{Backend: Both, Parts: parts}
+	for _, p := range parts {
+		st.Time += p.Time
+		st.Nodes += p.Nodes
+		st.Vars, st.Clauses = max(st.Vars, p.Vars), max(st.Clauses, p.Clauses)
+		st.Solves += p.Solves
+		st.Conflicts += p.Conflicts
+		st.Decisions += p.Decisions
+		st.Propagations += p.Propagations
+		if p.Winner != "" {
+			st.Winner = p.Winner
+		}
+	}
+	return st
+}
