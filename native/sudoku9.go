@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"math/bits"
+
+	"puzzlesat/internal/poll"
 )
 
 // The 9x9 path keeps, for every digit and every band of three rows, the
@@ -100,7 +102,7 @@ func newSudoku9Tables() sudoku9Tables {
 
 // sudoku9Search is a depth-first search over sudoku9State values.
 type sudoku9Search struct {
-	ctx      context.Context
+	tick     poll.Ticker
 	nodes    int64
 	maxNodes int64
 	limit    int
@@ -112,7 +114,7 @@ type sudoku9Search struct {
 // solveSudoku9 solves or counts the 9x9 puzzle p (Box 3, 81 cells with
 // values checked by the caller).
 func solveSudoku9(ctx context.Context, cells []int16, limit int, maxNodes int64) *sudoku9Search {
-	s := &sudoku9Search{ctx: ctx, limit: limit, maxNodes: maxNodes}
+	s := &sudoku9Search{tick: poll.New(ctx), limit: limit, maxNodes: maxNodes}
 	var st sudoku9State
 	for b := range st.cand {
 		for d := range st.cand[b] {
@@ -172,10 +174,9 @@ func (s *sudoku9Search) search(st *sudoku9State) {
 			s.err = ErrNodeLimit
 			return
 		}
-		if s.nodes%sudokuCtxEvery == 0 {
-			if s.err = s.ctx.Err(); s.err != nil {
-				return
-			}
+		if !s.tick.Tick() {
+			s.err = s.tick.Err()
+			return
 		}
 		if !st.propagate() {
 			return

@@ -230,7 +230,7 @@ func (s *sudokuSearch) probe(st []uint64, l uint32) sudokuProbe {
 	}
 	lk.atRound[l], lk.litAt[l] = lk.round, uint32(len(lk.results))
 	r := sudokuProbe{ok: true, from: int32(len(lk.changed))}
-	if !s.tick() {
+	if !s.stop() {
 		t := lk.probe
 		copy(t, st)
 		e := s.elims

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 
+	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 )
 
@@ -13,11 +14,6 @@ import (
 // cell's mask are its candidates, bit v standing for symbol v+1; a placed
 // cell keeps just its own bit.
 const sudokuSolved = 1 << 63
-
-// sudokuCtxEvery is how many steps (nodes and look-ahead probes) pass
-// between two looks at ctx: a step costs microseconds, so cancellation is
-// seen within milliseconds.
-const sudokuCtxEvery = 1024
 
 // sudokuGeom holds the index tables of one box size.
 //
@@ -99,16 +95,15 @@ func (g *sudokuGeom) place(u, v int) int { return g.n + u*g.side + v }
 // sudokuSearch is one depth-first search for the answers of one puzzle.
 type sudokuSearch struct {
 	g         *sudokuGeom
-	ctx       context.Context
-	levels    [][]uint64 // the state at each search depth
-	queue     []uint32   // cell<<5 | symbol: placements forced, not done yet
-	locks     []uint32   // u*side + v: place masks of unit u and symbol v newly inside one line or box
-	weight    []uint32   // failures seen in each unit, plus one
-	lookahead bool       // probe the choices at every node
+	tick      poll.Ticker // looks at the context every poll.Every steps (nodes and look-ahead probes)
+	levels    [][]uint64  // the state at each search depth
+	queue     []uint32    // cell<<5 | symbol: placements forced, not done yet
+	locks     []uint32    // u*side + v: place masks of unit u and symbol v newly inside one line or box
+	weight    []uint32    // failures seen in each unit, plus one
+	lookahead bool        // probe the choices at every node
 	look      *sudokuLook
 	tracing   bool  // a probe is running: note the cells it changes in look.trail
 	elims     int64 // candidates removed so far
-	steps     int64 // nodes and probes, for the ctx checks
 	nodes     int64
 	maxNodes  int64   // stop with ErrNodeLimit after this many nodes
 	limit     int     // stop after this many answers
@@ -121,7 +116,7 @@ type sudokuSearch struct {
 // newSudokuSearch checks p and places its givens.
 func newSudokuSearch(ctx context.Context, p puzzle.Sudoku, limit int) *sudokuSearch {
 	g := sudokuGeoms[p.Box]
-	s := &sudokuSearch{g: g, ctx: ctx, limit: limit, maxNodes: math.MaxInt64}
+	s := &sudokuSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64}
 	// One allocation holds the root state, the queues and the weights.
 	s.levels = [][]uint64{make([]uint64, g.size)}
 	slab := make([]uint32, 2*g.n+3*g.side)
@@ -225,11 +220,10 @@ func (s *sudokuSearch) run() {
 // with it.
 var errSudokuRestart = errors.New("restart with look-ahead")
 
-// tick counts a step and reports whether the search must stop.
-func (s *sudokuSearch) tick() bool {
-	s.steps++
-	if s.steps%sudokuCtxEvery == 0 && s.err == nil {
-		s.err = s.ctx.Err()
+// stop counts a step and reports whether the search must stop.
+func (s *sudokuSearch) stop() bool {
+	if !s.tick.Tick() && s.err == nil {
+		s.err = s.tick.Err()
 	}
 	return s.err != nil
 }
@@ -252,7 +246,7 @@ func (s *sudokuSearch) search(d int) {
 		}
 	}
 	s.nodes++
-	if s.tick() {
+	if s.stop() {
 		return
 	}
 	st := s.levels[d]

@@ -184,17 +184,20 @@ func TestSudokuBadInstances(t *testing.T) {
 func TestSudokuContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	empty := puzzle.Sudoku{Box: 3, Cells: make([]int16, 81), Alphabet: puzzle.SudokuAlphabet(3)}
-	n, _, err := native.CountSudoku(ctx, empty, 0)
-	require.ErrorIs(t, err, context.Canceled)
-	require.Positive(t, n)
+	for _, box := range []int{2, 3, 4, 8} { // each search: small, 9x9, small, wide
+		side := box * box
+		empty := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
+		n, _, err := native.CountSudoku(ctx, empty, 0)
+		require.ErrorIs(t, err, context.Canceled, "box %d", box)
+		require.Zero(t, n, "a context done already stops the search at its first step")
+	}
 
 	// The minimal puzzle takes far more than the 1024 steps between two
 	// looks at ctx, so the expired deadline is seen however fast it runs.
 	hard := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))[1]
 	ctx, cancel = context.WithDeadline(context.Background(), time.Now())
 	defer cancel()
-	_, _, err = native.Sudoku(ctx, hard)
+	_, _, err := native.Sudoku(ctx, hard)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	_, _, err = native.CountSudoku(ctx, hard, 2)
 	require.ErrorIs(t, err, context.DeadlineExceeded)

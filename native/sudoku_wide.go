@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 )
 
@@ -22,14 +23,9 @@ import (
 // buckets by count, so the one with the fewest options is found without
 // scanning the grid.
 
-// sudokuWideCtxEvery is how many placements pass between two looks at the
-// context: a placement at 400x400 checks 1,200 cells, so a thousand of
-// them take about a millisecond.
-const sudokuWideCtxEvery = 1024
-
 // sudokuWide is one depth-first search on one grid.
 type sudokuWide struct {
-	ctx             context.Context
+	tick            poll.Ticker // looks at the context every poll.Every placements and nodes: a placement at 400x400 checks 1,200 cells, so a thousand take about a millisecond
 	box, side, n, w int
 	cand            []uint64 // n*w: the candidates of each cell, bit v for symbol v+1
 	count           []int32  // 4n: options left per constraint: cells, then unit symbols u*side+v
@@ -41,7 +37,6 @@ type sudokuWide struct {
 	trail           []uint32 // what changed: c<<9|v removals, and sudokuWideSettle|c<<9|v placements
 	queue           []int32  // open constraints down to one option
 	placed          int      // cells whose symbol is placed
-	steps           int64    // placements, for the ctx checks
 	nodes, maxNodes int64
 	limit, found    int
 	answer          []int16
@@ -67,7 +62,7 @@ func newSudokuWide(ctx context.Context, box, limit int, maxNodes int64) *sudokuW
 	side := box * box
 	n := side * side
 	s := &sudokuWide{
-		ctx: ctx, box: box, side: side, n: n, w: (side + 63) / 64,
+		tick: poll.New(ctx), box: box, side: side, n: n, w: (side + 63) / 64,
 		count: make([]int32, 4*n), open: make([]bool, 4*n),
 		next: make([]int32, 4*n), prev: make([]int32, 4*n),
 		head:   make([]int32, 2*(side+1)),
@@ -275,8 +270,8 @@ func (s *sudokuWide) settle(c, v int) bool {
 		s.close(int(s.unitAt[3*c+i]) + v)
 	}
 	s.placed++
-	if s.steps++; s.steps%sudokuWideCtxEvery == 0 && s.err == nil {
-		s.err = s.ctx.Err()
+	if !s.tick.Tick() && s.err == nil {
+		s.err = s.tick.Err()
 	}
 	word, bit := v/64, uint64(1)<<(v%64)
 	for i := range 3 {
@@ -509,8 +504,8 @@ func (s *sudokuWide) search() {
 			if s.nodes >= s.maxNodes {
 				s.err = ErrNodeLimit
 			}
-			if s.nodes%sudokuCtxEvery == 0 && s.err == nil {
-				s.err = s.ctx.Err()
+			if !s.tick.Tick() && s.err == nil {
+				s.err = s.tick.Err()
 			}
 			if s.err != nil {
 				return
