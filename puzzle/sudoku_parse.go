@@ -47,18 +47,34 @@ func ParseSudoku(file string, r io.Reader, alphabet string) ([]Sudoku, error) {
 // that is neither a symbol nor a blank, a number out of range, two equal
 // givens in one row, column or box, a wrong count, and a bad alphabet
 // (Line 0).
+//
+// An input with no puzzle is an error.
 func ParseSudokuWarn(file string, r io.Reader, alphabet string) ([]Sudoku, []SudokuWarning, error) {
-	if alphabet != "" {
-		if err := checkSudokuAlphabet(alphabet); err != nil {
-			return nil, nil, &ParseError{File: file, Err: err}
-		}
-	}
-	sp := &sudokuParser{lines: newLines(file, r), forced: alphabet}
-	ps, err := sp.parse()
+	var ps []Sudoku
+	warns, err := ScanSudoku(file, r, alphabet, func(p Sudoku) error {
+		ps = append(ps, p)
+		return nil
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	return ps, sp.warnings, nil
+	return ps, warns, nil
+}
+
+// ScanSudoku reads the puzzles of r as ParseSudokuWarn does, calling yield
+// with each as soon as it is read, and stops at the first error of the
+// input or of yield. It returns the warnings once the whole input is read.
+func ScanSudoku(file string, r io.Reader, alphabet string, yield func(Sudoku) error) ([]SudokuWarning, error) {
+	if alphabet != "" {
+		if err := checkSudokuAlphabet(alphabet); err != nil {
+			return nil, &ParseError{File: file, Err: err}
+		}
+	}
+	sp := &sudokuParser{lines: newLines(file, r), forced: alphabet}
+	if err := sp.parse(yield); err != nil {
+		return nil, err
+	}
+	return sp.warnings, nil
 }
 
 // checkSudokuAlphabet accepts a square number (4 to 81) of distinct
@@ -126,9 +142,8 @@ func (sp *sudokuParser) unread(s string) {
 	sp.n--
 }
 
-func (sp *sudokuParser) parse() ([]Sudoku, error) {
-	var out []Sudoku
-	count, countLine := 0, 0
+func (sp *sudokuParser) parse(yield func(Sudoku) error) error {
+	n, count, countLine := 0, 0, 0
 	for first := true; ; first = false {
 		s, ok := sp.content()
 		if !ok {
@@ -141,17 +156,23 @@ func (sp *sudokuParser) parse() ([]Sudoku, error) {
 		}
 		p, err := sp.puzzle(s)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		out = append(out, p)
+		if err := yield(p); err != nil {
+			return err
+		}
+		n++
 	}
 	if err := sp.ioErr(); err != nil {
-		return nil, err
+		return err
 	}
-	if countLine > 0 && count != len(out) {
-		return nil, sp.errorAt(countLine, "expected %d puzzles as this line says, the input has %d", count, len(out))
+	switch {
+	case countLine > 0 && count != n:
+		return sp.errorAt(countLine, "expected %d puzzles as this line says, the input has %d", count, n)
+	case n == 0:
+		return sp.errorAt(sp.n+1, "expected a sudoku, got end of input")
 	}
-	return out, nil
+	return nil
 }
 
 // isCount reports whether s, the first line, is the count of puzzles: at

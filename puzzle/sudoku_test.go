@@ -110,7 +110,6 @@ var parseSudokuTests = []struct {
 		[]puzzle.Sudoku{{Box: 3, Cells: sudokuCells(3, sudokuEvery(3)), Layout: puzzle.SudokuLine, Alphabet: "abcdefghi", Line: 1}}},
 	{"forced 16x16 alphabet without digits", sudokuText(4, sudokuHex16, '-', "", sudokuEvery(7)), sudokuHex16,
 		[]puzzle.Sudoku{{Box: 4, Cells: sudokuCells(4, sudokuEvery(7)), Layout: puzzle.SudokuLine, Alphabet: sudokuHex16, Line: 1}}},
-	{"empty input", "\n# nothing\n", "", nil},
 }
 
 func TestParseSudoku(t *testing.T) {
@@ -178,6 +177,8 @@ var parseSudokuErrors = []struct {
 	{"bad alphabet size", sudokuLine9, "abc", 0, `alphabet "abc" has 3 symbols, want 4, 9, 16, 25, 36, 49, 64 or 81`},
 	{"alphabet with a blank", sudokuLine9, "12345678.", 0, `alphabet "12345678.": want distinct printable symbols other than . - #`},
 	{"alphabet with a repeat", sudokuLine9, "123456788", 0, `alphabet "123456788": want distinct printable symbols other than . - #`},
+	{"empty input", "\n# nothing\n", "", 3, "expected a sudoku, got end of input"},
+	{"only end", "end\n", "", 2, "expected a sudoku, got end of input"},
 }
 
 func TestParseSudokuErrors(t *testing.T) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,17 +24,9 @@ func sudoku() kind {
 			fs.StringVar(&o.alphabet, "alphabet", "", "the symbols in order, e.g. 0123456789ABCDEF (default: detected)")
 		},
 		scan: func(file string, r io.Reader, o *options, yield func(puzzle.Sudoku) error) error {
-			ps, warns, err := puzzle.ParseSudokuWarn(file, r, o.alphabet)
-			if err == nil && len(ps) == 0 {
-				return &puzzle.ParseError{File: file, Line: 1, Err: errors.New("expected a sudoku, got end of input")}
-			}
+			warns, err := puzzle.ScanSudoku(file, r, o.alphabet, yield)
 			if err == nil {
 				sudokuWarn(o, warns)
-			}
-			for _, p := range ps {
-				if err := yield(p); err != nil {
-					return err
-				}
 			}
 			return err
 		},
