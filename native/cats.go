@@ -42,9 +42,13 @@ func Cats(ctx context.Context, p puzzle.Cats) (puzzle.CatsAnswer, Stats, error) 
 //     tried: swapping what the two get later maps the others onto it;
 //   - a cat that fills an open car exactly goes there and nowhere else:
 //     from any packing where that car takes other cats (of total at most
-//     the cat's weight), swapping them with the cat gives one as good
-//     (such a car is never before the previous equal cat's: that cat would
-//     have filled it);
+//     the cat's weight), swapping them with the cat gives one as good; the
+//     cat then stays out of the order of equal cats (the next equal cat
+//     may take any car the cat itself could): if the packing puts an
+//     equal cat in that car, permuting the equal cats puts this one there
+//     and keeps the others' cars non-decreasing, which an order through
+//     the filled car would not (with both rules, 30: 13 11 11 8 8 7
+//     got 3 cars where 13 8 8 / 11 11 7 do);
 //   - room that no cat left can use is wasted, so the packing needs at
 //     least (sum + waste)/W cars, rounded up; the branch ends when that
 //     reaches best (wasted);
@@ -61,6 +65,7 @@ type catsSearch struct {
 	lb     int   // no packing has fewer cars
 	load   []int // load of each open car on the current path
 	car    []int // car of each cat on the current path
+	after  []int // after[i]: the first car the cat after i may take if equal
 	best   int   // cars of the best packing so far
 	keep   []int // car of each cat in the best packing
 	done   bool  // best meets lb, or the context is done
@@ -94,6 +99,7 @@ func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
 	}
 	s.load = make([]int, 0, n)
 	s.car = make([]int, n)
+	s.after = make([]int, n)
 	s.lb = max(p.LowerBound(), s.boundL2())
 	return s, true
 }
@@ -181,11 +187,11 @@ func (s *catsSearch) dfs(i int) {
 	}
 	v, from := s.wt[i], 0
 	if i > 0 && v == s.wt[i-1] {
-		from = s.car[i-1]
+		from = s.after[i-1]
 	}
 	for j := from; j < len(s.load); j++ {
 		if s.load[j]+v == s.w {
-			s.place(i, j)
+			s.place(i, j, from)
 			return
 		}
 	}
@@ -193,7 +199,7 @@ func (s *catsSearch) dfs(i int) {
 		if l := s.load[j]; l+v > s.w || slices.Contains(s.load[from:j], l) {
 			continue
 		}
-		s.place(i, j)
+		s.place(i, j, j)
 		if s.done {
 			return
 		}
@@ -201,15 +207,17 @@ func (s *catsSearch) dfs(i int) {
 	if len(s.load)+1 < s.best {
 		s.load = append(s.load, v)
 		s.car[i] = len(s.load) - 1
+		s.after[i] = s.car[i]
 		s.dfs(i + 1)
 		s.load = s.load[:len(s.load)-1]
 	}
 }
 
-// place puts cat i in open car j, searches on, and takes it out again.
-func (s *catsSearch) place(i, j int) {
+// place puts cat i in open car j, the next equal cat taking a car from
+// after on, searches on, and takes it out again.
+func (s *catsSearch) place(i, j, after int) {
 	s.load[j] += s.wt[i]
-	s.car[i] = j
+	s.car[i], s.after[i] = j, after
 	s.dfs(i + 1)
 	s.load[j] -= s.wt[i]
 }

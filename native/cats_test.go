@@ -29,6 +29,9 @@ var catsTests = []struct {
 	// First-fit decreasing: 4 4 / 3 3 3 / 3; but 4 3 3 / 4 3 3.
 	{"first fit is not optimal", puzzle.Cats{W: 10, Weights: []int{4, 4, 3, 3, 3, 3}}, 2},
 	{"extreme weights", puzzle.Cats{W: 1e9, Weights: []int{1e9, 1e9, 5e8, 5e8, 1, 1}}, 4},
+	// 13 8 8 / 11 11 7: the first 8 fills 11 11 exactly, and the second
+	// must still be free to join 13 (the search once said 3).
+	{"exact fit and equal cats", puzzle.Cats{W: 30, Weights: []int{11, 7, 11, 13, 8, 8}}, 2},
 }
 
 func TestCats(t *testing.T) {
@@ -48,11 +51,12 @@ func TestCats(t *testing.T) {
 }
 
 // TestCatsRandom compares the search with the subset DP on 900 random
-// instances of up to 14 cats, three weight distributions.
+// instances of up to 14 cats, three weight distributions; small
+// capacities give many equal cats.
 func TestCatsRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(165, 1))
 	for i := range 900 {
-		w := []int{10, 100, 1996, 1e9}[rng.IntN(4)]
+		w := []int{10, 30, 100, 1996, 1e9}[rng.IntN(5)]
 		p := catsref.Random(rng, 1+rng.IntN(14), w, i%3)
 		want := catsref.Cars(p)
 		a, st, err := native.Cats(context.Background(), p)
