@@ -1,6 +1,7 @@
 package native
 
 import (
+	"cmp"
 	"context"
 	"slices"
 
@@ -13,26 +14,50 @@ import (
 // puzzle.ErrNoSolution when a cat is heavier than W (or W < 1), and
 // ctx.Err() when ctx is done first.
 //
-// The search is the seed's branch and bound: cats heaviest first, each put
-// in every open car it fits in, or in a new car, keeping the best packing
-// found so far; first-fit decreasing gives the first one, and the search
-// ends as soon as a packing meets a lower bound (puzzle.Cats.LowerBound,
-// and the stronger L2 of Martello and Toth).
+// First-fit decreasing gives a first packing, and the lower bounds
+// ceil(sum/W), the cats over W/2 and Martello and Toth's L2 a first
+// bound. Between them, bin completion (binSearch) asks "do the cats fit
+// in k cars?" for k from the bound up, filling one car at a time, the car
+// of the heaviest cat left, in every undominated way; the first k that
+// fits is the answer. A question that a cheap pass does not settle is
+// searched again with the LP bound of Gilmore and Gomory at every node.
+// Stats.Nodes counts the cars filled.
 func Cats(ctx context.Context, p puzzle.Cats) (puzzle.CatsAnswer, Stats, error) {
+	return CatsWith(ctx, p, CatsOptions{})
+}
+
+// CatsOptions selects the search of CatsWith. The zero value is the
+// search of Cats, the fastest measured (README).
+type CatsOptions struct {
+	// Items runs the seed's search instead of bin completion: the cats
+	// heaviest first, each into every open car it fits in or a new car,
+	// branch and bound against the best packing so far.
+	Items bool
+	// NoLP leaves the LP bound out of bin completion.
+	NoLP bool
+	// NoNogoods leaves the nogoods out of bin completion.
+	NoNogoods bool
+}
+
+// CatsWith is Cats with the chosen search. With Items, Stats.Nodes
+// counts the cats placed.
+func CatsWith(ctx context.Context, p puzzle.Cats, o CatsOptions) (puzzle.CatsAnswer, Stats, error) {
 	s, ok := newCatsSearch(ctx, p)
 	if !ok {
 		return puzzle.CatsAnswer{}, Stats{}, puzzle.ErrNoSolution
 	}
-	s.run()
+	s.run(ctx, o)
 	st := Stats{Nodes: s.tick.Steps()}
-	if err := s.tick.Err(); err != nil {
+	if err := cmp.Or(s.tick.Err(), s.err); err != nil {
 		return puzzle.CatsAnswer{}, st, err
 	}
 	return s.answer(), st, nil
 }
 
-// catsSearch holds one branch and bound over the cars of the cats, sorted
-// heaviest first. A node (Stats.Nodes) is one call of dfs.
+// catsSearch holds the cats sorted heaviest first, the best packing found
+// and the lower bound, and runs either bin completion (binSearch) or the
+// seed's branch and bound over the cars of the cats (dfs), in which a
+// node (Stats.Nodes) is one call of dfs.
 //
 // Cuts, each sound for the question "fewer cars than the best so far":
 //   - a cat goes in a new car only while fewer than best-1 are open;
@@ -69,6 +94,8 @@ type catsSearch struct {
 	best   int   // cars of the best packing so far
 	keep   []int // car of each cat in the best packing
 	done   bool  // best meets lb, or the context is done
+	err    error // the context's error, when bin completion saw it
+	cheap  int64 // node budget of bin completion's cheap passes
 }
 
 func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
@@ -76,7 +103,7 @@ func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
 	if n == 0 || p.W < 1 {
 		return nil, false
 	}
-	s := &catsSearch{tick: poll.New(ctx), w: p.W}
+	s := &catsSearch{tick: poll.New(ctx), w: p.W, cheap: binsCheapNodes}
 	s.idx = make([]int, n)
 	for i := range s.idx {
 		s.idx[i] = i
@@ -144,13 +171,56 @@ func (s *catsSearch) boundL2() int {
 }
 
 // run packs the cats first fit decreasing, then searches for better.
-func (s *catsSearch) run() {
+func (s *catsSearch) run(ctx context.Context, o CatsOptions) {
 	s.keep = s.firstFit()
 	s.best = slices.Max(s.keep) + 1
 	if s.best <= s.lb {
 		return
 	}
-	s.dfs(0)
+	if o.Items {
+		s.dfs(0)
+		return
+	}
+	s.binCompletion(ctx, o)
+}
+
+// binCompletion asks bin completion for k cars, from the lower bound up
+// to one below the best packing, and keeps the first packing it finds.
+func (s *catsSearch) binCompletion(ctx context.Context, o CatsOptions) {
+	b := newBinSearch(ctx, &s.tick, s.w, s.wt)
+	b.noLP, b.noGoods, b.cheap = o.NoLP, o.NoNogoods, s.cheap
+	for k := s.lb; k < s.best; k++ {
+		ok := b.decide(k, k*s.w-s.total)
+		if b.cancelled {
+			s.err = ctx.Err()
+			return
+		}
+		if ok {
+			s.best = k
+			s.keepCars(b.cars)
+			return
+		}
+		k = max(k, b.lpBound-1) // the LP proved more at the root
+	}
+}
+
+// keepCars records the packing of bin completion, cars of counts per
+// distinct weight, as the car of each cat.
+func (s *catsSearch) keepCars(cars [][]pair) {
+	next := make([]int, 0, len(s.wt)) // next[j]: the next cat of the j-th distinct weight
+	for i, v := range s.wt {
+		if i == 0 || v != s.wt[i-1] {
+			next = append(next, i)
+		}
+	}
+	for c, car := range cars {
+		for _, p := range car {
+			for range p.cnt {
+				s.keep[next[p.idx]] = c
+				next[p.idx]++
+			}
+		}
+	}
 }
 
 // firstFit puts each cat, heaviest first, in the first car it fits in.
