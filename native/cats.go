@@ -14,9 +14,9 @@ import (
 // puzzle.ErrNoSolution when a cat is heavier than W (or W < 1), and
 // ctx.Err() when ctx is done first.
 //
-// First-fit decreasing gives a first packing, and the lower bounds
-// ceil(sum/W), the cats over W/2 and Martello and Toth's L2 a first
-// bound. Between them, bin completion (binSearch) asks "do the cats fit
+// First-fit decreasing gives a first packing, and puzzle.Cats.LowerBound
+// (Martello and Toth's L2, which holds ceil(sum/W) and the cats over W/2)
+// a first bound. Between them, bin completion (binSearch) asks "do the cats fit
 // in k cars?" for k from the bound up, filling one car at a time, the car
 // of the heaviest cat left, in every undominated way; the first k that
 // fits is the answer. A question that a cheap pass does not settle is
@@ -127,47 +127,8 @@ func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
 	s.load = make([]int, 0, n)
 	s.car = make([]int, n)
 	s.after = make([]int, n)
-	s.lb = max(p.LowerBound(), s.boundL2())
+	s.lb = p.LowerBound()
 	return s, true
-}
-
-// boundL2 returns the lower bound L2 of Martello and Toth ("Lower bounds
-// and reduction procedures for the bin packing problem", 1990): for a
-// threshold a ≤ W/2, a cat heavier than W-a shares its car with no cat of
-// at least a, the cats over W/2 pairwise share no car, and the cats of
-// a..W/2 fill at best the room those leave, so the cars number at least
-// |J1| + |J2| + ceil((Σ J3 - (|J2|·W - Σ J2)) / W) with J1 the cats over
-// W-a, J2 those in (W/2, W-a] and J3 those in [a, W/2]. It takes every
-// weight up to W/2 (and 0) as a, in O(n²).
-func (s *catsSearch) boundL2() int {
-	best := 0
-	for k := len(s.wt); k >= 0; k-- {
-		a := 0
-		if k < len(s.wt) {
-			a = s.wt[k]
-			if 2*a > s.w || k+1 < len(s.wt) && s.wt[k+1] == a {
-				continue
-			}
-		}
-		n1, n2, sum2, sum3 := 0, 0, 0, 0
-		for _, v := range s.wt {
-			switch {
-			case v > s.w-a:
-				n1++
-			case 2*v > s.w:
-				n2++
-				sum2 += v
-			case v >= a:
-				sum3 += v
-			}
-		}
-		l := n1 + n2
-		if over := sum3 - (n2*s.w - sum2); over > 0 {
-			l += (over + s.w - 1) / s.w
-		}
-		best = max(best, l)
-	}
-	return best
 }
 
 // run packs the cats first fit decreasing, then searches for better.
