@@ -27,6 +27,9 @@ const (
 	// lpDPBits bounds the table of the dynamic programme that prices
 	// exactly when W is small: (W+1) bits per part of a weight's count.
 	lpDPBits = 1 << 25
+	// lpColumns bounds the pool of patterns kept between iterations and
+	// calls, priced before the knapsack: most LPs of a search are alike.
+	lpColumns = 1024
 	// lpTolerance is subtracted from every bound before rounding up: the
 	// sums are of at most a thousand terms near 1, whose float error is
 	// far below it.
@@ -57,20 +60,23 @@ const (
 // off every optimal dual (the counts per pattern are bounded here), the
 // LP only stops early and proves less: the bound is Farley's either way.
 type catsLP struct {
-	w     int
-	all   []int     // the distinct weights of the instance, heaviest first
-	most  []int     // the most cats of each of them a pattern may hold
-	gidx  []int     // the index in all of each row
-	vals  []int     // weight of each row: the weights of the state asked about
-	lim   []int     // the most cats of each row a pattern may hold
-	d     []int     // cats of each row (the demand)
-	binv  []float64 // the basis inverse, row-major
-	x     []float64 // the basic values
-	basis []lpCol
-	y, yp []float64 // the duals, and the duals clipped at 0
-	u     []float64 // the entering column in the basis
-	pivot int       // pivots since the last refactorisation
-	ks    knapsack
+	w       int
+	all     []int     // the distinct weights of the instance, heaviest first
+	most    []int     // the most cats of each of them a pattern may hold
+	gidx    []int     // the index in all of each row
+	vals    []int     // weight of each row: the weights of the state asked about
+	lim     []int     // the most cats of each row a pattern may hold
+	d       []int     // cats of each row (the demand)
+	binv    []float64 // the basis inverse, row-major
+	x       []float64 // the basic values
+	basis   []lpCol
+	y, yp   []float64 // the duals, and the duals clipped at 0
+	u       []float64 // the entering column in the basis
+	pivot   int       // pivots since the last refactorisation
+	ks      knapsack
+	row     []int    // row[j]: the row of the instance's weight j, or -1
+	cols    [][]pair // the column pool: patterns found by pricing
+	colNext int      // how many patterns were ever pooled
 }
 
 // lpCol is a column of the LP: a pattern (counts a per row) or, with a
@@ -86,7 +92,7 @@ type lpCol struct {
 // may hold as many cats of a weight as the instance has and fit, so every
 // dual solution it proves a bound with is dual feasible for every state.
 func newCatsLP(w int, vals, cnt []int) *catsLP {
-	l := &catsLP{w: w, all: vals, most: make([]int, len(vals))}
+	l := &catsLP{w: w, all: vals, most: make([]int, len(vals)), row: make([]int, len(vals))}
 	for i, v := range vals {
 		l.most[i] = min(cnt[i], w/v)
 	}
@@ -123,12 +129,18 @@ func (l *catsLP) bound(cnt []int, cars, maxIter int, tick *poll.Ticker) (int, []
 		if obj <= float64(cars)+lpTolerance {
 			return 0, nil // the LP is at most cars
 		}
+		// Pricing: the columns found before (cheap), then a short search
+		// of the knapsack, then the exact one only when that finds no
+		// improving pattern but cannot rule one out. ub bounds κ.
+		if c, ok := l.fromPool(); ok {
+			if !l.enter(c) {
+				return 0, nil
+			}
+			continue
+		}
 		for i := range m {
 			l.yp[i] = max(l.y[i], 0)
 		}
-		// Pricing: a short search first; the exact one only when that
-		// finds no improving pattern but cannot rule one out. ub bounds
-		// κ either way.
 		pat, kappa, ub := l.ks.solve(l.w, l.vals, l.lim, l.yp, lpQuickNodes)
 		if kappa <= 1+1e-9 && ub > 1+1e-9 {
 			pat, kappa, ub = l.ks.exact(l.w, l.vals, l.lim, l.yp)
@@ -140,8 +152,67 @@ func (l *catsLP) bound(cnt []int, cars, maxIter int, tick *poll.Ticker) (int, []
 		if !ok || !l.enter(c) {
 			return 0, nil // optimal (or degenerate beyond repair)
 		}
+		if c.a != nil {
+			l.remember(pat)
+		}
 	}
 	return 0, nil
+}
+
+// remember keeps the pattern pat (counts per row) in the column pool, by
+// the instance's indices, replacing the oldest past lpColumns.
+func (l *catsLP) remember(pat []int) {
+	var col []pair
+	for r, t := range pat {
+		if t > 0 {
+			col = append(col, pair{int32(l.gidx[r]), int32(t)})
+		}
+	}
+	if len(l.cols) < lpColumns {
+		l.cols = append(l.cols, col)
+	} else {
+		l.cols[l.colNext%lpColumns] = col
+	}
+	l.colNext++
+}
+
+// fromPool returns the column of most negative reduced cost among the
+// surplus and exchange columns and the pool's patterns (cut down to the
+// rows of the state: a car that held cats no longer there holds the
+// rest), or false when none has one.
+func (l *catsLP) fromPool() (lpCol, bool) {
+	best, bestAt := -1e-9, -1
+	for k, col := range l.cols {
+		rc := 1.0
+		for _, p := range col {
+			if r := l.row[p.idx]; r >= 0 {
+				rc -= float64(p.cnt) * l.y[r]
+			}
+		}
+		if rc < best {
+			best, bestAt = rc, k
+		}
+	}
+	c, found := l.entering(nil)
+	if bestAt < 0 || found && l.reduced(c) <= best {
+		return c, found
+	}
+	a := make([]float64, len(l.vals))
+	for _, p := range l.cols[bestAt] {
+		if r := l.row[p.idx]; r >= 0 {
+			a[r] = float64(p.cnt)
+		}
+	}
+	return lpCol{a: a}, true
+}
+
+// reduced returns the reduced cost of a surplus or exchange column.
+func (l *catsLP) reduced(c lpCol) float64 {
+	if c.i >= 0 {
+		return l.y[c.i]
+	}
+	i := -c.i - 1
+	return l.y[i] - l.y[i+1]
 }
 
 // load sets up the rows of the weights with cats in cnt and a first
@@ -150,7 +221,9 @@ func (l *catsLP) bound(cnt []int, cars, maxIter int, tick *poll.Ticker) (int, []
 func (l *catsLP) load(cnt []int) bool {
 	l.vals, l.d, l.lim, l.gidx = l.vals[:0], l.d[:0], l.lim[:0], l.gidx[:0]
 	for j, c := range cnt {
+		l.row[j] = -1
 		if c > 0 {
+			l.row[j] = len(l.vals)
 			l.vals = append(l.vals, l.all[j])
 			l.d = append(l.d, c)
 			l.lim = append(l.lim, l.most[j])
@@ -234,8 +307,8 @@ func (l *catsLP) farley(kappa float64) (int, []float64) {
 }
 
 // entering returns the column of most negative reduced cost, pat being
-// the best pattern for the clipped duals, or false when none is negative
-// (the LP is optimal).
+// the best pattern for the clipped duals (nil: none), or false when none
+// is negative (the LP is optimal).
 func (l *catsLP) entering(pat []int) (lpCol, bool) {
 	m := len(l.vals)
 	best, c := -1e-9, lpCol{}
@@ -252,7 +325,7 @@ func (l *catsLP) entering(pat []int) (lpCol, bool) {
 	for i, t := range pat {
 		rc -= float64(t) * l.y[i]
 	}
-	if rc < best {
+	if pat != nil && rc < best {
 		a := make([]float64, m)
 		for i, t := range pat {
 			a[i] = float64(t)
