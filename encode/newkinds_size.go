@@ -6,11 +6,13 @@ import (
 )
 
 // CatsSize returns an upper bound on the size of the formula that
-// CatsWith(p, k, enc) builds, without building it; the bounds that
-// AtMost adds later are not in it. Each car's MDD is bounded by the node
-// budget and by the number of distinct prefixes of its counts, each
-// clause by 3 literals; the adder tree, which may stand in for it, by
-// cnf.AdderSumSizeBound.
+// CatsWith(p, k, enc) builds, without building the formula; the bounds
+// that AtMost adds later are not in it. Every car bounds the same sum of
+// the same weights, so one car's two MDDs (capacity and fullness) are
+// built alone, on a scratch formula (at most the node budget each), and
+// counted k times; an MDD the budget stops is counted as what stands in
+// for it: the adder tree (cnf.AdderSumSizeBound) for the capacity,
+// nothing for the fullness.
 func CatsSize(p puzzle.Cats, k int, enc CatsEncoding) cnf.Size {
 	q := &CatsQuery{p: p, k: max(k, 0), enc: enc}
 	q.group()
@@ -27,38 +29,46 @@ func CatsSize(p puzzle.Cats, k int, enc CatsEncoding) cnf.Size {
 	d := int64(len(lens))
 	// used: a variable, d binary clauses and one of d+1 literals per car.
 	s = s.Plus(cnf.Size{Vars: 1, Clauses: d + 1, Lits: 3*d + 1}.Times(int64(k)))
-	mdd := catsMDDBound(lens, q.budget())
-	adder := cnf.AdderSumSizeBound(q.vals, lens)
-	capacity := adder
+	capacity := cnf.AdderSumSizeBound(q.vals, lens)
 	if !enc.Adder {
-		capacity = maxSize(mdd, adder)
+		if mdd, ok := catsCarMDD(q.vals, lens, p.W, q.budget(), false); ok {
+			capacity = mdd
+		}
+		total := 0
+		for _, v := range p.Weights {
+			total += v
+		}
+		least := total - (k-1)*p.W
+		if mdd, ok := catsCarMDD(q.vals, lens, least, q.budget(), true); ok && !enc.NoFull && least > 0 {
+			s = s.Plus(mdd.Times(int64(k)))
+		}
 	}
 	s = s.Plus(capacity.Times(int64(k)))
-	if !enc.Adder && !enc.NoFull {
-		s = s.Plus(mdd.Times(int64(k)))
-	}
 	return s.Plus(cnf.LexGreaterEqSize(lens).Plus(cnf.Size{Clauses: 1, Lits: 2}).Times(int64(k)))
 }
 
-// catsMDDBound bounds one car's interval MDD: at most budget nodes, and
-// at most the number of distinct count prefixes, each node a variable
-// and at most u+1 clauses of at most 3 literals.
-func catsMDDBound(lens []int, budget int) cnf.Size {
-	nodes, prefixes, umax := int64(0), int64(1), 0
-	for _, u := range lens {
-		nodes += prefixes
-		prefixes = min(prefixes*int64(u+1), int64(budget))
-		umax = max(umax, u)
+// catsCarMDD returns the size of one car's MDD, built on a scratch
+// formula over counts of lens[j] cats of weight vals[j]: its load at most
+// bound, or at least bound, with the clause that asserts it (2 literals,
+// as when a selector guards it); false when the node budget stops it.
+func catsCarMDD(vals, lens []int, bound, budget int, atLeast bool) (cnf.Size, bool) {
+	f := cnf.New()
+	terms := make([]cnf.Term, len(vals))
+	for j, v := range vals {
+		terms[j] = cnf.Term{W: v, X: f.NewUnary("", lens[j])}
 	}
-	nodes = min(nodes, int64(budget))
-	return cnf.Size{Vars: nodes, Clauses: nodes * int64(umax+1), Lits: 3 * nodes * int64(umax+1)}.Plus(cnf.Size{Clauses: 1, Lits: 1})
-}
-
-func maxSize(a, b cnf.Size) cnf.Size {
-	if a.Lits >= b.Lits {
-		return a
+	before := f.Size()
+	var ok bool
+	if atLeast {
+		_, _, ok = f.IntervalMDDAtLeastLit(terms, bound, budget)
+	} else {
+		_, _, ok = f.IntervalMDDAtMostLit(terms, bound, budget)
 	}
-	return b
+	if !ok {
+		return cnf.Size{}, false
+	}
+	after := f.Size()
+	return cnf.Size{Vars: after.Vars - before.Vars, Clauses: after.Clauses - before.Clauses + 1, Lits: after.Lits - before.Lits + 2}, true
 }
 
 func repeatInt(v, n int) []int {

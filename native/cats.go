@@ -1,6 +1,7 @@
 package native
 
 import (
+	"cmp"
 	"context"
 	"slices"
 
@@ -13,26 +14,50 @@ import (
 // puzzle.ErrNoSolution when a cat is heavier than W (or W < 1), and
 // ctx.Err() when ctx is done first.
 //
-// The search is the seed's branch and bound: cats heaviest first, each put
-// in every open car it fits in, or in a new car, keeping the best packing
-// found so far; first-fit decreasing gives the first one, and the search
-// ends as soon as a packing meets a lower bound (puzzle.Cats.LowerBound,
-// and the stronger L2 of Martello and Toth).
+// First-fit decreasing gives a first packing, and puzzle.Cats.LowerBound
+// (Martello and Toth's L2, which holds ceil(sum/W) and the cats over W/2)
+// a first bound. Between them, bin completion (binSearch) asks "do the cats fit
+// in k cars?" for k from the bound up, filling one car at a time, the car
+// of the heaviest cat left, in every undominated way; the first k that
+// fits is the answer. A question that a cheap pass does not settle is
+// searched again with the LP bound of Gilmore and Gomory at every node.
+// Stats.Nodes counts the cars filled.
 func Cats(ctx context.Context, p puzzle.Cats) (puzzle.CatsAnswer, Stats, error) {
+	return CatsWith(ctx, p, CatsOptions{})
+}
+
+// CatsOptions selects the search of CatsWith. The zero value is the
+// search of Cats, the fastest measured (README).
+type CatsOptions struct {
+	// Items runs the seed's search instead of bin completion: the cats
+	// heaviest first, each into every open car it fits in or a new car,
+	// branch and bound against the best packing so far.
+	Items bool
+	// NoLP leaves the LP bound out of bin completion.
+	NoLP bool
+	// NoNogoods leaves the nogoods out of bin completion.
+	NoNogoods bool
+}
+
+// CatsWith is Cats with the chosen search. With Items, Stats.Nodes
+// counts the cats placed.
+func CatsWith(ctx context.Context, p puzzle.Cats, o CatsOptions) (puzzle.CatsAnswer, Stats, error) {
 	s, ok := newCatsSearch(ctx, p)
 	if !ok {
 		return puzzle.CatsAnswer{}, Stats{}, puzzle.ErrNoSolution
 	}
-	s.run()
+	s.run(ctx, o)
 	st := Stats{Nodes: s.tick.Steps()}
-	if err := s.tick.Err(); err != nil {
+	if err := cmp.Or(s.tick.Err(), s.err); err != nil {
 		return puzzle.CatsAnswer{}, st, err
 	}
 	return s.answer(), st, nil
 }
 
-// catsSearch holds one branch and bound over the cars of the cats, sorted
-// heaviest first. A node (Stats.Nodes) is one call of dfs.
+// catsSearch holds the cats sorted heaviest first, the best packing found
+// and the lower bound, and runs either bin completion (binSearch) or the
+// seed's branch and bound over the cars of the cats (dfs), in which a
+// node (Stats.Nodes) is one call of dfs.
 //
 // Cuts, each sound for the question "fewer cars than the best so far":
 //   - a cat goes in a new car only while fewer than best-1 are open;
@@ -42,9 +67,13 @@ func Cats(ctx context.Context, p puzzle.Cats) (puzzle.CatsAnswer, Stats, error) 
 //     tried: swapping what the two get later maps the others onto it;
 //   - a cat that fills an open car exactly goes there and nowhere else:
 //     from any packing where that car takes other cats (of total at most
-//     the cat's weight), swapping them with the cat gives one as good
-//     (such a car is never before the previous equal cat's: that cat would
-//     have filled it);
+//     the cat's weight), swapping them with the cat gives one as good; the
+//     cat then stays out of the order of equal cats (the next equal cat
+//     may take any car the cat itself could): if the packing puts an
+//     equal cat in that car, permuting the equal cats puts this one there
+//     and keeps the others' cars non-decreasing, which an order through
+//     the filled car would not (with both rules, 30: 13 11 11 8 8 7
+//     got 3 cars where 13 8 8 / 11 11 7 do);
 //   - room that no cat left can use is wasted, so the packing needs at
 //     least (sum + waste)/W cars, rounded up; the branch ends when that
 //     reaches best (wasted);
@@ -61,9 +90,12 @@ type catsSearch struct {
 	lb     int   // no packing has fewer cars
 	load   []int // load of each open car on the current path
 	car    []int // car of each cat on the current path
+	after  []int // after[i]: the first car the cat after i may take if equal
 	best   int   // cars of the best packing so far
 	keep   []int // car of each cat in the best packing
 	done   bool  // best meets lb, or the context is done
+	err    error // the context's error, when bin completion saw it
+	cheap  int64 // node budget of bin completion's cheap passes
 }
 
 func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
@@ -71,7 +103,7 @@ func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
 	if n == 0 || p.W < 1 {
 		return nil, false
 	}
-	s := &catsSearch{tick: poll.New(ctx), w: p.W}
+	s := &catsSearch{tick: poll.New(ctx), w: p.W, cheap: binsCheapNodes}
 	s.idx = make([]int, n)
 	for i := range s.idx {
 		s.idx[i] = i
@@ -94,57 +126,62 @@ func newCatsSearch(ctx context.Context, p puzzle.Cats) (*catsSearch, bool) {
 	}
 	s.load = make([]int, 0, n)
 	s.car = make([]int, n)
-	s.lb = max(p.LowerBound(), s.boundL2())
+	s.after = make([]int, n)
+	s.lb = p.LowerBound()
 	return s, true
 }
 
-// boundL2 returns the lower bound L2 of Martello and Toth ("Lower bounds
-// and reduction procedures for the bin packing problem", 1990): for a
-// threshold a ≤ W/2, a cat heavier than W-a shares its car with no cat of
-// at least a, the cats over W/2 pairwise share no car, and the cats of
-// a..W/2 fill at best the room those leave, so the cars number at least
-// |J1| + |J2| + ceil((Σ J3 - (|J2|·W - Σ J2)) / W) with J1 the cats over
-// W-a, J2 those in (W/2, W-a] and J3 those in [a, W/2]. It takes every
-// weight up to W/2 (and 0) as a, in O(n²).
-func (s *catsSearch) boundL2() int {
-	best := 0
-	for k := len(s.wt); k >= 0; k-- {
-		a := 0
-		if k < len(s.wt) {
-			a = s.wt[k]
-			if 2*a > s.w || k+1 < len(s.wt) && s.wt[k+1] == a {
-				continue
-			}
-		}
-		n1, n2, sum2, sum3 := 0, 0, 0, 0
-		for _, v := range s.wt {
-			switch {
-			case v > s.w-a:
-				n1++
-			case 2*v > s.w:
-				n2++
-				sum2 += v
-			case v >= a:
-				sum3 += v
-			}
-		}
-		l := n1 + n2
-		if over := sum3 - (n2*s.w - sum2); over > 0 {
-			l += (over + s.w - 1) / s.w
-		}
-		best = max(best, l)
-	}
-	return best
-}
-
 // run packs the cats first fit decreasing, then searches for better.
-func (s *catsSearch) run() {
+func (s *catsSearch) run(ctx context.Context, o CatsOptions) {
 	s.keep = s.firstFit()
 	s.best = slices.Max(s.keep) + 1
 	if s.best <= s.lb {
 		return
 	}
-	s.dfs(0)
+	if o.Items {
+		s.dfs(0)
+		return
+	}
+	s.binCompletion(ctx, o)
+}
+
+// binCompletion asks bin completion for k cars, from the lower bound up
+// to one below the best packing, and keeps the first packing it finds.
+func (s *catsSearch) binCompletion(ctx context.Context, o CatsOptions) {
+	b := newBinSearch(ctx, &s.tick, s.w, s.wt)
+	b.noLP, b.noGoods, b.cheap = o.NoLP, o.NoNogoods, s.cheap
+	for k := s.lb; k < s.best; k++ {
+		ok := b.decide(k, k*s.w-s.total)
+		if b.cancelled {
+			s.err = ctx.Err()
+			return
+		}
+		if ok {
+			s.best = k
+			s.keepCars(b.cars)
+			return
+		}
+		k = max(k, b.lpBound-1) // the LP proved more at the root
+	}
+}
+
+// keepCars records the packing of bin completion, cars of counts per
+// distinct weight, as the car of each cat.
+func (s *catsSearch) keepCars(cars [][]pair) {
+	next := make([]int, 0, len(s.wt)) // next[j]: the next cat of the j-th distinct weight
+	for i, v := range s.wt {
+		if i == 0 || v != s.wt[i-1] {
+			next = append(next, i)
+		}
+	}
+	for c, car := range cars {
+		for _, p := range car {
+			for range p.cnt {
+				s.keep[next[p.idx]] = c
+				next[p.idx]++
+			}
+		}
+	}
 }
 
 // firstFit puts each cat, heaviest first, in the first car it fits in.
@@ -181,11 +218,11 @@ func (s *catsSearch) dfs(i int) {
 	}
 	v, from := s.wt[i], 0
 	if i > 0 && v == s.wt[i-1] {
-		from = s.car[i-1]
+		from = s.after[i-1]
 	}
 	for j := from; j < len(s.load); j++ {
 		if s.load[j]+v == s.w {
-			s.place(i, j)
+			s.place(i, j, from)
 			return
 		}
 	}
@@ -193,7 +230,7 @@ func (s *catsSearch) dfs(i int) {
 		if l := s.load[j]; l+v > s.w || slices.Contains(s.load[from:j], l) {
 			continue
 		}
-		s.place(i, j)
+		s.place(i, j, j)
 		if s.done {
 			return
 		}
@@ -201,15 +238,17 @@ func (s *catsSearch) dfs(i int) {
 	if len(s.load)+1 < s.best {
 		s.load = append(s.load, v)
 		s.car[i] = len(s.load) - 1
+		s.after[i] = s.car[i]
 		s.dfs(i + 1)
 		s.load = s.load[:len(s.load)-1]
 	}
 }
 
-// place puts cat i in open car j, searches on, and takes it out again.
-func (s *catsSearch) place(i, j int) {
+// place puts cat i in open car j, the next equal cat taking a car from
+// after on, searches on, and takes it out again.
+func (s *catsSearch) place(i, j, after int) {
 	s.load[j] += s.wt[i]
-	s.car[i] = j
+	s.car[i], s.after[i] = j, after
 	s.dfs(i + 1)
 	s.load[j] -= s.wt[i]
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -150,21 +151,56 @@ func (p Cats) Verify(a CatsAnswer) error {
 	return nil
 }
 
-// LowerBound returns a bound no answer can beat: the larger of
-// ceil(sum/W) and the number of cats heavier than W/2 (no two of them
-// share a car). It is 0 for no cats.
+// LowerBound returns a bound no answer can beat: Martello and Toth's L2
+// ("Lower bounds and reduction procedures for the bin packing problem",
+// 1990), which contains ceil(sum/W) and the number of cats heavier than
+// W/2 (no two of them share a car). For a threshold a ≤ W/2, a cat
+// heavier than W-a shares its car with no cat of at least a, the cats
+// over W/2 pairwise share no car, and the cats of a..W/2 fill at best the
+// room those leave, so the cars number at least
+// |J1| + |J2| + ceil((Σ J3 - (|J2|·W - Σ J2)) / W), with J1 the cats over
+// W-a, J2 those in (W/2, W-a] and J3 those in [a, W/2]; a = 0 gives
+// max(ceil(sum/W), |J2|). It takes every weight up to W/2 and 0 as a, in
+// O(n²) time. It is 0 for no cats, and the heavy cats for W < 1.
 func (p Cats) LowerBound() int {
-	sum, heavy := 0, 0
-	for _, v := range p.Weights {
-		sum += v
-		if 2*v > p.W {
-			heavy++
-		}
-	}
 	if p.W < 1 {
+		heavy := 0
+		for _, v := range p.Weights {
+			if 2*v > p.W {
+				heavy++
+			}
+		}
 		return heavy
 	}
-	return max((sum+p.W-1)/p.W, heavy)
+	best := 0
+	for i, a := range append([]int{0}, p.Weights...) {
+		if 2*a > p.W || i > 0 && slices.Contains(p.Weights[:i-1], a) {
+			continue // not a threshold, or one already tried
+		}
+		best = max(best, p.l2(a))
+	}
+	return best
+}
+
+// l2 returns the bound of LowerBound for the threshold a.
+func (p Cats) l2(a int) int {
+	n1, n2, sum2, sum3 := 0, 0, 0, 0
+	for _, v := range p.Weights {
+		switch {
+		case v > p.W-a:
+			n1++
+		case 2*v > p.W:
+			n2++
+			sum2 += v
+		case v >= a:
+			sum3 += v
+		}
+	}
+	l := n1 + n2
+	if over := sum3 - (n2*p.W - sum2); over > 0 {
+		l += (over + p.W - 1) / p.W
+	}
+	return l
 }
 
 // Format returns the judge output for a: the number of cars and a newline.

@@ -1,12 +1,14 @@
 package puzzle_test
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/internal/catsref"
 	"puzzlesat/puzzle"
 )
 
@@ -66,12 +68,30 @@ var catsLowerBoundTests = []struct {
 	{"by the sum", puzzle.Cats{W: 10, Weights: []int{4, 4, 4, 4, 4}}, 2},
 	{"by the heavy cats", puzzle.Cats{W: 10, Weights: []int{6, 6, 6, 1}}, 3},
 	{"exactly half is not heavy", puzzle.Cats{W: 10, Weights: []int{5, 5, 5, 5}}, 2},
+	// a = 5: the 6s take no 5, and the 5s need a car of their own.
+	{"Martello and Toth's L2", puzzle.Cats{W: 10, Weights: []int{6, 6, 6, 5, 5}}, 4},
 	{"no cats", puzzle.Cats{W: 10}, 0},
 }
 
 func TestCatsLowerBound(t *testing.T) {
 	for _, tc := range catsLowerBoundTests {
 		require.Equal(t, tc.want, tc.p.LowerBound(), tc.name)
+	}
+}
+
+// TestCatsLowerBoundRandom checks on 600 random instances that the bound
+// never passes the optimum of the subset DP, and holds ceil(sum/W).
+func TestCatsLowerBoundRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	for i := range 600 {
+		p := catsref.Random(rng, 1+rng.IntN(12), []int{10, 100, 1e9}[i%3], i%3)
+		sum := 0
+		for _, v := range p.Weights {
+			sum += v
+		}
+		lb := p.LowerBound()
+		require.LessOrEqual(t, lb, catsref.Cars(p), p.String())
+		require.GreaterOrEqual(t, lb, (sum+p.W-1)/p.W, p.String())
 	}
 }
 

@@ -2,6 +2,7 @@ package sat_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -110,12 +111,27 @@ func TestCatsCancel(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 }
 
-// catsBench returns random instances of n cats for the benchmarks.
-func catsBench(n, kind int) []puzzle.Cats {
-	rng := rand.New(rand.NewPCG(uint64(n), uint64(kind)))
+// catsBenchKinds are the benchmark's classes, as native's: catsref kinds
+// with W = 10^9, and Falkenauer's triplets at his W = 1000.
+var catsBenchKinds = []struct {
+	name    string
+	kind, w int
+}{
+	{"uniform", catsref.Uniform, 1e9},
+	{"tenth-half", catsref.TenthHalf, 1e9},
+	{"few", catsref.Few, 1e9},
+	{"triplets", catsref.Triplets, 1000},
+}
+
+// catsBench returns the benchmark's 10 random instances of n cats (the
+// triplets: the largest multiple of 3 up to n) of a class, the same as
+// native's benchmark.
+func catsBench(n, class int) []puzzle.Cats {
+	c := catsBenchKinds[class]
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(c.kind)))
 	ps := make([]puzzle.Cats, 10)
 	for i := range ps {
-		ps[i] = catsref.Random(rng, n, 1e9, kind)
+		ps[i] = catsref.Random(rng, n, c.w, c.kind)
 	}
 	return ps
 }
@@ -134,10 +150,10 @@ var catsBenchVariants = []struct {
 
 func BenchmarkCats(b *testing.B) {
 	for _, n := range []int{18, 32, 64} {
-		for kind, name := range []string{"uniform", "tenth-half", "few"} {
+		for class, c := range catsBenchKinds {
 			for _, v := range catsBenchVariants {
-				b.Run(fmt.Sprintf("n%d-%s/%s", n, name, v.name), func(b *testing.B) {
-					benchCats(b, catsBench(n, kind), v.enc, v.dir)
+				b.Run(fmt.Sprintf("n%d-%s/%s", n, c.name, v.name), func(b *testing.B) {
+					benchCats(b, catsBench(n, class), v.enc, v.dir)
 				})
 			}
 		}
@@ -146,20 +162,34 @@ func BenchmarkCats(b *testing.B) {
 
 func benchCats(b *testing.B, ps []puzzle.Cats, enc encode.CatsEncoding, dir sat.CatsStrategy) {
 	var total sat.Stats
-	timeouts := 0
+	var timeouts, large int
 	for b.Loop() {
-		total, timeouts = sat.Stats{}, 0
+		total, timeouts, large = sat.Stats{}, 0, 0
 		for _, p := range ps {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			_, st, err := sat.CatsWith(ctx, p, sat.Config{}, enc, dir)
-			cancel()
-			if err != nil {
-				require.ErrorIs(b, err, context.DeadlineExceeded)
-				timeouts++
-			}
+			st, timeout, tooLarge := benchCatsOne(b, p, enc, dir)
 			total.Add(st)
+			timeouts += timeout
+			large += tooLarge
 		}
 	}
 	b.ReportMetric(float64(total.Conflicts)/float64(len(ps)), "conflicts/inst")
 	b.ReportMetric(float64(timeouts), "timeouts")
+	b.ReportMetric(float64(large), "toolarge")
+}
+
+// benchCatsOne solves p within 10 s and counts a timeout, or a formula
+// over the default budget, as 1.
+func benchCatsOne(b *testing.B, p puzzle.Cats, enc encode.CatsEncoding, dir sat.CatsStrategy) (st sat.Stats, timeout, tooLarge int) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, st, err := sat.CatsWith(ctx, p, sat.Config{}, enc, dir)
+	var tl *sat.TooLarge
+	switch {
+	case errors.As(err, &tl):
+		return st, 0, 1
+	case err != nil:
+		require.ErrorIs(b, err, context.DeadlineExceeded)
+		return st, 1, 0
+	}
+	return st, 0, 0
 }

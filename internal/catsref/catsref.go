@@ -57,21 +57,50 @@ func Cars(p puzzle.Cats) int {
 	return best[len(best)-1].cars
 }
 
-// Random returns n cats with weights drawn for a capacity w: uniform in
-// 1..w, in w/10..w/2 (few per car, hard to pair), or a few distinct
-// weights (many equal cats), by the kind 0, 1 or 2.
+// Kinds of random instances that Random draws.
+const (
+	Uniform   = iota // weights uniform in 1..w
+	TenthHalf        // weights in w/10..w/2: 3 to 9 cats per car, hard to pair
+	Few              // three distinct weights, many equal cats
+	// Triplets are Falkenauer's hard class ("A hybrid grouping genetic
+	// algorithm for bin packing", 1996), scaled to w: the cats come in
+	// threes that fill a car exactly, the first of each in
+	// 0.38w..0.49w, the second in w/4..w-first-w/4, the third the rest,
+	// shuffled; n a multiple of 3 gives an optimum of n/3 full cars
+	// (the last incomplete triple is dropped).
+	Triplets
+)
+
+// Random returns n cats with weights drawn for a capacity w (at least 4
+// for Triplets) of the given kind.
 func Random(rng *rand.Rand, n, w, kind int) puzzle.Cats {
+	if kind == Triplets {
+		return triplets(rng, n, w)
+	}
 	p := puzzle.Cats{W: w, Weights: make([]int, n)}
 	few := []int{1 + rng.IntN(w), 1 + rng.IntN(w), 1 + rng.IntN(w)}
 	for i := range p.Weights {
 		switch kind {
-		case 1:
+		case TenthHalf:
 			p.Weights[i] = max(1, w/10) + rng.IntN(max(1, w/2-w/10))
-		case 2:
+		case Few:
 			p.Weights[i] = few[rng.IntN(len(few))]
 		default:
 			p.Weights[i] = 1 + rng.IntN(w)
 		}
 	}
+	return p
+}
+
+// triplets draws n/3 triples of Falkenauer's recipe and shuffles them.
+func triplets(rng *rand.Rand, n, w int) puzzle.Cats {
+	p := puzzle.Cats{W: w, Weights: make([]int, 0, n)}
+	for range n / 3 {
+		lo, hi := w*38/100, w*49/100
+		a := lo + rng.IntN(max(1, hi-lo+1))
+		b := w/4 + rng.IntN(max(1, w-a-w/4-w/4+1))
+		p.Weights = append(p.Weights, a, b, w-a-b)
+	}
+	rng.Shuffle(len(p.Weights), func(i, j int) { p.Weights[i], p.Weights[j] = p.Weights[j], p.Weights[i] })
 	return p
 }
