@@ -45,7 +45,7 @@ sudoku_hard9() {
 }
 
 # sticks_judge: the CERC 1995 judge data with every piece kept (as the
-# statement reads it; block 18 is out of gini's reach), the folklore hard
+# statement reads it), the folklore hard
 # blocks and hard_454.
 sticks_judge() {
 	compare sticks_judge sticks --timeout=20s testdata/sticks/cerc1995_sticks.in \
