@@ -2,6 +2,7 @@ package encode
 
 import (
 	"math/bits"
+	"sync"
 
 	"puzzlesat/puzzle"
 )
@@ -36,13 +37,17 @@ type sudokuGeom struct {
 	cellUnits [][3]int32 // the row, column and box of each cell
 }
 
-// sudokuGeoms holds the lists of the boxes up to 5, built at
-// initialisation and only read; larger boxes build their own.
-var sudokuGeoms = [...]*sudokuGeom{2: newSudokuGeom(2), 3: newSudokuGeom(3), 4: newSudokuGeom(4), 5: newSudokuGeom(5)}
+// sudokuGeoms gives the lists of the boxes up to 5, each built on first
+// use and only read after; larger boxes build their own.
+var sudokuGeoms = [...]func() *sudokuGeom{2: geomOnce(2), 3: geomOnce(3), 4: geomOnce(4), 5: geomOnce(5)}
+
+func geomOnce(box int) func() *sudokuGeom {
+	return sync.OnceValue(func() *sudokuGeom { return newSudokuGeom(box) })
+}
 
 func sudokuGeomOf(box int) *sudokuGeom {
 	if box < len(sudokuGeoms) {
-		return sudokuGeoms[box]
+		return sudokuGeoms[box]()
 	}
 	return newSudokuGeom(box)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/bits"
+	"sync"
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
@@ -41,9 +42,14 @@ type sudokuGeom struct {
 // in the 63 candidate bits.
 const sudokuSmallMax = 7
 
-// sudokuGeoms holds the tables by box side, 2 to sudokuSmallMax. They are
-// built at initialisation and only read.
-var sudokuGeoms = [...]*sudokuGeom{2: newSudokuGeom(2), 3: newSudokuGeom(3), 4: newSudokuGeom(4), 5: newSudokuGeom(5), 6: newSudokuGeom(6), 7: newSudokuGeom(7)}
+// sudokuGeoms gives the tables by box side, 2 to sudokuSmallMax. Each is
+// built on first use (a process that solves no such grid does not pay for
+// them at start) and only read after.
+var sudokuGeoms = [...]func() *sudokuGeom{2: geomOnce(2), 3: geomOnce(3), 4: geomOnce(4), 5: geomOnce(5), 6: geomOnce(6), 7: geomOnce(7)}
+
+func geomOnce(box int) func() *sudokuGeom {
+	return sync.OnceValue(func() *sudokuGeom { return newSudokuGeom(box) })
+}
 
 func newSudokuGeom(box int) *sudokuGeom {
 	side := box * box
@@ -115,7 +121,7 @@ type sudokuSearch struct {
 
 // newSudokuSearch checks p and places its givens.
 func newSudokuSearch(ctx context.Context, p puzzle.Sudoku, limit int) *sudokuSearch {
-	g := sudokuGeoms[p.Box]
+	g := sudokuGeoms[p.Box]()
 	s := &sudokuSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64}
 	// One allocation holds the root state, the queues and the weights.
 	s.levels = [][]uint64{make([]uint64, g.size)}
