@@ -115,40 +115,15 @@ func TestCatsDeadline(t *testing.T) {
 	}
 }
 
-// catsBenchKinds are the benchmark's classes: catsref kinds with W =
-// 10^9, and Falkenauer's triplets at his W = 1000, where equal sums
-// abound (at 10^9 each car has one way to be full and they are easy).
-var catsBenchKinds = []struct {
-	name    string
-	kind, w int
-}{
-	{"uniform", catsref.Uniform, 1e9},
-	{"tenth-half", catsref.TenthHalf, 1e9},
-	{"few", catsref.Few, 1e9},
-	{"triplets", catsref.Triplets, 1000},
-}
-
-// catsBench returns the benchmark's 10 random instances of n cats (the
-// triplets: the largest multiple of 3 up to n) of a class.
-func catsBench(n, class int) []puzzle.Cats {
-	c := catsBenchKinds[class]
-	rng := rand.New(rand.NewPCG(uint64(n), uint64(c.kind)))
-	ps := make([]puzzle.Cats, 10)
-	for i := range ps {
-		ps[i] = catsref.Random(rng, n, c.w, c.kind)
-	}
-	return ps
-}
-
 // BenchmarkCats runs each search on each class and size, 10 s at most
 // per instance, and reports nodes per instance and timeouts (per run of
 // the 10).
 func BenchmarkCats(b *testing.B) {
 	for _, n := range []int{18, 32, 64, 100} {
-		for class, c := range catsBenchKinds {
+		for class, c := range catsref.BenchClasses {
 			for _, v := range catsVariants {
-				b.Run(fmt.Sprintf("n%d-%s/%s", n, c.name, v.name), func(b *testing.B) {
-					benchCats(b, catsBench(n, class), v.o)
+				b.Run(fmt.Sprintf("n%d-%s/%s", n, c.Name, v.name), func(b *testing.B) {
+					benchCats(b, catsref.Bench(n, class), v.o)
 				})
 			}
 		}

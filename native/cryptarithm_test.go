@@ -3,35 +3,20 @@ package native_test
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/internal/cryptbrute"
-	"puzzlesat/internal/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )
 
-// readCryptFixture parses a file of testdata/cryptarithm and its answers.
-func readCryptFixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
-	tb.Helper()
-	parse := func(file string, r io.Reader) ([]puzzle.Cryptarithm, error) {
-		return puzzle.ParseCryptarithm(file, r, 10)
-	}
-	ps, out := judgedata.Case(tb, parse, "cryptarithm", name+".in", name+".out")
-	want := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	require.Len(tb, want, len(ps))
-	return ps, want
-}
-
 func TestCryptarithmFixtures(t *testing.T) {
 	for _, name := range []string{"sample", "exercism"} {
-		ps, want := readCryptFixture(t, name)
+		ps, want := cryptbrute.Fixture(t, name)
 		for i, p := range ps {
 			a, st, err := native.Cryptarithm(context.Background(), p)
 			if want[i] == "no solution" {
@@ -49,7 +34,7 @@ func TestCryptarithmFixtures(t *testing.T) {
 }
 
 func TestCryptarithmFortresses(t *testing.T) {
-	ps, want := readCryptFixture(t, "fortresses")
+	ps, want := cryptbrute.Fixture(t, "fortresses")
 	require.Len(t, ps[0].Addends, 199)
 	a, st, err := native.Cryptarithm(context.Background(), ps[0])
 	require.NoError(t, err)
@@ -143,21 +128,8 @@ func TestCryptarithmCancel(t *testing.T) {
 
 func sendMoreMoney() puzzle.Cryptarithm { return crypt(10, "MONEY", "SEND", "MORE") }
 
-// readCryptCounts parses many.in and its answer counts.
-func readCryptCounts(tb testing.TB) ([]puzzle.Cryptarithm, []int) {
-	tb.Helper()
-	ps, want := readCryptFixture(tb, "many")
-	counts := make([]int, len(want))
-	for i, w := range want {
-		n, err := strconv.Atoi(w)
-		require.NoError(tb, err)
-		counts[i] = n
-	}
-	return ps, counts
-}
-
 func TestCryptarithmManyAnswers(t *testing.T) {
-	ps, want := readCryptCounts(t)
+	ps, want := cryptbrute.ManyCounts(t)
 	for i, p := range ps {
 		n, st, err := native.CountCryptarithm(context.Background(), p, 0)
 		require.NoError(t, err)
@@ -169,8 +141,8 @@ func TestCryptarithmManyAnswers(t *testing.T) {
 }
 
 func BenchmarkCryptarithm(b *testing.B) {
-	ps, _ := readCryptFixture(b, "fortresses")
-	many, _ := readCryptCounts(b)
+	ps, _ := cryptbrute.Fixture(b, "fortresses")
+	many, _ := cryptbrute.ManyCounts(b)
 	bench := func(name string, p puzzle.Cryptarithm, limit int) {
 		b.Run(name, func(b *testing.B) {
 			var nodes int64

@@ -111,31 +111,6 @@ func TestCatsCancel(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 }
 
-// catsBenchKinds are the benchmark's classes, as native's: catsref kinds
-// with W = 10^9, and Falkenauer's triplets at his W = 1000.
-var catsBenchKinds = []struct {
-	name    string
-	kind, w int
-}{
-	{"uniform", catsref.Uniform, 1e9},
-	{"tenth-half", catsref.TenthHalf, 1e9},
-	{"few", catsref.Few, 1e9},
-	{"triplets", catsref.Triplets, 1000},
-}
-
-// catsBench returns the benchmark's 10 random instances of n cats (the
-// triplets: the largest multiple of 3 up to n) of a class, the same as
-// native's benchmark.
-func catsBench(n, class int) []puzzle.Cats {
-	c := catsBenchKinds[class]
-	rng := rand.New(rand.NewPCG(uint64(n), uint64(c.kind)))
-	ps := make([]puzzle.Cats, 10)
-	for i := range ps {
-		ps[i] = catsref.Random(rng, n, c.w, c.kind)
-	}
-	return ps
-}
-
 // catsBenchVariants are the variants the benchmark compares.
 var catsBenchVariants = []struct {
 	name string
@@ -150,10 +125,10 @@ var catsBenchVariants = []struct {
 
 func BenchmarkCats(b *testing.B) {
 	for _, n := range []int{18, 32, 64} {
-		for class, c := range catsBenchKinds {
+		for class, c := range catsref.BenchClasses {
 			for _, v := range catsBenchVariants {
-				b.Run(fmt.Sprintf("n%d-%s/%s", n, c.name, v.name), func(b *testing.B) {
-					benchCats(b, catsBench(n, class), v.enc, v.dir)
+				b.Run(fmt.Sprintf("n%d-%s/%s", n, c.Name, v.name), func(b *testing.B) {
+					benchCats(b, catsref.Bench(n, class), v.enc, v.dir)
 				})
 			}
 		}

@@ -3,9 +3,7 @@ package sat_test
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -13,7 +11,6 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/internal/cryptbrute"
-	"puzzlesat/internal/judgedata"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 )
@@ -46,18 +43,6 @@ var cryptModes = func() []cryptMode {
 	return ms
 }()
 
-// readCryptFixture parses a file of testdata/cryptarithm and its answers.
-func readCryptFixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
-	tb.Helper()
-	parse := func(file string, r io.Reader) ([]puzzle.Cryptarithm, error) {
-		return puzzle.ParseCryptarithm(file, r, 10)
-	}
-	ps, out := judgedata.Case(tb, parse, "cryptarithm", name+".in", name+".out")
-	want := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	require.Len(tb, want, len(ps))
-	return ps, want
-}
-
 // solve and count run the CNF of p as m says.
 func solve(p puzzle.Cryptarithm, m cryptMode) (puzzle.CryptarithmAnswer, sat.Stats, error) {
 	q := encode.CryptarithmWith(p, m.sum)
@@ -81,7 +66,7 @@ func count(p puzzle.Cryptarithm, limit int, m cryptMode) (int, sat.Stats, error)
 func TestCryptarithmFixtures(t *testing.T) {
 	for _, m := range cryptModes {
 		for _, name := range []string{"sample", "exercism"} {
-			ps, want := readCryptFixture(t, name)
+			ps, want := cryptbrute.Fixture(t, name)
 			for i, p := range ps {
 				if m != cryptModes[0] && len(p.Addends) > 100 {
 					continue // the 199 addends: the default here, the others in benchmarks
@@ -164,21 +149,8 @@ func TestCryptarithmRandom(t *testing.T) {
 	}
 }
 
-// readCryptCounts parses many.in and its answer counts.
-func readCryptCounts(tb testing.TB) ([]puzzle.Cryptarithm, []int) {
-	tb.Helper()
-	ps, want := readCryptFixture(tb, "many")
-	counts := make([]int, len(want))
-	for i, w := range want {
-		n, err := strconv.Atoi(w)
-		require.NoError(tb, err)
-		counts[i] = n
-	}
-	return ps, counts
-}
-
 func TestCryptarithmManyAnswers(t *testing.T) {
-	ps, want := readCryptCounts(t)
+	ps, want := cryptbrute.ManyCounts(t)
 	for i, p := range ps {
 		n, st, err := count(p, 0, cryptModes[0])
 		require.NoError(t, err)
@@ -187,8 +159,8 @@ func TestCryptarithmManyAnswers(t *testing.T) {
 }
 
 func BenchmarkCryptarithm(b *testing.B) {
-	ps, _ := readCryptFixture(b, "fortresses")
-	many, _ := readCryptCounts(b)
+	ps, _ := cryptbrute.Fixture(b, "fortresses")
+	many, _ := cryptbrute.ManyCounts(b)
 	bench := func(name string, p puzzle.Cryptarithm, limit int, m cryptMode) {
 		b.Run(name+"/"+m.String(), func(b *testing.B) {
 			var st sat.Stats

@@ -148,38 +148,21 @@ func readHeader(x *lexer, f *CNF) (int, error) {
 // readClauses reads the literals on the rest of the current line into f,
 // closing a clause at each 0, and returns where the open clause starts.
 func readClauses(x *lexer, f *CNF, want, start int) (int, error) {
-	for {
-		c, err := x.skipBlanks()
-		if err == io.EOF {
-			return start, nil
-		}
-		if err != nil {
-			return start, x.wrap(err)
-		}
-		if c == '\n' {
-			x.newline()
-			return start, nil
-		}
-		t, err := x.token()
-		if err != nil {
-			return start, x.wrap(err)
-		}
-		d, err := literal(t, f.nvars, "literal %s beyond the %d variables of the header")
-		if err != nil {
-			return start, x.errorf("%v", err)
-		}
+	err := x.literals(f.nvars, "literal %s beyond the %d variables of the header", func(d int) error {
 		if d != 0 {
 			l := FromDimacs(d)
 			f.lits = append(f.lits, l)
 			f.maxVar = max(f.maxVar, l.Var())
-			continue
+			return nil
 		}
 		if len(f.ends) == want {
-			return start, x.errorf("more clauses than the %d of the header", want)
+			return x.errorf("more clauses than the %d of the header", want)
 		}
 		f.ends = append(f.ends, len(f.lits))
 		start = len(f.lits)
-	}
+		return nil
+	})
+	return start, err
 }
 
 // finish checks the end of a DIMACS file.
@@ -337,34 +320,14 @@ func readStatus(x *lexer, word, status string) (string, error) {
 
 // readValues reads the literals on the rest of the current line into o.
 func (o *Output) readValues(x *lexer, maxVar int, ended bool) (bool, error) {
-	for {
-		c, err := x.skipBlanks()
-		if err == io.EOF {
-			return ended, nil
-		}
-		if err != nil {
-			return ended, x.wrap(err)
-		}
-		if c == '\n' {
-			x.newline()
-			return ended, nil
-		}
-		t, err := x.token()
-		if err != nil {
-			return ended, x.wrap(err)
-		}
-		d, err := literal(t, maxVar, "model gives a value to variable %s, the formula has %d: made for another formula?")
-		if err != nil {
-			return ended, x.errorf("%v", err)
-		}
+	err := x.literals(maxVar, "model gives a value to variable %s, the formula has %d: made for another formula?", func(d int) error {
 		if d == 0 {
 			ended = true
-			continue
+			return nil
 		}
-		if err := o.set(x, FromDimacs(d)); err != nil {
-			return ended, err
-		}
-	}
+		return o.set(x, FromDimacs(d))
+	})
+	return ended, err
 }
 
 // set records that l is true, refusing a variable given both values.

@@ -137,6 +137,37 @@ func (x *lexer) token() (string, error) {
 	return string(kept), nil
 }
 
+// literals reads the literals on the rest of the current line, a
+// variable beyond maxVar being an error worded by beyond (see literal),
+// and gives each to use, 0 included, until use fails. It ends at the end
+// of the line, which it consumes, or of the input.
+func (x *lexer) literals(maxVar int, beyond string, use func(d int) error) error {
+	for {
+		c, err := x.skipBlanks()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return x.wrap(err)
+		}
+		if c == '\n' {
+			x.newline()
+			return nil
+		}
+		t, err := x.token()
+		if err != nil {
+			return x.wrap(err)
+		}
+		d, err := literal(t, maxVar, beyond)
+		if err != nil {
+			return x.errorf("%v", err)
+		}
+		if err := use(d); err != nil {
+			return err
+		}
+	}
+}
+
 // tick counts a token and reports, every 64 Ki tokens, whether ctx is done.
 func (x *lexer) tick() bool {
 	x.count++

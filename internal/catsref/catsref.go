@@ -104,3 +104,30 @@ func triplets(rng *rand.Rand, n, w int) puzzle.Cats {
 	rng.Shuffle(len(p.Weights), func(i, j int) { p.Weights[i], p.Weights[j] = p.Weights[j], p.Weights[i] })
 	return p
 }
+
+// BenchClasses are the classes of the cats benchmarks of native and sat:
+// kinds of Random with W = 10^9, and Falkenauer's triplets at his
+// W = 1000, where equal sums abound (at 10^9 each car has one way to be
+// full and they are easy).
+var BenchClasses = []struct {
+	Name    string
+	Kind, W int
+}{
+	{"uniform", Uniform, 1e9},
+	{"tenth-half", TenthHalf, 1e9},
+	{"few", Few, 1e9},
+	{"triplets", Triplets, 1000},
+}
+
+// Bench returns the benchmarks' 10 random instances of n cats (the
+// triplets: the largest multiple of 3 up to n) of BenchClasses[class],
+// the same for every caller.
+func Bench(n, class int) []puzzle.Cats {
+	c := BenchClasses[class]
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(c.Kind)))
+	ps := make([]puzzle.Cats, 10)
+	for i := range ps {
+		ps[i] = Random(rng, n, c.W, c.Kind)
+	}
+	return ps
+}
