@@ -44,6 +44,7 @@ type sudokuWide struct {
 	weight          []int32 // 4n: failures seen per constraint, kept across restarts
 	rng             *rand.Rand
 	restarts        int
+	learn           *sudokuLearn // reasons and learnt nogoods, when the search learns (see sudoku_learn.go)
 }
 
 // sudokuWideSettle marks a placement in the trail.
@@ -52,6 +53,13 @@ const sudokuWideSettle = 1 << 31
 // runSudokuWide solves or counts p with sudokuWide.
 func runSudokuWide(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) sudokuRun {
 	s := newSudokuWide(ctx, p.Box, limit, maxNodes)
+	if limit == 1 && p.Box <= sudokuLearnMaxBox {
+		s.learn = newSudokuLearn(s)
+		if s.start(p.Cells) {
+			s.searchLearnt()
+		}
+		return sudokuRun{s.found, s.answer, s.nodes, s.err}
+	}
 	if s.start(p.Cells) && s.propagate() {
 		s.search()
 	}
@@ -216,6 +224,9 @@ func (s *sudokuWide) add(i int, d int32) {
 func (s *sudokuWide) remove(c, v int) bool {
 	s.cand[c*s.w+v/64] &^= 1 << (v % 64)
 	s.trail = append(s.trail, uint32(c)<<9|uint32(v))
+	if s.learn != nil {
+		s.learn.removed(c*s.side+v, s.learn.cause)
+	}
 	ok := s.drop(c, -1)
 	for i := range 3 {
 		ok = s.drop(int(s.unitAt[3*c+i])+v, -1) && ok
@@ -230,6 +241,9 @@ func (s *sudokuWide) drop(i int, d int32) bool {
 	switch s.count[i] {
 	case 0:
 		s.weight[i]++
+		if s.learn != nil {
+			s.learn.failed(i)
+		}
 		return false
 	case 1:
 		if s.open[i] {
@@ -239,25 +253,10 @@ func (s *sudokuWide) drop(i int, d int32) bool {
 	return true
 }
 
-// assign puts symbol v+1 in cell c: every other candidate goes, and c is
-// queued for settle.
-func (s *sudokuWide) assign(c, v int) bool {
-	if s.cand[c*s.w+v/64]>>(v%64)&1 == 0 {
-		return false
-	}
-	for k, m := range s.cand[c*s.w : c*s.w+s.w] {
-		for ; m != 0; m &= m - 1 {
-			if o := 64*k + bits.TrailingZeros64(m); o != v && !s.remove(c, o) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// settle places v+1, the last candidate of open cell c: c and its three
-// unit symbols are met, and v goes from every other cell of those units.
-func (s *sudokuWide) settle(c, v int) bool {
+// settle places v+1, a candidate of open cell c, for the reason why
+// (see sudokuReason): c and its three unit symbols are met, and v goes
+// from every other cell of those units and every other candidate from c.
+func (s *sudokuWide) settle(c, v int, why sudokuReason) bool {
 	for i := range 3 {
 		if us := int(s.unitAt[3*c+i]) + v; !s.open[us] {
 			s.weight[us]++
@@ -265,6 +264,9 @@ func (s *sudokuWide) settle(c, v int) bool {
 		}
 	}
 	s.trail = append(s.trail, sudokuWideSettle|uint32(c)<<9|uint32(v))
+	if s.learn != nil {
+		s.learn.settled(c, why)
+	}
 	s.close(c)
 	for i := range 3 {
 		s.close(int(s.unitAt[3*c+i]) + v)
@@ -272,6 +274,13 @@ func (s *sudokuWide) settle(c, v int) bool {
 	s.placed++
 	if !s.tick.Tick() && s.err == nil {
 		s.err = s.tick.Err()
+	}
+	for k, m := range s.cand[c*s.w : c*s.w+s.w] {
+		for ; m != 0; m &= m - 1 {
+			if o := 64*k + bits.TrailingZeros64(m); o != v && !s.remove(c, o) {
+				return false
+			}
+		}
 	}
 	word, bit := v/64, uint64(1)<<(v%64)
 	for i := range 3 {
@@ -310,7 +319,7 @@ func (s *sudokuWide) propagate() bool {
 		}
 		var ok bool
 		if i < s.n {
-			ok = s.settle(i, s.firstCand(i))
+			ok = s.settle(i, s.firstCand(i), sudokuReason{kind: reasonCell})
 		} else {
 			ok = s.hiddenSingle(i)
 		}
@@ -342,7 +351,7 @@ func (s *sudokuWide) hiddenSingle(i int) bool {
 	word, bit := v/64, uint64(1)<<(v%64)
 	for _, p := range s.units[u*s.side : u*s.side+s.side] {
 		if s.cand[int(p)*s.w+word]&bit != 0 {
-			return s.assign(int(p), v) && s.settle(int(p), v)
+			return s.settle(int(p), v, sudokuReason{kind: reasonUnit, arg: int32(u)})
 		}
 	}
 	return false
@@ -368,6 +377,9 @@ func (s *sudokuWide) undo(mark int) {
 		}
 	}
 	s.trail = s.trail[:mark]
+	if s.learn != nil {
+		s.learn.undo(mark)
+	}
 }
 
 // choose returns an open constraint with the fewest options (at least
@@ -427,18 +439,50 @@ var errSudokuWideLost = errors.New("sudoku search: no constraint to branch on (b
 func (s *sudokuWide) order(opts []uint32) {
 	key := make([]uint64, len(opts))
 	for j, o := range opts {
-		c, v := int(o>>9), int(o&511)
-		cost := int(s.count[c])
-		for i := range 3 {
-			cost += int(s.count[int(s.unitAt[3*c+i])+v])
-		}
-		key[j] = uint64(cost)<<41 | uint64(s.rng.Uint32())<<9 | uint64(j)
+		key[j] = s.cost(o)<<41 | uint64(s.rng.Uint32())<<9 | uint64(j)
 	}
 	slices.Sort(key)
 	tmp := slices.Clone(opts)
 	for j, k := range key {
 		opts[j] = tmp[k&511]
 	}
+}
+
+// best returns the first option in the order of order, ties broken at
+// random.
+func (s *sudokuWide) best(opts []uint32) uint32 {
+	var best uint32
+	bestKey := uint64(1<<64 - 1)
+	for _, o := range opts {
+		if key := s.cost(o)<<32 | uint64(s.rng.Uint32()); key < bestKey {
+			best, bestKey = o, key
+		}
+	}
+	return best
+}
+
+// cost is how many options placement o takes from other constraints: the
+// other places of its symbol in its three units, the other candidates of
+// its cell.
+func (s *sudokuWide) cost(o uint32) uint64 {
+	c, v := int(o>>9), int(o&511)
+	cost := int(s.count[c])
+	for i := range 3 {
+		cost += int(s.count[int(s.unitAt[3*c+i])+v])
+	}
+	return uint64(cost)
+}
+
+// step counts a node and reports whether the search may go on.
+func (s *sudokuWide) step() bool {
+	s.nodes++
+	if s.nodes >= s.maxNodes {
+		s.err = ErrNodeLimit
+	}
+	if !s.tick.Tick() && s.err == nil {
+		s.err = s.tick.Err()
+	}
+	return s.err == nil
 }
 
 // sudokuWideFrame is a choice on the search path: its options are
@@ -500,18 +544,11 @@ func (s *sudokuWide) search() {
 			s.undo(f.mark)
 			o := opts[f.next]
 			f.next++
-			s.nodes++
-			if s.nodes >= s.maxNodes {
-				s.err = ErrNodeLimit
-			}
-			if !s.tick.Tick() && s.err == nil {
-				s.err = s.tick.Err()
-			}
-			if s.err != nil {
+			if !s.step() {
 				return
 			}
 			c, v := int(o>>9), int(o&511)
-			if s.assign(c, v) && s.propagate() {
+			if s.settle(c, v, sudokuReason{kind: reasonDecision}) && s.propagate() {
 				break
 			}
 			budget-- // the schedule counts failures, as CDCL solvers count conflicts

@@ -3,6 +3,7 @@ package native
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -62,4 +63,72 @@ func TestLuby(t *testing.T) {
 		got = append(got, luby(i))
 	}
 	require.Equal(t, []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8}, got)
+}
+
+// runLearnt solves p with the learning search, which forgets past keep
+// nogoods.
+func runLearnt(p puzzle.Sudoku, keep int) sudokuRun {
+	s := newSudokuWide(context.Background(), p.Box, 1, 1<<62)
+	s.learn = newSudokuLearn(s)
+	s.learn.keep = keep
+	if s.start(p.Cells) {
+		s.searchLearnt()
+	}
+	return sudokuRun{s.found, s.answer, s.nodes, s.err}
+}
+
+// TestSudokuLearnt checks the learning search (solving, boxes up to 15)
+// against the look-ahead search on grids that need search: full grids with
+// most cells blanked, and the same with one given changed, which leaves
+// no answer more often than not and fails deep rather than at the root.
+// Every answer must pass Verify, and no failure may lack a reason. A
+// third of the runs forget nogoods past 16, so that forgetting and
+// watching afresh run too.
+func TestSudokuLearnt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, box := range []int{2, 3, 4, 5} {
+		side := box * box
+		trials := 300
+		if box == 5 {
+			trials = 40
+		}
+		for trial := range trials {
+			full := sudokuShuffled(rng, box)
+			p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
+			keep := side * side * (20 + rng.IntN(25)) / 100
+			for _, i := range rng.Perm(side * side)[:keep] {
+				p.Cells[i] = full[i]
+			}
+			if trial%2 == 1 {
+				for i := range p.Cells {
+					if p.Cells[i] != 0 {
+						p.Cells[i] = int16((int(p.Cells[i])+rng.IntN(side-1))%side + 1)
+						break
+					}
+				}
+			}
+			got := runLearnt(p, 16+trial%3*1000)
+			require.NoError(t, got.err, "box %d trial %d", box, trial)
+			want := runSudokuSmall(context.Background(), p, 1, 1<<62)
+			require.Equal(t, want.found, got.found, "box %d trial %d", box, trial)
+			if got.found > 0 {
+				require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.answer}))
+			}
+		}
+	}
+}
+
+// TestSudokuLearntLarge: a 64x64 grid with 38% blanks (hundreds of
+// failures and a restart), solved through runSudokuWide and verified.
+func TestSudokuLearntLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(64, 38))
+	full := sudokuShuffled(rng, 8)
+	p := puzzle.Sudoku{Box: 8, Cells: slices.Clone(full)}
+	for _, i := range rng.Perm(len(full))[:len(full)*38/100] {
+		p.Cells[i] = 0
+	}
+	got := runSudokuWide(context.Background(), p, 1, 1<<62)
+	require.NoError(t, got.err)
+	require.Equal(t, 1, got.found)
+	require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.answer}))
 }
