@@ -41,9 +41,11 @@ type sudokuWide struct {
 	limit, found    int
 	answer          []int16
 	err             error
-	weight          []int32 // 4n: failures seen per constraint, kept across restarts
+	weight          []float64 // 4n: failures seen per constraint, kept across restarts, recent ones weighing more
+	bump            float64   // what a failure adds to a weight
 	rng             *rand.Rand
 	restarts        int
+	fails           int64        // failures left before the search gives up; 0 or less: no limit
 	learn           *sudokuLearn // reasons and learnt nogoods, when the search learns (see sudoku_learn.go)
 }
 
@@ -53,18 +55,33 @@ const sudokuWideSettle = 1 << 31
 // runSudokuWide solves or counts p with sudokuWide.
 func runSudokuWide(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) sudokuRun {
 	s := newSudokuWide(ctx, p.Box, limit, maxNodes)
-	if limit == 1 && p.Box <= sudokuLearnMaxBox {
-		s.learn = newSudokuLearn(s)
-		if s.start(p.Cells) {
-			s.searchLearnt()
-		}
-		return sudokuRun{s.found, s.answer, s.nodes, s.err}
+	learn := limit == 1 && p.Box <= sudokuLearnMaxBox
+	if learn {
+		// Most grids fall to a short plain search; recording reasons
+		// from the start costs more than that search on them.
+		s.fails = sudokuPlainFails
 	}
 	if s.start(p.Cells) && s.propagate() {
 		s.search()
 	}
-	return sudokuRun{s.found, s.answer, s.nodes, s.err}
+	if !learn || s.err != errSudokuGaveUp {
+		return sudokuRun{s.found, s.answer, s.nodes, s.err}
+	}
+	nodes := s.nodes
+	s = newSudokuWide(ctx, p.Box, limit, maxNodes-nodes)
+	s.learn = newSudokuLearn(s)
+	if s.start(p.Cells) {
+		s.searchLearnt()
+	}
+	return sudokuRun{s.found, s.answer, nodes + s.nodes, s.err}
 }
+
+// sudokuPlainFails is how many failures the plain search meets before
+// it gives up for the learning search, where that search may run.
+const sudokuPlainFails = 2000
+
+// errSudokuGaveUp ends a plain search that met its failures.
+var errSudokuGaveUp = errors.New("sudoku search: failure budget spent")
 
 func newSudokuWide(ctx context.Context, box, limit int, maxNodes int64) *sudokuWide {
 	side := box * box
@@ -76,8 +93,8 @@ func newSudokuWide(ctx context.Context, box, limit int, maxNodes int64) *sudokuW
 		head:   make([]int32, 2*(side+1)),
 		unitAt: make([]int32, 3*n), units: make([]int32, 3*n),
 		limit: limit, maxNodes: maxNodes,
-		weight: make([]int32, 4*n),
-		rng:    rand.New(rand.NewPCG(uint64(box), 0x5eed)),
+		weight: make([]float64, 4*n), bump: 1,
+		rng: rand.New(rand.NewPCG(uint64(box), 0x5eed)),
 	}
 	s.cand = make([]uint64, n*s.w)
 	for c := range n {
@@ -240,7 +257,7 @@ func (s *sudokuWide) drop(i int, d int32) bool {
 	s.add(i, d)
 	switch s.count[i] {
 	case 0:
-		s.weight[i]++
+		s.weight[i] += s.bump
 		if s.learn != nil {
 			s.learn.failed(i)
 		}
@@ -259,7 +276,7 @@ func (s *sudokuWide) drop(i int, d int32) bool {
 func (s *sudokuWide) settle(c, v int, why sudokuReason) bool {
 	for i := range 3 {
 		if us := int(s.unitAt[3*c+i]) + v; !s.open[us] {
-			s.weight[us]++
+			s.weight[us] += s.bump
 			return false // v is placed in this unit already
 		}
 	}
@@ -389,7 +406,7 @@ func (s *sudokuWide) undo(mark int) {
 // when every cell is placed.
 func (s *sudokuWide) choose() int {
 	for k := 2; k <= s.side; k++ {
-		best, bestW := int32(-1), int32(-1)
+		best, bestW := int32(-1), -1.0
 		for _, h := range [2]int{k, s.side + 1 + k} {
 			seen := 0
 			for i := s.head[h]; i >= 0 && seen < sudokuWideScan; i, seen = s.next[i], seen+1 {
@@ -552,6 +569,9 @@ func (s *sudokuWide) search() {
 				break
 			}
 			budget-- // the schedule counts failures, as CDCL solvers count conflicts
+			if s.fails--; s.fails == 0 {
+				s.err = errSudokuGaveUp
+			}
 			s.queue = s.queue[:0]
 			if s.err != nil {
 				return

@@ -119,7 +119,8 @@ func TestSudokuLearnt(t *testing.T) {
 }
 
 // TestSudokuLearntLarge: a 64x64 grid with 38% blanks (hundreds of
-// failures and a restart), solved through runSudokuWide and verified.
+// failures and a restart) solved by the learning search, and through
+// runSudokuWide, whose plain search may solve it first; both verified.
 func TestSudokuLearntLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(64, 38))
 	full := sudokuShuffled(rng, 8)
@@ -127,8 +128,9 @@ func TestSudokuLearntLarge(t *testing.T) {
 	for _, i := range rng.Perm(len(full))[:len(full)*38/100] {
 		p.Cells[i] = 0
 	}
-	got := runSudokuWide(context.Background(), p, 1, 1<<62)
-	require.NoError(t, got.err)
-	require.Equal(t, 1, got.found)
-	require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.answer}))
+	for _, got := range []sudokuRun{runLearnt(p, sudokuLearnKeep), runSudokuWide(context.Background(), p, 1, 1<<62)} {
+		require.NoError(t, got.err)
+		require.Equal(t, 1, got.found)
+		require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.answer}))
+	}
 }
