@@ -34,6 +34,8 @@ type sudokuWide struct {
 	head            []int32  // 2*(side+1): the first cell, then unit symbol, with k options
 	unitAt          []int32  // 3n: the constraint index n+u*side of each cell's row, column and box
 	units           []int32  // 3n: the cells of unit u at u*side
+	slot            []int32  // 3n: where cell c stands in its row, column and box
+	places          []uint64 // 3*side*side*w: per unit symbol u*side+v, the slots of the unit that still have v
 	trail           []uint32 // what changed: c<<9|v removals, and sudokuWideSettle|c<<9|v placements
 	queue           []int32  // open constraints down to one option
 	placed          int      // cells whose symbol is placed
@@ -97,6 +99,8 @@ func newSudokuWide(ctx context.Context, box, limit int, maxNodes int64) *sudokuW
 		rng: rand.New(rand.NewPCG(uint64(box), 0x5eed)),
 	}
 	s.cand = make([]uint64, n*s.w)
+	s.slot = make([]int32, 3*n)
+	s.places = make([]uint64, 3*side*side*s.w)
 	for c := range n {
 		r, col := c/side, c%side
 		b := r/box*box + col/box
@@ -106,6 +110,7 @@ func newSudokuWide(ctx context.Context, box, limit int, maxNodes int64) *sudokuW
 		s.units[r*side+col] = int32(c)
 		s.units[(side+col)*side+r] = int32(c)
 		s.units[(2*side+b)*side+(r%box)*box+col%box] = int32(c)
+		s.slot[3*c], s.slot[3*c+1], s.slot[3*c+2] = int32(col), int32(r), int32((r%box)*box+col%box)
 	}
 	return s
 }
@@ -160,12 +165,13 @@ func (s *sudokuWide) start(cells []int16) bool {
 		}
 	}
 	for c := range n {
-		if !s.open[c] {
-			continue
-		}
 		for k, m := range s.cand[c*w : c*w+w] {
 			for ; m != 0; m &= m - 1 {
 				v := 64*k + bits.TrailingZeros64(m)
+				s.flipPlaces(c, v)
+				if !s.open[c] {
+					continue
+				}
 				for i := range 3 {
 					s.count[int(s.unitAt[3*c+i])+v]++
 				}
@@ -240,6 +246,7 @@ func (s *sudokuWide) add(i int, d int32) {
 // with a single option.
 func (s *sudokuWide) remove(c, v int) bool {
 	s.cand[c*s.w+v/64] &^= 1 << (v % 64)
+	s.flipPlaces(c, v)
 	s.trail = append(s.trail, uint32(c)<<9|uint32(v))
 	if s.learn != nil {
 		s.learn.removed(c*s.side+v, s.learn.cause)
@@ -299,16 +306,27 @@ func (s *sudokuWide) settle(c, v int, why sudokuReason) bool {
 			}
 		}
 	}
-	word, bit := v/64, uint64(1)<<(v%64)
 	for i := range 3 {
-		u := int(s.unitAt[3*c+i]) - s.n
-		for _, p := range s.units[u : u+s.side] {
-			if int(p) != c && s.cand[int(p)*s.w+word]&bit != 0 && !s.remove(int(p), v) {
-				return false
+		u := int(s.unitAt[3*c+i]) - s.n // u*side for unit u
+		at := (u + v) * s.w
+		for k := range s.w {
+			for m := s.places[at+k]; m != 0; m &= m - 1 {
+				if p := int(s.units[u+64*k+bits.TrailingZeros64(m)]); p != c && !s.remove(p, v) {
+					return false
+				}
 			}
 		}
 	}
 	return s.err == nil
+}
+
+// flipPlaces flips the slot of cell c in the places of symbol v+1 in its
+// three units: c gains or loses v+1 as a candidate.
+func (s *sudokuWide) flipPlaces(c, v int) {
+	for i := range 3 {
+		sl := int(s.slot[3*c+i])
+		s.places[(int(s.unitAt[3*c+i])-s.n+v)*s.w+sl/64] ^= 1 << (sl % 64)
+	}
 }
 
 // close marks open constraint i met.
@@ -365,10 +383,10 @@ func (s *sudokuWide) hiddenSingle(i int) bool {
 		return false
 	}
 	u, v := (i-s.n)/s.side, (i-s.n)%s.side
-	word, bit := v/64, uint64(1)<<(v%64)
-	for _, p := range s.units[u*s.side : u*s.side+s.side] {
-		if s.cand[int(p)*s.w+word]&bit != 0 {
-			return s.settle(int(p), v, sudokuReason{kind: reasonUnit, arg: int32(u)})
+	for k, m := range s.places[(i-s.n)*s.w : (i-s.n+1)*s.w] {
+		if m != 0 {
+			p := int(s.units[u*s.side+64*k+bits.TrailingZeros64(m)])
+			return s.settle(p, v, sudokuReason{kind: reasonUnit, arg: int32(u)})
 		}
 	}
 	return false
@@ -388,6 +406,7 @@ func (s *sudokuWide) undo(mark int) {
 			continue
 		}
 		s.cand[c*s.w+v/64] |= 1 << (v % 64)
+		s.flipPlaces(c, v)
 		s.add(c, 1)
 		for i := range 3 {
 			s.add(int(s.unitAt[3*c+i])+v, 1)
@@ -436,9 +455,9 @@ func (s *sudokuWide) options(opts []uint32, i int) []uint32 {
 		return opts
 	}
 	u, v := (i-s.n)/s.side, (i-s.n)%s.side
-	word, bit := v/64, uint64(1)<<(v%64)
-	for _, p := range s.units[u*s.side : u*s.side+s.side] {
-		if s.cand[int(p)*s.w+word]&bit != 0 {
+	for k, m := range s.places[(i-s.n)*s.w : (i-s.n+1)*s.w] {
+		for ; m != 0; m &= m - 1 {
+			p := s.units[u*s.side+64*k+bits.TrailingZeros64(m)]
 			opts = append(opts, uint32(p)<<9|uint32(v))
 		}
 	}
