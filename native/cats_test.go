@@ -14,28 +14,6 @@ import (
 	"puzzlesat/puzzle"
 )
 
-var catsTests = []struct {
-	name string
-	p    puzzle.Cats
-	want int // -1: no solution
-}{
-	{"statement sample", puzzle.Cats{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}, 2},
-	{"one cat", puzzle.Cats{W: 5, Weights: []int{5}}, 1},
-	{"too heavy", puzzle.Cats{W: 5, Weights: []int{1, 6, 2}}, -1},
-	{"all fit one car", puzzle.Cats{W: 100, Weights: []int{10, 20, 30, 40}}, 1},
-	{"heavy cats apart", puzzle.Cats{W: 10, Weights: []int{6, 6, 6, 4, 4, 4}}, 3},
-	// The sum, 24, needs 3 cars of 10.
-	{"sum bound", puzzle.Cats{W: 10, Weights: []int{7, 5, 4, 3, 3, 2}}, 3},
-	// First-fit decreasing: 4 4 / 3 3 3 / 3; but 4 3 3 / 4 3 3.
-	{"first fit is not optimal", puzzle.Cats{W: 10, Weights: []int{4, 4, 3, 3, 3, 3}}, 2},
-	{"extreme weights", puzzle.Cats{W: 1e9, Weights: []int{1e9, 1e9, 5e8, 5e8, 1, 1}}, 4},
-	// 13 8 8 / 11 11 7: the first 8 fills 11 11 exactly, and the second
-	// must still be free to join 13 (the item search once said 3).
-	{"exact fit and equal cats", puzzle.Cats{W: 30, Weights: []int{11, 7, 11, 13, 8, 8}}, 2},
-	// Three cats over W/3 never share a car: the LP bound sees it.
-	{"thirds", puzzle.Cats{W: 30, Weights: []int{11, 11, 11, 11, 12, 12, 13}}, 4},
-}
-
 // catsVariants are the searches every test runs.
 var catsVariants = []struct {
 	name string
@@ -48,18 +26,18 @@ var catsVariants = []struct {
 }
 
 func TestCats(t *testing.T) {
-	for _, tc := range catsTests {
+	for _, tc := range catsref.Cases {
 		for _, v := range catsVariants {
-			t.Run(tc.name+"/"+v.name, func(t *testing.T) {
-				require.Equal(t, tc.want, catsref.Cars(tc.p), "reference")
-				a, _, err := native.CatsWith(context.Background(), tc.p, v.o)
-				if tc.want < 0 {
+			t.Run(tc.Name+"/"+v.name, func(t *testing.T) {
+				require.Equal(t, tc.Want, catsref.Cars(tc.P), "reference")
+				a, _, err := native.CatsWith(context.Background(), tc.P, v.o)
+				if tc.Want < 0 {
 					require.ErrorIs(t, err, puzzle.ErrNoSolution)
 					return
 				}
 				require.NoError(t, err)
-				require.NoError(t, tc.p.Verify(a))
-				require.Len(t, a.Cars, tc.want)
+				require.NoError(t, tc.P.Verify(a))
+				require.Len(t, a.Cars, tc.Want)
 			})
 		}
 	}

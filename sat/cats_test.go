@@ -16,20 +16,6 @@ import (
 	"puzzlesat/sat"
 )
 
-var catsTests = []struct {
-	name string
-	p    puzzle.Cats
-	want int // -1: no solution
-}{
-	{"statement sample", puzzle.Cats{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}, 2},
-	{"one cat", puzzle.Cats{W: 5, Weights: []int{5}}, 1},
-	{"too heavy", puzzle.Cats{W: 5, Weights: []int{1, 6, 2}}, -1},
-	{"all fit one car", puzzle.Cats{W: 100, Weights: []int{10, 20, 30, 40}}, 1},
-	{"heavy cats apart", puzzle.Cats{W: 10, Weights: []int{6, 6, 6, 4, 4, 4}}, 3},
-	{"first fit is not optimal", puzzle.Cats{W: 10, Weights: []int{4, 4, 3, 3, 3, 3}}, 2},
-	{"extreme weights", puzzle.Cats{W: 1e9, Weights: []int{1e9, 1e9, 5e8, 5e8, 1, 1}}, 4},
-}
-
 // catsVariants are the encodings and strategies compared in the tests.
 var catsVariants = []struct {
 	name string
@@ -45,17 +31,17 @@ var catsVariants = []struct {
 }
 
 func TestCats(t *testing.T) {
-	for _, tc := range catsTests {
+	for _, tc := range catsref.Cases {
 		for _, v := range catsVariants {
-			t.Run(tc.name+"/"+v.name, func(t *testing.T) {
-				a, _, err := sat.CatsWith(context.Background(), tc.p, sat.Config{}, v.enc, v.dir)
-				if tc.want < 0 {
+			t.Run(tc.Name+"/"+v.name, func(t *testing.T) {
+				a, _, err := sat.CatsWith(context.Background(), tc.P, sat.Config{}, v.enc, v.dir)
+				if tc.Want < 0 {
 					require.ErrorIs(t, err, puzzle.ErrNoSolution)
 					return
 				}
 				require.NoError(t, err)
-				require.NoError(t, tc.p.Verify(a))
-				require.Len(t, a.Cars, tc.want)
+				require.NoError(t, tc.P.Verify(a))
+				require.Len(t, a.Cars, tc.Want)
 			})
 		}
 	}

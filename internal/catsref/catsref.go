@@ -131,3 +131,27 @@ func Bench(n, class int) []puzzle.Cats {
 	}
 	return ps
 }
+
+// Cases are the hand-made instances both backends' tests solve, with the
+// fewest cars of each (-1: a cat is too heavy).
+var Cases = []struct {
+	Name string
+	P    puzzle.Cats
+	Want int
+}{
+	{"statement sample", puzzle.Cats{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}, 2},
+	{"one cat", puzzle.Cats{W: 5, Weights: []int{5}}, 1},
+	{"too heavy", puzzle.Cats{W: 5, Weights: []int{1, 6, 2}}, -1},
+	{"all fit one car", puzzle.Cats{W: 100, Weights: []int{10, 20, 30, 40}}, 1},
+	{"heavy cats apart", puzzle.Cats{W: 10, Weights: []int{6, 6, 6, 4, 4, 4}}, 3},
+	// The sum, 24, needs 3 cars of 10.
+	{"sum bound", puzzle.Cats{W: 10, Weights: []int{7, 5, 4, 3, 3, 2}}, 3},
+	// First-fit decreasing: 4 4 / 3 3 3 / 3; but 4 3 3 / 4 3 3.
+	{"first fit is not optimal", puzzle.Cats{W: 10, Weights: []int{4, 4, 3, 3, 3, 3}}, 2},
+	{"extreme weights", puzzle.Cats{W: 1e9, Weights: []int{1e9, 1e9, 5e8, 5e8, 1, 1}}, 4},
+	// 13 8 8 / 11 11 7: the first 8 fills 11 11 exactly, and the second
+	// must still be free to join 13 (the item search once said 3).
+	{"exact fit and equal cats", puzzle.Cats{W: 30, Weights: []int{11, 7, 11, 13, 8, 8}}, 2},
+	// Three cats over W/3 never share a car: the LP bound sees it.
+	{"thirds", puzzle.Cats{W: 30, Weights: []int{11, 11, 11, 11, 12, 12, 13}}, 4},
+}

@@ -9,6 +9,7 @@ package cryptbrute
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"puzzlesat/puzzle"
 )
@@ -139,4 +140,33 @@ func word(rng *rand.Rand, base, length int, letterOf []int, valid bool) (string,
 		v = v*int64(base) + int64(d)
 	}
 	return string(w), v
+}
+
+// CountCases are the hand-made puzzles both backends' tests count, with
+// their number of answers.
+var CountCases = []struct {
+	Name string
+	P    puzzle.Cryptarithm
+	Want int
+}{
+	// A and B are 1..8, distinct, with a sum of at most 9.
+	{"A + B = C", puzzleOf(10, "C", "A", "B"), 32},
+	// A = 0 is allowed for a one-letter word, and B is any other digit.
+	{"A + B = B", puzzleOf(10, "B", "A", "B"), 9},
+	{"a letter as addend and sum", puzzleOf(10, "AB", "A", "AB", "B"), 0},
+	{"more letters than the base", puzzleOf(3, "DA", "AB", "C"), 0},
+	{"addend longer than the sum", puzzleOf(10, "C", "AB"), 0},
+	{"base 2", puzzleOf(2, "BA", "A", "B"), 0},
+	{"base 2 carry", puzzleOf(2, "AB", "A", "A"), 1},
+	{"base 36", puzzleOf(36, "ZZ", "Z", "Y"), 0},
+	{"A = A", puzzleOf(10, "A", "A"), 10},
+	{"long sum of zeros", puzzleOf(10, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB", "B"), 0},
+	// B + D = C as in A + B = C (32 ways, none of B, C, D is 0), and A
+	// any of the six other digits but 0: the weights pass 2^62.
+	{"long words", puzzleOf(10, strings.Repeat("A", 30)+"C", strings.Repeat("A", 30)+"B", "D"), 32 * 6},
+	{"eleven As", puzzleOf(10, "BCC", "A", "A", "A", "A", "A", "A", "A", "A", "A", "A", "A", "B"), 1},
+}
+
+func puzzleOf(base int, sum string, addends ...string) puzzle.Cryptarithm {
+	return puzzle.Cryptarithm{Base: base, Addends: addends, Sum: sum}
 }
