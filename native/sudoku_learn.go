@@ -159,12 +159,8 @@ func (s *sudokuWide) propagateLearnt() bool {
 			return true
 		}
 		for l.head < len(s.trail) {
-			e := s.trail[l.head]
+			x := s.literal(l.head) ^ 1 // the literal the entry made false
 			l.head++
-			x := uint32(int(e>>9&(1<<22-1))*s.side+int(e&511)) << 1 // removal: x(c,v) is now false
-			if e&sudokuWideSettle != 0 {
-				x |= 1 // placement: not x(c,v) is now false
-			}
 			if !s.watchFalse(x) {
 				s.queue = s.queue[:0]
 				return false
