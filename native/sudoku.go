@@ -2,10 +2,8 @@ package native
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"math"
 
+	"puzzlesat/native/internal/sudoku"
 	"puzzlesat/puzzle"
 )
 
@@ -18,26 +16,20 @@ import (
 // Every search places naked singles (a cell with one candidate) and hidden
 // singles (a symbol that fits one cell of a unit), fails on a cell or a
 // unit symbol without a place, and branches on a constraint with the
-// fewest options. There are three of them:
-//   - 9x9 (sudoku9.go): a bitboard per digit and band, copied at each
-//     guess, with box-line interactions, branching on a two-digit cell.
-//   - up to 25x25 (sudoku_small.go): a candidate bitmask per cell and the
-//     places left to each symbol in each unit, copied at each node, with
-//     box-line interactions; after 500 nodes (hard 25x25 puzzles need
-//     more) a look-ahead (sudoku_look.go) at every node.
-//   - 36x36 to 400x400 (sudoku_wide.go): candidate bitsets of any width
-//     and counts, changed in place and undone from a trail, so that a node
-//     costs what it changes; the fewest options are found in buckets.
+// fewest options. There is one search for 9x9 (bitboards per digit and
+// band), one for the other sides up to 49x49 (a candidate mask per cell,
+// with a look-ahead on hard puzzles) and one for 64x64 to 400x400
+// (bitsets undone from a trail, learning nogoods when it keeps failing).
 func Sudoku(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, Stats, error) {
-	r, err := runSudoku(ctx, p, 1, 0)
-	st := Stats{Nodes: r.nodes}
+	r, err := sudoku.Run(ctx, p, 1, 0)
+	st := Stats{Nodes: r.Nodes}
 	switch {
 	case err != nil:
 		return puzzle.SudokuAnswer{}, Stats{}, err
-	case r.found > 0:
-		return puzzle.SudokuAnswer{Cells: r.answer}, st, nil
-	case r.err != nil:
-		return puzzle.SudokuAnswer{}, st, r.err
+	case r.Found > 0:
+		return puzzle.SudokuAnswer{Cells: r.Answer}, st, nil
+	case r.Err != nil:
+		return puzzle.SudokuAnswer{}, st, r.Err
 	}
 	return puzzle.SudokuAnswer{}, st, puzzle.ErrNoSolution
 }
@@ -50,62 +42,15 @@ func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int) (int, Stats, e
 }
 
 // ErrNodeLimit is returned by a search that stopped at its node limit.
-var ErrNodeLimit = errors.New("node limit reached")
+var ErrNodeLimit = sudoku.ErrNodeLimit
 
 // CountSudokuNodes is CountSudoku that also stops after maxNodes search
 // nodes (maxNodes <= 0 means no bound), returning the answers found so far
 // and ErrNodeLimit. Counting stays reproducible, unlike with a deadline.
 func CountSudokuNodes(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) (int, Stats, error) {
-	r, err := runSudoku(ctx, p, limit, maxNodes)
+	r, err := sudoku.Run(ctx, p, limit, maxNodes)
 	if err != nil {
 		return 0, Stats{}, err
 	}
-	return r.found, Stats{Nodes: r.nodes}, r.err
-}
-
-// sudokuRun is what a search reports: the answers found (the first kept),
-// the nodes it visited, and why it stopped early, if it did.
-type sudokuRun struct {
-	found  int
-	answer []int16
-	nodes  int64
-	err    error
-}
-
-// runSudoku checks p and runs the search that fits its size.
-func runSudoku(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) (sudokuRun, error) {
-	if err := checkSudoku(p); err != nil {
-		return sudokuRun{}, err
-	}
-	if limit <= 0 {
-		limit = math.MaxInt
-	}
-	if maxNodes <= 0 {
-		maxNodes = math.MaxInt64
-	}
-	switch {
-	case p.Box == 3:
-		s := solveSudoku9(ctx, p.Cells, limit, maxNodes)
-		return sudokuRun{s.found, s.answer, s.nodes, s.err}, nil
-	case p.Box <= sudokuSmallMax:
-		return runSudokuSmall(ctx, p, limit, maxNodes), nil
-	}
-	return runSudokuWide(ctx, p, limit, maxNodes), nil
-}
-
-// checkSudoku rejects an instance no parser makes.
-func checkSudoku(p puzzle.Sudoku) error {
-	if p.Box < 2 || p.Box > puzzle.SudokuMaxBox {
-		return fmt.Errorf("sudoku box %d outside 2..%d", p.Box, puzzle.SudokuMaxBox)
-	}
-	side := p.Side()
-	if len(p.Cells) != side*side {
-		return fmt.Errorf("sudoku of box %d has %d cells, want %d", p.Box, len(p.Cells), side*side)
-	}
-	for c, v := range p.Cells {
-		if v < 0 || int(v) > side {
-			return fmt.Errorf("sudoku cell %d holds %d, want 0..%d", c, v, side)
-		}
-	}
-	return nil
+	return r.Found, Stats{Nodes: r.Nodes}, r.Err
 }

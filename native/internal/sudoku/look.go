@@ -1,45 +1,45 @@
-package native
+package sudoku
 
 import "math/bits"
 
-// sudokuPlainNodes is how many nodes the search spends without look-ahead
+// plainNodes is how many nodes the search spends without look-ahead
 // before it turns it on. Without it every 9x9 and 16x16 puzzle of the judge
 // data is solved within 300 nodes and proved unique within about 550, and
 // look-ahead would cost more than it saves; minimal 25x25 puzzles take
 // more than 200,000 nodes (over a minute) without it and a few hundred
 // with it. 500 nodes without it cost about 40 ms on a 25x25 grid.
-const sudokuPlainNodes = 500
+const plainNodes = 500
 
-// sudokuLookWidth is the most options a choice may have to be probed in
+// lookWidth is the most options a choice may have to be probed in
 // the first look-ahead round of a node. Two-way choices alone leave minimal
 // 25x25 puzzles several times more nodes; four-way ones cost more probes
 // than they save.
-const sudokuLookWidth = 3
+const lookWidth = 3
 
-// sudokuLook holds the scratch space of the look-ahead.
-type sudokuLook struct {
-	probe   []uint64       // the state a probe works on
-	trail   []int16        // the cells a probe changed, with repeats
-	changed []sudokuChange // the cells each probe changed, and how
-	results []sudokuProbe  // the probes of this round
-	round   uint32         // the current round
-	atRound []uint32       // per option cell<<6 | symbol: the round of its last probe
-	litAt   []uint32       // per option: the index of that probe in results
-	mark    []uint32       // per cell: stamp of the last dilemma or probe to see it
-	union   []uint64       // per cell: the candidates some probe of a dilemma kept
-	seen    []int32        // per cell: how many probes of a dilemma changed it
+// lookahead holds the scratch space of the look-ahead.
+type lookahead struct {
+	probe   []uint64      // the state a probe works on
+	trail   []int16       // the cells a probe changed, with repeats
+	changed []change      // the cells each probe changed, and how
+	results []probeResult // the probes of this round
+	round   uint32        // the current round
+	atRound []uint32      // per option cell<<6 | symbol: the round of its last probe
+	litAt   []uint32      // per option: the index of that probe in results
+	mark    []uint32      // per cell: stamp of the last dilemma or probe to see it
+	union   []uint64      // per cell: the candidates some probe of a dilemma kept
+	seen    []int32       // per cell: how many probes of a dilemma changed it
 	stamp   uint32
 	fails   []int32 // failures seen in each cell and unit symbol
 }
 
-// sudokuChange is a cell a probe changed, and its mask after the probe.
-type sudokuChange struct {
+// change is a cell a probe changed, and its mask after the probe.
+type change struct {
 	cell int32
 	mask uint64
 }
 
-// sudokuProbe is the outcome of propagating one option.
-type sudokuProbe struct {
+// probeResult is the outcome of propagating one option.
+type probeResult struct {
 	ok       bool
 	elims    int64 // candidates it removed
 	from, to int32 // its changed cells in changed
@@ -57,11 +57,11 @@ type sudokuProbe struct {
 // st has no answer or the search must stop. The option whose probe removed
 // more comes first: it leaves less to search, and reached the answers of
 // the judge's 25x25 puzzles sooner than the other order.
-func (s *sudokuSearch) lookAhead(st []uint64, opts []uint32) ([]uint32, bool) {
+func (s *smallSearch) lookAhead(st []uint64, opts []uint32) ([]uint32, bool) {
 	if s.look == nil {
-		s.look = newSudokuLook(s.g)
+		s.look = newLookahead(s.g)
 	}
-	width := sudokuLookWidth
+	width := lookWidth
 	for {
 		changes, best, ok := s.lookRound(st, width)
 		if !ok || s.err != nil {
@@ -77,8 +77,8 @@ func (s *sudokuSearch) lookAhead(st []uint64, opts []uint32) ([]uint32, bool) {
 	}
 }
 
-func newSudokuLook(g *sudokuGeom) *sudokuLook {
-	return &sudokuLook{
+func newLookahead(g *geom) *lookahead {
+	return &lookahead{
 		probe:   make([]uint64, g.size),
 		atRound: make([]uint32, g.n*64),
 		litAt:   make([]uint32, g.n*64),
@@ -90,7 +90,7 @@ func newSudokuLook(g *sudokuGeom) *sudokuLook {
 }
 
 // nextStamp starts a new mark: cells marked before no longer count.
-func (lk *sudokuLook) nextStamp() {
+func (lk *lookahead) nextStamp() {
 	lk.stamp++
 	if lk.stamp == 0 { // wrapped: forget every mark
 		clear(lk.mark)
@@ -101,7 +101,7 @@ func (lk *sudokuLook) nextStamp() {
 // lookRound probes every choice of at most width options once. It reports
 // whether it removed anything, the best two-way choice, and false on a
 // contradiction.
-func (s *sudokuSearch) lookRound(st []uint64, width int) (changes bool, best [2]uint32, ok bool) {
+func (s *smallSearch) lookRound(st []uint64, width int) (changes bool, best [2]uint32, ok bool) {
 	g, lk := s.g, s.look
 	lk.round++
 	if lk.round == 0 { // wrapped: forget every probe
@@ -109,8 +109,8 @@ func (s *sudokuSearch) lookRound(st []uint64, width int) (changes bool, best [2]
 		lk.round = 1
 	}
 	lk.results, lk.changed = lk.results[:0], lk.changed[:0]
-	var buf [sudokuLookWidth]uint32
-	var res [sudokuLookWidth]sudokuProbe
+	var buf [lookWidth]uint32
+	var res [lookWidth]probeResult
 	bestScore := -1.0
 	for i := range g.size - 1 {
 		ls := s.choice(st, i, width, buf[:0])
@@ -161,10 +161,10 @@ func (s *sudokuSearch) lookRound(st []uint64, width int) (changes bool, best [2]
 // choice appends to ls the options of constraint i of st (cell i, or the
 // i-n-th unit symbol) when it has 2 to width of them, and returns nil
 // otherwise.
-func (s *sudokuSearch) choice(st []uint64, i, width int, ls []uint32) []uint32 {
+func (s *smallSearch) choice(st []uint64, i, width int, ls []uint32) []uint32 {
 	g := s.g
 	m := st[i]
-	if k := bits.OnesCount64(m); m&sudokuSolved != 0 || k < 2 || k > width {
+	if k := bits.OnesCount64(m); m&solvedBit != 0 || k < 2 || k > width {
 		return nil
 	}
 	if i < g.n {
@@ -188,13 +188,13 @@ func (s *sudokuSearch) choice(st []uint64, i, width int, ls []uint32) []uint32 {
 // smaller both subtrees, as look-ahead SAT solvers such as march score
 // their branches) and of the failures seen in their constraints (as dom/wdeg
 // does in constraint programming: it keeps the search on the hard part).
-func (s *sudokuSearch) score(a, b uint32, ra, rb sudokuProbe) float64 {
+func (s *smallSearch) score(a, b uint32, ra, rb probeResult) float64 {
 	return float64(ra.elims+1) * float64(rb.elims+1) * float64(s.fails(a)) * float64(s.fails(b))
 }
 
 // fails returns the failures seen in the four constraints of option l
 // (its cell, and its symbol in the cell's three units), plus four.
-func (s *sudokuSearch) fails(l uint32) int32 {
+func (s *smallSearch) fails(l uint32) int32 {
 	g, f := s.g, s.look.fails
 	c, v := int(l>>6), int(l&63)
 	at := &g.placeOf[c]
@@ -202,14 +202,14 @@ func (s *sudokuSearch) fails(l uint32) int32 {
 }
 
 // bump notes a failure in constraint i (a cell, or n + a unit symbol).
-func (s *sudokuSearch) bump(i int) {
+func (s *smallSearch) bump(i int) {
 	if s.look != nil {
 		s.look.fails[i]++
 	}
 }
 
 // drop removes the option l (cell<<5 | symbol) from st.
-func (s *sudokuSearch) drop(st []uint64, l uint32) bool {
+func (s *smallSearch) drop(st []uint64, l uint32) bool {
 	c, v := int(l>>6), int(l&63)
 	if st[c]&(1<<v) == 0 {
 		return true
@@ -223,13 +223,13 @@ func (s *sudokuSearch) drop(st []uint64, l uint32) bool {
 // which only lost candidates since: every answer extending st with l
 // extends that state with l too, so it keeps within what propagation left
 // there.
-func (s *sudokuSearch) probe(st []uint64, l uint32) sudokuProbe {
+func (s *smallSearch) probe(st []uint64, l uint32) probeResult {
 	lk := s.look
 	if lk.atRound[l] == lk.round {
 		return lk.results[lk.litAt[l]]
 	}
 	lk.atRound[l], lk.litAt[l] = lk.round, uint32(len(lk.results))
-	r := sudokuProbe{ok: true, from: int32(len(lk.changed))}
+	r := probeResult{ok: true, from: int32(len(lk.changed))}
 	if !s.stop() {
 		t := lk.probe
 		copy(t, st)
@@ -244,7 +244,7 @@ func (s *sudokuSearch) probe(st []uint64, l uint32) sudokuProbe {
 			for _, c := range lk.trail {
 				if lk.mark[c] != lk.stamp {
 					lk.mark[c] = lk.stamp
-					lk.changed = append(lk.changed, sudokuChange{int32(c), t[c]})
+					lk.changed = append(lk.changed, change{int32(c), t[c]})
 				}
 			}
 		}
@@ -259,7 +259,7 @@ func (s *sudokuSearch) probe(st []uint64, l uint32) sudokuProbe {
 // false on a contradiction. A cell that some probe left alone keeps all
 // its candidates there, so only cells that every probe changed can lose
 // any.
-func (s *sudokuSearch) dilemma(st []uint64, rs []sudokuProbe) (int, bool) {
+func (s *smallSearch) dilemma(st []uint64, rs []probeResult) (int, bool) {
 	lk := s.look
 	lk.nextStamp()
 	last := int32(len(rs) - 1)
@@ -279,7 +279,7 @@ func (s *sudokuSearch) dilemma(st []uint64, rs []sudokuProbe) (int, bool) {
 	for _, e := range lk.changed[rs[last].from:rs[last].to] {
 		c := int(e.cell)
 		m := st[c]
-		if lk.mark[c] != lk.stamp || lk.seen[c] != last || m&sudokuSolved != 0 {
+		if lk.mark[c] != lk.stamp || lk.seen[c] != last || m&solvedBit != 0 {
 			continue
 		}
 		for out := m &^ (lk.union[c] | e.mask); out != 0; out &= out - 1 {

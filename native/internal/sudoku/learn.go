@@ -1,4 +1,4 @@
-package native
+package sudoku
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 // hundred thousand failures when the reasons of failures are remembered,
 // and far more than a search can visit when they are not: plain
 // backtracking, backjumping, look-ahead and restarts all stalled there
-// (README, sudoku). So, once a plain search has met sudokuPlainFails
+// (README, sudoku). So, once a plain search has met plainFails
 // failures, the search starts again and
 // records why each candidate went and each symbol was placed, and on a
 // failure derives a nogood (a set of placements and removals that cannot
@@ -25,13 +25,13 @@ import (
 // true when c is placed with v+1 and false when v+1 left its candidates;
 // a literal is (c*side+v)<<1, with 1 added for its negation.
 
-// sudokuReason says why a trail entry happened.
-type sudokuReason struct {
+// reason says why a trail entry happened.
+type reason struct {
 	kind uint8
 	arg  int32
 }
 
-// The kinds of sudokuReason, with what arg holds.
+// The kinds of reason, with what arg holds.
 const (
 	reasonDecision = iota // a choice of the search
 	reasonCell            // the cell had one candidate left
@@ -40,18 +40,18 @@ const (
 	reasonNogood          // nogood arg had every other literal false
 )
 
-// sudokuLearn holds what the learning search adds to sudokuWide.
-type sudokuLearn struct {
-	why      []sudokuReason // per trail entry
-	level    []int32        // per trail entry
-	removeAt []int32        // per literal c*side+v: 1 + its removal's trail index, 0 before the search
-	placeAt  []int32        // per cell: 1 + its placement's trail index, 0 for a given
-	marks    []int          // the trail length when each decision level began
-	cause    sudokuReason   // the reason for the removals being made
-	conflict sudokuReason   // what failed: reasonCell with a constraint left without options (a cell or a unit symbol), or reasonNogood
-	failedAt bool           // conflict is set
-	head     int            // trail entries before head have been checked against the nogoods
-	keep     int            // nogoods kept before forget drops the longer half
+// learner holds what the learning search adds to wideSearch.
+type learner struct {
+	why      []reason // per trail entry
+	level    []int32  // per trail entry
+	removeAt []int32  // per literal c*side+v: 1 + its removal's trail index, 0 before the search
+	placeAt  []int32  // per cell: 1 + its placement's trail index, 0 for a given
+	marks    []int    // the trail length when each decision level began
+	cause    reason   // the reason for the removals being made
+	conflict reason   // what failed: reasonCell with a constraint left without options (a cell or a unit symbol), or reasonNogood
+	failedAt bool     // conflict is set
+	head     int      // trail entries before head have been checked against the nogoods
+	keep     int      // nogoods kept before forget drops the longer half
 
 	nogoods [][]uint32         // learnt, nil when dropped
 	watches map[uint32][]int32 // literal -> nogoods watching it
@@ -59,18 +59,18 @@ type sudokuLearn struct {
 	memo    []int8             // per trail entry, during minimize
 }
 
-func newSudokuLearn(s *sudokuWide) *sudokuLearn {
-	l := &sudokuLearn{
+func newLearner(s *wideSearch) *learner {
+	l := &learner{
 		removeAt: make([]int32, s.n*s.side),
 		placeAt:  make([]int32, s.n),
 		watches:  map[uint32][]int32{},
-		keep:     sudokuLearnKeep,
+		keep:     learnKeep,
 	}
 	return l
 }
 
 // removed records the removal of literal cv, just put on the trail.
-func (l *sudokuLearn) removed(cv int, why sudokuReason) {
+func (l *learner) removed(cv int, why reason) {
 	l.removeAt[cv] = int32(len(l.why)) + 1
 	l.why = append(l.why, why)
 	l.level = append(l.level, int32(len(l.marks)))
@@ -78,30 +78,30 @@ func (l *sudokuLearn) removed(cv int, why sudokuReason) {
 
 // settled records the placement in cell c, just put on the trail; the
 // removals it makes next are caused by it.
-func (l *sudokuLearn) settled(c int, why sudokuReason) {
+func (l *learner) settled(c int, why reason) {
 	j := int32(len(l.why))
 	l.placeAt[c] = j + 1
 	l.why = append(l.why, why)
 	l.level = append(l.level, int32(len(l.marks)))
-	l.cause = sudokuReason{kind: reasonPlaced, arg: j}
+	l.cause = reason{kind: reasonPlaced, arg: j}
 }
 
 // failed records that constraint i has no option left, unless a failure
 // is recorded already.
-func (l *sudokuLearn) failed(i int) {
+func (l *learner) failed(i int) {
 	if !l.failedAt {
-		l.conflict, l.failedAt = sudokuReason{kind: reasonCell, arg: int32(i)}, true
+		l.conflict, l.failedAt = reason{kind: reasonCell, arg: int32(i)}, true
 	}
 }
 
 // undo forgets the trail entries from mark on.
-func (l *sudokuLearn) undo(mark int) {
+func (l *learner) undo(mark int) {
 	l.why, l.level = l.why[:mark], l.level[:mark]
 	l.head = min(l.head, mark)
 }
 
 // value returns 1, -1 or 0 as literal x is true, false or open.
-func (s *sudokuWide) value(x uint32) int {
+func (s *wideSearch) value(x uint32) int {
 	cv := int(x >> 1)
 	c, v := cv/s.side, cv%s.side
 	val := 0
@@ -118,7 +118,7 @@ func (s *sudokuWide) value(x uint32) int {
 
 // falseAt returns the trail index of the entry that made literal x false,
 // or -1 when x has been false since the givens.
-func (s *sudokuWide) falseAt(x uint32) int {
+func (s *wideSearch) falseAt(x uint32) int {
 	cv := int(x >> 1)
 	if x&1 == 0 {
 		return int(s.learn.removeAt[cv]) - 1
@@ -128,9 +128,9 @@ func (s *sudokuWide) falseAt(x uint32) int {
 
 // enforce makes literal x true because of nogood k, whose other literals
 // are false; it reports false on a failure.
-func (s *sudokuWide) enforce(x uint32, k int32) bool {
+func (s *wideSearch) enforce(x uint32, k int32) bool {
 	l := s.learn
-	why := sudokuReason{kind: reasonNogood, arg: k}
+	why := reason{kind: reasonNogood, arg: k}
 	cv := int(x >> 1)
 	c, v := cv/s.side, cv%s.side
 	switch s.value(x) {
@@ -149,7 +149,7 @@ func (s *sudokuWide) enforce(x uint32, k int32) bool {
 
 // propagateLearnt propagates the grid's constraints and the nogoods to a
 // fixpoint, or to a failure, which it records in s.learn.
-func (s *sudokuWide) propagateLearnt() bool {
+func (s *wideSearch) propagateLearnt() bool {
 	l := s.learn
 	for {
 		if !s.propagate() {
@@ -172,7 +172,7 @@ func (s *sudokuWide) propagateLearnt() bool {
 // watchFalse visits the nogoods watching literal x, which has just become
 // false: each finds another literal to watch, enforces its last open one,
 // or fails.
-func (s *sudokuWide) watchFalse(x uint32) bool {
+func (s *wideSearch) watchFalse(x uint32) bool {
 	l := s.learn
 	ws := l.watches[x]
 	if len(ws) == 0 {
@@ -214,7 +214,7 @@ func (s *sudokuWide) watchFalse(x uint32) bool {
 
 // antecedents calls f with the trail index of each entry behind trail
 // entry j, or behind the failure when j is -1.
-func (s *sudokuWide) antecedents(j int, f func(int)) {
+func (s *wideSearch) antecedents(j int, f func(int)) {
 	l := s.learn
 	why := l.conflict
 	cell, sym, self := -1, -1, ^uint32(0)
@@ -255,7 +255,7 @@ func (s *sudokuWide) antecedents(j int, f func(int)) {
 
 // unitRemovals calls f with the removal of symbol v+1 from each cell of
 // unit u but skip.
-func (s *sudokuWide) unitRemovals(u, v, skip int, f func(int)) {
+func (s *wideSearch) unitRemovals(u, v, skip int, f func(int)) {
 	for _, p := range s.units[u*s.side : u*s.side+s.side] {
 		if int(p) != skip {
 			f(int(s.learn.removeAt[int(p)*s.side+v]) - 1)
@@ -264,10 +264,10 @@ func (s *sudokuWide) unitRemovals(u, v, skip int, f func(int)) {
 }
 
 // literal returns the literal that trail entry j made true.
-func (s *sudokuWide) literal(j int) uint32 {
+func (s *wideSearch) literal(j int) uint32 {
 	e := s.trail[j]
 	x := uint32(int(e>>9&(1<<22-1))*s.side+int(e&511)) << 1
-	if e&sudokuWideSettle == 0 {
+	if e&wideSettle == 0 {
 		x |= 1
 	}
 	return x
@@ -277,7 +277,7 @@ func (s *sudokuWide) literal(j int) uint32 {
 // first unique implication point of the current level, then the literals
 // of earlier levels behind the failure. It returns the nogood, first the
 // literal to enforce, second one of the deepest level, and that level.
-func (s *sudokuWide) analyze() ([]uint32, int) {
+func (s *wideSearch) analyze() ([]uint32, int) {
 	l := s.learn
 	cur := int32(len(l.marks))
 	if cap(l.seen) < len(s.trail) {
@@ -343,7 +343,7 @@ func (s *sudokuWide) analyze() ([]uint32, int) {
 // entries that do so in turn, up to a depth (Sörensson and Biere 2009):
 // the nogood without it holds as well. It runs while the marks of
 // analyze are set.
-func (s *sudokuWide) minimize(ng []uint32) []uint32 {
+func (s *wideSearch) minimize(ng []uint32) []uint32 {
 	l := s.learn
 	if len(l.memo) < len(s.trail) {
 		l.memo = make([]int8, len(s.trail), 2*len(s.trail))
@@ -351,7 +351,7 @@ func (s *sudokuWide) minimize(ng []uint32) []uint32 {
 	var touched []int
 	kept := ng[:1]
 	for _, x := range ng[1:] {
-		if !s.implied(s.falseAt(x), sudokuMinDepth, &touched) {
+		if !s.implied(s.falseAt(x), minDepth, &touched) {
 			kept = append(kept, x)
 		}
 	}
@@ -361,12 +361,12 @@ func (s *sudokuWide) minimize(ng []uint32) []uint32 {
 	return kept
 }
 
-// sudokuMinDepth bounds the recursion of implied.
-const sudokuMinDepth = 8
+// minDepth bounds the recursion of implied.
+const minDepth = 8
 
 // implied reports whether every antecedent of trail entry j is marked, a
 // given, or implied in turn (memo: 1 implied, -1 not).
-func (s *sudokuWide) implied(j, depth int, touched *[]int) bool {
+func (s *wideSearch) implied(j, depth int, touched *[]int) bool {
 	l := s.learn
 	if l.why[j].kind == reasonDecision || depth == 0 {
 		return false
@@ -397,7 +397,7 @@ func (s *sudokuWide) implied(j, depth int, touched *[]int) bool {
 // learnFrom records nogood ng after the search went back to its level:
 // it watches its first two literals, and the constraints of its literals
 // gain weight, so that the choices turn to where failures come from.
-func (s *sudokuWide) learnFrom(ng []uint32) int32 {
+func (s *wideSearch) learnFrom(ng []uint32) int32 {
 	l := s.learn
 	k := int32(len(l.nogoods))
 	l.nogoods = append(l.nogoods, ng)
@@ -424,7 +424,7 @@ func (s *sudokuWide) learnFrom(ng []uint32) int32 {
 }
 
 // backjump takes the search back to the end of level b.
-func (s *sudokuWide) backjump(b int) {
+func (s *wideSearch) backjump(b int) {
 	l := s.learn
 	if b < len(l.marks) {
 		s.undo(l.marks[b])
@@ -437,7 +437,7 @@ func (s *sudokuWide) backjump(b int) {
 // forget drops the longer half of the nogoods past a size, at level 0,
 // where none of them is the reason of an entry analysis can reach, and
 // watches the rest afresh.
-func (s *sudokuWide) forget() {
+func (s *wideSearch) forget() {
 	l := s.learn
 	live := 0
 	for _, ng := range l.nogoods {
@@ -470,21 +470,21 @@ func (s *sudokuWide) forget() {
 	l.head = 0 // watches may now sit on false literals: look at every entry again
 }
 
-// sudokuLearnRestart is the unit of the learning search's restart
+// learnRestart is the unit of the learning search's restart
 // schedule, in failures (30, 100 and 300 measured on 100x100 grids with
 // 34% blanks: 300 took the fewest nodes).
-const sudokuLearnRestart = 300
+const learnRestart = 300
 
-// sudokuLearnKeep is how many nogoods the search keeps before it forgets
+// learnKeep is how many nogoods the search keeps before it forgets
 // the longer half at a restart.
-const sudokuLearnKeep = 20000
+const learnKeep = 20000
 
 // searchLearnt finds one answer, learning a nogood from every failure
 // (see the top of this file), with restarts that keep the nogoods.
-func (s *sudokuWide) searchLearnt() {
+func (s *wideSearch) searchLearnt() {
 	l := s.learn
 	var opts []uint32
-	budget := sudokuLearnRestart * luby(1)
+	budget := learnRestart * luby(1)
 	ok := s.propagateLearnt()
 	for {
 		if !ok {
@@ -492,14 +492,14 @@ func (s *sudokuWide) searchLearnt() {
 			case s.err != nil:
 				return
 			case !l.failedAt:
-				s.err = errSudokuLearn
+				s.err = errNoReason
 				return
 			case len(l.marks) == 0:
 				return // the givens have no answer
 			}
 			ng, back := s.analyze()
 			if ng == nil {
-				s.err = errSudokuLearn
+				s.err = errNoReason
 				return
 			}
 			s.backjump(back)
@@ -509,7 +509,7 @@ func (s *sudokuWide) searchLearnt() {
 				s.backjump(0)
 				s.forget()
 				s.restarts++
-				budget = sudokuLearnRestart * luby(s.restarts+1)
+				budget = learnRestart * luby(s.restarts+1)
 				ok = s.propagateLearnt()
 			}
 			continue
@@ -520,7 +520,7 @@ func (s *sudokuWide) searchLearnt() {
 		}
 		i := s.choose()
 		if i < 0 {
-			s.err = errSudokuWideLost
+			s.err = errLost
 			return
 		}
 		opts = s.options(opts[:0], i)
@@ -529,15 +529,15 @@ func (s *sudokuWide) searchLearnt() {
 			return
 		}
 		l.marks = append(l.marks, len(s.trail))
-		ok = s.settle(int(o>>9), int(o&511), sudokuReason{kind: reasonDecision}) && s.propagateLearnt()
+		ok = s.settle(int(o>>9), int(o&511), reason{kind: reasonDecision}) && s.propagateLearnt()
 	}
 }
 
-// errSudokuLearn reports a failure that the learning search cannot
+// errNoReason reports a failure that the learning search cannot
 // explain, which the propagation rules out: a bug, not bad input.
-var errSudokuLearn = errors.New("sudoku search: a failure with no reason on the trail (bug)")
+var errNoReason = errors.New("sudoku search: a failure with no reason on the trail (bug)")
 
-// sudokuLearnMaxBox is the largest box the search learns at: its
+// learnMaxBox is the largest box the search learns at: its
 // literal table takes 4·S³ bytes (45 MB at 225x225, 256 MB at 400x400),
 // and at 400x400 learning solved nothing more in 30 s.
-const sudokuLearnMaxBox = 15
+const learnMaxBox = 15

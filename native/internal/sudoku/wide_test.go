@@ -1,4 +1,4 @@
-package native
+package sudoku
 
 import (
 	"context"
@@ -21,7 +21,7 @@ func TestSudokuWideCounts(t *testing.T) {
 	for _, box := range []int{2, 3, 4} {
 		side := box * box
 		for trial := range 40 {
-			full := sudokuShuffled(rng, box)
+			full := shuffled(rng, box)
 			p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
 			for _, i := range rng.Perm(side * side)[:side*side*(2+trial%3)/8] {
 				p.Cells[i] = full[i]
@@ -29,15 +29,15 @@ func TestSudokuWideCounts(t *testing.T) {
 					p.Cells[i] = int16(rng.IntN(side) + 1)
 				}
 			}
-			wide := runSudokuWide(context.Background(), p, 50, 1<<62)
-			other := runSudokuSmall(context.Background(), p, 50, 1<<62)
-			require.NoError(t, wide.err)
-			require.Equal(t, other.found, wide.found, "box %d trial %d", box, trial)
-			if wide.found > 0 {
-				require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: wide.answer}))
+			wide := runWide(context.Background(), p, 50, 1<<62)
+			other := runSmall(context.Background(), p, 50, 1<<62)
+			require.NoError(t, wide.Err)
+			require.Equal(t, other.Found, wide.Found, "box %d trial %d", box, trial)
+			if wide.Found > 0 {
+				require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: wide.Answer}))
 			}
-			one := runSudokuWide(context.Background(), p, 1, 1<<62)
-			require.Equal(t, min(other.found, 1), one.found, "solving with restarts")
+			one := runWide(context.Background(), p, 1, 1<<62)
+			require.Equal(t, min(other.Found, 1), one.Found, "solving with restarts")
 		}
 	}
 }
@@ -49,12 +49,12 @@ func TestSudokuWideStops(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	r := runSudokuWide(ctx, p, 2, 1<<62)
-	require.ErrorIs(t, r.err, context.DeadlineExceeded)
+	r := runWide(ctx, p, 2, 1<<62)
+	require.ErrorIs(t, r.Err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second)
-	r = runSudokuWide(context.Background(), p, 2, 10)
-	require.ErrorIs(t, r.err, ErrNodeLimit)
-	require.Equal(t, int64(10), r.nodes)
+	r = runWide(context.Background(), p, 2, 10)
+	require.ErrorIs(t, r.Err, ErrNodeLimit)
+	require.Equal(t, int64(10), r.Nodes)
 }
 
 func TestLuby(t *testing.T) {
@@ -67,14 +67,14 @@ func TestLuby(t *testing.T) {
 
 // runLearnt solves p with the learning search, which forgets past keep
 // nogoods.
-func runLearnt(p puzzle.Sudoku, keep int) sudokuRun {
-	s := newSudokuWide(context.Background(), p.Box, 1, 1<<62)
-	s.learn = newSudokuLearn(s)
+func runLearnt(p puzzle.Sudoku, keep int) Result {
+	s := newWide(context.Background(), p.Box, 1, 1<<62)
+	s.learn = newLearner(s)
 	s.learn.keep = keep
 	if s.start(p.Cells) {
 		s.searchLearnt()
 	}
-	return sudokuRun{s.found, s.answer, s.nodes, s.err}
+	return Result{s.found, s.answer, s.nodes, s.err}
 }
 
 // TestSudokuLearnt checks the learning search (solving, boxes up to 15)
@@ -93,7 +93,7 @@ func TestSudokuLearnt(t *testing.T) {
 			trials = 40
 		}
 		for trial := range trials {
-			full := sudokuShuffled(rng, box)
+			full := shuffled(rng, box)
 			p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
 			keep := side * side * (20 + rng.IntN(25)) / 100
 			for _, i := range rng.Perm(side * side)[:keep] {
@@ -108,11 +108,11 @@ func TestSudokuLearnt(t *testing.T) {
 				}
 			}
 			got := runLearnt(p, 16+trial%3*1000)
-			require.NoError(t, got.err, "box %d trial %d", box, trial)
-			want := runSudokuSmall(context.Background(), p, 1, 1<<62)
-			require.Equal(t, want.found, got.found, "box %d trial %d", box, trial)
-			if got.found > 0 {
-				require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.answer}))
+			require.NoError(t, got.Err, "box %d trial %d", box, trial)
+			want := runSmall(context.Background(), p, 1, 1<<62)
+			require.Equal(t, want.Found, got.Found, "box %d trial %d", box, trial)
+			if got.Found > 0 {
+				require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.Answer}))
 			}
 		}
 	}
@@ -120,17 +120,17 @@ func TestSudokuLearnt(t *testing.T) {
 
 // TestSudokuLearntLarge: a 64x64 grid with 38% blanks (hundreds of
 // failures and a restart) solved by the learning search, and through
-// runSudokuWide, whose plain search may solve it first; both verified.
+// runWide, whose plain search may solve it first; both verified.
 func TestSudokuLearntLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(64, 38))
-	full := sudokuShuffled(rng, 8)
+	full := shuffled(rng, 8)
 	p := puzzle.Sudoku{Box: 8, Cells: slices.Clone(full)}
 	for _, i := range rng.Perm(len(full))[:len(full)*38/100] {
 		p.Cells[i] = 0
 	}
-	for _, got := range []sudokuRun{runLearnt(p, sudokuLearnKeep), runSudokuWide(context.Background(), p, 1, 1<<62)} {
-		require.NoError(t, got.err)
-		require.Equal(t, 1, got.found)
-		require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.answer}))
+	for _, got := range []Result{runLearnt(p, learnKeep), runWide(context.Background(), p, 1, 1<<62)} {
+		require.NoError(t, got.Err)
+		require.Equal(t, 1, got.Found)
+		require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.Answer}))
 	}
 }

@@ -1,4 +1,4 @@
-package native
+package sudoku
 
 import (
 	"context"
@@ -19,24 +19,24 @@ func TestSudokuSmallOn9x9(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	most := int64(0)
 	for range 6 {
-		full := sudokuShuffled(rng, 3)
+		full := shuffled(rng, 3)
 		p := puzzle.Sudoku{Box: 3, Cells: make([]int16, 81)}
 		for _, i := range rng.Perm(81)[:24] {
 			p.Cells[i] = full[i]
 		}
-		small := runSudokuSmall(context.Background(), p, 1500, 1<<62)
-		fast := solveSudoku9(context.Background(), p.Cells, 1500, 1<<62)
-		require.NoError(t, small.err)
+		small := runSmall(context.Background(), p, 1500, 1<<62)
+		fast := solveNine(context.Background(), p.Cells, 1500, 1<<62)
+		require.NoError(t, small.Err)
 		require.NoError(t, fast.err)
-		require.Equal(t, fast.found, small.found)
-		most = max(most, small.nodes)
+		require.Equal(t, fast.found, small.Found)
+		most = max(most, small.Nodes)
 	}
-	require.GreaterOrEqual(t, most, int64(sudokuPlainNodes))
+	require.GreaterOrEqual(t, most, int64(plainNodes))
 }
 
-// sudokuShuffled returns a full grid: a fixed valid pattern with its
+// shuffled returns a full grid: a fixed valid pattern with its
 // symbols, bands, stacks, and the rows and columns inside them shuffled.
-func sudokuShuffled(rng *rand.Rand, box int) []int16 {
+func shuffled(rng *rand.Rand, box int) []int16 {
 	side := box * box
 	order := func() []int { // lines in a random order that keeps bands together
 		out := make([]int, 0, side)

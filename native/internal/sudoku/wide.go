@@ -1,4 +1,4 @@
-package native
+package sudoku
 
 import (
 	"context"
@@ -23,8 +23,8 @@ import (
 // buckets by count, so the one with the fewest options is found without
 // scanning the grid.
 
-// sudokuWide is one depth-first search on one grid.
-type sudokuWide struct {
+// wideSearch is one depth-first search on one grid.
+type wideSearch struct {
 	tick            poll.Ticker // looks at the context every poll.Every placements and nodes: a placement at 400x400 checks 1,200 cells, so a thousand take about a millisecond
 	box, side, n, w int
 	cand            []uint64 // n*w: the candidates of each cell, bit v for symbol v+1
@@ -36,7 +36,7 @@ type sudokuWide struct {
 	units           []int32  // 3n: the cells of unit u at u*side
 	slot            []int32  // 3n: where cell c stands in its row, column and box
 	places          []uint64 // 3*side*side*w: per unit symbol u*side+v, the slots of the unit that still have v
-	trail           []uint32 // what changed: c<<9|v removals, and sudokuWideSettle|c<<9|v placements
+	trail           []uint32 // what changed: c<<9|v removals, and wideSettle|c<<9|v placements
 	queue           []int32  // open constraints down to one option
 	placed          int      // cells whose symbol is placed
 	nodes, maxNodes int64
@@ -47,48 +47,48 @@ type sudokuWide struct {
 	bump            float64   // what a failure adds to a weight
 	rng             *rand.Rand
 	restarts        int
-	fails           int64        // failures left before the search gives up; 0 or less: no limit
-	learn           *sudokuLearn // reasons and learnt nogoods, when the search learns (see sudoku_learn.go)
+	fails           int64    // failures left before the search gives up; 0 or less: no limit
+	learn           *learner // reasons and learnt nogoods, when the search learns (see learn.go)
 }
 
-// sudokuWideSettle marks a placement in the trail.
-const sudokuWideSettle = 1 << 31
+// wideSettle marks a placement in the trail.
+const wideSettle = 1 << 31
 
-// runSudokuWide solves or counts p with sudokuWide.
-func runSudokuWide(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) sudokuRun {
-	s := newSudokuWide(ctx, p.Box, limit, maxNodes)
-	learn := limit == 1 && p.Box <= sudokuLearnMaxBox
+// runWide solves or counts p with wideSearch.
+func runWide(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) Result {
+	s := newWide(ctx, p.Box, limit, maxNodes)
+	learn := limit == 1 && p.Box <= learnMaxBox
 	if learn {
 		// Most grids fall to a short plain search; recording reasons
 		// from the start costs more than that search on them.
-		s.fails = sudokuPlainFails
+		s.fails = plainFails
 	}
 	if s.start(p.Cells) && s.propagate() {
 		s.search()
 	}
-	if !learn || s.err != errSudokuGaveUp {
-		return sudokuRun{s.found, s.answer, s.nodes, s.err}
+	if !learn || s.err != errGaveUp {
+		return Result{s.found, s.answer, s.nodes, s.err}
 	}
 	nodes := s.nodes
-	s = newSudokuWide(ctx, p.Box, limit, maxNodes-nodes)
-	s.learn = newSudokuLearn(s)
+	s = newWide(ctx, p.Box, limit, maxNodes-nodes)
+	s.learn = newLearner(s)
 	if s.start(p.Cells) {
 		s.searchLearnt()
 	}
-	return sudokuRun{s.found, s.answer, nodes + s.nodes, s.err}
+	return Result{s.found, s.answer, nodes + s.nodes, s.err}
 }
 
-// sudokuPlainFails is how many failures the plain search meets before
+// plainFails is how many failures the plain search meets before
 // it gives up for the learning search, where that search may run.
-const sudokuPlainFails = 2000
+const plainFails = 2000
 
-// errSudokuGaveUp ends a plain search that met its failures.
-var errSudokuGaveUp = errors.New("sudoku search: failure budget spent")
+// errGaveUp ends a plain search that met its failures.
+var errGaveUp = errors.New("sudoku search: failure budget spent")
 
-func newSudokuWide(ctx context.Context, box, limit int, maxNodes int64) *sudokuWide {
+func newWide(ctx context.Context, box, limit int, maxNodes int64) *wideSearch {
 	side := box * box
 	n := side * side
-	s := &sudokuWide{
+	s := &wideSearch{
 		tick: poll.New(ctx), box: box, side: side, n: n, w: (side + 63) / 64,
 		count: make([]int32, 4*n), open: make([]bool, 4*n),
 		next: make([]int32, 4*n), prev: make([]int32, 4*n),
@@ -119,7 +119,7 @@ func newSudokuWide(ctx context.Context, box, limit int, maxNodes int64) *sudokuW
 // givens one by one would log every removal), opens the constraints they
 // do not meet, and queues those down to one option. It returns false when
 // the givens contradict each other.
-func (s *sudokuWide) start(cells []int16) bool {
+func (s *wideSearch) start(cells []int16) bool {
 	n, side, w := s.n, s.side, s.w
 	used := make([]uint64, 3*side*w) // the symbols given in each unit
 	for c, v := range cells {
@@ -197,7 +197,7 @@ func (s *sudokuWide) start(cells []int16) bool {
 }
 
 // bucket returns the head index of the bucket of open constraint i.
-func (s *sudokuWide) bucket(i int) int {
+func (s *wideSearch) bucket(i int) int {
 	k := int(s.count[i])
 	if i >= s.n {
 		return s.side + 1 + k
@@ -206,7 +206,7 @@ func (s *sudokuWide) bucket(i int) int {
 }
 
 // link puts open constraint i first in the bucket of its count.
-func (s *sudokuWide) link(i int) {
+func (s *wideSearch) link(i int) {
 	h := s.bucket(i)
 	first := s.head[h]
 	s.next[i], s.prev[i] = first, -1
@@ -218,7 +218,7 @@ func (s *sudokuWide) link(i int) {
 
 // unlink takes open constraint i out of its bucket, before its count
 // changes or it is met.
-func (s *sudokuWide) unlink(i int) {
+func (s *wideSearch) unlink(i int) {
 	nx, pv := s.next[i], s.prev[i]
 	if pv >= 0 {
 		s.next[pv] = nx
@@ -231,7 +231,7 @@ func (s *sudokuWide) unlink(i int) {
 }
 
 // add changes the count of constraint i by d, keeping its bucket.
-func (s *sudokuWide) add(i int, d int32) {
+func (s *wideSearch) add(i int, d int32) {
 	if s.open[i] {
 		s.unlink(i)
 		s.count[i] += d
@@ -244,7 +244,7 @@ func (s *sudokuWide) add(i int, d int32) {
 // remove takes symbol v+1 out of the candidates of cell c, which holds it.
 // It fails when a constraint is left without options, and queues one left
 // with a single option.
-func (s *sudokuWide) remove(c, v int) bool {
+func (s *wideSearch) remove(c, v int) bool {
 	s.cand[c*s.w+v/64] &^= 1 << (v % 64)
 	s.flipPlaces(c, v)
 	s.trail = append(s.trail, uint32(c)<<9|uint32(v))
@@ -260,7 +260,7 @@ func (s *sudokuWide) remove(c, v int) bool {
 
 // drop lowers the count of constraint i and reports whether it still has
 // an option; an open constraint left with one is queued.
-func (s *sudokuWide) drop(i int, d int32) bool {
+func (s *wideSearch) drop(i int, d int32) bool {
 	s.add(i, d)
 	switch s.count[i] {
 	case 0:
@@ -278,16 +278,16 @@ func (s *sudokuWide) drop(i int, d int32) bool {
 }
 
 // settle places v+1, a candidate of open cell c, for the reason why
-// (see sudokuReason): c and its three unit symbols are met, and v goes
+// (see reason): c and its three unit symbols are met, and v goes
 // from every other cell of those units and every other candidate from c.
-func (s *sudokuWide) settle(c, v int, why sudokuReason) bool {
+func (s *wideSearch) settle(c, v int, why reason) bool {
 	for i := range 3 {
 		if us := int(s.unitAt[3*c+i]) + v; !s.open[us] {
 			s.weight[us] += s.bump
 			return false // v is placed in this unit already
 		}
 	}
-	s.trail = append(s.trail, sudokuWideSettle|uint32(c)<<9|uint32(v))
+	s.trail = append(s.trail, wideSettle|uint32(c)<<9|uint32(v))
 	if s.learn != nil {
 		s.learn.settled(c, why)
 	}
@@ -322,7 +322,7 @@ func (s *sudokuWide) settle(c, v int, why sudokuReason) bool {
 
 // flipPlaces flips the slot of cell c in the places of symbol v+1 in its
 // three units: c gains or loses v+1 as a candidate.
-func (s *sudokuWide) flipPlaces(c, v int) {
+func (s *wideSearch) flipPlaces(c, v int) {
 	for i := range 3 {
 		sl := int(s.slot[3*c+i])
 		s.places[(int(s.unitAt[3*c+i])-s.n+v)*s.w+sl/64] ^= 1 << (sl % 64)
@@ -330,13 +330,13 @@ func (s *sudokuWide) flipPlaces(c, v int) {
 }
 
 // close marks open constraint i met.
-func (s *sudokuWide) close(i int) {
+func (s *wideSearch) close(i int) {
 	s.unlink(i)
 	s.open[i] = false
 }
 
 // reopen undoes close.
-func (s *sudokuWide) reopen(i int) {
+func (s *wideSearch) reopen(i int) {
 	s.open[i] = true
 	s.link(i)
 }
@@ -345,7 +345,7 @@ func (s *sudokuWide) reopen(i int) {
 // with one candidate takes it (naked single), a unit symbol with one place
 // takes it (hidden single). It returns false on a contradiction; the
 // queue ends empty either way.
-func (s *sudokuWide) propagate() bool {
+func (s *wideSearch) propagate() bool {
 	for len(s.queue) > 0 {
 		i := int(s.queue[len(s.queue)-1])
 		s.queue = s.queue[:len(s.queue)-1]
@@ -354,7 +354,7 @@ func (s *sudokuWide) propagate() bool {
 		}
 		var ok bool
 		if i < s.n {
-			ok = s.settle(i, s.firstCand(i), sudokuReason{kind: reasonCell})
+			ok = s.settle(i, s.firstCand(i), reason{kind: reasonCell})
 		} else {
 			ok = s.hiddenSingle(i)
 		}
@@ -367,7 +367,7 @@ func (s *sudokuWide) propagate() bool {
 }
 
 // firstCand returns the lowest candidate of cell c, which has one.
-func (s *sudokuWide) firstCand(c int) int {
+func (s *wideSearch) firstCand(c int) int {
 	for k, m := range s.cand[c*s.w : c*s.w+s.w] {
 		if m != 0 {
 			return 64*k + bits.TrailingZeros64(m)
@@ -378,7 +378,7 @@ func (s *sudokuWide) firstCand(c int) int {
 
 // hiddenSingle places the symbol of open unit symbol i in the one cell of
 // the unit left for it.
-func (s *sudokuWide) hiddenSingle(i int) bool {
+func (s *wideSearch) hiddenSingle(i int) bool {
 	if s.count[i] == 0 {
 		return false
 	}
@@ -386,18 +386,18 @@ func (s *sudokuWide) hiddenSingle(i int) bool {
 	for k, m := range s.places[(i-s.n)*s.w : (i-s.n+1)*s.w] {
 		if m != 0 {
 			p := int(s.units[u*s.side+64*k+bits.TrailingZeros64(m)])
-			return s.settle(p, v, sudokuReason{kind: reasonUnit, arg: int32(u)})
+			return s.settle(p, v, reason{kind: reasonUnit, arg: int32(u)})
 		}
 	}
 	return false
 }
 
 // undo takes back the trail down to length mark.
-func (s *sudokuWide) undo(mark int) {
+func (s *wideSearch) undo(mark int) {
 	for j := len(s.trail) - 1; j >= mark; j-- {
 		e := s.trail[j]
 		c, v := int(e>>9&(1<<22-1)), int(e&511)
-		if e&sudokuWideSettle != 0 {
+		if e&wideSettle != 0 {
 			s.placed--
 			for i := range 3 {
 				s.reopen(int(s.unitAt[3*c+i]) + v)
@@ -423,12 +423,12 @@ func (s *sudokuWide) undo(mark int) {
 // that failed most often (dom/wdeg: the failures, kept across restarts,
 // point the search at the hard part of the grid), a cell on ties; -1
 // when every cell is placed.
-func (s *sudokuWide) choose() int {
+func (s *wideSearch) choose() int {
 	for k := 2; k <= s.side; k++ {
 		best, bestW := int32(-1), -1.0
 		for _, h := range [2]int{k, s.side + 1 + k} {
 			seen := 0
-			for i := s.head[h]; i >= 0 && seen < sudokuWideScan; i, seen = s.next[i], seen+1 {
+			for i := s.head[h]; i >= 0 && seen < wideScan; i, seen = s.next[i], seen+1 {
 				if w := s.weight[i]; w > bestW || w == bestW && s.rng.IntN(seen+1) == 0 {
 					best, bestW = i, w
 				}
@@ -441,11 +441,11 @@ func (s *sudokuWide) choose() int {
 	return -1
 }
 
-// sudokuWideScan is how many constraints of the best bucket choose weighs.
-const sudokuWideScan = 64
+// wideScan is how many constraints of the best bucket choose weighs.
+const wideScan = 64
 
 // options appends the placements cell<<9|symbol of constraint i.
-func (s *sudokuWide) options(opts []uint32, i int) []uint32 {
+func (s *wideSearch) options(opts []uint32, i int) []uint32 {
 	if i < s.n {
 		for k, m := range s.cand[i*s.w : i*s.w+s.w] {
 			for ; m != 0; m &= m - 1 {
@@ -464,15 +464,15 @@ func (s *sudokuWide) options(opts []uint32, i int) []uint32 {
 	return opts
 }
 
-// errSudokuWideLost reports a state with a cell to fill and no constraint
+// errLost reports a state with a cell to fill and no constraint
 // to branch on, which propagation rules out: a bug, not bad input.
-var errSudokuWideLost = errors.New("sudoku search: no constraint to branch on (bug)")
+var errLost = errors.New("sudoku search: no constraint to branch on (bug)")
 
 // order sorts the options of one choice, least constraining first: the
 // placement that takes the fewest options from other constraints (the
 // other places of its symbol in its three units, the other candidates of
 // its cell), ties broken at random.
-func (s *sudokuWide) order(opts []uint32) {
+func (s *wideSearch) order(opts []uint32) {
 	key := make([]uint64, len(opts))
 	for j, o := range opts {
 		key[j] = s.cost(o)<<41 | uint64(s.rng.Uint32())<<9 | uint64(j)
@@ -486,7 +486,7 @@ func (s *sudokuWide) order(opts []uint32) {
 
 // best returns the first option in the order of order, ties broken at
 // random.
-func (s *sudokuWide) best(opts []uint32) uint32 {
+func (s *wideSearch) best(opts []uint32) uint32 {
 	var best uint32
 	bestKey := uint64(1<<64 - 1)
 	for _, o := range opts {
@@ -500,7 +500,7 @@ func (s *sudokuWide) best(opts []uint32) uint32 {
 // cost is how many options placement o takes from other constraints: the
 // other places of its symbol in its three units, the other candidates of
 // its cell.
-func (s *sudokuWide) cost(o uint32) uint64 {
+func (s *wideSearch) cost(o uint32) uint64 {
 	c, v := int(o>>9), int(o&511)
 	cost := int(s.count[c])
 	for i := range 3 {
@@ -510,7 +510,7 @@ func (s *sudokuWide) cost(o uint32) uint64 {
 }
 
 // step counts a node and reports whether the search may go on.
-func (s *sudokuWide) step() bool {
+func (s *wideSearch) step() bool {
 	s.nodes++
 	if s.nodes >= s.maxNodes {
 		s.err = ErrNodeLimit
@@ -521,22 +521,22 @@ func (s *sudokuWide) step() bool {
 	return s.err == nil
 }
 
-// sudokuWideFrame is a choice on the search path: its options are
+// frame is a choice on the search path: its options are
 // opts[from:to] of the search's option stack, next is the one to try, and
 // mark the trail length before the first.
-type sudokuWideFrame struct {
+type frame struct {
 	from, to, next, mark int
 }
 
 // search explores the propagated state depth first, without recursion:
 // paths run as deep as there are blank cells. Every answer takes one
 // option of the chosen constraint, so trying each in turn misses none.
-func (s *sudokuWide) search() {
-	var stack []sudokuWideFrame
+func (s *wideSearch) search() {
+	var stack []frame
 	var opts []uint32
 	root := len(s.trail)
 	restart := s.limit == 1 // counting must see every branch
-	budget := sudokuWideRestart * luby(1)
+	budget := wideRestart * luby(1)
 	for {
 		if s.placed == s.n {
 			s.solution()
@@ -546,13 +546,13 @@ func (s *sudokuWide) search() {
 		} else {
 			i := s.choose()
 			if i < 0 {
-				s.err = errSudokuWideLost
+				s.err = errLost
 				return
 			}
 			from := len(opts)
 			opts = s.options(opts, i)
 			s.order(opts[from:])
-			stack = append(stack, sudokuWideFrame{from, len(opts), from, len(s.trail)})
+			stack = append(stack, frame{from, len(opts), from, len(s.trail)})
 		}
 		// Try the next option of the deepest choice that has one left.
 		for {
@@ -567,7 +567,7 @@ func (s *sudokuWide) search() {
 				s.undo(root)
 				stack, opts = stack[:0], opts[:0]
 				s.restarts++
-				budget = sudokuWideRestart * luby(s.restarts+1)
+				budget = wideRestart * luby(s.restarts+1)
 				break
 			}
 			f := &stack[len(stack)-1]
@@ -584,12 +584,12 @@ func (s *sudokuWide) search() {
 				return
 			}
 			c, v := int(o>>9), int(o&511)
-			if s.settle(c, v, sudokuReason{kind: reasonDecision}) && s.propagate() {
+			if s.settle(c, v, reason{kind: reasonDecision}) && s.propagate() {
 				break
 			}
 			budget-- // the schedule counts failures, as CDCL solvers count conflicts
 			if s.fails--; s.fails == 0 {
-				s.err = errSudokuGaveUp
+				s.err = errGaveUp
 			}
 			s.queue = s.queue[:0]
 			if s.err != nil {
@@ -599,10 +599,10 @@ func (s *sudokuWide) search() {
 	}
 }
 
-// sudokuWideRestart is the unit of the restart schedule, in failed
+// wideRestart is the unit of the restart schedule, in failed
 // options: a descent that meets no contradiction does not use it up, so
 // the first runs reach the bottom of a large grid.
-const sudokuWideRestart = 100
+const wideRestart = 100
 
 // luby returns the i-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1
 // 1 2 1 1 2 4 8 ..., the restart schedule within a constant factor of the
@@ -619,7 +619,7 @@ func luby(i int) int64 {
 }
 
 // solution counts the answer in the current state and keeps the first.
-func (s *sudokuWide) solution() {
+func (s *wideSearch) solution() {
 	s.found++
 	if s.found > 1 {
 		return

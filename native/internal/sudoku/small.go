@@ -1,4 +1,4 @@
-package native
+package sudoku
 
 import (
 	"context"
@@ -11,18 +11,18 @@ import (
 	"puzzlesat/puzzle"
 )
 
-// sudokuSolved marks a cell whose symbol is placed. The low bits of a
+// solvedBit marks a cell whose symbol is placed. The low bits of a
 // cell's mask are its candidates, bit v standing for symbol v+1; a placed
 // cell keeps just its own bit.
-const sudokuSolved = 1 << 63
+const solvedBit = 1 << 63
 
-// sudokuGeom holds the index tables of one box size.
+// geom holds the index tables of one box size.
 //
 // A search state is one []uint32 of length size: the n cell masks, then a
 // place mask for each unit u and symbol v at n + u*side + v (bit k: the
 // k-th cell of u may hold v; a placed cell counts as a place of its
 // symbol), then the number of cells not placed yet.
-type sudokuGeom struct {
+type geom struct {
 	box, side, n int
 	size         int
 	full         uint64     // all side symbols; also all side places of a unit
@@ -38,22 +38,22 @@ type sudokuGeom struct {
 	div, mod     [64]int    // k/box and k%box, without dividing
 }
 
-// sudokuSmallMax is the largest box of sudokuSearch: a side up to 49 fits
+// smallMax is the largest box of smallSearch: a side up to 49 fits
 // in the 63 candidate bits.
-const sudokuSmallMax = 7
+const smallMax = 7
 
-// sudokuGeoms gives the tables by box side, 2 to sudokuSmallMax. Each is
+// geoms gives the tables by box side, 2 to smallMax. Each is
 // built on first use (a process that solves no such grid does not pay for
 // them at start) and only read after.
-var sudokuGeoms = [...]func() *sudokuGeom{2: geomOnce(2), 3: geomOnce(3), 4: geomOnce(4), 5: geomOnce(5), 6: geomOnce(6), 7: geomOnce(7)}
+var geoms = [...]func() *geom{2: geomOnce(2), 3: geomOnce(3), 4: geomOnce(4), 5: geomOnce(5), 6: geomOnce(6), 7: geomOnce(7)}
 
-func geomOnce(box int) func() *sudokuGeom {
-	return sync.OnceValue(func() *sudokuGeom { return newSudokuGeom(box) })
+func geomOnce(box int) func() *geom {
+	return sync.OnceValue(func() *geom { return newGeom(box) })
 }
 
-func newSudokuGeom(box int) *sudokuGeom {
+func newGeom(box int) *geom {
 	side := box * box
-	g := &sudokuGeom{box: box, side: side, n: side * side, full: 1<<side - 1}
+	g := &geom{box: box, side: side, n: side * side, full: 1<<side - 1}
 	g.size = g.n + 3*side*side + 1
 	g.unitsOf = make([][3]int16, g.n)
 	g.posOf = make([][3]uint8, g.n)
@@ -83,7 +83,7 @@ func newSudokuGeom(box int) *sudokuGeom {
 }
 
 // unitCell returns the k-th cell of unit u.
-func (g *sudokuGeom) unitCell(u, k int) int {
+func (g *geom) unitCell(u, k int) int {
 	switch i := u % g.side; u / g.side {
 	case 0:
 		return i*g.side + k
@@ -96,18 +96,18 @@ func (g *sudokuGeom) unitCell(u, k int) int {
 }
 
 // place returns the index of the place mask of symbol v in unit u.
-func (g *sudokuGeom) place(u, v int) int { return g.n + u*g.side + v }
+func (g *geom) place(u, v int) int { return g.n + u*g.side + v }
 
-// sudokuSearch is one depth-first search for the answers of one puzzle.
-type sudokuSearch struct {
-	g         *sudokuGeom
+// smallSearch is one depth-first search for the answers of one puzzle.
+type smallSearch struct {
+	g         *geom
 	tick      poll.Ticker // looks at the context every poll.Every steps (nodes and look-ahead probes)
 	levels    [][]uint64  // the state at each search depth
 	queue     []uint32    // cell<<5 | symbol: placements forced, not done yet
 	locks     []uint32    // u*side + v: place masks of unit u and symbol v newly inside one line or box
 	weight    []uint32    // failures seen in each unit, plus one
 	lookahead bool        // probe the choices at every node
-	look      *sudokuLook
+	look      *lookahead
 	tracing   bool  // a probe is running: note the cells it changes in look.trail
 	elims     int64 // candidates removed so far
 	nodes     int64
@@ -119,10 +119,10 @@ type sudokuSearch struct {
 	clash     bool    // the givens contradict each other
 }
 
-// newSudokuSearch checks p and places its givens.
-func newSudokuSearch(ctx context.Context, p puzzle.Sudoku, limit int) *sudokuSearch {
-	g := sudokuGeoms[p.Box]()
-	s := &sudokuSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64}
+// newSmallSearch checks p and places its givens.
+func newSmallSearch(ctx context.Context, p puzzle.Sudoku, limit int) *smallSearch {
+	g := geoms[p.Box]()
+	s := &smallSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64}
 	// One allocation holds the root state, the queues and the weights.
 	s.levels = [][]uint64{make([]uint64, g.size)}
 	slab := make([]uint32, 2*g.n+3*g.side)
@@ -136,20 +136,20 @@ func newSudokuSearch(ctx context.Context, p puzzle.Sudoku, limit int) *sudokuSea
 	return s
 }
 
-// runSudokuSmall solves or counts p, whose box is 2 to sudokuSmallMax, with
-// sudokuSearch.
-func runSudokuSmall(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) sudokuRun {
-	s := newSudokuSearch(ctx, p, limit)
+// runSmall solves or counts p, whose box is 2 to smallMax, with
+// smallSearch.
+func runSmall(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) Result {
+	s := newSmallSearch(ctx, p, limit)
 	s.maxNodes = maxNodes
 	s.run()
-	return sudokuRun{s.found, s.answer, s.nodes, s.err}
+	return Result{s.found, s.answer, s.nodes, s.err}
 }
 
 // start sets st to the givens and the candidates they leave, all at once
 // (placing the givens one by one costs more), and queues the singles and
 // box-line interactions of that state. It returns false when the givens
 // contradict each other.
-func (s *sudokuSearch) start(st []uint64, cells []int16) bool {
+func (s *smallSearch) start(st []uint64, cells []int16) bool {
 	g := s.g
 	var used [3 * 49]uint64 // the symbols given in each unit
 	free := g.n
@@ -164,7 +164,7 @@ func (s *sudokuSearch) start(st []uint64, cells []int16) bool {
 			}
 			used[u] |= bit
 		}
-		st[c] = bit | sudokuSolved
+		st[c] = bit | solvedBit
 		free--
 	}
 	st[g.size-1] = uint64(free)
@@ -179,7 +179,7 @@ func (s *sudokuSearch) start(st []uint64, cells []int16) bool {
 	for u := range 3 * g.side {
 		unit := places[u*g.side : u*g.side+g.side]
 		for k, c := range g.units[u*g.side : u*g.side+g.side] {
-			for m := st[c] &^ sudokuSolved; m != 0; m &= m - 1 {
+			for m := st[c] &^ solvedBit; m != 0; m &= m - 1 {
 				unit[bits.TrailingZeros64(m)] |= 1 << k
 			}
 		}
@@ -198,7 +198,7 @@ func (s *sudokuSearch) start(st []uint64, cells []int16) bool {
 		case pm == 0:
 			return false
 		case pm&(pm-1) == 0:
-			if o := g.units[u*g.side+bits.TrailingZeros64(pm)]; st[o]&sudokuSolved == 0 {
+			if o := g.units[u*g.side+bits.TrailingZeros64(pm)]; st[o]&solvedBit == 0 {
 				s.queue = append(s.queue, uint32(o)<<6|uint32(i%g.side))
 			}
 		case g.confined(u/g.side, pm):
@@ -209,25 +209,25 @@ func (s *sudokuSearch) start(st []uint64, cells []int16) bool {
 }
 
 // run searches from the givens, first without look-ahead and then, if
-// that takes more than sudokuPlainNodes nodes, with it: from scratch when
+// that takes more than plainNodes nodes, with it: from scratch when
 // no answer was found yet, else from where the search is.
-func (s *sudokuSearch) run() {
+func (s *smallSearch) run() {
 	if s.clash {
 		return
 	}
 	s.search(0)
-	if s.err == errSudokuRestart {
+	if s.err == errRestart {
 		s.err = nil
 		s.search(0)
 	}
 }
 
-// errSudokuRestart stops the search without look-ahead, to start over
+// errRestart stops the search without look-ahead, to start over
 // with it.
-var errSudokuRestart = errors.New("restart with look-ahead")
+var errRestart = errors.New("restart with look-ahead")
 
 // stop counts a step and reports whether the search must stop.
-func (s *sudokuSearch) stop() bool {
+func (s *smallSearch) stop() bool {
 	if !s.tick.Tick() && s.err == nil {
 		s.err = s.tick.Err()
 	}
@@ -237,17 +237,17 @@ func (s *sudokuSearch) stop() bool {
 // search explores the propagated state at depth d. Every answer puts one
 // of the branching constraint's options in place, so trying each in turn
 // misses none.
-func (s *sudokuSearch) search(d int) {
+func (s *smallSearch) search(d int) {
 	switch {
 	case s.nodes >= s.maxNodes:
 		s.err = ErrNodeLimit
 		return
-	case !s.lookahead && s.nodes >= sudokuPlainNodes:
+	case !s.lookahead && s.nodes >= plainNodes:
 		s.lookahead = true
 		if s.found == 0 {
 			// Starting over costs less than going on with the choices
 			// made without look-ahead above, and finds no answer twice.
-			s.err = errSudokuRestart
+			s.err = errRestart
 			return
 		}
 	}
@@ -288,7 +288,7 @@ func (s *sudokuSearch) search(d int) {
 }
 
 // cellOptions appends the placements of each candidate of cell c.
-func (s *sudokuSearch) cellOptions(opts []uint32, st []uint64, c int) []uint32 {
+func (s *smallSearch) cellOptions(opts []uint32, st []uint64, c int) []uint32 {
 	for m := st[c]; m != 0; m &= m - 1 {
 		opts = append(opts, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 	}
@@ -304,11 +304,11 @@ func (s *sudokuSearch) cellOptions(opts []uint32, st []uint64, c int) []uint32 {
 // (conflict-directed, as dom/wdeg in constraint programming: it keeps the
 // search near the hard part). A unit symbol wins only with fewer options,
 // which happens on big grids when no cell is down to two candidates.
-func (s *sudokuSearch) branch(opts []uint32, st []uint64) []uint32 {
+func (s *smallSearch) branch(opts []uint32, st []uint64) []uint32 {
 	g := s.g
 	best, bestN, bestW := -1, 99, uint32(0)
 	for c, m := range st[:g.n] {
-		if m&sudokuSolved != 0 {
+		if m&solvedBit != 0 {
 			continue
 		}
 		n := bits.OnesCount64(m)
@@ -341,19 +341,19 @@ func (s *sudokuSearch) branch(opts []uint32, st []uint64) []uint32 {
 }
 
 // solution counts the answer st and keeps the first.
-func (s *sudokuSearch) solution(st []uint64) {
+func (s *smallSearch) solution(st []uint64) {
 	s.found++
 	if s.found > 1 {
 		return
 	}
 	s.answer = make([]int16, s.g.n)
 	for c, m := range st[:s.g.n] {
-		s.answer[c] = int16(bits.TrailingZeros64(m&^sudokuSolved) + 1)
+		s.answer[c] = int16(bits.TrailingZeros64(m&^solvedBit) + 1)
 	}
 }
 
 // fail notes a contradiction in unit u for branch.
-func (s *sudokuSearch) fail(u int) bool {
+func (s *smallSearch) fail(u int) bool {
 	s.weight[u]++
 	return false
 }
@@ -362,7 +362,7 @@ func (s *sudokuSearch) fail(u int) bool {
 // and hidden singles first, box-line interactions when no single is left.
 // It returns false on a contradiction: no answer extends st. Either way
 // both queues end empty.
-func (s *sudokuSearch) propagate(st []uint64) bool {
+func (s *smallSearch) propagate(st []uint64) bool {
 	for {
 		if n := len(s.queue); n > 0 {
 			q := s.queue[n-1]
@@ -389,7 +389,7 @@ func (s *sudokuSearch) propagate(st []uint64) bool {
 // assign puts symbol v in cell c: it removes the cell's other candidates,
 // and v from the cell's peers, which share a unit with c and so cannot
 // hold it too. It fails when v is no longer a candidate of c.
-func (s *sudokuSearch) assign(st []uint64, c, v int) bool {
+func (s *smallSearch) assign(st []uint64, c, v int) bool {
 	g := s.g
 	m, bit := st[c], uint64(1)<<v
 	if m&bit == 0 {
@@ -397,10 +397,10 @@ func (s *sudokuSearch) assign(st []uint64, c, v int) bool {
 		u := &g.unitsOf[c]
 		return s.fail(int(u[0]))
 	}
-	if m&sudokuSolved != 0 {
+	if m&solvedBit != 0 {
 		return true
 	}
-	st[c] = bit | sudokuSolved
+	st[c] = bit | solvedBit
 	if s.tracing {
 		s.look.trail = append(s.look.trail, int16(c))
 	}
@@ -434,9 +434,9 @@ func (s *sudokuSearch) assign(st []uint64, c, v int) bool {
 // that symbol (naked single). The place masks of v are updated in the
 // cell's units but the skip-th (0 row, 1 column, 2 box; 3 for none), which
 // the caller sets itself.
-func (s *sudokuSearch) eliminate(st []uint64, c, v, skip int) bool {
+func (s *smallSearch) eliminate(st []uint64, c, v, skip int) bool {
 	m := st[c]
-	if m&sudokuSolved != 0 {
+	if m&solvedBit != 0 {
 		s.bump(c)
 		return s.fail(int(s.g.unitsOf[c][0]))
 	}
@@ -464,7 +464,7 @@ func (s *sudokuSearch) eliminate(st []uint64, c, v, skip int) bool {
 // for v is a contradiction, and a unit with one place must put v there
 // (hidden single). Places that come to lie in one line of a box, or in one
 // box of a line, are queued for lock.
-func (s *sudokuSearch) unplace(st []uint64, c, v, skip int) bool {
+func (s *smallSearch) unplace(st []uint64, c, v, skip int) bool {
 	g := s.g
 	at, pos := &g.placeOf[c], &g.posOf[c]
 	for i := range 3 {
@@ -481,7 +481,7 @@ func (s *sudokuSearch) unplace(st []uint64, c, v, skip int) bool {
 			return s.fail(int(g.unitsOf[c][i]))
 		case pm&(pm-1) == 0:
 			o := g.units[(int(at[i])-g.n)+bits.TrailingZeros64(pm)]
-			if st[o]&sudokuSolved == 0 {
+			if st[o]&solvedBit == 0 {
 				s.queue = append(s.queue, uint32(o)<<6|uint32(v))
 			}
 		case g.confined(i, pm) && !g.confined(i, was):
@@ -495,7 +495,7 @@ func (s *sudokuSearch) unplace(st []uint64, c, v, skip int) bool {
 
 // confined reports whether the places pm of a unit of kind i (0 row,
 // 1 column, 2 box) lie in one box, or in one line of the box.
-func (g *sudokuGeom) confined(i int, pm uint64) bool {
+func (g *geom) confined(i int, pm uint64) bool {
 	low := bits.TrailingZeros64(pm)
 	if i < 2 {
 		return pm&^g.segAt[low] == 0
@@ -508,7 +508,7 @@ func (g *sudokuGeom) confined(i int, pm uint64) bool {
 // so the rest of the box cannot hold it (claiming); if its places in a box
 // all lie in one line, the box's v sits in that line, so the rest of the
 // line cannot hold it (pointing).
-func (s *sudokuSearch) lock(st []uint64, u, v int) bool {
+func (s *smallSearch) lock(st []uint64, u, v int) bool {
 	g := s.g
 	pm := st[g.place(u, v)]
 	if pm&(pm-1) == 0 {
@@ -538,7 +538,7 @@ func (s *sudokuSearch) lock(st []uint64, u, v int) bool {
 }
 
 // clear removes symbol v from the cells of unit u outside the places keep.
-func (s *sudokuSearch) clear(st []uint64, u, v int, keep uint64) bool {
+func (s *smallSearch) clear(st []uint64, u, v int, keep uint64) bool {
 	g := s.g
 	for m := st[g.place(u, v)] &^ keep; m != 0; m &= m - 1 {
 		if !s.eliminate(st, int(g.units[u*g.side+bits.TrailingZeros64(m)]), v, 3) {

@@ -1,4 +1,4 @@
-package native
+package sudoku
 
 import (
 	"context"
@@ -20,15 +20,15 @@ const (
 	s9Field = 1<<9 - 1  // one row of a band, or one bit per column
 )
 
-// sudoku9State is the search state of one node.
-type sudoku9State struct {
+// nineState is the search state of one node.
+type nineState struct {
 	cand   [3][9]uint32 // cand[b][d]: cells of band b that may hold digit d+1
 	seen   [3][9]uint32 // cand as last analysed: an unchanged band is skipped
 	solved [3]uint32    // placed cells
 }
 
-// sudoku9Tables are the masks and look-up tables of the 9x9 path.
-type sudoku9Tables struct {
+// nineTables are the masks and look-up tables of the 9x9 path.
+type nineTables struct {
 	peers    [27]uint32  // peers[k]: the cells of k's row and box inside its band, k too
 	column   [9]uint32   // column[c]: the three cells of column c in a band
 	box      [3]uint32   // box[j]: the nine cells of the j-th box of a band
@@ -40,18 +40,18 @@ type sudoku9Tables struct {
 	expand   [512]uint32 // expand[s]: the cells of the segments in s
 }
 
-// sudoku9 holds the tables, built at initialisation and only read.
-var sudoku9 = newSudoku9Tables()
+// nine holds the tables, built at initialisation and only read.
+var nine = newNineTables()
 
-// newSudoku9Tables builds the tables. A band's segments are its nine
+// newNineTables builds the tables. A band's segments are its nine
 // row-box intersections, bit 3*r+j for row r and box j. The digit sits in
 // exactly one segment of each row and of each box, and these are a
 // permutation; allowed keeps the segments that lie on a permutation
 // inside the pattern, which does the box-line interactions inside a band
 // (a segment on no such permutation cannot hold the digit) and fails a
 // band where a row or a box has nowhere left.
-func newSudoku9Tables() sudoku9Tables {
-	var t sudoku9Tables
+func newNineTables() nineTables {
+	var t nineTables
 	for k := range 27 {
 		r, c := k/9, k%9
 		for o := range 27 {
@@ -100,8 +100,8 @@ func newSudoku9Tables() sudoku9Tables {
 	return t
 }
 
-// sudoku9Search is a depth-first search over sudoku9State values.
-type sudoku9Search struct {
+// nineSearch is a depth-first search over nineState values.
+type nineSearch struct {
 	tick     poll.Ticker
 	nodes    int64
 	maxNodes int64
@@ -111,11 +111,11 @@ type sudoku9Search struct {
 	err      error
 }
 
-// solveSudoku9 solves or counts the 9x9 puzzle p (Box 3, 81 cells with
+// solveNine solves or counts the 9x9 puzzle p (Box 3, 81 cells with
 // values checked by the caller).
-func solveSudoku9(ctx context.Context, cells []int16, limit int, maxNodes int64) *sudoku9Search {
-	s := &sudoku9Search{tick: poll.New(ctx), limit: limit, maxNodes: maxNodes}
-	var st sudoku9State
+func solveNine(ctx context.Context, cells []int16, limit int, maxNodes int64) *nineSearch {
+	s := &nineSearch{tick: poll.New(ctx), limit: limit, maxNodes: maxNodes}
+	var st nineState
 	for b := range st.cand {
 		for d := range st.cand[b] {
 			st.cand[b][d] = s9Band
@@ -137,7 +137,7 @@ func solveSudoku9(ctx context.Context, cells []int16, limit int, maxNodes int64)
 
 // place puts digit d in cell k of band b: no other digit there, and no d
 // in the rest of its row, box and column.
-func (st *sudoku9State) place(d, b int, k uint) {
+func (st *nineState) place(d, b int, k uint) {
 	bit := uint32(1) << (k & 31)
 	band := &st.cand[b]
 	band[0] &^= bit
@@ -149,8 +149,8 @@ func (st *sudoku9State) place(d, b int, k uint) {
 	band[6] &^= bit
 	band[7] &^= bit
 	band[8] &^= bit
-	band[d] = band[d]&^sudoku9.peers[k%27] | bit
-	col := sudoku9.column[k%9]
+	band[d] = band[d]&^nine.peers[k%27] | bit
+	col := nine.column[k%9]
 	switch b {
 	case 0:
 		st.cand[1][d] &^= col
@@ -167,7 +167,7 @@ func (st *sudoku9State) place(d, b int, k uint) {
 
 // search propagates st and branches until limit answers are found, the
 // node budget is spent or ctx is done.
-func (s *sudoku9Search) search(st *sudoku9State) {
+func (s *nineSearch) search(st *nineState) {
 	for {
 		s.nodes++
 		if s.nodes >= s.maxNodes {
@@ -212,7 +212,7 @@ func (s *sudoku9Search) search(st *sudoku9State) {
 }
 
 // solution counts the answer st and keeps the first.
-func (s *sudoku9Search) solution(st *sudoku9State) {
+func (s *nineSearch) solution(st *nineState) {
 	s.found++
 	if s.found > 1 {
 		return
@@ -231,7 +231,7 @@ func (s *sudoku9Search) solution(st *sudoku9State) {
 // boxes, and naked singles, until nothing changes; then the column rules,
 // which cost more; and again while they change anything. It returns false
 // on a contradiction.
-func (st *sudoku9State) propagate() bool {
+func (st *nineState) propagate() bool {
 	for {
 		changed := false
 		for b := range st.cand {
@@ -271,8 +271,8 @@ func (st *sudoku9State) propagate() bool {
 }
 
 // band analyses digit d in band b, whose cells for it are x.
-func (st *sudoku9State) band(d, b int, x uint32) bool {
-	t := &sudoku9
+func (st *nineState) band(d, b int, x uint32) bool {
+	t := &nine
 	// Per row: the boxes it touches (low half) and those where it has
 	// one cell (high half); a row is 9 bits, so x>>18 needs no mask.
 	info := t.rowInfo[x&s9Field] | t.rowInfo[x>>9&s9Field]<<3 | t.rowInfo[x>>18&s9Field]<<6
@@ -297,8 +297,8 @@ func (st *sudoku9State) band(d, b int, x uint32) bool {
 // column with one free cell takes d (hidden single); a box whose cells
 // for d lie in one column takes d in that column, so the column's other
 // bands lose it (pointing).
-func (st *sudoku9State) columns(d int) bool {
-	t := &sudoku9
+func (st *nineState) columns(d int) bool {
+	t := &nine
 	var any, multi, point [3]uint32
 	for b := range 3 {
 		x := st.cand[b][d]
@@ -332,7 +332,7 @@ func (st *sudoku9State) columns(d int) bool {
 
 // nakedSingles places every free cell left with one digit, band by band.
 // It fails on a cell with no digit.
-func (st *sudoku9State) nakedSingles() (placed, ok bool) {
+func (st *nineState) nakedSingles() (placed, ok bool) {
 	for b := range st.cand {
 		band := &st.cand[b]
 		one := band[0]
@@ -372,7 +372,7 @@ func (st *sudoku9State) nakedSingles() (placed, ok bool) {
 }
 
 // bivalue returns the first free cell with two digits left.
-func (st *sudoku9State) bivalue() (int, uint, bool) {
+func (st *nineState) bivalue() (int, uint, bool) {
 	for b := range st.cand {
 		var one, two, three uint32
 		for _, x := range st.cand[b] {
@@ -388,7 +388,7 @@ func (st *sudoku9State) bivalue() (int, uint, bool) {
 }
 
 // fewest returns the free cell with the fewest digits left; st has one.
-func (st *sudoku9State) fewest() (int, uint) {
+func (st *nineState) fewest() (int, uint) {
 	best, bb, bk := math.MaxInt, 0, uint(0)
 	for b := range st.cand {
 		for m := s9Band &^ st.solved[b]; m != 0; m &= m - 1 {

@@ -1,0 +1,80 @@
+// Package sudoku holds native's three sudoku searches, one per size
+// family, behind one entry point, Run.
+//
+// Every search places naked singles (a cell with one candidate) and hidden
+// singles (a symbol that fits one cell of a unit), fails on a cell or a
+// unit symbol without a place, and branches on a constraint with the
+// fewest options:
+//   - 9x9 (nine.go): a bitboard per digit and band, copied at each guess,
+//     with box-line interactions, branching on a two-digit cell.
+//   - 4x4 to 49x49 (small.go): a candidate bitmask per cell and the places
+//     left to each symbol in each unit, copied at each node, with box-line
+//     interactions; after a few hundred nodes (hard 25x25 puzzles need
+//     more) a look-ahead (look.go) at every node.
+//   - 64x64 to 400x400 (wide.go): candidate bitsets of any width and
+//     counts, changed in place and undone from a trail, so that a node
+//     costs what it changes; the fewest options are found in buckets. When
+//     the plain search keeps failing it learns nogoods (learn.go).
+package sudoku
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"puzzlesat/puzzle"
+)
+
+// ErrNodeLimit is returned by a search that stopped at its node limit.
+var ErrNodeLimit = errors.New("node limit reached")
+
+// Result is what a search reports: the answers found (the first kept),
+// the nodes it visited, and why it stopped early, if it did (the
+// context's error or ErrNodeLimit).
+type Result struct {
+	Found  int
+	Answer []int16
+	Nodes  int64
+	Err    error
+}
+
+// Run checks p and runs the search that fits its size, stopping at limit
+// answers (limit <= 0: no limit) or maxNodes nodes (maxNodes <= 0: no
+// bound). The error is for an instance no parser makes.
+func Run(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) (Result, error) {
+	if err := check(p); err != nil {
+		return Result{}, err
+	}
+	if limit <= 0 {
+		limit = math.MaxInt
+	}
+	if maxNodes <= 0 {
+		maxNodes = math.MaxInt64
+	}
+	switch {
+	case p.Box == 3:
+		s := solveNine(ctx, p.Cells, limit, maxNodes)
+		return Result{s.found, s.answer, s.nodes, s.err}, nil
+	case p.Box <= smallMax:
+		return runSmall(ctx, p, limit, maxNodes), nil
+	}
+	return runWide(ctx, p, limit, maxNodes), nil
+}
+
+// check rejects an instance no parser makes.
+func check(p puzzle.Sudoku) error {
+	if p.Box < 2 || p.Box > puzzle.SudokuMaxBox {
+		return fmt.Errorf("sudoku box %d outside 2..%d", p.Box, puzzle.SudokuMaxBox)
+	}
+	side := p.Side()
+	if len(p.Cells) != side*side {
+		return fmt.Errorf("sudoku of box %d has %d cells, want %d", p.Box, len(p.Cells), side*side)
+	}
+	for c, v := range p.Cells {
+		if v < 0 || int(v) > side {
+			return fmt.Errorf("sudoku cell %d holds %d, want 0..%d", c, v, side)
+		}
+	}
+	return nil
+}
