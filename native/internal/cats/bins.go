@@ -1,4 +1,4 @@
-package native
+package cats
 
 import (
 	"context"
@@ -63,7 +63,7 @@ type completion struct {
 //     below a later (no heavier) sibling holds all of C but x: swapping
 //     those cats with the sibling's would give a packing below C;
 //   - bounds: the cats left need more cars than are left, by the LP
-//     bound (catsLP) or one of the dual solutions it found before.
+//     bound (relaxation) or one of the dual solutions it found before.
 type binSearch struct {
 	nodes *poll.Ticker // counts the nodes
 	steps poll.Ticker  // counts steps of generation, so that it also sees the context
@@ -76,11 +76,11 @@ type binSearch struct {
 	budget int
 	limit  int64 // a cheap pass stops past this node count
 	full   bool  // the pass is not cheap: no limit, and the LP unless noLP
-	lp     *catsLP
+	lp     *relaxation
 	// pool holds the last binsPool dual solutions that proved an LP
 	// bound: each is a dual-feasible function of the weights for the
 	// whole instance, so it bounds every state of every pass (see
-	// newCatsLP); pooled is how many were ever added.
+	// newLP); pooled is how many were ever added.
 	pool    [][]float64
 	pooled  int
 	noGoods bool  // no nogoods (for measurements)
@@ -118,7 +118,7 @@ func newBinSearch(ctx context.Context, nodes *poll.Ticker, w int, wt []int) *bin
 		}
 		s.cnt[len(s.cnt)-1]++
 	}
-	s.lp = newCatsLP(w, s.vals, s.cnt)
+	s.lp = newLP(w, s.vals, s.cnt)
 	d := len(s.vals)
 	s.avail = make([]int, d)
 	s.take = make([]int, d)

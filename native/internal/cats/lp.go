@@ -1,4 +1,4 @@
-package native
+package cats
 
 import (
 	"math"
@@ -36,7 +36,7 @@ const (
 	lpTolerance = 1e-6
 )
 
-// catsLP computes the LP bound of Gilmore and Gomory ("A linear
+// relaxation computes the LP bound of Gilmore and Gomory ("A linear
 // programming approach to the cutting-stock problem", 1961) on the cars
 // a set of cats needs: the least Σ λ_p over car contents p (patterns)
 // with Σ_p a_ip λ_p ≥ d_i for every weight i, λ ≥ 0, solved by column
@@ -50,7 +50,7 @@ const (
 // stock problems", 1990). κ, or an upper bound on it, comes from the
 // pricing knapsack, exact by branch and bound or, for small W, dynamic
 // programming. The dual y proves the bound for other states too (see
-// newCatsLP), which the search keeps in a pool.
+// newLP), which the search keeps in a pool.
 //
 // Convergence: the columns -e_i (cover more than needed) and the
 // exchanges e_{i+1} - e_i (a heavier cat stands in for the next lighter
@@ -59,7 +59,7 @@ const (
 // cut the degenerate pivots of plain column generation. Should they cut
 // off every optimal dual (the counts per pattern are bounded here), the
 // LP only stops early and proves less: the bound is Farley's either way.
-type catsLP struct {
+type relaxation struct {
 	w       int
 	all     []int     // the distinct weights of the instance, heaviest first
 	most    []int     // the most cats of each of them a pattern may hold
@@ -87,12 +87,12 @@ type lpCol struct {
 	i int
 }
 
-// newCatsLP returns the LP bound for the states of an instance with
+// newLP returns the LP bound for the states of an instance with
 // cnt[j] cats of the distinct weight vals[j] (heaviest first). A pattern
 // may hold as many cats of a weight as the instance has and fit, so every
 // dual solution it proves a bound with is dual feasible for every state.
-func newCatsLP(w int, vals, cnt []int) *catsLP {
-	l := &catsLP{w: w, all: vals, most: make([]int, len(vals)), row: make([]int, len(vals))}
+func newLP(w int, vals, cnt []int) *relaxation {
+	l := &relaxation{w: w, all: vals, most: make([]int, len(vals)), row: make([]int, len(vals))}
 	for i, v := range vals {
 		l.most[i] = min(cnt[i], w/v)
 	}
@@ -103,11 +103,11 @@ func newCatsLP(w int, vals, cnt []int) *catsLP {
 // like the instance's distinct weights) need, proved by the LP when it
 // exceeds cars, with the scaled dual solution y that proves it;
 // otherwise a bound of at most cars, and nil. y is dual feasible for
-// every state (newCatsLP), so Σ c_j·y_j bounds the cars of any state c
+// every state (newLP), so Σ c_j·y_j bounds the cars of any state c
 // (the pool of binSearch). It stops after maxIter iterations, and as
 // soon as the LP is known to be at most cars, or when tick sees the
 // context done.
-func (l *catsLP) bound(cnt []int, cars, maxIter int, tick *poll.Ticker) (int, []float64) {
+func (l *relaxation) bound(cnt []int, cars, maxIter int, tick *poll.Ticker) (int, []float64) {
 	if !l.load(cnt) {
 		return 0, nil
 	}
@@ -161,7 +161,7 @@ func (l *catsLP) bound(cnt []int, cars, maxIter int, tick *poll.Ticker) (int, []
 
 // remember keeps the pattern pat (counts per row) in the column pool, by
 // the instance's indices, replacing the oldest past lpColumns.
-func (l *catsLP) remember(pat []int) {
+func (l *relaxation) remember(pat []int) {
 	var col []pair
 	for r, t := range pat {
 		if t > 0 {
@@ -180,7 +180,7 @@ func (l *catsLP) remember(pat []int) {
 // surplus and exchange columns and the pool's patterns (cut down to the
 // rows of the state: a car that held cats no longer there holds the
 // rest), or false when none has one.
-func (l *catsLP) fromPool() (lpCol, bool) {
+func (l *relaxation) fromPool() (lpCol, bool) {
 	best, bestAt := -1e-9, -1
 	for k, col := range l.cols {
 		rc := 1.0
@@ -207,7 +207,7 @@ func (l *catsLP) fromPool() (lpCol, bool) {
 }
 
 // reduced returns the reduced cost of a surplus or exchange column.
-func (l *catsLP) reduced(c lpCol) float64 {
+func (l *relaxation) reduced(c lpCol) float64 {
 	if c.i >= 0 {
 		return l.y[c.i]
 	}
@@ -218,7 +218,7 @@ func (l *catsLP) reduced(c lpCol) float64 {
 // load sets up the rows of the weights with cats in cnt and a first
 // basis: one pattern per weight, as many of its cats as fit; false when
 // there are no rows or more than lpMaxRows.
-func (l *catsLP) load(cnt []int) bool {
+func (l *relaxation) load(cnt []int) bool {
 	l.vals, l.d, l.lim, l.gidx = l.vals[:0], l.d[:0], l.lim[:0], l.gidx[:0]
 	for j, c := range cnt {
 		l.row[j] = -1
@@ -252,7 +252,7 @@ func (l *catsLP) load(cnt []int) bool {
 
 // primal sets x = B⁻¹·d and reports whether it is feasible (x ≥ 0, up to
 // rounding, which it clears).
-func (l *catsLP) primal() bool {
+func (l *relaxation) primal() bool {
 	m := len(l.vals)
 	for r := range m {
 		s := 0.0
@@ -267,15 +267,17 @@ func (l *catsLP) primal() bool {
 	return true
 }
 
-func grow(s []float64, n int) []float64 {
+// grow returns s resliced to n elements, or a new slice when s is too
+// short; what it held is not kept.
+func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]float64, n)
+		return make([]T, n)
 	}
 	return s[:n]
 }
 
 // duals sets y = c_B·B⁻¹ (patterns cost 1, the other columns 0).
-func (l *catsLP) duals() {
+func (l *relaxation) duals() {
 	m := len(l.vals)
 	clear(l.y)
 	for r, c := range l.basis {
@@ -290,7 +292,7 @@ func (l *catsLP) duals() {
 
 // farley returns Farley's bound from the clipped duals and the best
 // pattern's score kappa (or a bound on it), with the scaled duals.
-func (l *catsLP) farley(kappa float64) (int, []float64) {
+func (l *relaxation) farley(kappa float64) (int, []float64) {
 	if kappa <= 0 {
 		return 0, nil
 	}
@@ -309,7 +311,7 @@ func (l *catsLP) farley(kappa float64) (int, []float64) {
 // entering returns the column of most negative reduced cost, pat being
 // the best pattern for the clipped duals (nil: none), or false when none
 // is negative (the LP is optimal).
-func (l *catsLP) entering(pat []int) (lpCol, bool) {
+func (l *relaxation) entering(pat []int) (lpCol, bool) {
 	m := len(l.vals)
 	best, c := -1e-9, lpCol{}
 	found := false
@@ -336,7 +338,7 @@ func (l *catsLP) entering(pat []int) (lpCol, bool) {
 }
 
 // column writes B⁻¹·c into u.
-func (l *catsLP) column(c lpCol) {
+func (l *relaxation) column(c lpCol) {
 	m := len(l.vals)
 	for r := range m {
 		row := l.binv[r*m : r*m+m]
@@ -360,7 +362,7 @@ func (l *catsLP) column(c lpCol) {
 
 // enter pivots c into the basis by the ratio test; false when no basic
 // value bounds it (which a covering LP never allows).
-func (l *catsLP) enter(c lpCol) bool {
+func (l *relaxation) enter(c lpCol) bool {
 	m := len(l.vals)
 	l.column(c)
 	out := -1
@@ -398,7 +400,7 @@ func (l *catsLP) enter(c lpCol) bool {
 // refactor recomputes B⁻¹ and x = B⁻¹·d from the basis columns by
 // Gauss-Jordan elimination with partial pivoting; false if the basis
 // turned out singular.
-func (l *catsLP) refactor() bool {
+func (l *relaxation) refactor() bool {
 	m := len(l.vals)
 	a := make([]float64, m*m) // the basis, column r = l.basis[r]
 	for r, c := range l.basis {
@@ -497,7 +499,7 @@ func (k *knapsack) solve(capacity int, w, lim []int, y []float64, limit int) ([]
 		k.pw[q+1] = k.pw[q] + float64(lim[i]*w[i])
 		k.py[q+1] = k.py[q] + float64(lim[i])*y[i]
 	}
-	k.cur, k.best = growInt(k.cur, m), growInt(k.best, m)
+	k.cur, k.best = grow(k.cur, m), grow(k.best, m)
 	clear(k.cur)
 	clear(k.best)
 	k.bestV, k.open, k.nodes = 0, 0, 0
@@ -579,7 +581,7 @@ func (k *knapsack) dp(capacity int, w, lim []int, y []float64) ([]int, float64, 
 	}
 	k.val = grow(k.val, capacity+1)
 	clear(k.val)
-	k.bits = growU64(k.bits, len(k.parts)*words)
+	k.bits = grow(k.bits, len(k.parts)*words)
 	clear(k.bits)
 	for p, part := range k.parts {
 		pw, pv := w[part[0]]*part[1], y[part[0]]*float64(part[1])
@@ -591,7 +593,7 @@ func (k *knapsack) dp(capacity int, w, lim []int, y []float64) ([]int, float64, 
 			}
 		}
 	}
-	k.best = growInt(k.best, len(w))
+	k.best = grow(k.best, len(w))
 	clear(k.best)
 	r := capacity
 	for p := len(k.parts) - 1; p >= 0; p-- {
@@ -602,18 +604,4 @@ func (k *knapsack) dp(capacity int, w, lim []int, y []float64) ([]int, float64, 
 		}
 	}
 	return k.best, k.val[capacity], true
-}
-
-func growInt(s []int, n int) []int {
-	if cap(s) < n {
-		return make([]int, n)
-	}
-	return s[:n]
-}
-
-func growU64(s []uint64, n int) []uint64 {
-	if cap(s) < n {
-		return make([]uint64, n)
-	}
-	return s[:n]
 }

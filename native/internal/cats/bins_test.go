@@ -1,4 +1,4 @@
-package native
+package cats
 
 import (
 	"context"
@@ -27,9 +27,9 @@ func binsRandom(rng *rand.Rand, n, w, kind int) puzzle.Cats {
 
 // binsOnly solves p by bin completion with a cheap pass of the given
 // budget (0: every question goes to the full pass, with its LP).
-func binsOnly(t *testing.T, p puzzle.Cats, cheap int64, o CatsOptions) puzzle.CatsAnswer {
+func binsOnly(t *testing.T, p puzzle.Cats, cheap int64, o Options) puzzle.CatsAnswer {
 	ctx := context.Background()
-	s, ok := newCatsSearch(ctx, p)
+	s, ok := newSearch(ctx, p)
 	require.True(t, ok)
 	s.cheap = cheap
 	s.keep = s.firstFit()
@@ -51,7 +51,7 @@ func TestBinSearchFull(t *testing.T) {
 		w, n := []int{10, 30, 100, 1000, 1e9}[rng.IntN(5)], 3+rng.IntN(14)
 		p := binsRandom(rng, n, w, i%5)
 		want := catsref.Cars(p)
-		for _, o := range []CatsOptions{{}, {NoLP: true}, {NoNogoods: true}} {
+		for _, o := range []Options{{}, {NoLP: true}, {NoNogoods: true}} {
 			a := binsOnly(t, p, 0, o)
 			require.NoError(t, p.Verify(a), "%d %+v: %s", i, o, p.String())
 			require.Len(t, a.Cars, want, "%d %+v: %s", i, o, p.String())
@@ -71,14 +71,14 @@ func TestBinSearchMedium(t *testing.T) {
 		w := []int{30, 100, 1000}[rng.IntN(3)]
 		p := binsRandom(rng, 18+rng.IntN(23), w, i%5)
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-		ref, _, err := CatsWith(ctx, p, CatsOptions{Items: true})
+		ref, _, err := Solve(ctx, p, Options{Items: true})
 		cancel()
 		if err != nil {
 			continue
 		}
 		checked++
 		for _, cheap := range []int64{0, binsCheapNodes} {
-			a := binsOnly(t, p, cheap, CatsOptions{})
+			a := binsOnly(t, p, cheap, Options{})
 			require.NoError(t, p.Verify(a), "%d: %s", i, p.String())
 			require.Len(t, a.Cars, len(ref.Cars), "%d cheap %d: %s", i, cheap, p.String())
 		}
