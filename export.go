@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
 )
 
 // Export is one query about one instance, ready to be written as DIMACS
@@ -20,7 +20,7 @@ type Export[A any] struct {
 	Hash string // of kind, instance and question; written among the comments
 	Note string // how the bound was chosen when it was not the answer's own, or ""
 
-	query  Query[A]
+	query  solver.Query[A]
 	verify func(A) error
 }
 
@@ -42,7 +42,7 @@ func (k *Kind[I, A]) Encode(ctx context.Context, p I, bound int, o Options) (*Ex
 		}
 		bound, note = k.bound(p, a)
 	}
-	q, name, err := k.query(ctx, p, bound, o.sat())
+	q, name, err := k.query(ctx, p, bound, o.config())
 	if err != nil {
 		return nil, err
 	}
@@ -65,13 +65,13 @@ func (e *Export[A]) WriteDIMACS(w io.Writer) error { return cnf.WriteDIMACS(w, e
 // passed the instance's Verify. It refuses a model that was made for
 // another query: one that carries another hash, names more variables than
 // the formula has, or falsifies any of its clauses. A solver output of
-// UNSATISFIABLE gives puzzle.ErrNoSolution. file names r in errors.
+// UNSATISFIABLE gives ErrNoSolution. file names r in errors.
 func (e *Export[A]) ReadModel(file string, r io.Reader) (A, error) {
 	var zero A
 	f := e.Formula()
 	out, err := cnf.ReadModel(file, r, f.NumVars())
 	if errors.Is(err, cnf.ErrUnsatisfiable) {
-		return zero, puzzle.ErrNoSolution
+		return zero, ErrNoSolution
 	}
 	if err != nil {
 		return zero, err

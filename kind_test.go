@@ -3,6 +3,11 @@ package puzzlesat
 import (
 	"context"
 	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +16,7 @@ import (
 
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // parity is a toy puzzle for testing the dispatch: any even number is an
@@ -24,14 +29,15 @@ func (parity) Verify(a int) error {
 	}
 	return nil
 }
-func (parity) Format(a int) string     { return strings.Repeat("x", a) + "\n" }
-func (parity) Fail(word string) string { return word + "\n" }
-func (parity) String() string          { return "parity\n" }
+func (parity) Format(a int) string { return strings.Repeat("x", a) + "\n" }
+func (parity) String() string      { return "parity\n" }
 func answer(a int, err error) func(context.Context, parity) (int, native.Stats, error) {
 	return func(context.Context, parity) (int, native.Stats, error) { return a, native.Stats{Nodes: 7}, err }
 }
-func answerSAT(a int, err error) func(context.Context, parity, sat.Config) (int, sat.Stats, error) {
-	return func(context.Context, parity, sat.Config) (int, sat.Stats, error) { return a, sat.Stats{Solves: 3}, err }
+func answerSAT(a int, err error) func(context.Context, parity, solver.Config) (int, solver.Stats, error) {
+	return func(context.Context, parity, solver.Config) (int, solver.Stats, error) {
+		return a, solver.Stats{Solves: 3}, err
+	}
 }
 
 func TestSolveDispatch(t *testing.T) {
@@ -61,7 +67,7 @@ func TestSolveDispatch(t *testing.T) {
 			got, st, err := k.Solve(context.Background(), parity{}, Options{Backend: tc.backend})
 			require.Equal(t, tc.backend, st.Backend)
 			var wa *WrongAnswer
-			var dis *Disagreement[int]
+			var dis *Disagreement
 			switch {
 			case tc.wrong >= 0:
 				require.ErrorAs(t, err, &wa)
@@ -120,26 +126,66 @@ func TestCountDispatch(t *testing.T) {
 	k := &Kind[parity, int]{
 		name:     "parity",
 		countDFS: func(context.Context, parity, int) (int, native.Stats, error) { return 2, native.Stats{}, nil },
-		countSAT: func(context.Context, parity, int, sat.Config) (int, sat.Stats, error) { return 1, sat.Stats{}, nil },
+		countSAT: func(context.Context, parity, int, solver.Config) (int, solver.Stats, error) {
+			return 1, solver.Stats{}, nil
+		},
 	}
 	n, _, err := k.Count(ctx, parity{}, 5, Options{Backend: DFS})
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 	_, _, err = k.Count(ctx, parity{}, 5, Options{Backend: Both})
-	var d *Disagreement[int]
+	var d *Disagreement
 	require.ErrorAs(t, err, &d)
-	require.Equal(t, 2, *d.DFS)
-	require.Equal(t, 1, *d.SAT)
+	require.Equal(t, 2, d.DFS)
+	require.Equal(t, 1, d.SAT)
 	require.Equal(t, "the backends disagree", err.Error())
 }
 
-func TestParseBackend(t *testing.T) {
+func TestBackendText(t *testing.T) {
 	for _, b := range []Backend{DFS, SAT, Both} {
-		got, err := ParseBackend(b.String())
+		text, err := b.MarshalText()
 		require.NoError(t, err)
+		var got Backend
+		require.NoError(t, got.UnmarshalText(text))
 		require.Equal(t, b, got)
 	}
-	_, err := ParseBackend("quantum")
-	require.Error(t, err)
+	var b Backend
+	require.ErrorContains(t, b.UnmarshalText([]byte("quantum")), "want dfs, sat or both")
 	require.Equal(t, "Backend(9)", Backend(9).String())
+	_, err := Backend(9).MarshalText()
+	require.Error(t, err)
+}
+
+// TestKindsListsEveryKind: every constructor of a kind without
+// arguments is in Kinds, once, so that the command, built on that list,
+// cannot miss one.
+func TestKindsListsEveryKind(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	require.NoError(t, err)
+	var constructors []string
+	for _, f := range pkgs["puzzlesat"].Files {
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || !fn.Name.IsExported() || fn.Type.Params.NumFields() > 0 || fn.Type.Results.NumFields() != 1 {
+				continue
+			}
+			if star, ok := fn.Type.Results.List[0].Type.(*ast.StarExpr); ok {
+				if idx, ok := star.X.(*ast.IndexListExpr); ok && fmt.Sprint(idx.X) == "Kind" {
+					constructors = append(constructors, fn.Name.Name)
+				}
+			}
+		}
+	}
+	names := map[string]bool{}
+	for _, k := range Kinds() {
+		require.False(t, names[k.Name()], "%s listed twice", k.Name())
+		names[k.Name()] = true
+		got, err := Lookup(k.Name())
+		require.NoError(t, err)
+		require.Equal(t, k.Name(), got.Name())
+	}
+	require.Len(t, names, len(constructors), "constructors %v", constructors)
+	_, err = Lookup("chess")
+	require.ErrorContains(t, err, "want one of alphametic, sudoku")
 }

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"puzzlesat/native"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // Stats reports the work one solve or count did, the same way for every
@@ -60,7 +60,7 @@ func (s Stats) String() string {
 func dfsStats(st native.Stats) Stats { return Stats{Backend: DFS, Nodes: st.Nodes} }
 
 // satStats converts the SAT backend's counters.
-func satStats(st sat.Stats) Stats {
+func satStats(st solver.Stats) Stats {
 	return Stats{
 		Backend: SAT, Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves,
 		Conflicts: st.Conflicts, Decisions: st.Decisions, Propagations: st.Propagations,

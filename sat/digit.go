@@ -9,6 +9,7 @@ import (
 	"puzzlesat/encode/cnf"
 	"puzzlesat/internal/digitsearch"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
 )
 
 // Digit solves a Digit Puzzle by [digitsearch.Search], answering each
@@ -16,7 +17,7 @@ import (
 // solver for p's length triple, with the pattern's digits as assumptions.
 // The error is puzzle.ErrNoSolution when no product has p's lengths (no
 // solver is built then), or the context's error.
-func Digit(ctx context.Context, p puzzle.Digit, c Config) (puzzle.DigitAnswer, Stats, error) {
+func Digit(ctx context.Context, p puzzle.Digit, c solver.Config) (puzzle.DigitAnswer, solver.Stats, error) {
 	o := newDigitOracle(digitEncoding, c)
 	a, err := digitsearch.Search(ctx, p, func(q puzzle.DigitAnswer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
@@ -27,7 +28,7 @@ func Digit(ctx context.Context, p puzzle.Digit, c Config) (puzzle.DigitAnswer, S
 
 // CountDigit returns the number of solutions of p's pattern as given,
 // stopping at limit (limit <= 0: no limit).
-func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c Config) (int, Stats, error) {
+func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c solver.Config) (int, solver.Stats, error) {
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
@@ -50,7 +51,7 @@ const digitEncoding = encode.DigitTable
 // it before the first pattern can answer UNSAT.
 type digitOracle struct {
 	enc     encode.DigitEncoding
-	config  Config
+	config  solver.Config
 	triples map[[3]int]*digitTriple
 }
 
@@ -58,11 +59,11 @@ type digitOracle struct {
 // triple admits no product.
 type digitTriple struct {
 	q    *encode.DigitQuery
-	s    *Solver
+	s    *solver.Solver
 	vars []cnf.Var // q.Vars(), which tell solutions apart
 }
 
-func newDigitOracle(enc encode.DigitEncoding, c Config) *digitOracle {
+func newDigitOracle(enc encode.DigitEncoding, c solver.Config) *digitOracle {
 	return &digitOracle{enc: enc, config: c, triples: map[[3]int]*digitTriple{}}
 }
 
@@ -81,7 +82,7 @@ func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitT
 		if err != nil {
 			return nil, err
 		}
-		if st != Sat {
+		if st != solver.Sat {
 			// DigitAdmits promised a product; the formula has none.
 			t.s = nil
 		}
@@ -108,12 +109,27 @@ func (o *digitOracle) count(ctx context.Context, a puzzle.DigitAnswer, limit int
 }
 
 // stats sums the work of every solver.
-func (o *digitOracle) stats() Stats {
-	var st Stats
+func (o *digitOracle) stats() solver.Stats {
+	var st solver.Stats
 	for _, t := range o.triples {
 		if t.s != nil {
 			st.Add(t.s.Stats())
 		}
 	}
 	return st
+}
+
+// DigitQuery returns the query DigitQueryWith(encode.DigitTable) makes.
+func DigitQuery(ctx context.Context, p puzzle.Digit, bound int, c solver.Config) (solver.Query[puzzle.DigitAnswer], string, error) {
+	return DigitQueryWith(encode.DigitTable)(ctx, p, bound, c)
+}
+
+// DigitQueryWith returns the function that makes the query of p's
+// pattern as given in the encoding enc, the pattern's digits as unit
+// clauses: its models are the pattern's solutions. It takes no bound.
+func DigitQueryWith(enc encode.DigitEncoding) func(context.Context, puzzle.Digit, int, solver.Config) (solver.Query[puzzle.DigitAnswer], string, error) {
+	return func(_ context.Context, p puzzle.Digit, _ int, _ solver.Config) (solver.Query[puzzle.DigitAnswer], string, error) {
+		q, err := encode.DigitPattern(p, enc)
+		return q, "solutions, " + enc.String() + " encoding", err
+	}
 }

@@ -3,12 +3,13 @@ package main
 import (
 	"context"
 	"flag"
+	"strings"
 )
 
 // kindCommand parses "KIND [flags] [FILE]" for a subcommand: it looks up
 // the kind, registers the common flags that setup picks and the kind's
 // own, and opens the input.
-func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (kind, *options, *input, error) {
+func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*kind, *options, *input, error) {
 	k, o, pos, err := kindArgs(e, name, args, setup)
 	if err != nil {
 		return nil, nil, nil, err
@@ -29,9 +30,9 @@ func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet,
 // kindArgs parses "KIND [flags] ARGS..." for a subcommand: it looks up the
 // kind, registers the common flags that setup picks and the kind's own,
 // checks them, and returns the positional arguments.
-func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (kind, *options, []string, error) {
+func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*kind, *options, []string, error) {
 	if len(args) == 0 || args[0] == "" || args[0][0] == '-' {
-		return nil, nil, nil, usagef("usage: puzzlesat %s; KIND is one of %v", usageLine(name), kindNames())
+		return nil, nil, nil, usagef("usage: puzzlesat %s; KIND is one of %s (see puzzlesat %s -h)", usageLine(name), strings.Join(kindNames(), ", "), name)
 	}
 	k, err := lookupKind(args[0])
 	if err != nil {

@@ -12,8 +12,6 @@ import (
 
 	"puzzlesat"
 	"puzzlesat/internal/compare"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat"
 )
 
 // comparison is what compare was asked for: the backends, in order, the
@@ -107,11 +105,11 @@ func contenders(list string, base puzzlesat.Options) ([]contender, error) {
 		case name == "sat":
 			opts.Backend = puzzlesat.SAT
 		case strings.HasPrefix(name, "sat/"):
-			e, err := sat.ParseEngine(strings.TrimPrefix(name, "sat/"))
+			s, err := puzzlesat.ParseSolver(strings.TrimPrefix(name, "sat/"))
 			if err != nil {
 				return nil, usagef("--backends: %q: %v", name, err)
 			}
-			opts.Backend, opts.Solver = puzzlesat.SAT, e
+			opts.Backend, opts.Solver = puzzlesat.SAT, s
 		default:
 			return nil, usagef("--backends: unknown backend %q: want dfs, sat or sat/SOLVER", name)
 		}
@@ -150,23 +148,23 @@ func (c *comparison) close() {
 }
 
 // item is one instance of a comparison, with where it comes from.
-type item[I any] struct {
+type item struct {
 	file string
 	kase int // 1-based within file
-	p    I
+	p    puzzlesat.Problem
 }
 
 // compare checks every input, then runs every backend on every instance
 // and prints a row per instance as each finishes, then the summary, and
 // writes the JSON records and the plot. After Ctrl-C the rows, summary
 // and files hold the instances finished before the first unfinished one.
-func (k *spec[I, A]) compare(ctx context.Context, e env, o *options, c *comparison) error {
+func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) error {
 	if c.plotPath != "" && len(c.backends) < 2 && k.size == nil {
-		return usagef("--plot: nothing to draw for %s with one backend (it has no size to plot against)", k.kindName())
+		return usagef("--plot: nothing to draw for %s with one backend (it has no size to plot against)", k.name())
 	}
 	n := 0
 	for _, in := range c.inputs {
-		if err := k.each(ctx, o, in, true, func(I) error { n++; return nil }); err != nil {
+		if err := k.each(ctx, o, in, true, func(puzzlesat.Problem) error { n++; return nil }); err != nil {
 			return err
 		}
 	}
@@ -175,11 +173,11 @@ func (k *spec[I, A]) compare(ctx context.Context, e env, o *options, c *comparis
 	if err != nil {
 		return err
 	}
-	lib := k.lib(o)
+	lib := k.puzzle(o)
 	table := compare.NewTable(c.names(), c.files(), k.size != nil)
 	io.WriteString(e.stdout, table.Header())
 	done := make([]*compare.Instance, n)
-	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item[I]) result {
+	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item) result {
 		in, r := k.runAll(ctx, lib, c.backends, x)
 		if !r.stopped {
 			done[i], r.out = in, table.Row(in)
@@ -194,7 +192,7 @@ func (k *spec[I, A]) compare(ctx context.Context, e env, o *options, c *comparis
 		ins = append(ins, *in)
 	}
 	io.WriteString(e.stdout, "\n"+table.Summary(compare.Summarise(c.names(), ins)))
-	chart := compare.Chart{Kind: k.kindName(), SizeName: k.sizeName, Backends: c.names(), Instances: ins}
+	chart := compare.Chart{Kind: k.name(), SizeName: k.sizeName, Backends: c.names(), Instances: ins}
 	if ferr := files.write(chart, c.format); ferr != nil && !errors.Is(err, errBug) {
 		return ferr // a failed write outranks what the runs found
 	}
@@ -202,13 +200,13 @@ func (k *spec[I, A]) compare(ctx context.Context, e env, o *options, c *comparis
 }
 
 // feed yields the instances of every input in turn.
-func (k *spec[I, A]) feed(ctx context.Context, o *options, inputs []*input) func(yield func(item[I]) error) error {
-	return func(yield func(item[I]) error) error {
+func (k *kind) feed(ctx context.Context, o *options, inputs []*input) func(yield func(item) error) error {
+	return func(yield func(item) error) error {
 		for _, in := range inputs {
 			kase := 0
-			err := k.each(ctx, o, in, false, func(p I) error {
+			err := k.each(ctx, o, in, false, func(p puzzlesat.Problem) error {
 				kase++
-				return yield(item[I]{in.name, kase, p})
+				return yield(item{in.name, kase, p})
 			})
 			if err != nil {
 				return err
@@ -222,7 +220,7 @@ func (k *spec[I, A]) feed(ctx context.Context, o *options, inputs []*input) func
 // returns the instance's record and its result for the batch: failed
 // unless every backend found the same answer, a bug when an answer failed
 // Verify, and stopped, with no record, when ctx ended during a run.
-func (k *spec[I, A]) runAll(ctx context.Context, lib *puzzlesat.Kind[I, A], cs []contender, x item[I]) (*compare.Instance, result) {
+func (k *kind) runAll(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, x item) (*compare.Instance, result) {
 	in := &compare.Instance{File: x.file, Case: x.kase}
 	if k.size != nil {
 		in.Size = k.size(x.p)
@@ -235,7 +233,7 @@ func (k *spec[I, A]) runAll(ctx context.Context, lib *puzzlesat.Kind[I, A], cs [
 		}
 		run := newRun(c.name, st, err)
 		if err == nil {
-			run.Answer = strings.TrimSuffix(x.p.Format(a), "\n")
+			run.Answer = strings.TrimSuffix(a.Text, "\n")
 		}
 		switch run.Status {
 		case compare.Wrong, compare.Failed:
@@ -254,7 +252,7 @@ func (k *spec[I, A]) runAll(ctx context.Context, lib *puzzlesat.Kind[I, A], cs [
 			if !run.Status.Definite() {
 				continue
 			}
-			text := x.p.Fail("no solution")
+			text := fail(x.p, "no solution")
 			if run.Status == compare.Solved {
 				text = run.Answer + "\n"
 			}
@@ -290,7 +288,7 @@ func status(err error) compare.Status {
 		return compare.Wrong
 	case errors.As(err, &tl):
 		return compare.TooLarge
-	case errors.Is(err, puzzle.ErrNoSolution):
+	case errors.Is(err, puzzlesat.ErrNoSolution):
 		return compare.NoSolution
 	case errors.Is(err, context.DeadlineExceeded):
 		return compare.Timeout

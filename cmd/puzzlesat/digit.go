@@ -3,13 +3,11 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 
 	"puzzlesat"
 	"puzzlesat/encode"
 	"puzzlesat/gen"
-	"puzzlesat/puzzle"
 )
 
 // digitPuzzle is the kind digit-puzzle (UVa 12107). Its encode writes the
@@ -19,13 +17,13 @@ import (
 // "Case k: A B C" with every '*' replaced by its digit. Written out in
 // full, a solution is itself a pattern with exactly one solution, so it
 // passes Verify; it is not the puzzle's answer, which solve prints.
-func digitPuzzle() kind {
-	return &spec[puzzle.Digit, puzzle.DigitAnswer]{
-		lib: func(o *options) *puzzlesat.Kind[puzzle.Digit, puzzle.DigitAnswer] {
+func digitPuzzle() *kind {
+	return &kind{
+		with: func(o *options) puzzlesat.Puzzle {
 			if o.encoding == encode.DigitCircuit.String() {
-				return puzzlesat.DigitPuzzleWith(encode.DigitCircuit)
+				return puzzlesat.DigitPuzzleWith(encode.DigitCircuit).Puzzle()
 			}
-			return puzzlesat.DigitPuzzleWith(encode.DigitTable)
+			return puzzlesat.DigitPuzzleWith(encode.DigitTable).Puzzle()
 		},
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			if cmd == "encode" || cmd == "decode" {
@@ -38,10 +36,7 @@ func digitPuzzle() kind {
 				})
 			}
 		},
-		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Digit) error) error {
-			return puzzle.ScanDigit(file, r, yield)
-		},
-		gen: func(rng *rand.Rand, _ *options) (puzzle.Digit, error) {
+		gen: func(rng *rand.Rand, _ *options) (puzzlesat.Problem, error) {
 			return gen.Digit(rng), nil
 		},
 		genTrailer: "0\n",

@@ -1,4 +1,4 @@
-package sat_test
+package solver_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // TestStreaming solves a formula built straight into gini, counts its
@@ -17,7 +17,7 @@ import (
 func TestStreaming(t *testing.T) {
 	for _, inline := range []bool{false, true} {
 		f := cnf.New()
-		s := sat.Config{}.NewStreaming(f)
+		s := solver.Config{}.NewStreaming(f)
 		if inline {
 			s.Inline()
 		}
@@ -27,7 +27,7 @@ func TestStreaming(t *testing.T) {
 		f.AtMostOneWith(cnf.AMOPairwise, x, y, z)
 		st, err := s.Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Sat, st)
+		require.Equal(t, solver.Sat, st)
 		m := s.Model()
 		require.Equal(t, 1, btoi(m.Value(x))+btoi(m.Value(y))+btoi(m.Value(z)))
 		n, err := s.Count(context.Background(), []cnf.Var{x.Var(), y.Var(), z.Var()}, 10)
@@ -36,16 +36,16 @@ func TestStreaming(t *testing.T) {
 		require.Equal(t, 4+3, s.Stats().Clauses, "and three blocking clauses, at the last solve")
 		st, err = s.Solve(context.Background(), x)
 		require.NoError(t, err)
-		require.Equal(t, sat.Sat, st, "the count left the formula as it was")
+		require.Equal(t, solver.Sat, st, "the count left the formula as it was")
 
 		f.Add(x.Not())
 		f.Add(y.Not())
 		f.Add(z.Not())
 		st, err = s.Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Unsat, st)
+		require.Equal(t, solver.Unsat, st)
 		_, err = s.Solve(context.Background())
-		require.ErrorIs(t, err, sat.ErrNoRebuild)
+		require.ErrorIs(t, err, solver.ErrNoRebuild)
 	}
 }
 
@@ -53,12 +53,12 @@ func TestStreamingCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	f := cnf.New()
-	s := sat.Config{}.NewStreaming(f)
+	s := solver.Config{}.NewStreaming(f)
 	s.Inline()
 	f.Add(f.Lit())
 	st, err := s.Solve(ctx)
 	require.ErrorIs(t, err, context.Canceled)
-	require.Equal(t, sat.Unknown, st)
+	require.Equal(t, solver.Unknown, st)
 }
 
 func btoi(b bool) int {

@@ -1,15 +1,15 @@
-package sat
+package solver
 
 import (
 	"context"
+	"errors"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
 )
 
-// Query is one question about a puzzle instance asked as a formula: its
-// models are the answers, and Decode turns a model into the puzzle's
-// answer of type A. Every encoder of package encode returns one.
+// Query is one question asked as a formula: its models are the answers,
+// and Decode turns a model into an answer of type A. Every encoder of
+// package puzzlesat/encode returns one.
 type Query[A any] interface {
 	Formula() *cnf.CNF
 	Decode(cnf.Model) (A, error)
@@ -27,7 +27,7 @@ type Countable[A any] interface {
 }
 
 // Find solves q as c says and decodes its first model. The error is
-// puzzle.ErrNoSolution when q has no model, a *TooLarge when q is over
+// ErrUnsatisfiable when q has no model, a *TooLarge when q is over
 // c's budget, or the context's error.
 func Find[A any](ctx context.Context, q Query[A], c Config) (A, Stats, error) {
 	var zero A
@@ -50,12 +50,16 @@ func CountAnswers[A any](ctx context.Context, q Countable[A], limit int, c Confi
 	return n, s.Stats(), err
 }
 
-// noAnswer returns err, or puzzle.ErrNoSolution when err is nil.
+// ErrUnsatisfiable is the error of Find and FindOrdered when the query has
+// no model.
+var ErrUnsatisfiable = errors.New("unsatisfiable")
+
+// noAnswer returns err, or ErrUnsatisfiable when err is nil.
 func noAnswer(err error) error {
 	if err != nil {
 		return err
 	}
-	return puzzle.ErrNoSolution
+	return ErrUnsatisfiable
 }
 
 // Ordered is a Countable query that also says in which order a search

@@ -1,4 +1,4 @@
-package sat_test
+package solver_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // pigeons returns the formula "n+1 pigeons in n holes", unsatisfiable and
@@ -45,11 +45,11 @@ func TestResolveAfterUnsatRebuilds(t *testing.T) {
 	f.Add(a.Not(), b)
 	f.Add(a, b.Not())
 	f.Add(a.Not(), b.Not())
-	s := sat.New(f)
+	s := solver.New(f)
 	for i := 0; i < 3; i++ { // gini alone would exit the process here
 		st, err := s.Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Unsat, st)
+		require.Equal(t, solver.Unsat, st)
 	}
 	require.Equal(t, 2, s.Stats().Rebuilds)
 }
@@ -58,32 +58,32 @@ func TestUnsatUnderAssumptionThenPlainSolve(t *testing.T) {
 	f := cnf.New()
 	pigeons(f, 3, 0)
 	x := f.Lit()
-	s := sat.New(f)
+	s := solver.New(f)
 	st, err := s.Solve(context.Background(), x)
 	require.NoError(t, err)
-	require.Equal(t, sat.Unsat, st)
+	require.Equal(t, solver.Unsat, st)
 	st, err = s.Solve(context.Background())
 	require.NoError(t, err)
-	require.Equal(t, sat.Unsat, st)
+	require.Equal(t, solver.Unsat, st)
 }
 
 func TestTimeoutLeavesNoDeadline(t *testing.T) {
 	f := cnf.New()
 	hard := f.Selector("hard")
 	pigeons(f, 11, hard.Pos())
-	s := sat.New(f)
+	s := solver.New(f)
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	st, err := s.Solve(ctx, hard.Pos())
 	require.ErrorIs(t, err, context.DeadlineExceeded)
-	require.Equal(t, sat.Unknown, st)
+	require.Equal(t, solver.Unknown, st)
 	require.Less(t, time.Since(start), 2*time.Second)
 	// A solve without the hard part must still run to its answer
 	// (gini's Try would leave its deadline behind and answer 0 at once).
 	st, err = s.Solve(context.Background(), hard.Neg())
 	require.NoError(t, err)
-	require.Equal(t, sat.Sat, st)
+	require.Equal(t, solver.Sat, st)
 	ok, _ := s.Model().Satisfies(f)
 	require.True(t, ok)
 }
@@ -120,7 +120,7 @@ func TestCount(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := cnf.New()
 			over := tc.build(f)
-			s := sat.New(f)
+			s := solver.New(f)
 			n, err := s.Count(context.Background(), over, tc.limit)
 			require.NoError(t, err)
 			require.Equal(t, tc.want, n)
@@ -174,12 +174,12 @@ func bruteModels(f *cnf.CNF, n int, assume []cnf.Lit) []cnf.Model {
 // blocking clauses) and plain clauses on one solver, and checks every
 // answer against brute force. It exercises the re-solve guard.
 func TestReuseDifferential(t *testing.T) {
-	reuseDifferential(t, sat.Config{}, 300)
+	reuseDifferential(t, solver.Config{}, 300)
 }
 
 // reuseDifferential is TestReuseDifferential for any engine, in rounds
 // rounds of 12 operations.
-func reuseDifferential(t *testing.T, c sat.Config, rounds int) {
+func reuseDifferential(t *testing.T, c solver.Config, rounds int) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for round := 0; round < rounds; round++ {
 		n := 4 + rng.IntN(6)
@@ -199,8 +199,8 @@ func reuseDifferential(t *testing.T, c sat.Config, rounds int) {
 			case 0:
 				st, err := s.Solve(context.Background(), assume...)
 				require.NoError(t, err)
-				require.Equal(t, len(want) > 0, st == sat.Sat, "round %d op %d", round, op)
-				if st == sat.Sat {
+				require.Equal(t, len(want) > 0, st == solver.Sat, "round %d op %d", round, op)
+				if st == solver.Sat {
 					ok, _ := s.Model().Satisfies(f)
 					require.True(t, ok)
 				}
@@ -235,7 +235,7 @@ func TestMinimise(t *testing.T) {
 				want = c
 			}
 		}
-		s := sat.New(f)
+		s := solver.New(f)
 		cost := func(m cnf.Model) int { return countTrue(m, xs) }
 		bound := func(k int) cnf.Lit {
 			sel := f.Selector("")
@@ -250,10 +250,10 @@ func TestMinimise(t *testing.T) {
 		_, got, st, err := s.Minimise(context.Background(), cost, bound)
 		require.NoError(t, err)
 		if want < 0 {
-			require.Equal(t, sat.Unsat, st)
+			require.Equal(t, solver.Unsat, st)
 			continue
 		}
-		require.Equal(t, sat.Sat, st)
+		require.Equal(t, solver.Sat, st)
 		require.Equal(t, want, got, "round %d", round)
 	}
 }

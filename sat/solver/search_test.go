@@ -1,4 +1,4 @@
-package sat_test
+package solver_test
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // groupFormula is a random formula over exactly-one groups: random
@@ -69,9 +69,9 @@ func (g groupFormula) choices() [][]cnf.Lit {
 func (g groupFormula) bruteCount(t *testing.T) int {
 	n := 0
 	for _, c := range g.choices() {
-		st, err := sat.New(g.f).Solve(context.Background(), c...)
+		st, err := solver.New(g.f).Solve(context.Background(), c...)
 		require.NoError(t, err)
-		if st == sat.Sat {
+		if st == solver.Sat {
 			n++
 		}
 	}
@@ -98,7 +98,7 @@ func TestSearchRandom(t *testing.T) {
 	for i := range searchRounds {
 		g := randomGroupFormula(rng)
 		want := g.bruteCount(t)
-		s := sat.New(g.f)
+		s := solver.New(g.f)
 		seen := map[string]bool{}
 		n, err := s.Search(ctx, g.groups, func(m cnf.Model) bool {
 			require.True(t, satisfies(g.f, m), "formula %d: not a model", i)
@@ -114,10 +114,10 @@ func TestSearchRandom(t *testing.T) {
 		require.Equal(t, want, n, "formula %d", i)
 		st, err := s.Solve(ctx)
 		require.NoError(t, err)
-		require.Equal(t, want > 0, st == sat.Sat, "formula %d: solve after the search", i)
+		require.Equal(t, want > 0, st == solver.Sat, "formula %d: solve after the search", i)
 
 		if want > 1 {
-			s := sat.New(g.f)
+			s := solver.New(g.f)
 			n, err := s.Search(ctx, g.groups, func(cnf.Model) bool { return false })
 			require.NoError(t, err)
 			require.Equal(t, 1, n)
@@ -131,12 +131,12 @@ func TestSearchRandom(t *testing.T) {
 // TestSearchNegativeLiterals counts on groups of a variable and its
 // negation: (a ∨ b) has three models on a and b, whatever c is.
 func TestSearchNegativeLiterals(t *testing.T) {
-	for _, e := range []sat.Engine{sat.Gini(), sat.Portfolio(sat.Gini())} {
+	for _, e := range []solver.Engine{solver.Gini(), solver.Portfolio(solver.Gini())} {
 		f := cnf.New()
 		a, b, c := f.Lit(), f.Lit(), f.Lit()
 		f.Add(a, b)
 		f.Add(c, a.Not())
-		n, err := sat.Config{Engine: e}.New(f).Search(context.Background(), [][]cnf.Lit{{a, a.Not()}, {b.Not(), b}}, func(cnf.Model) bool { return true })
+		n, err := solver.Config{Engine: e}.New(f).Search(context.Background(), [][]cnf.Lit{{a, a.Not()}, {b.Not(), b}}, func(cnf.Model) bool { return true })
 		require.NoError(t, err)
 		require.Equal(t, 3, n, e.Name())
 	}
@@ -146,13 +146,13 @@ func TestSearchNoGroupsAndCancel(t *testing.T) {
 	f := cnf.New()
 	a := f.Lit()
 	f.Add(a)
-	n, err := sat.New(f).Search(context.Background(), nil, func(cnf.Model) bool { return true })
+	n, err := solver.New(f).Search(context.Background(), nil, func(cnf.Model) bool { return true })
 	require.NoError(t, err)
 	require.Equal(t, 1, n, "no groups: the formula's one model")
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = sat.New(f).Search(ctx, [][]cnf.Lit{{a}}, func(cnf.Model) bool { return true })
+	_, err = solver.New(f).Search(ctx, [][]cnf.Lit{{a}}, func(cnf.Model) bool { return true })
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -166,14 +166,14 @@ func TestSearchUnsatByLearning(t *testing.T) {
 	for v := cnf.Var(1); v <= 5; v++ {
 		groups = append(groups, []cnf.Lit{v.Pos(), v.Neg()})
 	}
-	s := sat.New(f)
+	s := solver.New(f)
 	n, err := s.Search(context.Background(), groups, func(cnf.Model) bool { return true })
 	require.NoError(t, err)
 	require.Zero(t, n)
 	for range 2 {
 		st, err := s.Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Unsat, st)
+		require.Equal(t, solver.Unsat, st)
 	}
 }
 
@@ -182,9 +182,9 @@ var searchRounds = 600
 // TestSearchOtherEngines checks the fallback of Search, by solves and
 // blocking clauses, with engines that cannot propagate under scopes.
 func TestSearchOtherEngines(t *testing.T) {
-	engines := []sat.Engine{sat.Portfolio(sat.Gini())}
+	engines := []solver.Engine{solver.Portfolio(solver.Gini())}
 	if _, err := exec.LookPath("minisat"); err == nil {
-		e, err := sat.Program("minisat")
+		e, err := solver.Program("minisat")
 		require.NoError(t, err)
 		engines = append(engines, e)
 	}
@@ -193,7 +193,7 @@ func TestSearchOtherEngines(t *testing.T) {
 		g := randomGroupFormula(rng)
 		want := g.bruteCount(t)
 		for _, e := range engines {
-			s := sat.Config{Engine: e}.New(g.f)
+			s := solver.Config{Engine: e}.New(g.f)
 			n, err := s.Search(context.Background(), g.groups, func(m cnf.Model) bool {
 				require.True(t, satisfies(g.f, m))
 				return true

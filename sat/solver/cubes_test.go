@@ -1,4 +1,4 @@
-package sat
+package solver
 
 import (
 	"context"
@@ -39,7 +39,7 @@ func TestCubeStacks(t *testing.T) {
 			st, err := s.Solve(ctx) // known satisfiable, as Cake's seed makes it
 			require.NoError(t, err)
 			require.Equal(t, Sat, st)
-			stack := newCubeStack(s, unit)
+			stack := s.Cubes(unit)
 			_, isGini := stack.(*giniCubes)
 			require.Equal(t, !unit, isGini)
 			checkCubeStack(t, rng, s, stack, n)
@@ -49,7 +49,7 @@ func TestCubeStacks(t *testing.T) {
 
 // checkCubeStack runs 40 random steps on a stack over s's formula, whose
 // first n variables are the random formula's.
-func checkCubeStack(t *testing.T, rng *rand.Rand, s *Solver, stack cubeStack, n int) {
+func checkCubeStack(t *testing.T, rng *rand.Rand, s *Solver, stack Cubes, n int) {
 	ctx := context.Background()
 	f := s.Formula()
 	var path [][]cnf.Lit
@@ -71,10 +71,10 @@ func checkCubeStack(t *testing.T, rng *rand.Rand, s *Solver, stack cubeStack, n 
 			}
 			path = append(path, g)
 			if alive < len(path)-1 {
-				stack.hold()
+				stack.Hold()
 				continue
 			}
-			if stack.push(g) {
+			if stack.Push(g) {
 				alive = len(path)
 			} else {
 				require.Equal(t, Unsat, freshStatus(t, f, flat()), "step %d: push refuted a satisfiable cube", step)
@@ -82,12 +82,12 @@ func checkCubeStack(t *testing.T, rng *rand.Rand, s *Solver, stack cubeStack, n 
 		case op < 7 && len(path) > 0:
 			path = path[:len(path)-1]
 			alive = min(alive, len(path))
-			if !stack.pop() {
+			if !stack.Pop() {
 				require.Equal(t, Unsat, freshStatus(t, f, flat()), "step %d: pop refuted a satisfiable cube", step)
 				alive = min(alive, len(path)-1)
 			}
 		case op < 9 && alive == len(path):
-			got, err := stack.solve(ctx)
+			got, err := stack.Solve(ctx)
 			require.NoError(t, err)
 			require.Equal(t, freshStatus(t, f, flat()), got, "step %d", step)
 			if got == Sat {
@@ -98,11 +98,11 @@ func checkCubeStack(t *testing.T, rng *rand.Rand, s *Solver, stack cubeStack, n 
 				}
 			}
 		case op == 9: // a clause guarded by a new selector, which the next path assumes
-			stack.clear()
+			stack.Clear()
 			sel := f.Selector("")
 			f.Add(sel.Neg(), randomLit(), randomLit())
 			path, alive = [][]cnf.Lit{{sel.Pos()}}, 0
-			if stack.push(path[0]) {
+			if stack.Push(path[0]) {
 				alive = 1
 			}
 		}

@@ -1,4 +1,4 @@
-package sat
+package solver
 
 import (
 	"context"
@@ -7,32 +7,36 @@ import (
 	"puzzlesat/encode/cnf"
 )
 
-// cubeStack holds a cube being built over a Solver's formula: a stack of
+// Cubes holds a cube being built over a Solver's formula: a stack of
 // groups of assumptions, each extension checked by unit propagation, and
 // solves under the whole stack. A search over cubes pushes a group, goes
 // deeper while the stack survives, and pops it to try the next.
-type cubeStack interface {
-	// push puts the group g on top and reports whether the stack still
-	// survives unit propagation. A refuted group stays until pop.
-	push(g []cnf.Lit) bool
-	// hold puts a group that is not checked on top, over a stack that is
+type Cubes interface {
+	// Push puts the group g on top and reports whether the stack still
+	// survives unit propagation. A refuted group stays until Pop.
+	Push(g []cnf.Lit) bool
+	// Hold puts a group that is not checked on top, over a stack that is
 	// refuted already, so that pushes and pops stay paired.
-	hold()
-	// pop takes the top group off and reports whether the rest is still
+	Hold()
+	// Pop takes the top group off and reports whether the rest is still
 	// not known refuted.
-	pop() bool
-	// solve solves under every group of the stack.
-	solve(ctx context.Context) (Status, error)
-	// clear takes every group off; the clauses added to the formula since
-	// the last clear are read by the next push.
-	clear()
+	Pop() bool
+	// Solve solves under every group of the stack.
+	Solve(ctx context.Context) (Status, error)
+	// Clear takes every group off; the clauses added to the formula since
+	// the last Clear are read by the next Push.
+	Clear()
+	// InSolver reports whether the stack lives in the engine's own test
+	// scopes (gini's), where a push costs less and the engine's counters
+	// are read only by a solve.
+	InSolver() bool
 }
 
-// newCubeStack returns gini's test scopes (giniCubes) when s is a gini
-// whose clause set is known satisfiable and unit is false, and otherwise
-// our own propagation with the stack solved as assumptions (unitCubes),
-// which works with any engine.
-func newCubeStack(s *Solver, unit bool) cubeStack {
+// Cubes returns a cube stack over s: gini's test scopes (giniCubes) when
+// s is a gini whose clause set is known satisfiable and unit is false,
+// and otherwise our own unit propagation with the stack solved as
+// assumptions (unitCubes), which works with any engine.
+func (s *Solver) Cubes(unit bool) Cubes {
 	if g, ok := s.s.(*giniSession); ok && g.safe && !unit {
 		return &giniCubes{s: s, g: g}
 	}
@@ -48,7 +52,7 @@ type unitCubes struct {
 	flat   []cnf.Lit
 }
 
-func (u *unitCubes) push(g []cnf.Lit) bool {
+func (u *unitCubes) Push(g []cnf.Lit) bool {
 	if len(u.groups) == 0 {
 		u.up.sync()
 	}
@@ -56,18 +60,20 @@ func (u *unitCubes) push(g []cnf.Lit) bool {
 	return u.up.assume(g...)
 }
 
-func (u *unitCubes) hold() {
+func (u *unitCubes) InSolver() bool { return false }
+
+func (u *unitCubes) Hold() {
 	u.groups = append(u.groups, nil)
 	u.up.open()
 }
 
-func (u *unitCubes) pop() bool {
+func (u *unitCubes) Pop() bool {
 	u.groups = u.groups[:len(u.groups)-1]
 	u.up.undo()
 	return true
 }
 
-func (u *unitCubes) solve(ctx context.Context) (Status, error) {
+func (u *unitCubes) Solve(ctx context.Context) (Status, error) {
 	u.flat = u.flat[:0]
 	for _, g := range u.groups {
 		u.flat = append(u.flat, g...)
@@ -75,7 +81,7 @@ func (u *unitCubes) solve(ctx context.Context) (Status, error) {
 	return u.s.Solve(ctx, u.flat...)
 }
 
-func (u *unitCubes) clear() {
+func (u *unitCubes) Clear() {
 	for range u.groups {
 		u.up.undo()
 	}
@@ -104,9 +110,9 @@ type giniCubes struct {
 // have to be rebuilt after an UNSAT answer, and its scopes with it.
 var errUnguarded = errors.New("sat: a clause without a selector was added under cubes")
 
-func (c *giniCubes) push(g []cnf.Lit) bool {
+func (c *giniCubes) Push(g []cnf.Lit) bool {
 	if c.conflict {
-		c.hold()
+		c.Hold()
 		return false
 	}
 	if len(c.scopes) == 0 {
@@ -124,9 +130,11 @@ func (c *giniCubes) push(g []cnf.Lit) bool {
 	return !c.conflict
 }
 
-func (c *giniCubes) hold() { c.scopes = append(c.scopes, false) }
+func (c *giniCubes) InSolver() bool { return true }
 
-func (c *giniCubes) pop() bool {
+func (c *giniCubes) Hold() { c.scopes = append(c.scopes, false) }
+
+func (c *giniCubes) Pop() bool {
 	top := c.scopes[len(c.scopes)-1]
 	c.scopes = c.scopes[:len(c.scopes)-1]
 	if top {
@@ -135,7 +143,7 @@ func (c *giniCubes) pop() bool {
 	return !c.conflict
 }
 
-func (c *giniCubes) solve(ctx context.Context) (Status, error) {
+func (c *giniCubes) Solve(ctx context.Context) (Status, error) {
 	if c.err != nil {
 		return Unknown, c.err
 	}
@@ -147,9 +155,9 @@ func (c *giniCubes) solve(ctx context.Context) (Status, error) {
 	return st, err
 }
 
-func (c *giniCubes) clear() {
+func (c *giniCubes) Clear() {
 	for len(c.scopes) > 0 {
-		c.pop()
+		c.Pop()
 	}
 	c.conflict = false
 }

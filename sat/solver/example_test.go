@@ -1,18 +1,18 @@
-package sat_test
+package solver_test
 
 import (
 	"context"
 	"fmt"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // A formula solved by the portfolio: gini and every known solver on PATH
 // race, and the first definite answer wins. Any other engine name goes
 // the same way: "gini", "cadical", "portfolio:gini,clasp", or a path.
 func ExampleParseEngine() {
-	e, err := sat.ParseEngine("portfolio")
+	e, err := solver.ParseEngine("portfolio")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -21,7 +21,7 @@ func ExampleParseEngine() {
 	a, b := f.Lit(), f.Lit()
 	f.Add(a, b)
 	f.Add(a.Not())
-	s := sat.Config{Engine: e}.New(f)
+	s := solver.Config{Engine: e}.New(f)
 	st, err := s.Solve(context.Background())
 	if err != nil {
 		fmt.Println(err)

@@ -1,4 +1,4 @@
-package sat_test
+package solver_test
 
 import (
 	"bytes"
@@ -16,8 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/digitbrute"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // fake writes an executable shell script called name to a fresh folder
@@ -73,7 +72,7 @@ func TestParseEngine(t *testing.T) {
 		{notExec, "", "not an executable"},
 		{filepath.Dir(notExec), "", "not an executable"},
 	}
-	for _, p := range sat.Programs() {
+	for _, p := range solver.Programs() {
 		if _, err := exec.LookPath(p); err != nil {
 			tests = append(tests, struct{ name, want, err string }{p, "", "not on PATH"})
 		} else {
@@ -82,7 +81,7 @@ func TestParseEngine(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			e, err := sat.ParseEngine(tc.name)
+			e, err := solver.ParseEngine(tc.name)
 			if tc.err != "" {
 				require.ErrorContains(t, err, tc.err)
 				return
@@ -98,15 +97,15 @@ func TestParseEngine(t *testing.T) {
 // and through the portfolio of them all with gini.
 func TestInstalledProgramsDifferential(t *testing.T) {
 	tmp := quietTemp(t)
-	engines := append(sat.Installed(), sat.Portfolio(append([]sat.Engine{sat.Gini()}, sat.Installed()...)...))
-	for _, name := range sat.Programs() {
+	engines := append(solver.Installed(), solver.Portfolio(append([]solver.Engine{solver.Gini()}, solver.Installed()...)...))
+	for _, name := range solver.Programs() {
 		if _, err := exec.LookPath(name); err != nil {
 			t.Logf("%s is not on PATH: not tested", name)
 		}
 	}
 	for _, e := range engines {
 		t.Run(e.Name(), func(t *testing.T) {
-			reuseDifferential(t, sat.Config{Engine: e}, 6)
+			reuseDifferential(t, solver.Config{Engine: e}, 6)
 		})
 	}
 	requireEmpty(t, tmp)
@@ -140,17 +139,17 @@ func TestProgramFailures(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tmp := quietTemp(t)
-			e, err := sat.Program(fake(t, "fake", tc.body))
+			e, err := solver.Program(fake(t, "fake", tc.body))
 			require.NoError(t, err)
-			s := sat.Config{Engine: e}.New(twoClauses())
+			s := solver.Config{Engine: e}.New(twoClauses())
 			st, err := s.Solve(context.Background(), tc.assume...)
-			require.Equal(t, sat.Unknown, st)
-			var pe *sat.ProgramError
+			require.Equal(t, solver.Unknown, st)
+			var pe *solver.ProgramError
 			require.ErrorAs(t, err, &pe)
 			for _, w := range tc.want {
 				require.ErrorContains(t, err, w)
 			}
-			require.Equal(t, tc.bad, errors.Is(err, sat.ErrBadModel), "%v", err)
+			require.Equal(t, tc.bad, errors.Is(err, solver.ErrBadModel), "%v", err)
 			requireEmpty(t, tmp)
 		})
 	}
@@ -164,9 +163,9 @@ func TestProgramMustReadItsInput(t *testing.T) {
 	for range 20000 {
 		f.Add(f.Lit(), f.Lit())
 	}
-	e, err := sat.Program(fake(t, "cadical", "echo 's UNSATISFIABLE'; exit 20"))
+	e, err := solver.Program(fake(t, "cadical", "echo 's UNSATISFIABLE'; exit 20"))
 	require.NoError(t, err)
-	_, err = sat.Config{Engine: e}.New(f).Solve(context.Background())
+	_, err = solver.Config{Engine: e}.New(f).Solve(context.Background())
 	require.ErrorContains(t, err, "before it read the whole formula")
 }
 
@@ -211,7 +210,7 @@ func gone(pid int) bool {
 func TestProgramDeadlineKillsTheGroup(t *testing.T) {
 	tmp := quietTemp(t)
 	path, pids := hanger(t)
-	e, err := sat.Program(path)
+	e, err := solver.Program(path)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -225,10 +224,10 @@ func TestProgramDeadlineKillsTheGroup(t *testing.T) {
 		cancelled = time.Now()
 		cancel()
 	}()
-	st, err := sat.Config{Engine: e}.New(twoClauses()).Solve(ctx)
+	st, err := solver.Config{Engine: e}.New(twoClauses()).Solve(ctx)
 	t.Logf("returned %v after the cancel", time.Since(cancelled))
 	require.ErrorIs(t, err, context.Canceled)
-	require.Equal(t, sat.Unknown, st)
+	require.Equal(t, solver.Unknown, st)
 	require.Less(t, time.Since(cancelled), 500*time.Millisecond)
 	requireGone(t, pids)
 	requireEmpty(t, tmp)
@@ -240,14 +239,14 @@ func TestProgramDeadlineKillsTheGroup(t *testing.T) {
 func TestPortfolioStopsTheLosers(t *testing.T) {
 	tmp := quietTemp(t)
 	path, pids := hanger(t)
-	e, err := sat.Program(path)
+	e, err := solver.Program(path)
 	require.NoError(t, err)
 	f := cnf.New()
 	pigeons(f, 8, 0)
-	s := sat.Config{Engine: sat.Portfolio(sat.Gini(), e)}.New(f)
+	s := solver.Config{Engine: solver.Portfolio(solver.Gini(), e)}.New(f)
 	st, err := s.Solve(context.Background())
 	require.NoError(t, err)
-	require.Equal(t, sat.Unsat, st)
+	require.Equal(t, solver.Unsat, st)
 	t.Logf("gini took %v", s.Stats().Time)
 	require.Equal(t, "gini", s.Stats().Winner())
 	requireGone(t, pids)
@@ -258,20 +257,20 @@ func TestPortfolioStopsTheLosers(t *testing.T) {
 // drop out of the race, which gini then wins; when every member fails,
 // the solve fails with their errors.
 func TestPortfolioSurvivesLiars(t *testing.T) {
-	liar, err := sat.Program(fake(t, "liar", "printf 's SATISFIABLE\\nv 1 -2 0\\n'; exit 10"))
+	liar, err := solver.Program(fake(t, "liar", "printf 's SATISFIABLE\\nv 1 -2 0\\n'; exit 10"))
 	require.NoError(t, err)
-	crash, err := sat.Program(fake(t, "crash", "kill -SEGV $$"))
+	crash, err := solver.Program(fake(t, "crash", "kill -SEGV $$"))
 	require.NoError(t, err)
 	for range 5 {
-		s := sat.Config{Engine: sat.Portfolio(liar, sat.Gini(), crash)}.New(twoClauses())
+		s := solver.Config{Engine: solver.Portfolio(liar, solver.Gini(), crash)}.New(twoClauses())
 		st, err := s.Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Sat, st)
+		require.Equal(t, solver.Sat, st)
 		require.True(t, s.Model().Value(cnf.Var(2).Pos()))
 		require.Equal(t, "gini", s.Stats().Winner())
 	}
-	_, err = sat.Config{Engine: sat.Portfolio(liar, crash)}.New(twoClauses()).Solve(context.Background())
-	require.ErrorIs(t, err, sat.ErrBadModel)
+	_, err = solver.Config{Engine: solver.Portfolio(liar, crash)}.New(twoClauses()).Solve(context.Background())
+	require.ErrorIs(t, err, solver.ErrBadModel)
 	require.ErrorContains(t, err, "segmentation fault")
 }
 
@@ -284,31 +283,31 @@ func TestPortfolioGiniLosesAndGoesOn(t *testing.T) {
 	pigeons(f, 11, hard.Pos()) // minutes for gini under hard
 	count := filepath.Join(t.TempDir(), "count")
 	// The first run answers UNSAT, which is true under hard; later ones hang.
-	oracle, err := sat.Program(fake(t, "oracle", fmt.Sprintf(
+	oracle, err := solver.Program(fake(t, "oracle", fmt.Sprintf(
 		"if [ -e %[1]s ]; then sleep 1000; fi; touch %[1]s; echo 's UNSATISFIABLE'; exit 20", count)))
 	require.NoError(t, err)
-	s := sat.Config{Engine: sat.Portfolio(sat.Gini(), oracle)}.New(f)
+	s := solver.Config{Engine: solver.Portfolio(solver.Gini(), oracle)}.New(f)
 	st, err := s.Solve(context.Background(), hard.Pos())
 	require.NoError(t, err)
-	require.Equal(t, sat.Unsat, st)
+	require.Equal(t, solver.Unsat, st)
 	require.Equal(t, oracle.Name(), s.Stats().Winner())
 	for range 3 {
 		st, err = s.Solve(context.Background(), hard.Neg())
 		require.NoError(t, err)
-		require.Equal(t, sat.Sat, st)
+		require.Equal(t, solver.Sat, st)
 		ok, _ := s.Model().Satisfies(f)
 		require.True(t, ok)
 	}
-	require.Equal(t, []sat.Win{{Engine: "gini", Solves: 3}, {Engine: oracle.Name(), Solves: 1}}, s.Stats().Wins)
+	require.Equal(t, []solver.Win{{Engine: "gini", Solves: 3}, {Engine: oracle.Name(), Solves: 1}}, s.Stats().Wins)
 	require.Zero(t, s.Stats().Rebuilds)
 }
 
 // engines returns gini, every known solver on PATH, and the portfolio of
 // them all.
-func engines() []sat.Engine {
-	installed := sat.Installed()
-	es := append([]sat.Engine{sat.Gini()}, installed...)
-	return append(es, sat.Portfolio(es...))
+func engines() []solver.Engine {
+	installed := solver.Installed()
+	es := append([]solver.Engine{solver.Gini()}, installed...)
+	return append(es, solver.Portfolio(es...))
 }
 
 // BenchmarkEngineRoundTrip solves a formula of two clauses once per
@@ -317,35 +316,12 @@ func engines() []sat.Engine {
 func BenchmarkEngineRoundTrip(b *testing.B) {
 	for _, e := range engines() {
 		b.Run(e.Name(), func(b *testing.B) {
-			s := sat.Config{Engine: e}.New(twoClauses())
+			s := solver.Config{Engine: e}.New(twoClauses())
 			for b.Loop() {
-				if st, err := s.Solve(context.Background()); err != nil || st != sat.Sat {
+				if st, err := s.Solve(context.Background()); err != nil || st != solver.Sat {
 					b.Fatal(st, err)
 				}
 			}
-		})
-	}
-}
-
-// BenchmarkDigitEngines solves the digit-puzzle statement sample, a few
-// hundred small incremental queries, with each engine.
-func BenchmarkDigitEngines(b *testing.B) {
-	ps, _ := digitbrute.Sample(b)
-	for _, e := range engines() {
-		b.Run(e.Name(), func(b *testing.B) {
-			var st sat.Stats
-			for b.Loop() {
-				for _, p := range ps {
-					_, s, err := sat.Digit(context.Background(), p, sat.Config{Engine: e})
-					if err != nil {
-						b.Fatal(err)
-					}
-					st.Add(s)
-				}
-			}
-			b.ReportMetric(float64(st.Solves)/float64(b.N), "solves/op")
-			b.ReportMetric(float64(st.Time.Microseconds())/float64(st.Solves), "µs/solve")
-			b.Logf("winners: %s", st.Winner())
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package sat
+package solver
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package sat
+package solver
 
 import (
 	"cmp"
@@ -240,3 +240,11 @@ func (s *Solver) Model() cnf.Model { return s.model }
 
 // Stats returns the work done so far.
 func (s *Solver) Stats() Stats { return s.stats }
+
+// PerProcess reports whether c's engine starts a process for every solve
+// (an external program), so that a solver reused under assumptions keeps
+// nothing it learnt from one solve to the next.
+func (c Config) PerProcess() bool {
+	_, ok := c.engine().(*program)
+	return ok
+}
