@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"puzzlesat"
-	)
+)
 
 // SAT-competition exit statuses of the sat subcommand.
 const (
