@@ -13,7 +13,7 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/catsref"
+	"puzzlesat/internal/ref/catsref"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
 )

@@ -12,7 +12,7 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
 )

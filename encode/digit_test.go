@@ -12,7 +12,7 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/digitbrute"
+	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
 )

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
-	"puzzlesat/internal/catsref"
+	"puzzlesat/internal/ref/catsref"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 	"puzzlesat/sat/solver"

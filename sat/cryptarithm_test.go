@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
-	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
 )

@@ -12,8 +12,8 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/gen"
-	"puzzlesat/internal/judgedata"
-	"puzzlesat/internal/sticksref"
+	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/internal/ref/sticksref"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"

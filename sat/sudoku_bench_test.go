@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"puzzlesat/gen"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
 )

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/sticksref"
+	"puzzlesat/internal/ref/sticksref"
 )
 
 func TestClassic(t *testing.T) {

@@ -4,8 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"puzzlesat/gen"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/puzzle"
 )
 
@@ -15,19 +14,6 @@ func Sample(tb testing.TB) ([]puzzle.Digit, string) {
 	tb.Helper()
 	ps := judgedata.Parse(tb, judgedata.Path(tb, "digit_puzzle", "sample.in"), puzzle.ParseDigit)
 	return ps, judgedata.Read(tb, judgedata.Path(tb, "digit_puzzle", "sample.out"))
-}
-
-// Bench returns the first n puzzles that gen makes from the seed both
-// backends' benchmarks use, numbered from 1, so that their figures
-// compare.
-func Bench(n int) []puzzle.Digit {
-	rng := rand.New(rand.NewPCG(12107, 300))
-	ps := make([]puzzle.Digit, n)
-	for i := range ps {
-		ps[i] = gen.Digit(rng)
-		ps[i].Case = i + 1
-	}
-	return ps
 }
 
 // RandomPattern returns a pattern of the given lengths, or of random

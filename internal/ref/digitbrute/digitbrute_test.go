@@ -1,14 +1,13 @@
 package digitbrute_test
 
 import (
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/digitbrute"
+	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/puzzle"
 )
 
@@ -123,14 +122,7 @@ func TestDigitSolve(t *testing.T) {
 }
 
 func TestDigitSolveStatementSample(t *testing.T) {
-	in := "../../testdata/digit_puzzle/sample.in"
-	f, err := os.Open(in)
-	require.NoError(t, err)
-	defer f.Close()
-	ps, err := puzzle.ParseDigit(in, f)
-	require.NoError(t, err)
-	want, err := os.ReadFile("../../testdata/digit_puzzle/sample.out")
-	require.NoError(t, err)
+	ps, want := digitbrute.Sample(t)
 	var out strings.Builder
 	for _, p := range ps {
 		a, ok := digitbrute.Solve(p)
