@@ -75,8 +75,7 @@ func anyCake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAn
 // Each formula is in the encoding enc. A fresh solver per bound, rather
 // than one solver with the bounds assumed in turn, keeps the formula free
 // of the clauses of earlier bounds and the solver free of what it learnt
-// for them: on the book cases and 40 generated pairs it took 15% less
-// CPU in all (README, before the cubes).
+// for them, which took less CPU in all (docs/results.md).
 func cakeBounds(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzle.CakeAnswer, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, error) {
 	var total solver.Stats
 	best := first

@@ -10,12 +10,10 @@ import (
 	"puzzlesat/sat/solver"
 )
 
-// How many layers, from the bottom, the cubes of Cake fix. Measured on
-// the slowest pairs (README): with gini's test scopes, where a cube costs
-// one propagation, four took the least CPU (20% less than two, about as
-// much as five or six); with our own propagation and every solve
-// propagating the cube again, two and three took about the same, one
-// twice the conflicts.
+// How many layers, from the bottom, the cubes of Cake fix, the best
+// measured on the slowest pairs (docs/results.md): more where a cube costs
+// one propagation (gini's test scopes), fewer where every solve propagates
+// the cube again (our own propagation).
 const (
 	giniCubeLayers = 4
 	unitCubeLayers = 2

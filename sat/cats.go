@@ -14,7 +14,7 @@ import (
 // CatsStrategy says in which direction Cats walks the number of cars.
 type CatsStrategy int
 
-// The two strategies that were measured (README).
+// The two strategies that were measured (docs/results.md).
 const (
 	// CatsDown finds a packing, then asks for one car fewer than the last
 	// packing found, on the same solver, until that is unsatisfiable or

@@ -12,7 +12,7 @@ import (
 // Cryptarithm solves p by its CNF, encode.Cryptarithm, as c says: by
 // Solver.Search, deciding the letters in the order of the query's
 // Decisions (largest weight first), which beat gini's own branching on
-// the 199-addend puzzle (README). The error is puzzle.ErrNoSolution when
+// the 199-addend puzzle (docs/results.md). The error is puzzle.ErrNoSolution when
 // there is none, a *solver.TooLarge when the formula's bound
 // (encode.CryptarithmSize) is over c's budget, which is told before the
 // formula is built, or the context's error.

@@ -15,8 +15,8 @@ import (
 // groups). A member that fails drops out of that race; the solve fails
 // only when every member failed. Stats.Wins counts the winners.
 //
-// The members that run in process start at once and the programs 20 ms
-// later, unless the race is over by then: most queries of the puzzle
+// The members that run in process start at once and the programs a head
+// start later, unless the race is over by then: most queries of the puzzle
 // kinds take gini less time than a process takes to start and stop.
 //
 // gini keeps its incremental state across races: stopped, it is not
@@ -30,8 +30,8 @@ func Portfolio(members ...Engine) Engine {
 
 // defaultHeadStart is how long a portfolio's programs wait for the members in
 // process to answer before they start: a few times what a solver process
-// costs to start and stop here (2-15 ms), against gini's 0.6 ms for a
-// typical digit-puzzle query.
+// costs to start and stop, which is many times gini's time on a typical
+// small query (docs/solvers.md).
 const defaultHeadStart = 20 * time.Millisecond
 
 type portfolio struct {
