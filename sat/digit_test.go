@@ -10,8 +10,8 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/gen"
-	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/internal/digitsearch"
+	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
 )
