@@ -80,6 +80,16 @@ type Options struct {
 	// Solver is the SAT backend's solver; the zero value is gini in
 	// process. See ParseSolver.
 	Solver Solver
+	// Prunings switches the DFS's prunings (Kind.Prunings) away from
+	// their defaults: a comma-separated list of -NAME, which switches one
+	// off with those that need it, and +NAME, which switches an optional
+	// one on; "" keeps the defaults. Answers stay the same; the work done
+	// changes.
+	Prunings string
+	// Encoding picks the SAT encoding's options (Kind.Encodings): a
+	// comma-separated list of POINT=OPTION, or of an OPTION that belongs
+	// to one point only; "" keeps the defaults.
+	Encoding string
 }
 
 // DefaultBudget is the budget of a zero Options: 50 million literals,

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"puzzlesat/native"
+	"puzzlesat/technique"
 	"puzzlesat/sat/solver"
 )
 
@@ -31,15 +33,18 @@ type Instance[A any] interface {
 // Cryptarithm, Cats), or find it by name with Lookup, its types hidden.
 // A Kind holds no state and is safe for concurrent use.
 type Kind[I Instance[A], A any] struct {
-	name     string
-	scan     func(file string, r io.Reader, o ParseOptions, yield func(I) error) error
-	dfs      func(context.Context, I) (A, native.Stats, error)
-	sat      func(context.Context, I, solver.Config) (A, solver.Stats, error)
-	countDFS func(context.Context, I, int) (int, native.Stats, error)
-	countSAT func(context.Context, I, int, solver.Config) (int, solver.Stats, error)
+	name      string
+	scan      func(file string, r io.Reader, o ParseOptions, yield func(I) error) error
+	canonical bool                // the judge's answer is one value (an optimum, digit-puzzle's least pattern)
+	prunings  []technique.Pruning // the DFS's, which dfs and countDFS read from a Set
+	encodings []technique.Choice  // the SAT encoding's, which sat, countSAT and query read from Picks
+	dfs       func(context.Context, I, technique.Set) (A, native.Stats, error)
+	sat       func(context.Context, I, solver.Config, technique.Picks) (A, solver.Stats, error)
+	countDFS  func(context.Context, I, int, technique.Set) (int, native.Stats, error)
+	countSAT  func(context.Context, I, int, solver.Config, technique.Picks) (int, solver.Stats, error)
 	// query returns the CNF question about p at bound and its name; c's
 	// budget bounds the formula, and ctx stops a long build.
-	query func(ctx context.Context, p I, bound int, c solver.Config) (solver.Query[A], string, error)
+	query func(ctx context.Context, p I, bound int, c solver.Config, enc technique.Picks) (solver.Query[A], string, error)
 	// bound returns the bound at which an answer is the optimum, for the
 	// kinds whose query takes one, and a note when it is not the answer's
 	// own (cake's "no cake" answer); nil for the others.
@@ -57,6 +62,41 @@ func (k *Kind[I, A]) CanCount() bool { return k.countDFS != nil }
 // queries take a bound (sticks: the stick length, cake: the area, cats:
 // the number of cars) and Encode asks about the optimum when given none.
 func (k *Kind[I, A]) HasBound() bool { return k.bound != nil }
+
+// Canonical reports whether the judge's answer is one value whatever
+// backend, solver or techniques find it: an optimum (sticks, cake, cats)
+// or digit-puzzle's least pattern. For the other kinds a puzzle may have
+// several answers, and two runs may find different ones.
+func (k *Kind[I, A]) Canonical() bool { return k.canonical }
+
+// Prunings returns the prunings of the kind's DFS, which
+// Options.Prunings switches.
+func (k *Kind[I, A]) Prunings() []Pruning { return slices.Clone(k.prunings) }
+
+// Encodings returns the choice points of the kind's SAT encoding, which
+// Options.Encoding picks from.
+func (k *Kind[I, A]) Encodings() []Choice { return slices.Clone(k.encodings) }
+
+// Check checks o's Prunings and Encoding against the kind's, and returns
+// the notes of prunings switched off because they need one that o
+// switches off. An unknown name is an error that lists the valid ones.
+func (k *Kind[I, A]) Check(o Options) ([]string, error) {
+	_, _, notes, err := k.techniques(o)
+	return notes, err
+}
+
+// techniques resolves o's prunings and encoding.
+func (k *Kind[I, A]) techniques(o Options) (technique.Set, technique.Picks, []string, error) {
+	set, notes, err := technique.ResolvePrunings(k.prunings, o.Prunings)
+	if err != nil {
+		return set, technique.Picks{}, nil, fmt.Errorf("%s: %w", k.name, err)
+	}
+	picks, err := technique.ResolveEncoding(k.encodings, o.Encoding)
+	if err != nil {
+		return set, picks, nil, fmt.Errorf("%s: %w", k.name, err)
+	}
+	return set, picks, notes, nil
+}
 
 // Scan reads the instances of r, in the kind's judge format (see package
 // puzzle and the README), and calls yield with each as soon as it is
@@ -83,15 +123,20 @@ func (k *Kind[I, A]) Parse(file string, r io.Reader, o ParseOptions) ([]I, error
 // SAT formula is over the budget, or another error naming the backend (a
 // deadline or cancel among them).
 func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error) {
+	set, picks, _, err := k.techniques(o)
+	if err != nil {
+		var zero A
+		return zero, Stats{}, err
+	}
 	outs := make([]outcome[A], 0, 2)
 	for _, b := range o.Backend.runs() {
 		ctx, cancel := o.withTimeout(ctx)
 		out := timed(b, func() (A, Stats, error) {
 			if b == DFS {
-				a, st, err := k.dfs(ctx, p)
+				a, st, err := k.dfs(ctx, p, set)
 				return a, dfsStats(st), err
 			}
-			a, st, err := k.sat(ctx, p, o.config())
+			a, st, err := k.sat(ctx, p, o.config(), picks)
 			return a, satStats(st), err
 		})
 		cancel()
@@ -117,15 +162,19 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 	if limit < 1 {
 		return 0, Stats{}, fmt.Errorf("count limit %d: want at least 1", limit)
 	}
+	set, picks, _, err := k.techniques(o)
+	if err != nil {
+		return 0, Stats{}, err
+	}
 	outs := make([]outcome[int], 0, 2)
 	for _, b := range o.Backend.runs() {
 		ctx, cancel := o.withTimeout(ctx)
 		outs = append(outs, timed(b, func() (int, Stats, error) {
 			if b == DFS {
-				n, st, err := k.countDFS(ctx, p, limit)
+				n, st, err := k.countDFS(ctx, p, limit, set)
 				return n, dfsStats(st), err
 			}
-			n, st, err := k.countSAT(ctx, p, limit, o.config())
+			n, st, err := k.countSAT(ctx, p, limit, o.config(), picks)
 			return n, satStats(st), err
 		}))
 		cancel()

@@ -17,6 +17,7 @@ import (
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // parity is a toy puzzle for testing the dispatch: any even number is an
@@ -31,11 +32,13 @@ func (parity) Verify(a int) error {
 }
 func (parity) Format(a int) string { return strings.Repeat("x", a) + "\n" }
 func (parity) String() string      { return "parity\n" }
-func answer(a int, err error) func(context.Context, parity) (int, native.Stats, error) {
-	return func(context.Context, parity) (int, native.Stats, error) { return a, native.Stats{Nodes: 7}, err }
+func answer(a int, err error) func(context.Context, parity, technique.Set) (int, native.Stats, error) {
+	return func(context.Context, parity, technique.Set) (int, native.Stats, error) {
+		return a, native.Stats{Nodes: 7}, err
+	}
 }
-func answerSAT(a int, err error) func(context.Context, parity, solver.Config) (int, solver.Stats, error) {
-	return func(context.Context, parity, solver.Config) (int, solver.Stats, error) {
+func answerSAT(a int, err error) func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error) {
+	return func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error) {
 		return a, solver.Stats{Solves: 3}, err
 	}
 }
@@ -102,7 +105,7 @@ type result struct {
 // TestTimeoutPerBackend: each backend gets the whole timeout, and a run
 // that times out names its backend and wraps DeadlineExceeded.
 func TestTimeoutPerBackend(t *testing.T) {
-	slow := func(ctx context.Context, _ parity) (int, native.Stats, error) {
+	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, native.Stats, error) {
 		<-ctx.Done()
 		return 0, native.Stats{}, ctx.Err()
 	}
@@ -124,9 +127,11 @@ func TestCountDispatch(t *testing.T) {
 	require.ErrorContains(t, err, "limit")
 
 	k := &Kind[parity, int]{
-		name:     "parity",
-		countDFS: func(context.Context, parity, int) (int, native.Stats, error) { return 2, native.Stats{}, nil },
-		countSAT: func(context.Context, parity, int, solver.Config) (int, solver.Stats, error) {
+		name: "parity",
+		countDFS: func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
+			return 2, native.Stats{}, nil
+		},
+		countSAT: func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
 			return 1, solver.Stats{}, nil
 		},
 	}

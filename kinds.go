@@ -1,6 +1,7 @@
 package puzzlesat
 
 import (
+	"context"
 	"fmt"
 	"io"
 
@@ -8,14 +9,16 @@ import (
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Alphametic is the NOIP2004 base-N addition with every digit eaten.
 func Alphametic() *Kind[puzzle.Alphametic, puzzle.AlphameticAnswer] {
 	return &Kind[puzzle.Alphametic, puzzle.AlphameticAnswer]{
 		name: "alphametic", scan: plain(puzzle.ScanAlphametic),
-		dfs: native.Alphametic, countDFS: native.CountAlphametic,
-		sat: sat.Alphametic, countSAT: sat.CountAlphametic, query: sat.AlphameticQuery,
+		dfs: fixedDFS(native.Alphametic), countDFS: fixedCountDFS(native.CountAlphametic),
+		sat: fixedSAT(sat.Alphametic), countSAT: fixedCountSAT(sat.CountAlphametic), query: fixedQuery(sat.AlphameticQuery),
 	}
 }
 
@@ -24,8 +27,8 @@ func Alphametic() *Kind[puzzle.Alphametic, puzzle.AlphameticAnswer] {
 func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 	return &Kind[puzzle.Sudoku, puzzle.SudokuAnswer]{
 		name: "sudoku", scan: scanSudoku,
-		dfs: native.Sudoku, countDFS: native.CountSudoku,
-		sat: sat.Sudoku, countSAT: sat.CountSudoku, query: sat.SudokuQuery,
+		dfs: fixedDFS(native.Sudoku), countDFS: fixedCountDFS(native.CountSudoku),
+		sat: fixedSAT(sat.Sudoku), countSAT: fixedCountSAT(sat.CountSudoku), query: fixedQuery(sat.SudokuQuery),
 	}
 }
 
@@ -33,8 +36,8 @@ func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 // pieces make sticks of length L, the bound.
 func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 	return &Kind[puzzle.Sticks, puzzle.SticksAnswer]{
-		name: "sticks", scan: scanSticks,
-		dfs: native.Sticks, sat: sat.Sticks, query: sat.SticksQuery,
+		name: "sticks", canonical: true, scan: scanSticks,
+		dfs: fixedDFS(native.Sticks), sat: fixedSAT(sat.Sticks), query: fixedQuery(sat.SticksQuery),
 		bound: func(_ puzzle.Sticks, a puzzle.SticksAnswer) (int, string) { return a.Length, "" },
 	}
 }
@@ -45,8 +48,8 @@ func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 // meets: it is unsatisfiable.
 func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	return &Kind[puzzle.Cake, puzzle.CakeAnswer]{
-		name: "cake", scan: plain(puzzle.ScanCake),
-		dfs: native.Cake, sat: sat.Cake, query: sat.CakeQuery,
+		name: "cake", canonical: true, scan: plain(puzzle.ScanCake),
+		dfs: fixedDFS(native.Cake), sat: fixedSAT(sat.Cake), query: fixedQuery(sat.CakeQuery),
 		bound: func(p puzzle.Cake, a puzzle.CakeAnswer) (int, string) {
 			if a.Area > 0 {
 				return a.Area, ""
@@ -57,22 +60,16 @@ func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	}
 }
 
-// DigitPuzzle is UVa 12107 "Digit Puzzle", whose exported query is the
-// pattern as given in the table encoding; see DigitPuzzleWith.
+// DigitPuzzle is UVa 12107 "Digit Puzzle". Its query is the CNF of the
+// solutions of the pattern as given, the pattern's digits as unit
+// clauses; a model of it is one product, which written out in full is a
+// pattern with exactly one solution, so it passes Verify, but it is not
+// the puzzle's answer, which Solve returns.
 func DigitPuzzle() *Kind[puzzle.Digit, puzzle.DigitAnswer] {
-	return DigitPuzzleWith(encode.DigitTable)
-}
-
-// DigitPuzzleWith is DigitPuzzle whose exported query uses the encoding
-// enc. Its query is the CNF of the solutions of the pattern as given, the
-// pattern's digits as unit clauses; a model of it is one product, which
-// written out in full is a pattern with exactly one solution, so it
-// passes Verify, but it is not the puzzle's answer, which Solve returns.
-func DigitPuzzleWith(enc encode.DigitEncoding) *Kind[puzzle.Digit, puzzle.DigitAnswer] {
 	return &Kind[puzzle.Digit, puzzle.DigitAnswer]{
-		name: "digit-puzzle", scan: plain(puzzle.ScanDigit),
-		dfs: native.Digit, countDFS: native.CountDigit,
-		sat: sat.Digit, countSAT: sat.CountDigit, query: sat.DigitQueryWith(enc),
+		name: "digit-puzzle", canonical: true, scan: plain(puzzle.ScanDigit),
+		dfs: fixedDFS(native.Digit), countDFS: fixedCountDFS(native.CountDigit),
+		encodings: sat.DigitEncodings(), sat: sat.Digit, countSAT: sat.CountDigit, query: sat.DigitQuery,
 	}
 }
 
@@ -82,8 +79,8 @@ func DigitPuzzleWith(enc encode.DigitEncoding) *Kind[puzzle.Digit, puzzle.DigitA
 func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 	return &Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer]{
 		name: "cryptarithm", scan: scanCryptarithm,
-		dfs: native.Cryptarithm, countDFS: native.CountCryptarithm,
-		sat: sat.Cryptarithm, countSAT: sat.CountCryptarithm, query: sat.CryptarithmQuery,
+		dfs: fixedDFS(native.Cryptarithm), countDFS: fixedCountDFS(native.CountCryptarithm),
+		sat: fixedSAT(sat.Cryptarithm), countSAT: fixedCountSAT(sat.CountCryptarithm), query: fixedQuery(sat.CryptarithmQuery),
 	}
 }
 
@@ -91,8 +88,8 @@ func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 // whether the cats fit in at most K cars, the bound.
 func Cats() *Kind[puzzle.Cats, puzzle.CatsAnswer] {
 	return &Kind[puzzle.Cats, puzzle.CatsAnswer]{
-		name: "cats", scan: plain(puzzle.ScanCats),
-		dfs: native.Cats, sat: sat.Cats, query: sat.CatsQuery,
+		name: "cats", canonical: true, scan: plain(puzzle.ScanCats),
+		dfs: fixedDFS(native.Cats), sat: fixedSAT(sat.Cats), query: fixedQuery(sat.CatsQuery),
 		bound: func(_ puzzle.Cats, a puzzle.CatsAnswer) (int, string) { return len(a.Cars), "" },
 	}
 }
@@ -173,4 +170,37 @@ func scanCryptarithm(file string, r io.Reader, o ParseOptions, yield func(puzzle
 		base = 10
 	}
 	return puzzle.ScanCryptarithm(file, r, base, yield)
+}
+
+// fixedDFS adapts a search that has no switches yet.
+func fixedDFS[I, A any](f func(context.Context, I) (A, native.Stats, error)) func(context.Context, I, technique.Set) (A, native.Stats, error) {
+	return func(ctx context.Context, p I, _ technique.Set) (A, native.Stats, error) { return f(ctx, p) }
+}
+
+// fixedCountDFS adapts a counter that has no switches yet.
+func fixedCountDFS[I any](f func(context.Context, I, int) (int, native.Stats, error)) func(context.Context, I, int, technique.Set) (int, native.Stats, error) {
+	return func(ctx context.Context, p I, limit int, _ technique.Set) (int, native.Stats, error) {
+		return f(ctx, p, limit)
+	}
+}
+
+// fixedSAT adapts a SAT backend that has no encoding choices yet.
+func fixedSAT[I, A any](f func(context.Context, I, solver.Config) (A, solver.Stats, error)) func(context.Context, I, solver.Config, technique.Picks) (A, solver.Stats, error) {
+	return func(ctx context.Context, p I, c solver.Config, _ technique.Picks) (A, solver.Stats, error) {
+		return f(ctx, p, c)
+	}
+}
+
+// fixedCountSAT adapts a SAT counter that has no encoding choices yet.
+func fixedCountSAT[I any](f func(context.Context, I, int, solver.Config) (int, solver.Stats, error)) func(context.Context, I, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
+	return func(ctx context.Context, p I, limit int, c solver.Config, _ technique.Picks) (int, solver.Stats, error) {
+		return f(ctx, p, limit, c)
+	}
+}
+
+// fixedQuery adapts a query that has no encoding choices yet.
+func fixedQuery[I, A any](f func(context.Context, I, int, solver.Config) (solver.Query[A], string, error)) func(context.Context, I, int, solver.Config, technique.Picks) (solver.Query[A], string, error) {
+	return func(ctx context.Context, p I, bound int, c solver.Config, _ technique.Picks) (solver.Query[A], string, error) {
+		return f(ctx, p, bound, c)
+	}
 }

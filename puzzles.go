@@ -26,6 +26,15 @@ type Puzzle interface {
 	// Certifies reports whether the kind's answers carry a witness
 	// beside the judge's answer (Answer.Certificate): sticks, cake, cats.
 	Certifies() bool
+	// Canonical reports whether the judge's answer is one value whatever
+	// finds it, as Kind.Canonical does.
+	Canonical() bool
+	// Prunings returns the prunings of the kind's DFS.
+	Prunings() []Pruning
+	// Encodings returns the choice points of the kind's SAT encoding.
+	Encodings() []Choice
+	// Check checks o's Prunings and Encoding as Kind.Check does.
+	Check(o Options) ([]string, error)
 	// Scan reads the instances of r as Kind.Scan does.
 	Scan(file string, r io.Reader, o ParseOptions, yield func(Problem) error) error
 	// Solve solves p as Kind.Solve does. A *Disagreement holds Answer
@@ -82,9 +91,13 @@ type certifier[A any] interface {
 	Certificate(a A) string
 }
 
-func (e erased[I, A]) Name() string   { return e.k.Name() }
-func (e erased[I, A]) CanCount() bool { return e.k.CanCount() }
-func (e erased[I, A]) HasBound() bool { return e.k.HasBound() }
+func (e erased[I, A]) Name() string                      { return e.k.Name() }
+func (e erased[I, A]) CanCount() bool                    { return e.k.CanCount() }
+func (e erased[I, A]) HasBound() bool                    { return e.k.HasBound() }
+func (e erased[I, A]) Canonical() bool                   { return e.k.Canonical() }
+func (e erased[I, A]) Prunings() []Pruning               { return e.k.Prunings() }
+func (e erased[I, A]) Encodings() []Choice               { return e.k.Encodings() }
+func (e erased[I, A]) Check(o Options) ([]string, error) { return e.k.Check(o) }
 
 func (e erased[I, A]) Certifies() bool {
 	var p I

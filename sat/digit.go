@@ -10,6 +10,7 @@ import (
 	"puzzlesat/internal/digitsearch"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Digit solves a Digit Puzzle by [digitsearch.Search], answering each
@@ -17,8 +18,8 @@ import (
 // solver for p's length triple, with the pattern's digits as assumptions.
 // The error is puzzle.ErrNoSolution when no product has p's lengths (no
 // solver is built then), or the context's error.
-func Digit(ctx context.Context, p puzzle.Digit, c solver.Config) (puzzle.DigitAnswer, solver.Stats, error) {
-	o := newDigitOracle(digitEncoding, c)
+func Digit(ctx context.Context, p puzzle.Digit, c solver.Config, enc technique.Picks) (puzzle.DigitAnswer, solver.Stats, error) {
+	o := newDigitOracle(digitEncoding(enc), c)
 	a, err := digitsearch.Search(ctx, p, func(q puzzle.DigitAnswer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
@@ -28,18 +29,31 @@ func Digit(ctx context.Context, p puzzle.Digit, c solver.Config) (puzzle.DigitAn
 
 // CountDigit returns the number of solutions of p's pattern as given,
 // stopping at limit (limit <= 0: no limit).
-func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c solver.Config) (int, solver.Stats, error) {
+func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	o := newDigitOracle(digitEncoding, c)
+	o := newDigitOracle(digitEncoding(enc), c)
 	n, err := o.count(ctx, puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, limit)
 	return n, o.stats(), err
 }
 
-// digitEncoding is the encoding the backend uses; BenchmarkDigitEncoding
-// compares the two.
-const digitEncoding = encode.DigitTable
+// DigitEncodings returns the choice points of the encoding of Digit,
+// CountDigit and DigitQuery.
+func DigitEncodings() []technique.Choice {
+	return []technique.Choice{{
+		Point: "product", Options: []string{encode.DigitTable.String(), encode.DigitCircuit.String()},
+		Doc: "how A * B = C is tied: a clause per pair of values of A and B that misses C, or a multiplier circuit",
+	}}
+}
+
+// digitEncoding returns the product encoding enc picks.
+func digitEncoding(enc technique.Picks) encode.DigitEncoding {
+	if enc.Get(DigitEncodings(), "product") == encode.DigitCircuit.String() {
+		return encode.DigitCircuit
+	}
+	return encode.DigitTable
+}
 
 // digitOracle counts the solutions of patterns, with one solver per
 // length triple, built on first use and kept. The solver's clause set is
@@ -119,17 +133,11 @@ func (o *digitOracle) stats() solver.Stats {
 	return st
 }
 
-// DigitQuery returns the query DigitQueryWith(encode.DigitTable) makes.
-func DigitQuery(ctx context.Context, p puzzle.Digit, bound int, c solver.Config) (solver.Query[puzzle.DigitAnswer], string, error) {
-	return DigitQueryWith(encode.DigitTable)(ctx, p, bound, c)
-}
-
-// DigitQueryWith returns the function that makes the query of p's
-// pattern as given in the encoding enc, the pattern's digits as unit
-// clauses: its models are the pattern's solutions. It takes no bound.
-func DigitQueryWith(enc encode.DigitEncoding) func(context.Context, puzzle.Digit, int, solver.Config) (solver.Query[puzzle.DigitAnswer], string, error) {
-	return func(_ context.Context, p puzzle.Digit, _ int, _ solver.Config) (solver.Query[puzzle.DigitAnswer], string, error) {
-		q, err := encode.DigitPattern(p, enc)
-		return q, "solutions, " + enc.String() + " encoding", err
-	}
+// DigitQuery returns the query of p's pattern as given, the pattern's
+// digits as unit clauses: its models are the pattern's solutions. It
+// takes no bound.
+func DigitQuery(_ context.Context, p puzzle.Digit, _ int, _ solver.Config, enc technique.Picks) (solver.Query[puzzle.DigitAnswer], string, error) {
+	e := digitEncoding(enc)
+	q, err := encode.DigitPattern(p, e)
+	return q, "solutions, " + e.String() + " encoding", err
 }

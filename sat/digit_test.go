@@ -14,6 +14,7 @@ import (
 	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 var digitEncodings = []encode.DigitEncoding{encode.DigitCircuit, encode.DigitTable}
@@ -86,7 +87,7 @@ func TestCountDigitAgreesWithBruteForce(t *testing.T) {
 		if i%4 == 3 && want < digitEnumerateMax {
 			limit = 0 // no limit
 		}
-		got, _, err := CountDigit(ctx, p, limit, solver.Config{})
+		got, _, err := CountDigit(ctx, p, limit, solver.Config{}, technique.Picks{})
 		require.NoError(t, err)
 		if limit > 0 {
 			want = min(want, limit)
@@ -97,11 +98,11 @@ func TestCountDigitAgreesWithBruteForce(t *testing.T) {
 
 func TestCountDigitBuildsNoSolverWithoutProduct(t *testing.T) {
 	for _, p := range []puzzle.Digit{{A: "**", B: "**", C: "*"}, {A: "*", B: "*", C: "***"}, {A: "9", B: "9", C: "8***"}} {
-		n, st, err := CountDigit(context.Background(), p, 0, solver.Config{})
+		n, st, err := CountDigit(context.Background(), p, 0, solver.Config{}, technique.Picks{})
 		require.NoError(t, err)
 		require.Zero(t, n, "CountDigit(%s %s %s, solver.Config{})", p.A, p.B, p.C)
 		require.Zero(t, st.Solves, "CountDigit(%s %s %s, solver.Config{}) built a solver", p.A, p.B, p.C)
-		_, st, err = Digit(context.Background(), p, solver.Config{})
+		_, st, err = Digit(context.Background(), p, solver.Config{}, technique.Picks{})
 		require.ErrorIs(t, err, puzzle.ErrNoSolution)
 		require.Zero(t, st.Solves)
 	}
@@ -112,7 +113,7 @@ func TestCountDigitRejectsBadPatterns(t *testing.T) {
 		{A: "", B: "1", C: "1"}, {A: "123", B: "1", C: "1"}, {A: "1", B: "x", C: "1"},
 		{A: "1", B: "1", C: "12345"}, {A: "1", B: "1", C: "-"},
 	} {
-		_, _, err := CountDigit(context.Background(), p, 2, solver.Config{})
+		_, _, err := CountDigit(context.Background(), p, 2, solver.Config{}, technique.Picks{})
 		require.Error(t, err, "CountDigit(%q %q %q, solver.Config{})", p.A, p.B, p.C)
 	}
 }
@@ -133,7 +134,7 @@ func TestDigitAgreesWithBruteForce(t *testing.T) {
 	}
 	for _, p := range ps {
 		want, ok := digitbrute.Solve(p)
-		got, _, err := Digit(ctx, p, solver.Config{})
+		got, _, err := Digit(ctx, p, solver.Config{}, technique.Picks{})
 		if !ok {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
 			continue
@@ -156,14 +157,14 @@ func TestDigitCornerCases(t *testing.T) {
 		{puzzle.Digit{A: "**", B: "**", C: "*"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 		{puzzle.Digit{A: "**", B: "**", C: "**"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 	} {
-		got, _, err := Digit(context.Background(), tc.in, solver.Config{})
+		got, _, err := Digit(context.Background(), tc.in, solver.Config{}, technique.Picks{})
 		require.ErrorIs(t, err, tc.err, "Digit(%+v)", tc.in)
 		require.Equal(t, tc.want, got, "Digit(%+v)", tc.in)
 	}
 	// A leading zero in B or C is no input error: the search changes it.
 	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
 		want, _ := digitbrute.Solve(p)
-		got, _, err := Digit(context.Background(), p, solver.Config{})
+		got, _, err := Digit(context.Background(), p, solver.Config{}, technique.Picks{})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "Digit(%+v)", p)
 		require.NotEqual(t, byte('0'), got.B[0])
@@ -174,9 +175,9 @@ func TestDigitStopsOnDoneContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := puzzle.Digit{A: "**", B: "**", C: "****"}
-	_, _, err := Digit(ctx, p, solver.Config{})
+	_, _, err := Digit(ctx, p, solver.Config{}, technique.Picks{})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = CountDigit(ctx, p, 0, solver.Config{})
+	_, _, err = CountDigit(ctx, p, 0, solver.Config{}, technique.Picks{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -184,7 +185,7 @@ func TestDigitJudgeData(t *testing.T) {
 	ps, want := digitbrute.Sample(t)
 	var out strings.Builder
 	for _, p := range ps {
-		a, st, err := Digit(context.Background(), p, solver.Config{})
+		a, st, err := Digit(context.Background(), p, solver.Config{}, technique.Picks{})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		out.WriteString(p.Format(a))
@@ -198,9 +199,9 @@ func TestDigitJudgeData(t *testing.T) {
 func BenchmarkDigit(b *testing.B) {
 	b.Run("sample", func(b *testing.B) {
 		ps, _ := digitbrute.Sample(b)
-		benchDigit(b, ps, digitEncoding)
+		benchDigit(b, ps, digitEncoding(technique.Picks{}))
 	})
-	b.Run("gen300", func(b *testing.B) { benchDigit(b, gen.Digits(rand.New(rand.NewPCG(12107, 300)), 300), digitEncoding) })
+	b.Run("gen300", func(b *testing.B) { benchDigit(b, gen.Digits(rand.New(rand.NewPCG(12107, 300)), 300), digitEncoding(technique.Picks{})) })
 }
 
 // BenchmarkDigitEncoding compares the two encodings on the 300 puzzles.
@@ -241,7 +242,7 @@ func BenchmarkDigitEngines(b *testing.B) {
 			var st solver.Stats
 			for b.Loop() {
 				for _, p := range ps {
-					_, s, err := Digit(context.Background(), p, solver.Config{Engine: e})
+					_, s, err := Digit(context.Background(), p, solver.Config{Engine: e}, technique.Picks{})
 					if err != nil {
 						b.Fatal(err)
 					}

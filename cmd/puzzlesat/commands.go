@@ -49,6 +49,13 @@ func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o 
 	if err := o.check(); err != nil {
 		return nil, nil, nil, err
 	}
+	notes, err := k.lib.Check(o.lib)
+	if err != nil {
+		return nil, nil, nil, usagef("%v", err)
+	}
+	for _, n := range notes {
+		o.note("%s", n)
+	}
 	return k, o, pos, nil
 }
 
@@ -56,6 +63,7 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "solve", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
 		o.batchFlags(fs)
+		o.techniqueFlags(fs, true)
 	})
 	if err != nil {
 		return err
@@ -68,6 +76,7 @@ func runCount(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "count", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
 		o.batchFlags(fs)
+		o.techniqueFlags(fs, true)
 		fs.IntVar(&o.limit, "limit", 2, "stop counting at this many solutions")
 	})
 	if err != nil {
@@ -82,6 +91,7 @@ func runEncode(ctx context.Context, e env, args []string) error {
 		o.queryFlags(fs)
 		fs.StringVar(&o.output, "o", "", "write the CNF to `PATH` (default stdout)")
 		o.budgetFlag(fs)
+		o.techniqueFlags(fs, false)
 		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
 		o.solverFlag(fs)
 	})
@@ -96,6 +106,7 @@ func runDecode(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "decode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		fs.StringVar(&o.model, "model", "", "the SAT solver's output, `PATH` or - for stdin")
+		o.techniqueFlags(fs, false)
 		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
 		o.solverFlag(fs)
 	})

@@ -22,6 +22,10 @@ type comparison struct {
 	jsonPath string
 	plotPath string
 	format   compare.Format
+	// ablate: the backends are configurations, each backend's default
+	// and then one technique switched at a time, as configs says.
+	configs  []compare.Config
+	markdown string // with ablate, also write the summary as Markdown to this path
 }
 
 // contender is one backend that compare runs: its name in the table and
@@ -32,7 +36,8 @@ type contender struct {
 }
 
 func runCompare(ctx context.Context, e env, args []string) error {
-	var backends, jsonPath, plotPath string
+	var backends, jsonPath, plotPath, markdown string
+	var ablate bool
 	k, o, pos, err := kindArgs(e, "compare", args, func(fs *flag.FlagSet, o *options) {
 		fs.StringVar(&backends, "backends", "dfs,sat", "the backends to run on each instance, in this order, comma-separated: dfs, sat (gini in process), sat/SOLVER (the SAT backend with SOLVER: portfolio, a known solver or a path)")
 		fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend; a run that reaches it is recorded as a timeout and the rest go on (0: none)")
@@ -40,6 +45,9 @@ func runCompare(ctx context.Context, e env, args []string) error {
 		fs.IntVar(&o.jobs, "jobs", 1, "instances run in parallel; the default, one at a time, keeps the runs from disturbing one another's times")
 		fs.StringVar(&jsonPath, "json", "", "also write one JSON record per instance and backend to `PATH`")
 		fs.StringVar(&plotPath, "plot", "", "also draw the times to `PATH`, an .svg or .png file")
+		o.techniqueFlags(fs, true)
+		fs.BoolVar(&ablate, "ablate", false, "run each backend's default, then each pruning off in turn (dfs) and each other encoding option (sat), and report each against its default")
+		fs.StringVar(&markdown, "markdown", "", "with --ablate, also write the summary as a Markdown table to `PATH`")
 	})
 	if err != nil {
 		return err
@@ -47,6 +55,14 @@ func runCompare(ctx context.Context, e env, args []string) error {
 	c, err := newComparison(e, o, pos, backends, jsonPath, plotPath)
 	if err != nil {
 		return err
+	}
+	switch {
+	case ablate:
+		c.backends, c.configs = ablation(k.lib, c.backends)
+		c.markdown = markdown
+	case markdown != "":
+		c.close()
+		return usagef("--markdown goes with --ablate")
 	}
 	defer c.close()
 	return k.compare(ctx, e, o, c)
@@ -159,6 +175,9 @@ type item struct {
 // writes the JSON records and the plot. After Ctrl-C the rows, summary
 // and files hold the instances finished before the first unfinished one.
 func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) error {
+	if c.configs != nil {
+		return k.ablate(ctx, e, o, c)
+	}
 	if c.plotPath != "" && len(c.backends) < 2 && k.size == nil {
 		return usagef("--plot: nothing to draw for %s with one backend (it has no size to plot against)", k.name())
 	}
@@ -173,7 +192,7 @@ func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) er
 	if err != nil {
 		return err
 	}
-	lib := k.puzzle(o)
+	lib := k.lib
 	table := compare.NewTable(c.names(), c.files(), k.size != nil)
 	io.WriteString(e.stdout, table.Header())
 	done := make([]*compare.Instance, n)
@@ -221,6 +240,30 @@ func (k *kind) feed(ctx context.Context, o *options, inputs []*input) func(yield
 // unless every backend found the same answer, a bug when an answer failed
 // Verify, and stopped, with no record, when ctx ended during a run.
 func (k *kind) runAll(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, x item) (*compare.Instance, result) {
+	in, r := k.runEach(ctx, lib, cs, x)
+	if r.stopped || in.Result() != compare.Disagree {
+		return in, r
+	}
+	r.failed = true
+	r.errs += fmt.Sprintf("puzzlesat: %s case %d: the backends differ\n", x.file, x.kase)
+	for _, run := range in.Runs {
+		if !run.Status.Definite() {
+			continue
+		}
+		text := fail(x.p, "no solution")
+		if run.Status == compare.Solved {
+			text = run.Answer + "\n"
+		}
+		r.errs += fmt.Sprintf("-- %s:\n%s", run.Backend, text)
+	}
+	return in, r
+}
+
+// runEach runs every contender on one instance, one after the other, and
+// returns the instance's record and its result: failed unless every run
+// found an answer, a bug when an answer failed Verify, and stopped, with no
+// record, when ctx ended during a run.
+func (k *kind) runEach(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, x item) (*compare.Instance, result) {
 	in := &compare.Instance{File: x.file, Case: x.kase}
 	if k.size != nil {
 		in.Size = k.size(x.p)
@@ -244,20 +287,6 @@ func (k *kind) runAll(ctx context.Context, lib puzzlesat.Puzzle, cs []contender,
 		r.failed = r.failed || run.Status != compare.Solved
 		r.bug = r.bug || run.Status == compare.Wrong
 		in.Runs = append(in.Runs, run)
-	}
-	if in.Result() == compare.Disagree {
-		r.failed = true
-		r.errs += fmt.Sprintf("puzzlesat: %s case %d: the backends differ\n", x.file, x.kase)
-		for _, run := range in.Runs {
-			if !run.Status.Definite() {
-				continue
-			}
-			text := fail(x.p, "no solution")
-			if run.Status == compare.Solved {
-				text = run.Answer + "\n"
-			}
-			r.errs += fmt.Sprintf("-- %s:\n%s", run.Backend, text)
-		}
 	}
 	return in, r
 }

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"flag"
-	"fmt"
 	"math/rand/v2"
 
 	"puzzlesat"
-	"puzzlesat/encode"
 	"puzzlesat/gen"
 )
 
@@ -19,23 +16,6 @@ import (
 // passes Verify; it is not the puzzle's answer, which solve prints.
 func digitPuzzle() *kind {
 	return &kind{
-		with: func(o *options) puzzlesat.Puzzle {
-			if o.encoding == encode.DigitCircuit.String() {
-				return puzzlesat.DigitPuzzleWith(encode.DigitCircuit).Puzzle()
-			}
-			return puzzlesat.DigitPuzzleWith(encode.DigitTable).Puzzle()
-		},
-		flags: func(fs *flag.FlagSet, o *options, cmd string) {
-			if cmd == "encode" || cmd == "decode" {
-				fs.Func("encoding", "how the CNF ties A * B to C: `NAME` table (the default) or circuit", func(s string) error {
-					if s != encode.DigitTable.String() && s != encode.DigitCircuit.String() {
-						return fmt.Errorf("want %s or %s", encode.DigitTable, encode.DigitCircuit)
-					}
-					o.encoding = s
-					return nil
-				})
-			}
-		},
 		gen: func(rng *rand.Rand, _ *options) (puzzlesat.Problem, error) {
 			return gen.Digit(rng), nil
 		},

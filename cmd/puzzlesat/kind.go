@@ -16,10 +16,7 @@ import (
 // make random instances, and the size compare plots against. Solving,
 // counting, encoding and decoding all go through the library.
 type kind struct {
-	lib puzzlesat.Puzzle
-	// with returns the library's kind as the kind's own flags choose it,
-	// or nil for lib.
-	with       func(o *options) puzzlesat.Puzzle
+	lib        puzzlesat.Puzzle
 	flags      func(fs *flag.FlagSet, o *options, cmd string) // kind-specific flags
 	boundFlag  string                                         // the flag of encode and decode that sets the query's bound, if any
 	gen        func(rng *rand.Rand, o *options) (puzzlesat.Problem, error)
@@ -72,14 +69,6 @@ func lookupKind(name string) (*kind, error) {
 }
 
 func (k *kind) name() string { return k.lib.Name() }
-
-// puzzle returns the library's kind as o's flags choose it.
-func (k *kind) puzzle(o *options) puzzlesat.Puzzle {
-	if k.with != nil {
-		return k.with(o)
-	}
-	return k.lib
-}
 
 // text returns a as the command prints it: the judge's output, and the
 // witness with --certificate.

@@ -82,7 +82,9 @@ func commands() []command {
 		{"decode", "decode KIND --model M [flags] [FILE]", "turn a SAT solver's model into the answer", runDecode},
 		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini or --solver (SAT-competition output)", runSat},
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
-		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot", runCompare},
+		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},
+		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
+		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
 	}
 }
 

@@ -57,6 +57,15 @@ func flagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// techniqueFlags registers --dfs and --encoding, which switch the DFS's
+// prunings and pick the SAT encoding's options.
+func (o *options) techniqueFlags(fs *flag.FlagSet, dfs bool) {
+	if dfs {
+		fs.StringVar(&o.lib.Prunings, "dfs", "", "switch the DFS's prunings: `-NAME,+NAME,...` turns one off (with those that need it) or an optional one on; see puzzlesat prunings KIND")
+	}
+	fs.StringVar(&o.lib.Encoding, "encoding", "", "pick the SAT encoding's options: `POINT=OPTION,...`; see puzzlesat encodings KIND")
+}
+
 func (o *options) backendFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.backend, "backend", "dfs", "`sat`, dfs or both (both runs the two and compares)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")

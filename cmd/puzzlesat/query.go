@@ -42,7 +42,7 @@ func (k *kind) build(ctx context.Context, o *options, in *input) (puzzlesat.Prob
 	if err != nil {
 		return zero, nil, err
 	}
-	lib := k.puzzle(o)
+	lib := k.lib
 	q, err := lib.Encode(ctx, p, o.bound, o.lib)
 	var tl *puzzlesat.TooLarge
 	if errors.As(err, &tl) {

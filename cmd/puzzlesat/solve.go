@@ -9,7 +9,7 @@ import (
 )
 
 func (k *kind) solve(ctx context.Context, e env, o *options, in *input) error {
-	lib := k.puzzle(o)
+	lib := k.lib
 	return k.batch(ctx, e, o, in, func(ctx context.Context, i int, p puzzlesat.Problem) result {
 		a, st, err := lib.Solve(ctx, p, o.lib)
 		r := report(ctx, in.name, i, o, st, err, p, func(a any) string { return a.(puzzlesat.Answer).Text })
@@ -21,7 +21,7 @@ func (k *kind) solve(ctx context.Context, e env, o *options, in *input) error {
 }
 
 func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
-	lib := k.puzzle(o)
+	lib := k.lib
 	if !lib.CanCount() {
 		return usagef("count is not defined for %s", lib.Name())
 	}
