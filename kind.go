@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"puzzlesat/native"
-	"puzzlesat/technique"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Instance is what every puzzle type of package puzzle provides for its

@@ -201,7 +201,9 @@ func BenchmarkDigit(b *testing.B) {
 		ps, _ := digitbrute.Sample(b)
 		benchDigit(b, ps, digitEncoding(technique.Picks{}))
 	})
-	b.Run("gen300", func(b *testing.B) { benchDigit(b, gen.Digits(rand.New(rand.NewPCG(12107, 300)), 300), digitEncoding(technique.Picks{})) })
+	b.Run("gen300", func(b *testing.B) {
+		benchDigit(b, gen.Digits(rand.New(rand.NewPCG(12107, 300)), 300), digitEncoding(technique.Picks{}))
+	})
 }
 
 // BenchmarkDigitEncoding compares the two encodings on the 300 puzzles.

@@ -141,4 +141,3 @@ func (o *outputs) writeAblation(a *compare.Ablation, kind string, ins []compare.
 	}
 	return errors.Join(errs...)
 }
-
