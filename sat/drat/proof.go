@@ -143,8 +143,15 @@ type parser struct {
 }
 
 func (p *parser) errorf(at int64, format string, args ...any) error {
-	return p.errAt(at, fmt.Errorf(format+": %w", append(args, ErrSyntax)...))
+	return p.errAt(at, &syntaxError{fmt.Sprintf(format, args...)})
 }
+
+// syntaxError is the message of a malformed proof; it wraps ErrSyntax
+// without repeating its text.
+type syntaxError struct{ msg string }
+
+func (e *syntaxError) Error() string { return e.msg }
+func (e *syntaxError) Unwrap() error { return ErrSyntax }
 
 // errAt returns a *ProofError at a line of a text proof or an offset of a
 // binary one.
