@@ -22,14 +22,21 @@ func (s *checker) implied(c uint32) (bool, error) {
 	}
 	from := len(s.hints)
 	defer s.record(c, from)
+	// Satisfied at the top level: explain the literal made true first,
+	// whose reasons then rest on no other literal of the lemma.
+	var first lit
 	for _, l := range cl {
-		switch s.vals[l] {
-		case 1: // satisfied at the top level
-			s.explain(none, l, t0)
-			s.hints = s.collect(s.hints)
-			s.undo(t0)
-			return true, nil
-		case 0:
+		if s.vals[l] > 0 && (first == 0 || s.pos[l.vr()] < s.pos[first.vr()]) {
+			first = l
+		}
+	}
+	if first != 0 {
+		s.explain(none, first, t0)
+		s.hints = s.collect(s.hints)
+		return true, nil
+	}
+	for _, l := range cl {
+		if s.vals[l] == 0 {
 			s.assign(l.not(), none)
 		}
 	}
@@ -76,18 +83,35 @@ func (s *checker) rat(c uint32, t0 int) (bool, error) {
 		if s.lrat {
 			s.hints = append(s.hints, -int32(d+1))
 		}
-		done := false
-		for i := s.start[d]; s.arena[i] != 0 && !done; i++ {
-			switch q := s.arena[i]; {
-			case q == np:
-			case s.vals[q] > 0: // the resolvent is satisfied, or a tautology
-				s.explain(none, q, t0)
-				done = true
-			case s.vals[q] == 0:
-				s.assign(q.not(), none)
+		// A literal of the candidate already true: the resolvent is a
+		// tautology (the lemma holds its negation), or the lemma's
+		// propagation alone satisfies it. Explain the literal made true
+		// first, whose reasons then rest on no other literal of the
+		// candidate: the check assumes those false.
+		s.buf = s.buf[:0]
+		var first lit
+		taut := false
+		for i := s.start[d]; s.arena[i] != 0; i++ {
+			if q := s.arena[i]; q != np && s.vals[q] > 0 {
+				if s.inC[q.vr()] == s.curC {
+					taut = true
+					break
+				}
+				if first == 0 || s.pos[q.vr()] < s.pos[first.vr()] {
+					first = q
+				}
 			}
 		}
-		if !done {
+		switch {
+		case taut:
+		case first != 0:
+			s.explain(none, first, t0)
+		default:
+			for i := s.start[d]; s.arena[i] != 0; i++ {
+				if q := s.arena[i]; s.vals[q] == 0 {
+					s.assign(q.not(), none)
+				}
+			}
 			confl := s.propagateCheck()
 			if confl == none {
 				return false, nil
