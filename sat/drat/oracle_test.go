@@ -42,6 +42,11 @@ func satisfiable(nv int, clauses [][]int) bool {
 // then the deletion of the children's lemmas. ok is false when the
 // clauses are satisfiable.
 func dpllProof(nv int, clauses [][]int) (proof []step, ok bool) {
+	return dpllOrder(nv, clauses, nil)
+}
+
+// dpllOrder is dpllProof branching on the variables of first before the others.
+func dpllOrder(nv int, clauses [][]int, first []int) (proof []step, ok bool) {
 	var rec func(decisions []int) bool // reports a refutation under decisions
 	rec = func(decisions []int) bool {
 		val, conflict := propagateNaive(nv, clauses, decisions)
@@ -54,10 +59,15 @@ func dpllProof(nv int, clauses [][]int) (proof []step, ok bool) {
 			return true
 		}
 		x := 0
-		for v := 1; v <= nv; v++ {
+		for _, v := range first {
 			if val[v] == 0 {
 				x = v
 				break
+			}
+		}
+		for v := 1; v <= nv && x == 0; v++ {
+			if val[v] == 0 {
+				x = v
 			}
 		}
 		if x == 0 {
