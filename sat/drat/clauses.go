@@ -163,7 +163,7 @@ func (d *db) normalise(ls []lit) ([]lit, bool) {
 // add stores a normalised clause and returns its number. A clause that is
 // not a tautology enters the deletion table.
 func (d *db) add(ls []lit, taut bool, lemma bool) (uint32, error) {
-	if len(d.arena)+len(ls)+1 > 1<<32-1 || len(d.start) >= 1<<31-1 {
+	if len(d.arena)+len(ls)+1 > 1<<32-1 || len(d.start) >= maxClauses {
 		return 0, ErrTooLarge
 	}
 	c := uint32(len(d.start))

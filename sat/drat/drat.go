@@ -137,8 +137,9 @@ type Stats struct {
 // ErrSyntax is wrapped by the *ProofError of a proof that does not parse.
 var ErrSyntax = errors.New("malformed DRAT proof")
 
-// ErrTooLarge is wrapped by the *ProofError of a proof whose clauses do
-// not fit the checker's 32-bit indices (about 4 billion literals).
+// ErrTooLarge is wrapped by the error for a formula and proof whose
+// clauses do not fit the checker's 32-bit indices (about 4 billion
+// literals, or a billion clauses).
 var ErrTooLarge = errors.New("proof too large")
 
 // ProofError reports a proof that cannot be read: malformed, too large,
@@ -164,8 +165,10 @@ func (e *ProofError) Unwrap() error { return e.Err }
 // formula f (its clauses as kept: a streaming formula's streamed clauses
 // are not seen). A proof that does not refute f is a Result with the
 // verdict NotVerified and a nil error; the error is a *ProofError for a
-// proof that cannot be read, whatever its content, or ctx's error when ctx
-// ends first. The writers of o receive the core and the LRAT only when the
+// proof that cannot be read, whatever its content, one that wraps
+// ErrTooLarge for a formula beyond 32-bit indices, or ctx's error when
+// ctx ends first. The whole proof is read, its steps after the conflict
+// too. The writers of o receive the core and the LRAT only when the
 // proof is verified; their errors are returned.
 //
 // Time and memory: the proof is held in memory, one 32-bit word per

@@ -36,7 +36,7 @@ func (s *checker) loadFormula(f *cnf.CNF) error {
 		}
 		ls, taut := s.normalise(ls)
 		if _, err := s.add(ls, taut, false); err != nil {
-			return &ProofError{File: "formula", Line: 1, Err: err}
+			return fmt.Errorf("drat: the formula: %w", err)
 		}
 		s.tmp = ls
 	}
@@ -201,9 +201,6 @@ func (p *parser) end() error {
 		return nil
 	}
 	s.stats.Lemmas++
-	if len(s.start) >= maxClauses {
-		return p.errAt(p.at, ErrTooLarge)
-	}
 	c, err := s.add(ls, taut, true)
 	if err != nil {
 		return p.errAt(p.at, err)
