@@ -9,7 +9,8 @@ import (
 const none = ^uint32(0)
 
 // binFlag marks, in a watch, a clause of two literals, whose other
-// literal is the watch's blocker: propagation never reads such a clause.
+// literal is the watch's blocker, or of one, watched by its literal with
+// itself as the blocker: propagation never reads such a clause.
 const binFlag = 1 << 31
 
 // watch is an entry of a watch list: clause c watches the list's literal.
@@ -56,7 +57,6 @@ type checker struct {
 	headAll   int // trail[:headAll] is propagated over the unmarked clauses too
 	resume    int // where the visit of trail[headAll] stopped
 	watches   [][]watch
-	units     []uint32 // the held clauses of one literal
 	coreFirst bool
 
 	// Conflict analysis.
@@ -151,7 +151,7 @@ func (s *checker) attach(c uint32) bool {
 	case 0:
 		return true
 	case 1:
-		s.units = append(s.units, c)
+		s.watches[cl[0]] = append(s.watches[cl[0]], watch{cl[0], c | binFlag})
 		switch s.vals[cl[0]] {
 		case 0:
 			s.assign(cl[0], c)
@@ -204,14 +204,7 @@ func (s *checker) detach(c uint32) {
 	switch len(cl) {
 	case 0:
 	case 1:
-		for i, u := range s.units {
-			if u == c {
-				last := len(s.units) - 1
-				s.units[i] = s.units[last]
-				s.units = s.units[:last]
-				break
-			}
-		}
+		s.unwatch(cl[0], c)
 	default:
 		s.unwatch(cl[0], c)
 		s.unwatch(cl[1], c)
@@ -380,8 +373,9 @@ func (s *checker) propagateCore() uint32 {
 // invariants were kept in (a lemma that was a reason goes), and restores
 // them: a clause whose true watched literal was unassigned while its
 // other one stays false watches another literal or, if it has none left,
-// implies the one it watched again. Every such clause is in the watch
-// list of a literal unassigned here, so only those lists are read.
+// implies the one it watched again, and a unit clause whose literal was
+// unassigned implies it again. Every such clause is in the watch list of
+// a literal unassigned here, so only those lists are read.
 func (s *checker) truncate(p int) {
 	s.gone = append(s.gone[:0], s.trail[p:]...)
 	s.undo(p)
@@ -396,7 +390,7 @@ func (s *checker) truncate(p int) {
 			}
 			c := w.c &^ binFlag
 			if w.c&binFlag != 0 {
-				if s.vals[w.blk] < 0 {
+				if w.blk == t || s.vals[w.blk] < 0 { // a unit clause, or a binary one with the other false
 					s.assign(t, c)
 				}
 				continue
@@ -422,11 +416,6 @@ func (s *checker) truncate(p int) {
 			if !moved {
 				s.assign(t, c)
 			}
-		}
-	}
-	for _, u := range s.units {
-		if l := s.arena[s.start[u]]; s.vals[l] == 0 {
-			s.assign(l, u)
 		}
 	}
 }
