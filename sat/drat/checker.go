@@ -70,6 +70,8 @@ type checker struct {
 	topMarked []bool   // per variable: its reason and their reasons, down to the formula, are marked
 	stack     []uint32 // variables whose reasons are to be marked
 	gone      []lit    // scratch for truncate
+	occ       []uint32 // the clauses that hold each literal, for RAT: occ[occAt[l]:occAt[l+1]]
+	occAt     []uint32
 
 	// LRAT: the hints of each checked lemma, in the order they are used.
 	hints      []int32  // 1 + a clause number, -(1 + d) before the hints of RAT candidate d

@@ -69,11 +69,11 @@ func (s *checker) rat(c uint32, t0 int) (bool, error) {
 	np := s.pivot[int(c)-s.nOrig].not()
 	t1 := len(s.trail)
 	defer s.undo(t0)
-	for d := range uint32(len(s.start)) {
+	for _, d := range s.occurrences(np) {
 		if err := s.tick(); err != nil {
 			return false, err
 		}
-		if s.flags[d]&fActive == 0 || !s.holds(d, np) {
+		if s.flags[d]&fActive == 0 {
 			continue
 		}
 		s.curD++
@@ -125,14 +125,29 @@ func (s *checker) rat(c uint32, t0 int) (bool, error) {
 	return true, nil
 }
 
-// holds reports whether clause c holds literal l.
-func (s *checker) holds(c uint32, l lit) bool {
-	for i := s.start[c]; s.arena[i] != 0; i++ {
-		if s.arena[i] == l {
-			return true
+// occurrences returns the clauses, held or not, that hold l, in order.
+// The index is built on the first call: proofs without RAT lemmas never
+// pay its memory, one word per literal of the arena.
+func (s *checker) occurrences(l lit) []uint32 {
+	if s.occAt == nil {
+		s.occAt = make([]uint32, len(s.vals)+1)
+		for _, q := range s.arena {
+			s.occAt[q+1]++ // the 0s that end clauses count for literal 0, never asked for
+		}
+		for i := 1; i < len(s.occAt); i++ {
+			s.occAt[i] += s.occAt[i-1]
+		}
+		s.occ = make([]uint32, len(s.arena))
+		next := append([]uint32(nil), s.occAt...)
+		for c := range uint32(len(s.start)) {
+			for i := s.start[c]; s.arena[i] != 0; i++ {
+				q := s.arena[i]
+				s.occ[next[q]] = c
+				next[q]++
+			}
 		}
 	}
-	return false
+	return s.occ[s.occAt[l]:s.occAt[l+1]]
 }
 
 // mark marks clause c as used by the refutation.
