@@ -213,11 +213,13 @@ func (s *checker) detach(c uint32) {
 	}
 }
 
-// unwatch removes clause c from the watch list of l.
+// unwatch removes clause c from the watch list of l. It looks from the
+// end: the backward pass lets lemmas go in the reverse order it added
+// them, and a watch list grows at its end.
 func (s *checker) unwatch(l lit, c uint32) {
 	ws := s.watches[l]
-	for i, w := range ws {
-		if w.c&^binFlag == c {
+	for i := len(ws) - 1; i >= 0; i-- {
+		if ws[i].c&^binFlag == c {
 			last := len(ws) - 1
 			ws[i] = ws[last]
 			s.watches[l] = ws[:last]
