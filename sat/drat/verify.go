@@ -40,7 +40,7 @@ func (s *checker) implied(c uint32) (bool, error) {
 			s.assign(l.not(), none)
 		}
 	}
-	if confl := s.propagateCheck(); confl != none {
+	if confl := s.propagateCore(); confl != none {
 		s.explain(confl, 0, t0)
 		s.hints = s.collect(s.hints)
 		s.undo(t0)
@@ -51,14 +51,6 @@ func (s *checker) implied(c uint32) (bool, error) {
 		return false, nil
 	}
 	return s.rat(c, t0)
-}
-
-// propagateCheck propagates the assignments of a check.
-func (s *checker) propagateCheck() uint32 {
-	if s.coreFirst {
-		return s.propagateCore()
-	}
-	return s.propagate()
 }
 
 // rat checks lemma c by RAT on its first literal, its negation assigned
@@ -112,7 +104,7 @@ func (s *checker) rat(c uint32, t0 int) (bool, error) {
 					s.assign(q.not(), none)
 				}
 			}
-			confl := s.propagateCheck()
+			confl := s.propagateCore()
 			if confl == none {
 				return false, nil
 			}
