@@ -1,0 +1,60 @@
+// Package cadical runs the CaDiCaL SAT solver in process, through cgo, for
+// puzzlesat's SAT driver. Every file but this one carries the build tag
+// cadical, so a plain build sees an empty package and needs neither a C
+// toolchain nor CaDiCaL:
+//
+//	go test -tags cadical ./sat/internal/cadical
+//
+// builds it against Debian's libcadical-dev 1.5.3 (the header
+// /usr/include/cadical.hpp and the static /usr/lib/x86_64-linux-gnu/libcadical.a,
+// linked with -lstdc++). The installed header is the one of CaDiCaL's
+// rel-1.5.3 tag; the library calls itself "sc2021".
+//
+// # Use
+//
+// A Solver is one CaDiCaL, used incrementally: AddClause at any time,
+// Solve(ctx, assumptions...) as often as wanted, Model after Sat, Failed
+// after Unsat. Literals are cnf.Lit, handed to C as they are (2v, 2v+1);
+// the shim (shim.cc) turns them into DIMACS integers. AddClause only
+// appends to a Go buffer, which goes to CaDiCaL in one cgo call per 64K
+// literals or with the next Solve, so the cgo cost per clause is nil. A
+// Solver implements cnf.Sink. Close frees CaDiCaL's memory, which Go's
+// garbage collector does not see: it is required.
+//
+// # Stopping
+//
+// A Solve whose context ends stops within milliseconds and returns
+// Unknown with ctx's error. Solve registers context.AfterFunc, which
+// stores the solve's generation number into an atomic in C memory; a
+// CaDiCaL Terminator (C++, no call into Go) compares it with the running
+// solve's generation each time CaDiCaL polls it, every 10 termination
+// checks. CaDiCaL's own asynchronous terminate() is not used: it sets a
+// flag that solve clears only on its way out, so a terminate that lands
+// just after a solve ends would stop the next one at once; a generation
+// cannot go stale. Solve waits for a running AfterFunc before it
+// returns, so no interrupt can reach a closed solver.
+//
+// # Counters
+//
+// CaDiCaL 1.5.3 has no getters for its statistics. Counters are counted
+// by the shim as the solver goes: clauses learned by conflict analysis
+// (through a Learner that declines the literals, one virtual call per
+// conflict), terminator polls, and the public size queries. Stats reads
+// CaDiCaL's own counters (conflicts, decisions, propagations, ...) from
+// its statistics report, captured from C's stdout; it is exact and dearer.
+//
+// # CaDiCaL's state machine
+//
+// CaDiCaL aborts the process on any call its state forbids
+// (cadical.hpp, "States and Transitions"). The Solver mirrors that state
+// in Go and returns ErrState instead: options, configurations and
+// proofs only before the first clause; Model only after Sat and before
+// the next clause; Failed only after Unsat; nothing after Close (ErrClosed)
+// or while another call runs (ErrBusy). A literal of variable 0 would end
+// a clause early and is refused (ErrLiteral). C++ exceptions (out of
+// memory) are caught in the shim; the solver is then refused (ErrBroken).
+// Options that print on stdout, checkfrozen (an abort on valid
+// incremental use) and terminateint (slower stopping) are refused. A
+// second solver while CADICAL_API_TRACE is set, which CaDiCaL aborts on,
+// is an error.
+package cadical
