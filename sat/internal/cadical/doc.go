@@ -27,12 +27,20 @@
 // Unknown with ctx's error. Solve registers context.AfterFunc, which
 // stores the solve's generation number into an atomic in C memory; a
 // CaDiCaL Terminator (C++, no call into Go) compares it with the running
-// solve's generation each time CaDiCaL polls it, every 10 termination
-// checks. CaDiCaL's own asynchronous terminate() is not used: it sets a
-// flag that solve clears only on its way out, so a terminate that lands
-// just after a solve ends would stop the next one at once; a generation
-// cannot go stale. Solve waits for a running AfterFunc before it
-// returns, so no interrupt can reach a closed solver.
+// solve's generation at every termination check, of which search makes
+// one per decision (the shim sets terminateint to 0; CaDiCaL's default
+// polls every tenth check). CaDiCaL's own asynchronous terminate() is not
+// used: it sets a flag that solve clears only on its way out, so a
+// terminate that lands just after a solve ends would stop the next one at
+// once; a generation cannot go stale. Solve waits for a running AfterFunc
+// before it returns, so no interrupt can reach a closed solver.
+//
+// Measured (2 shared cores): PHP(12,11) stopped in search returns 0.05
+// to 1.4 ms after the cancel or deadline. The one stretch without checks
+// is the start of the first solve of a formula, before CaDiCaL's first
+// check: 15 ms for a million literals, 45 ms for 5 million, so a formula
+// near the 50-million-literal budget may take some 400 ms to stop in its
+// first moments.
 //
 // # Counters
 //

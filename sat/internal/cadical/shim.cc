@@ -84,6 +84,7 @@ shim *shim_new(void) {
 	try {
 		shim *s = new shim;
 		s->solver.set("quiet", 1); // a library does not print
+		s->solver.set("terminateint", 0); // poll the terminator at every check
 		s->solver.connect_terminator(&s->stopper);
 		s->solver.connect_learner(&s->counter);
 		return s;

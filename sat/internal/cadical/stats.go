@@ -32,11 +32,11 @@ type Counters struct {
 	Learned      int64
 	LearnedUnits int64 // of them, unit clauses
 	LearnedLits  int64 // their literals, after minimisation
-	// Polls counts the times CaDiCaL called the terminator, the check by
-	// which Solve stops: one per ten termination checks (its option
-	// terminateint), which search makes about once per decision and the
-	// preprocessors once per round of their loops. A measure of work,
-	// not a count of anything a paper would name.
+	// Polls counts CaDiCaL's calls of the terminator, the check by which
+	// Solve stops. The shim sets the option terminateint to 0, so this is
+	// every termination check: search makes one before each decision (and
+	// each restart, reduction or inprocessing step), the preprocessors one
+	// per round of their loops. A measure of work done, near Decisions.
 	Polls int64
 	// The current sizes, from Solver::active, irredundant and redundant:
 	// variables neither fixed nor eliminated, and the clauses kept.
