@@ -183,6 +183,15 @@ long shim_failed(shim *s, const uint32_t *assume, size_t n, uint32_t *out) {
 	}
 }
 
+int shim_reserve(shim *s, int n) {
+	try {
+		s->solver.reserve(n);
+		return 0;
+	} catch (...) {
+		return SHIM_BROKEN;
+	}
+}
+
 int shim_counters_get(shim *s, shim_counters *c) {
 	try {
 		c->learned = s->counter.learned;

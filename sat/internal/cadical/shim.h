@@ -66,6 +66,9 @@ int shim_model(shim *, unsigned char *out, int n);
 // returns their number, after an unsatisfiable solve.
 long shim_failed(shim *, const uint32_t *assume, size_t n, uint32_t *out);
 
+// shim_reserve makes room for variables 1..n: 0 or SHIM_BROKEN.
+int shim_reserve(shim *, int n);
+
 int shim_counters_get(shim *, shim_counters *);
 
 // shim_trace_proof makes the solver write a DRAT proof to a duplicate of

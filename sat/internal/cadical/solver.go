@@ -322,6 +322,29 @@ func (s *Solver) AddClause(ls []cnf.Lit) {
 	}
 }
 
+// Hint tells the solver that the formula will have the given numbers of
+// variables, clauses and literals; CaDiCaL then makes its variable
+// tables once (Solver::reserve) instead of regrowing them. Like a
+// clause, it ends the time when options may be set. It implements the
+// hint that cnf.CNF.Hint passes on to a streaming formula's sink; only
+// vars is used.
+func (s *Solver) Hint(vars, clauses, lits int) {
+	if s.err != nil || vars <= int(s.maxVar) {
+		return
+	}
+	vars = min(vars, 1<<31-1)
+	if err := s.enter("Hint"); err != nil {
+		s.err = err
+		return
+	}
+	defer s.leave()
+	if C.shim_reserve(s.p, C.int(vars)) != 0 {
+		s.err = s.breaks("Hint")
+		return
+	}
+	s.st = unknown
+}
+
 // Err returns the first error of AddClause, nil if none.
 func (s *Solver) Err() error { return s.err }
 
