@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"syscall"
 	"unsafe"
@@ -170,8 +171,9 @@ func (s *Solver) breaks(op string) error {
 	return fmt.Errorf("cadical: %s: %w", op, ErrBroken)
 }
 
-// Close frees CaDiCaL's memory and closes the proof, if any. Later calls
-// return ErrClosed; closing again does nothing.
+// Close ends the proof, if one is open, and frees CaDiCaL's memory; it
+// returns the error of writing the proof's end. Later calls return
+// ErrClosed; closing again does nothing.
 func (s *Solver) Close() error {
 	if !s.busy.CompareAndSwap(false, true) {
 		return fmt.Errorf("cadical: Close: %w", ErrBusy)
@@ -180,10 +182,17 @@ func (s *Solver) Close() error {
 	if s.st == closed {
 		return nil
 	}
+	var err error
+	if s.tracing == 1 && s.st != broken {
+		if e := C.shim_close_proof(s.p); e > 0 {
+			err = fmt.Errorf("cadical: Close: the proof: %w", syscall.Errno(e))
+		}
+		s.tracing = -1
+	}
 	s.cleanup.Stop()
 	C.shim_delete(s.p)
 	s.p, s.st, s.pending = nil, closed, nil
-	return nil
+	return err
 }
 
 // refused lists the options SetOption will not set: those that print on
@@ -306,12 +315,15 @@ func (s *Solver) AddClause(ls []cnf.Lit) {
 		}
 		top = max(top, l.Var())
 	}
-	switch s.st {
-	case closed:
+	switch {
+	case s.st == closed:
 		s.err = fmt.Errorf("cadical: AddClause: %w", ErrClosed)
 		return
-	case broken:
+	case s.st == broken:
 		s.err = fmt.Errorf("cadical: AddClause: %w", ErrBroken)
+		return
+	case s.busy.Load(): // a Solve in another goroutine is reading the buffer
+		s.err = fmt.Errorf("cadical: AddClause: %w", ErrBusy)
 		return
 	}
 	s.maxVar = top
@@ -472,7 +484,7 @@ func (s *Solver) Failed(dst []cnf.Lit) ([]cnf.Lit, error) {
 	if len(s.assumed) == 0 {
 		return dst, nil
 	}
-	dst = append(dst, make([]cnf.Lit, len(s.assumed))...)
+	dst = slices.Grow(dst, len(s.assumed))[:len(s.assumed)]
 	k := C.shim_failed(s.p, litPtr(s.assumed), C.size_t(len(s.assumed)), litPtr(dst))
 	if k < 0 {
 		return dst[:0], s.breaks("Failed")
@@ -502,6 +514,9 @@ func (s *Solver) TraceProof(f *os.File, format ProofFormat) error {
 	defer s.leave()
 	if s.st != configuring || s.tracing != 0 {
 		return fmt.Errorf("cadical: TraceProof after the first clause or a proof: %w", ErrState)
+	}
+	if f == nil {
+		return fmt.Errorf("cadical: TraceProof: %w", os.ErrInvalid)
 	}
 	binary := C.int(1)
 	if format == TextDRAT {

@@ -146,8 +146,12 @@ func TestBusy(t *testing.T) {
 	require.ErrorIs(t, err, ErrBusy)
 	require.ErrorIs(t, s.Close(), ErrBusy)
 	require.ErrorIs(t, s.Limit("conflicts", 1), ErrBusy)
+	s.AddClause([]cnf.Lit{sel})
 	cancel()
 	require.ErrorIs(t, <-done, context.Canceled)
 	_, err = s.Counters()
 	require.NoError(t, err)
+	require.ErrorIs(t, s.Err(), ErrBusy, "the clause added during the solve was lost, and that sticks")
+	_, err = s.Solve(context.Background())
+	require.ErrorIs(t, err, ErrBusy)
 }
