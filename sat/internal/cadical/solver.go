@@ -101,6 +101,7 @@ const flushAt = 1 << 16
 type Solver struct {
 	p       *C.shim
 	busy    atomic.Bool
+	lost    atomic.Bool // a clause came while busy and was dropped: an AddClause error
 	st      state
 	err     error     // the first error of AddClause, returned by every later call that solves
 	pending []cnf.Lit // clauses not yet given to CaDiCaL, each ended by 0
@@ -300,10 +301,14 @@ func (s *Solver) Limit(name string, val int) error {
 // cgo call of its own. ls is not kept.
 //
 // Like a bufio.Writer, AddClause keeps its first error (a literal of
-// variable 0, a closed or busy solver) instead of returning it: the
-// clause is dropped, every later clause too, and every later Solve
-// returns that error, as does Err.
+// variable 0, a closed solver, a Solve running in another goroutine)
+// instead of returning it: the clause is dropped, every later clause
+// too, and every later Solve returns that error, as does Err.
 func (s *Solver) AddClause(ls []cnf.Lit) {
+	if s.busy.Load() { // a Solve in another goroutine: touch nothing else
+		s.lost.Store(true)
+		return
+	}
 	if s.err != nil {
 		return
 	}
@@ -321,9 +326,6 @@ func (s *Solver) AddClause(ls []cnf.Lit) {
 		return
 	case s.st == broken:
 		s.err = fmt.Errorf("cadical: AddClause: %w", ErrBroken)
-		return
-	case s.busy.Load(): // a Solve in another goroutine is reading the buffer
-		s.err = fmt.Errorf("cadical: AddClause: %w", ErrBusy)
 		return
 	}
 	s.maxVar = top
@@ -357,8 +359,16 @@ func (s *Solver) Hint(vars, clauses, lits int) {
 	s.st = unknown
 }
 
+// errLost is the error of a clause added while another call ran.
+var errLost = fmt.Errorf("cadical: AddClause during another call: %w", ErrBusy)
+
 // Err returns the first error of AddClause, nil if none.
-func (s *Solver) Err() error { return s.err }
+func (s *Solver) Err() error {
+	if s.err == nil && s.lost.Load() {
+		return errLost
+	}
+	return s.err
+}
 
 // flush hands the pending clauses to CaDiCaL.
 func (s *Solver) flush() {
@@ -395,6 +405,9 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 		return Unknown, err
 	}
 	defer s.leave()
+	if s.err == nil && s.lost.Load() {
+		s.err = errLost
+	}
 	if s.err != nil {
 		return Unknown, s.err
 	}
