@@ -239,3 +239,27 @@ func BenchmarkSolveUnsat(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCounters compares reading the callback counters (one cgo
+// call) with reading CaDiCaL's own through its statistics report.
+func BenchmarkCounters(b *testing.B) {
+	s := newBench(b)
+	addAll(s, pigeons(6, 0))
+	if _, err := s.Solve(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Counters", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.Counters(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Stats", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.Stats(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/go-air/gini"
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
@@ -438,4 +439,55 @@ func TestParseReport(t *testing.T) {
 		"blocked": 3, "conflicts": 6383, "conflicts.backtracked": 7072,
 		"covered": 0, "covered.blocked": 9, "decisions": 7803,
 	}, parseReport(text))
+}
+
+// TestReuseEliminated makes CaDiCaL eliminate variables up front, then
+// assumes them and adds clauses over them, which CaDiCaL answers by
+// restoring the clauses it had eliminated. Each answer is checked against
+// a fresh gini over the same clauses, and each model against the clauses.
+func TestReuseEliminated(t *testing.T) {
+	ctx := context.Background()
+	const n = 200
+	rng := rand.New(rand.NewPCG(21, 1))
+	cls := randomCNF(rng, n, 3*n, 3)
+	s := newSolver(t, nil)
+	addAll(s, cls)
+	require.NoError(t, s.Limit("preprocessing", 3))
+	st, err := s.Solve(ctx)
+	require.NoError(t, err)
+	require.Equal(t, Sat, st)
+	stats, err := s.Stats()
+	require.NoError(t, err)
+	require.Positive(t, stats.Eliminated, "preprocessing eliminated nothing; the test tests nothing")
+	var m cnf.Model
+	var answers [2]int
+	for round := range 60 {
+		for range 3 {
+			c := randomClause(rng, n, 3)
+			cls = append(cls, c)
+			s.AddClause(c)
+		}
+		var assume []cnf.Lit
+		for range 1 + rng.IntN(30) {
+			assume = append(assume, cnf.Var(1+rng.IntN(n)).Pos()^cnf.Lit(rng.IntN(2)))
+		}
+		st, err := s.Solve(ctx, assume...)
+		require.NoError(t, err)
+		g := gini.NewV(n + 1)
+		giniAdd(g, cls)
+		for _, l := range assume {
+			g.Assume(giniLit(l))
+		}
+		want := g.Solve() == 1
+		require.Equal(t, want, st == Sat, "round %d under %v", round, assume)
+		if st == Sat {
+			answers[0]++
+			m, err = s.Model(m)
+			require.NoError(t, err)
+			require.True(t, satisfies(m, cls, assume), "round %d: the model falsifies a clause", round)
+		} else {
+			answers[1]++
+		}
+	}
+	t.Logf("%d eliminated; %d sat, %d unsat", stats.Eliminated, answers[0], answers[1])
 }
