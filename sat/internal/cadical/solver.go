@@ -105,7 +105,7 @@ type Solver struct {
 	st      state
 	err     error     // the first error of AddClause, returned by every later call that solves
 	pending []cnf.Lit // clauses not yet given to CaDiCaL, each ended by 0
-	flushAt int       // len(pending) that triggers a flush; flushAt but for tests
+	flushAt int       // len(pending) that triggers a flush: the constant flushAt, lower in tests
 	maxVar  cnf.Var   // the largest variable in a clause or assumption
 	assumed []cnf.Lit // the assumptions of the last solve, for Failed
 	gen     uint64    // the generation of the last solve, for stopping it
