@@ -11,25 +11,32 @@ import (
 )
 
 // Solver is the SAT solver that answers the SAT backend's queries. The
-// zero value is gini, in process; ParseSolver makes the others. It reads
-// and writes its name as text, so that flag.TextVar takes it.
+// zero value is the driver's default engine: gini, in process (see
+// solver.Default); ParseSolver makes the others. It reads and writes its
+// name as text, so that flag.TextVar takes it.
 type Solver struct {
-	engine solver.Engine // nil for gini
+	engine solver.Engine // nil for the default
 }
 
 // ParseSolver returns the solver with the given name:
-//   - "gini" (or "") for gini in process, which solves incrementally;
+//   - "" for the default, gini;
+//   - "gini" for gini in process, which solves incrementally;
+//   - "cadical" for CaDiCaL in process, incremental too, in a build with
+//     the tag cadical (see CadicalBuiltIn); in other builds the cadical
+//     program;
 //   - the name of a known program (see KnownSolvers), found on PATH, or
 //     the path of any executable: run once per solve as "PROGRAM FILE" on
 //     a DIMACS file, answering in SAT-competition form; its models are
 //     checked against the formula before they are used;
-//   - "portfolio": gini racing every known program found on PATH on each
-//     solve, the first definite answer winning;
+//   - "portfolio": the solvers in process (gini, and CaDiCaL when built
+//     in) racing every known program found on PATH on each solve, the
+//     first definite answer winning; an UNSAT answer of a program found
+//     on PATH counts only once another member agrees;
 //   - "portfolio:A,B,...": a race of the solvers named A, B, ...
 //
 // An unknown name, or a known program that is not on PATH, is an error.
 func ParseSolver(name string) (Solver, error) {
-	if name == "" || name == "gini" {
+	if name == "" {
 		return Solver{}, nil
 	}
 	e, err := solver.ParseEngine(name)
@@ -39,6 +46,14 @@ func ParseSolver(name string) (Solver, error) {
 	return Solver{e}, nil
 }
 
+// CadicalBuiltIn reports whether CaDiCaL runs in process in this build
+// (the build tag cadical), so that ParseSolver("cadical") is the library
+// rather than the program.
+func CadicalBuiltIn() bool {
+	_, ok := solver.Cadical()
+	return ok
+}
+
 // KnownSolvers returns the names of the external programs ParseSolver
 // knows, such as "minisat" and "cadical".
 func KnownSolvers() []string { return solver.Programs() }
@@ -46,7 +61,7 @@ func KnownSolvers() []string { return solver.Programs() }
 // String returns the solver's name, as ParseSolver reads it.
 func (s Solver) String() string {
 	if s.engine == nil {
-		return "gini"
+		return solver.Default().Name()
 	}
 	return s.engine.Name()
 }
@@ -98,6 +113,7 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*Formula, error)
 func SolveCNF(ctx context.Context, f *Formula, s Solver) (Status, Model, Stats, error) {
 	start := time.Now()
 	sv := solver.Config{Engine: s.engine}.New(f)
+	defer sv.Close()
 	status, err := sv.Solve(ctx)
 	st := satStats(sv.Stats())
 	st.Time = time.Since(start)

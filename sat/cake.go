@@ -62,6 +62,7 @@ func startCake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.Cake
 func anyCake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAnswer, solver.Stats, error) {
 	q := encode.Cake(p, encode.CakeNoBound(p))
 	s := c.New(q.Formula())
+	defer s.Close()
 	st, err := s.Solve(ctx)
 	if err != nil || st == solver.Unsat {
 		return puzzle.CakeAnswer{}, s.Stats(), err
@@ -83,6 +84,7 @@ func cakeBounds(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzl
 		q := encode.CakeWith(p, best.Area-1, enc)
 		s := c.New(q.Formula())
 		st, err := s.Solve(ctx)
+		s.Close()
 		total.Add(s.Stats())
 		if err != nil {
 			return puzzle.CakeAnswer{}, total, err

@@ -51,6 +51,7 @@ func CatsWith(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.Ca
 		return puzzle.CatsAnswer{}, solver.Stats{}, err
 	}
 	s := c.New(q.Formula())
+	defer s.Close()
 	// The first solve, with every car allowed, is satisfiable: it gives a
 	// packing and makes the solver safe to reuse after UNSAT answers under
 	// assumptions.

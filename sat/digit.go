@@ -20,6 +20,7 @@ import (
 // solver is built then), or the context's error.
 func Digit(ctx context.Context, p puzzle.Digit, c solver.Config, enc technique.Picks) (puzzle.DigitAnswer, solver.Stats, error) {
 	o := newDigitOracle(digitEncoding(enc), c)
+	defer o.close()
 	a, err := digitsearch.Search(ctx, p, func(q puzzle.DigitAnswer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
@@ -34,6 +35,7 @@ func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c solver.Config,
 		limit = math.MaxInt
 	}
 	o := newDigitOracle(digitEncoding(enc), c)
+	defer o.close()
 	n, err := o.count(ctx, puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, limit)
 	return n, o.stats(), err
 }
@@ -94,10 +96,12 @@ func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitT
 		t.s, t.vars = o.config.New(t.q.Formula()), t.q.Vars()
 		st, err := t.s.Solve(ctx)
 		if err != nil {
+			t.s.Close()
 			return nil, err
 		}
 		if st != solver.Sat {
 			// DigitAdmits promised a product; the formula has none.
+			t.s.Close()
 			t.s = nil
 		}
 	}
@@ -120,6 +124,15 @@ func (o *digitOracle) count(ctx context.Context, a puzzle.DigitAnswer, limit int
 		return 0, err
 	}
 	return t.s.CountOneHot(ctx, t.vars, limit, as...)
+}
+
+// close closes every solver.
+func (o *digitOracle) close() {
+	for _, t := range o.triples {
+		if t.s != nil {
+			t.s.Close()
+		}
+	}
 }
 
 // stats sums the work of every solver.

@@ -45,6 +45,7 @@ func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding,
 		}
 		s := c.New(q.Formula())
 		st, err := s.Solve(ctx)
+		s.Close()
 		total.Add(s.Stats())
 		if err != nil {
 			return puzzle.SticksAnswer{}, total, err

@@ -76,7 +76,12 @@ func (o *options) backendFlags(fs *flag.FlagSet) {
 
 // solverFlag registers --solver, the SAT backend's solver.
 func (o *options) solverFlag(fs *flag.FlagSet) {
-	fs.StringVar(&o.solver, "solver", "gini", "the SAT `solver` of the sat backend: gini (in process), portfolio (gini and every known solver on PATH race on each query), portfolio:A,B,... (those race), a known solver ("+
+	cadical := "cadical (the program"
+	if puzzlesat.CadicalBuiltIn() {
+		cadical = "cadical (in process in this build"
+	}
+	fs.StringVar(&o.solver, "solver", puzzlesat.Solver{}.String(), "the SAT `solver` of the sat backend: gini (in process), "+cadical+
+		"), portfolio (the solvers in process race every known solver on PATH on each query), portfolio:A,B,... (those race), a known solver ("+
 		strings.Join(puzzlesat.KnownSolvers(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
 }
 
@@ -158,7 +163,7 @@ func (o *options) check() error {
 			return usagef("--solver: %v", err)
 		}
 		o.lib.Solver = s
-		if o.backend == "dfs" && o.solver != "gini" {
+		if o.backend == "dfs" && o.solver != (puzzlesat.Solver{}).String() {
 			o.note("--solver=%s is the sat backend's; --backend=dfs does not use it", o.solver)
 		}
 	}

@@ -97,6 +97,9 @@ func (s *giniSession) solve(ctx context.Context, assume []cnf.Lit) (answer, erro
 	return a, ctx.Err()
 }
 
+// close lets go of gini, which lives in Go's heap.
+func (s *giniSession) close() { s.g = nil }
+
 // satisfiable tells s that its clause set is known satisfiable: another
 // engine found a model of every clause of f, which holds every clause
 // given to g. So g may be solved again after an UNSAT answer, and a
@@ -151,9 +154,33 @@ func (s *giniSession) run(ctx context.Context, work *Stats) int {
 			time.Sleep(time.Millisecond)
 		}
 		if ctx.Err() != nil {
-			return ctl.Stop()
+			res := ctl.Stop()
+			readStopped(s.g, work)
+			return res
 		}
 	}
+}
+
+// readStopped adds to work the counters of a solve that was stopped,
+// which no StatsResult carries: gini keeps them in its solver (xo.S)
+// until they are read, and ReadStats reads and resets them. That solver
+// is the unexported field xo of gini.Gini, so it is reached by
+// reflection, through reflect.NewAt, which lifts the read-only mark that
+// an unexported field's value carries; its ReadStats locks the solver, so
+// the call is safe once the solve has stopped. A gini without that field
+// or method (another version) leaves the counters unread.
+func readStopped(g *gini.Gini, work *Stats) {
+	v := reflect.ValueOf(g).Elem().FieldByName("xo")
+	if !v.IsValid() || v.Kind() != reflect.Pointer || v.IsNil() {
+		return
+	}
+	m := reflect.NewAt(v.Type().Elem(), v.UnsafePointer()).MethodByName("ReadStats")
+	if !m.IsValid() || m.Type().NumIn() != 1 || m.Type().NumOut() != 0 || m.Type().In(0).Kind() != reflect.Pointer {
+		return
+	}
+	st := reflect.New(m.Type().In(0).Elem())
+	m.Call([]reflect.Value{st})
+	addCounters(st.Elem(), work)
 }
 
 // readCounters adds gini's counters from a StatsResult to work.
@@ -162,7 +189,14 @@ func readCounters(x reflect.Value, work *Stats) {
 	if !st.IsValid() || st.IsNil() {
 		return
 	}
-	st = st.Elem()
+	addCounters(st.Elem(), work)
+}
+
+// addCounters adds the counters of an xo.Stats to work.
+func addCounters(st reflect.Value, work *Stats) {
+	if st.Kind() != reflect.Struct {
+		return
+	}
 	get := func(name string) int64 {
 		if f := st.FieldByName(name); f.IsValid() && f.CanInt() {
 			return f.Int()

@@ -61,6 +61,15 @@ type race struct {
 	headStart  time.Duration
 }
 
+// close closes every member's session.
+func (r *race) close() {
+	for _, ms := range [][]session{r.now, r.later} {
+		for _, m := range ms {
+			m.close()
+		}
+	}
+}
+
 // satisfiable is a session that can use the news that its clause set is
 // known satisfiable: gini's.
 type satisfiable interface{ satisfiable() }

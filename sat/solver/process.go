@@ -22,6 +22,9 @@ type programSession struct {
 	f *cnf.CNF
 }
 
+// close does nothing: every run ended with its solve.
+func (s *programSession) close() {}
+
 func (s *programSession) solve(ctx context.Context, assume []cnf.Lit) (answer, error) {
 	a := answer{by: s.p.name}
 	if err := ctx.Err(); err != nil {

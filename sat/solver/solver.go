@@ -3,6 +3,7 @@ package solver
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -130,16 +131,18 @@ type Solver struct {
 	s      session
 	model  cnf.Model
 	stats  Stats
+	closed bool
 }
 
 // Config says how the SAT backend solves. The zero value solves with
-// gini in process under DefaultBudget.
+// the Default engine (gini in process) under DefaultBudget.
 type Config struct {
 	// Budget is the most literals a formula may hold, blocking clauses of
 	// counting included; 0 means DefaultBudget. A solve over it returns a
 	// *TooLarge error.
 	Budget int
-	// Engine is the SAT solver that answers every solve; nil means Gini.
+	// Engine is the SAT solver that answers every solve; nil means
+	// Default().
 	Engine Engine
 }
 
@@ -161,7 +164,7 @@ func (c Config) budget() int {
 // engine returns c's engine.
 func (c Config) engine() Engine {
 	if c.Engine == nil {
-		return Gini()
+		return Default()
 	}
 	return c.Engine
 }
@@ -202,11 +205,32 @@ func (c Config) New(f *cnf.CNF) *Solver {
 // Formula returns the formula the solver reads.
 func (s *Solver) Formula() *cnf.CNF { return s.f }
 
+// ErrClosed is the error of a solve on a Solver that was closed.
+var ErrClosed = errors.New("sat: the solver was closed")
+
+// Close frees what the engine holds for the formula: for CaDiCaL in
+// process, its memory outside Go's heap, which the garbage collector does
+// not see. Later solves return ErrClosed; Model, Stats and Formula stay
+// readable, and closing again does nothing. Every Solver should be closed
+// once it is done with; one that is not is freed some time after it
+// becomes unreachable (a cleanup of the CaDiCaL binding), which is a
+// backstop, not a plan.
+func (s *Solver) Close() {
+	if !s.closed {
+		s.closed = true
+		s.s.close()
+	}
+}
+
 // Solve looks for a model of the formula under the assumptions. It returns
 // Unknown and the context's error when ctx ends first, a *TooLarge error
-// when the formula is over the budget, and the engine's error when it
-// failed (an external program that crashed or lied: a *ProgramError).
+// when the formula is over the budget, ErrClosed after Close, and the
+// engine's error when it failed (an external program that crashed or
+// lied: a *ProgramError).
 func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
+	if s.closed {
+		return Unknown, ErrClosed
+	}
 	if err := ctx.Err(); err != nil {
 		return Unknown, err
 	}

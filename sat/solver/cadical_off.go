@@ -1,0 +1,6 @@
+//go:build !cadical
+
+package solver
+
+// newCadical returns nil: CaDiCaL is not built in.
+func newCadical() Engine { return nil }
