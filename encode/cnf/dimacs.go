@@ -213,9 +213,11 @@ func (o *Output) Errorf(v Var, format string, args ...any) error {
 // comments "c"; the "v" lines may also come first, as clasp prints them)
 // or MiniSat's result file ("SAT" then the literals, or "UNSAT"). It
 // returns ErrUnsatisfiable for an UNSAT answer, and a *DIMACSError naming
-// the line for UNKNOWN, a missing status, an UNSAT status after model
-// values, a bad literal, a variable beyond maxVar, a variable given both
-// values, or a model without its closing 0. Lines may have any length.
+// the line for UNKNOWN, a missing status, model values before or after
+// an UNSAT status (a solver that says UNSATISFIABLE and prints a model
+// contradicts itself), a bad literal, a variable beyond maxVar, a
+// variable given both values, or a model without its closing 0. Lines
+// may have any length.
 func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
 	x := newLexer(context.Background(), file, r)
 	o := &Output{File: file}
@@ -248,14 +250,20 @@ func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
 				o.Comments = append(o.Comments, Comment{Line: x.line - 1, Text: strings.TrimSpace(text)})
 				continue
 			case word == "s" || status == "" && isStatus(word):
-				if status, err = readStatus(x, word, status); errors.Is(err, ErrUnsatisfiable) && early {
+				status, err = readStatus(x, word, status)
+				switch {
+				case errors.Is(err, ErrUnsatisfiable) && early:
 					return nil, &DIMACSError{File: file, Line: x.line - 1, Err: errors.New("UNSATISFIABLE after model values")}
-				} else if err != nil {
+				case errors.Is(err, ErrUnsatisfiable):
+					status = "UNSAT" // read on: model values after it are a lie
+				case err != nil:
 					return nil, err
 				}
 				continue
 			case word != "v":
 				return nil, x.errorf("unexpected %s", quote(word))
+			case status == "UNSAT":
+				return nil, x.errorf("model values after UNSATISFIABLE")
 			case status == "":
 				early = true
 			}
@@ -267,6 +275,8 @@ func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
 	x.line = x.lastLine()
 	o.last = x.line
 	switch {
+	case status == "UNSAT":
+		return nil, ErrUnsatisfiable
 	case status == "":
 		return nil, x.errorf("no status line (s SATISFIABLE, SAT, ...)")
 	case !ended:
