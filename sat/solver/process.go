@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"puzzlesat/encode/cnf"
@@ -36,6 +37,9 @@ func (s *programSession) solve(ctx context.Context, assume []cnf.Lit) (answer, e
 	}
 	defer c.cleanup()
 	state := c.wait(ctx)
+	if c.left != nil {
+		return a, &ProgramError{Program: s.p.name, Err: c.left, Stderr: c.stderr.text()}
+	}
 	if err := ctx.Err(); err != nil {
 		return a, err
 	}
@@ -75,7 +79,16 @@ type child struct {
 	// unread: the program ended before it read the whole formula from
 	// stdin, which no solver that answers does.
 	unread error
+	token  string // marks the environment of the run's processes (sweep)
+	left   error  // of sweep: processes of the run outlived it
 }
+
+// runs numbers the runs of programs, for their tokens.
+var runs atomic.Int64
+
+// runVar is the environment variable that marks a run's processes, with
+// a token of its own, which they inherit: how sweep tells them apart.
+const runVar = "PUZZLESAT_SOLVER_RUN"
 
 // start writes the formula where the program reads it and starts the
 // program in a process group of its own.
@@ -91,8 +104,11 @@ func (p *program) start(f *cnf.CNF, assume []cnf.Lit) (*child, error) {
 		c.cleanup()
 		return nil, err
 	}
+	adopt()
 	c.cmd = exec.Command(p.path, args...)
 	setGroup(c.cmd)
+	c.token = fmt.Sprintf("%d.%d", os.Getpid(), runs.Add(1))
+	c.cmd.Env = append(os.Environ(), runVar+"="+c.token)
 	c.cmd.Stdout, c.cmd.Stderr = ps.childOut, ps.childErr
 	if ps.childIn != nil {
 		c.cmd.Stdin = ps.childIn
@@ -227,8 +243,10 @@ func (c *child) wait(ctx context.Context) *os.ProcessState {
 		<-done
 	}
 	// The leader is reaped; the rest of its group, if any, keeps the
-	// group's id from being reused, so this reaches only them.
+	// group's id from being reused, so this reaches only them. Then what
+	// left the group is swept up.
 	killGroup(c.cmd.Process)
+	c.left = sweep(c.cmd.Process.Pid, c.token)
 	c.stdout.drain()
 	c.stderr.drain()
 	if c.input != nil {

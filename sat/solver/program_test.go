@@ -238,6 +238,54 @@ func TestProgramDeadlineKillsTheGroup(t *testing.T) {
 	requireEmpty(t, tmp)
 }
 
+// TestProgramDetachedChildIsKilled: a solver that starts a child in a
+// session of its own (setsid), out of its process group, does not leave
+// it running: neither when it answers and exits, nor when the context
+// ends while it waits for the child.
+func TestProgramDetachedChildIsKilled(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	if _, err := os.Stat("/proc/self/task"); err != nil {
+		t.Skip("no /proc: only Linux sweeps what leaves the group")
+	}
+	for _, hang := range []bool{false, true} {
+		t.Run(fmt.Sprintf("hang=%v", hang), func(t *testing.T) {
+			pids := filepath.Join(t.TempDir(), "pids")
+			end := "printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10"
+			if hang {
+				end = "wait"
+			}
+			// The child writes its pid once it has left the group, and the
+			// fake goes on only then.
+			e, err := solver.Program(fake(t, "detach", fmt.Sprintf(
+				"echo $$ > %[1]s; setsid sh -c 'echo $$ >> %[1]s; exec sleep 1000' & while [ $(wc -l < %[1]s) -lt 2 ]; do sleep 0.01; done; %[2]s", pids, end)))
+			require.NoError(t, err)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if hang {
+				go func() { // cancel once the fake and its child run
+					for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
+						if b, _ := os.ReadFile(pids); len(strings.Fields(string(b))) == 2 {
+							break
+						}
+					}
+					cancel()
+				}()
+			}
+			s := solver.Config{Engine: e}.New(twoClauses())
+			st, err := s.Solve(ctx)
+			if hang {
+				require.ErrorIs(t, err, context.Canceled)
+			} else {
+				require.NoError(t, err)
+				require.Equal(t, solver.Sat, st)
+			}
+			requireGone(t, pids)
+		})
+	}
+}
+
 // TestPortfolioStopsTheLosers: gini wins against a solver that hangs,
 // which is killed with its child. gini takes a moment (a pigeonhole), so
 // that the fake has started its child.
