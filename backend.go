@@ -77,9 +77,12 @@ type Options struct {
 	// context.DeadlineExceeded.
 	Timeout time.Duration
 	// Budget is the most literals a formula of the SAT backend may hold
-	// (blocking clauses of counting included); 0 means DefaultBudget. A
+	// (blocking clauses of counting included); 0 means the solver's
+	// default: DefaultBudget, or CadicalBudget for CaDiCaL in process. A
 	// query over it fails with a *TooLarge error before it is built where
-	// its size can be told in advance, else before it is solved.
+	// its size can be told in advance, else before it is solved; so does
+	// one that would not fit under the process's address-space limit
+	// (ulimit -v).
 	Budget int
 	// Solver is the SAT backend's solver; the zero value is gini in
 	// process. See ParseSolver.
@@ -99,6 +102,11 @@ type Options struct {
 // DefaultBudget is the budget of a zero Options: 50 million literals,
 // about 1.2 GB of formula in this library and gini together.
 const DefaultBudget = solver.DefaultBudget
+
+// CadicalBudget is the budget of a zero Options whose Solver is CaDiCaL
+// in process: 32 million literals, which take CaDiCaL about what
+// DefaultBudget takes gini (solver.CadicalBudget says why).
+const CadicalBudget = solver.CadicalBudget
 
 // config returns the SAT driver's configuration.
 func (o Options) config() solver.Config {

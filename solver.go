@@ -107,7 +107,7 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*Formula, error)
 	return cnf.ReadDIMACS(ctx, file, r)
 }
 
-// SolveCNF solves any formula with s, under DefaultBudget. It returns Sat
+// SolveCNF solves any formula with s, under the solver's default budget. It returns Sat
 // with a model, Unsat, or Unknown with the context's error when ctx ended
 // first; or the solver's error (an external program that failed or lied).
 func SolveCNF(ctx context.Context, f *Formula, s Solver) (Status, Model, Stats, error) {

@@ -87,7 +87,8 @@ func (o *options) solverFlag(fs *flag.FlagSet) {
 
 // budgetFlag registers --budget, the SAT backend's limit on formulas.
 func (o *options) budgetFlag(fs *flag.FlagSet) {
-	fs.IntVar(&o.lib.Budget, "budget", puzzlesat.DefaultBudget, "the most `literals` a formula of the SAT backend may hold; an instance over it prints \"too large\"")
+	fs.IntVar(&o.lib.Budget, "budget", 0, fmt.Sprintf("the most `literals` a formula of the SAT backend may hold (0: the solver's default, %d for gini, %d for CaDiCaL in process); an instance over it prints \"too large\"",
+		puzzlesat.DefaultBudget, puzzlesat.CadicalBudget))
 }
 
 func (o *options) batchFlags(fs *flag.FlagSet) {
@@ -131,6 +132,14 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // maxJobs bounds --jobs: each job holds a share of the batch's window.
 const maxJobs = 4096
+
+// tooLargeAdvice says how to let a formula that was too large through.
+func tooLargeAdvice(tl *puzzlesat.TooLarge) string {
+	if tl.Limit > 0 {
+		return "raise the address-space limit (ulimit -v) to allow it"
+	}
+	return "raise --budget to allow it"
+}
 
 // check validates the common flags.
 func (o *options) check() error {

@@ -64,7 +64,7 @@ func report(ctx context.Context, file string, i int, o *options, st puzzlesat.St
 		return r
 	case errors.As(err, &tl):
 		r.out = fail(p, "too large")
-		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v (raise --budget to allow it)\n", file, i+1, err)
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v (%s)\n", file, i+1, err, tooLargeAdvice(tl))
 	case errors.Is(err, puzzlesat.ErrNoSolution):
 		r.out = fail(p, "no solution")
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):

@@ -128,6 +128,7 @@ func (s *Stats) win(engine string, n int) {
 type Solver struct {
 	f      *cnf.CNF
 	budget int // the most literals f may hold when it is solved
+	e      Engine
 	s      session
 	model  cnf.Model
 	stats  Stats
@@ -138,25 +139,61 @@ type Solver struct {
 // the Default engine (gini in process) under DefaultBudget.
 type Config struct {
 	// Budget is the most literals a formula may hold, blocking clauses of
-	// counting included; 0 means DefaultBudget. A solve over it returns a
-	// *TooLarge error.
+	// counting included; 0 means the engine's default: DefaultBudget, or
+	// CadicalBudget for CaDiCaL in process (less for a portfolio that
+	// holds both). A solve over it returns a *TooLarge error.
 	Budget int
 	// Engine is the SAT solver that answers every solve; nil means
 	// Default().
 	Engine Engine
 }
 
-// DefaultBudget is the budget of a zero Config: 50 million literals. A
-// formula that size takes about 1.2 GB in this package and in gini
-// together (about 24 bytes per literal for the binary clauses that
-// dominate puzzle formulas), which leaves room for Go's garbage collector
-// on a machine with 4 GB.
+// DefaultBudget is the budget of a zero Config with gini or a program:
+// 50 million literals. A formula that size takes about 1.2 GB in this
+// package and in gini together (about 24 bytes per literal for the binary
+// clauses that dominate puzzle formulas), which leaves room for Go's
+// garbage collector on a machine with 4 GB.
 const DefaultBudget = 50_000_000
+
+// CadicalBudget is the budget of a zero Config with CaDiCaL in process:
+// 32 million literals. CaDiCaL holds 43 to 58 bytes per literal where gini
+// holds 35 to 38 (peak RSS, sat/internal/cadical), so at this budget it
+// takes what gini takes at DefaultBudget, and the same machine holds it;
+// a lower budget than gini's, rather than the same one, keeps the promise
+// that the default fits a machine with 4 GB whatever the engine.
+const CadicalBudget = 32_000_000
 
 // budget returns c's budget in literals.
 func (c Config) budget() int {
 	if c.Budget > 0 {
 		return c.Budget
+	}
+	return engineBudget(c.engine())
+}
+
+// Limit returns the most literals a formula may hold under c: its Budget,
+// or the engine's default when that is 0.
+func (c Config) Limit() int { return c.budget() }
+
+// engineBudget returns e's default budget: DefaultBudget for gini and
+// programs, CadicalBudget for CaDiCaL in process, and for a portfolio
+// the budget at which its members in process hold together what one
+// does at its own (1/b = Σ 1/b_i: each holds the formula).
+func engineBudget(e Engine) int {
+	switch e := e.(type) {
+	case *portfolio:
+		inv, n := 0.0, 0
+		for _, m := range e.members {
+			if _, ok := m.(*program); !ok {
+				inv += 1 / float64(engineBudget(m))
+				n++
+			}
+		}
+		if n > 0 {
+			return int(1 / inv)
+		}
+	case resident:
+		return e.budget()
 	}
 	return DefaultBudget
 }
@@ -170,15 +207,24 @@ func (c Config) engine() Engine {
 }
 
 // TooLarge is the error of a formula that holds, or would hold, more
-// literals than the budget allows.
+// literals than the budget allows, or that would not fit under the
+// process's address-space limit.
 type TooLarge struct {
 	Literals, Budget int64
 	// Bound says that Literals is an upper bound on a formula not built,
 	// from a size function such as encode.SticksSize.
 	Bound bool
+	// Bytes, when not 0, is the memory the formula would take in the
+	// engines in process, more than what Limit, the address-space limit
+	// (ulimit -v, RLIMIT_AS), leaves, although Literals is within Budget.
+	Bytes, Limit int64
 }
 
 func (e *TooLarge) Error() string {
+	if e.Bytes > 0 {
+		return fmt.Sprintf("the formula (%d literals) would take about %d MB in the solver, more than the address-space limit of %d MB leaves",
+			e.Literals, e.Bytes>>20, e.Limit>>20)
+	}
 	if e.Bound {
 		return fmt.Sprintf("the formula would hold up to %d literals, over the budget of %d", e.Literals, e.Budget)
 	}
@@ -199,7 +245,8 @@ func New(f *cnf.CNF) *Solver { return Config{}.New(f) }
 
 // New returns a solver for f as c says.
 func (c Config) New(f *cnf.CNF) *Solver {
-	return &Solver{f: f, budget: c.budget(), s: c.engine().open(f)}
+	e := c.engine()
+	return &Solver{f: f, budget: c.budget(), e: e, s: e.open(f)}
 }
 
 // Formula returns the formula the solver reads.
@@ -237,6 +284,9 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 	if n := s.f.NumLits(); n > s.budget {
 		return Unknown, &TooLarge{Literals: int64(n), Budget: int64(s.budget)}
 	}
+	if err := s.fits(); err != nil {
+		return Unknown, err
+	}
 	start := time.Now()
 	a, err := s.s.solve(ctx, assume)
 	s.stats.Time += time.Since(start)
@@ -257,6 +307,59 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 	}
 	s.stats.win(a.by, 1)
 	return a.status, nil
+}
+
+// fits returns a *TooLarge error when the engines in process could not
+// hold the formula under the process's address-space limit, if one is
+// set (ulimit -v): under a limit a Go program dies when an allocation
+// fails. What they would take (footprint), with a quarter more for what
+// growing buffers reserve on the way, must fit in the address space left,
+// the limit less what the process has mapped already: 1.6 GB at the start
+// of a Go 1.26 program on Linux, most of it reserved and never touched.
+// Where the mapped size cannot be read, the formula must take less than
+// half the limit.
+func (s *Solver) fits() error {
+	limit := addressLimit()
+	if limit <= 0 {
+		return nil
+	}
+	vars, lits := int64(s.f.MaxVar()), int64(s.f.NumLits())
+	need := footprint(s.e, vars, lits)
+	left := limit / 2
+	if used := addressUsed(); used > 0 {
+		left = limit - used
+	}
+	if need+need/4 <= left {
+		return nil
+	}
+	return &TooLarge{Literals: lits, Budget: int64(s.budget), Bytes: need, Limit: limit}
+}
+
+// resident is an engine that holds the formula in this process: gini or
+// CaDiCaL.
+type resident interface {
+	// budget returns the engine's default budget.
+	budget() int
+	// footprint estimates the engine's peak resident memory, in bytes,
+	// for a formula of vars variables and lits literals.
+	footprint(vars, lits int64) int64
+}
+
+// footprint estimates the peak resident memory, in bytes, of the engines
+// in process of e for a formula of vars variables and lits literals.
+// Programs cost nothing here: they run in processes of their own.
+func footprint(e Engine, vars, lits int64) int64 {
+	switch e := e.(type) {
+	case *portfolio:
+		var sum int64
+		for _, m := range e.members {
+			sum += footprint(m, vars, lits)
+		}
+		return sum
+	case resident:
+		return e.footprint(vars, lits)
+	}
+	return 0
 }
 
 // Model returns the model of the last solve, valid only after Sat.

@@ -30,7 +30,7 @@ func (c Config) NewStreaming(f *cnf.CNF) *Solver {
 	if !ok {
 		return c.New(f)
 	}
-	return &Solver{f: f, budget: c.budget(), s: e.stream(f, c.budget())}
+	return &Solver{f: f, budget: c.budget(), e: c.engine(), s: e.stream(f, c.budget())}
 }
 
 // streamer is an engine that a formula can stream its clauses into.
