@@ -107,13 +107,23 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*Formula, error)
 	return cnf.ReadDIMACS(ctx, file, r)
 }
 
-// SolveCNF solves any formula with s, under the solver's default budget. It returns Sat
-// with a model, Unsat, or Unknown with the context's error when ctx ended
-// first; or the solver's error (an external program that failed or lied).
+// SolveCNF solves any formula with s, under the solver's default budget.
+// It returns Sat with a model, Unsat, or Unknown with the context's error
+// when ctx ended first; or the solver's error (an external program that
+// failed or lied).
 func SolveCNF(ctx context.Context, f *Formula, s Solver) (Status, Model, Stats, error) {
+	return Options{Solver: s}.SolveCNF(ctx, f)
+}
+
+// SolveCNF solves any formula as o says: with o.Solver, under o.Budget,
+// and with an UNSAT answer certified when o.Proof is set (whose Name
+// then names the formula's files). o.Backend and o.Timeout are not used:
+// ctx sets the time. The results are those of the function SolveCNF.
+func (o Options) SolveCNF(ctx context.Context, f *Formula) (Status, Model, Stats, error) {
 	start := time.Now()
-	sv := solver.Config{Engine: s.engine}.New(f)
+	sv := o.config().New(f)
 	defer sv.Close()
+	sv.Name("cnf")
 	status, err := sv.Solve(ctx)
 	st := satStats(sv.Stats())
 	st.Time = time.Since(start)

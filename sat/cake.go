@@ -40,9 +40,21 @@ func Cake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAnswe
 	if c.PerProcess() {
 		best, st, err = cakeBounds(ctx, p, c, first, encode.CakeEncoding{})
 	} else {
+		// The cubes' UNSAT answers, and the cubes that propagation
+		// refutes without a solve, add up to the optimum's proof; with
+		// proofs asked for, the query at the bound below the optimum is
+		// certified whole instead.
+		search := c
+		search.Proof = nil
 		var cc *cakeCubes
-		cc, err = searchCubes(ctx, p, c, first, cubeOptions{})
+		cc, err = searchCubes(ctx, p, search, first, cubeOptions{})
 		best, st = cc.best, cc.s.Stats()
+		if err == nil && c.Proof != nil {
+			var proof solver.Stats
+			q := encode.CakeWith(p, best.Area-1, encode.CakeEncoding{})
+			proof, err = solver.Certify(ctx, c, q.Formula(), fmt.Sprintf("Q<=%d", best.Area-1))
+			st.Add(proof)
+		}
 	}
 	total.Add(st)
 	return best, total, err
@@ -63,6 +75,7 @@ func anyCake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAn
 	q := encode.Cake(p, encode.CakeNoBound(p))
 	s := c.New(q.Formula())
 	defer s.Close()
+	s.Name(fmt.Sprintf("Q<=%d", encode.CakeNoBound(p)))
 	st, err := s.Solve(ctx)
 	if err != nil || st == solver.Unsat {
 		return puzzle.CakeAnswer{}, s.Stats(), err
@@ -83,6 +96,7 @@ func cakeBounds(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzl
 	for {
 		q := encode.CakeWith(p, best.Area-1, enc)
 		s := c.New(q.Formula())
+		s.Name(fmt.Sprintf("Q<=%d", best.Area-1))
 		st, err := s.Solve(ctx)
 		s.Close()
 		total.Add(s.Stats())

@@ -52,6 +52,7 @@ func CatsWith(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.Ca
 	}
 	s := c.New(q.Formula())
 	defer s.Close()
+	s.Name(fmt.Sprintf("cars<=%d", k))
 	// The first solve, with every car allowed, is satisfiable: it gives a
 	// packing and makes the solver safe to reuse after UNSAT answers under
 	// assumptions.
@@ -79,6 +80,7 @@ func CatsWith(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.Ca
 // ask for one car fewer.
 func catsDown(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
 	for c := q.Used(m); c > lb; c = q.Used(m) {
+		s.Name(fmt.Sprintf("cars<=%d", c-1))
 		st, err := s.Solve(ctx, q.AtMost(c-1)...)
 		if err != nil || st == solver.Unsat {
 			return m, err
@@ -92,6 +94,7 @@ func catsDown(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int
 // cars of the model m, which it returns when every smaller count fails.
 func catsUp(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
 	for t := lb; t < q.Used(m); t++ {
+		s.Name(fmt.Sprintf("cars<=%d", t))
 		st, err := s.Solve(ctx, q.AtMost(t)...)
 		if err != nil {
 			return m, err

@@ -94,6 +94,7 @@ func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitT
 	if puzzle.DigitAdmits(l[0], l[1], l[2]) {
 		t.q = encode.Digit(l[0], l[1], l[2], o.enc)
 		t.s, t.vars = o.config.New(t.q.Formula()), t.q.Vars()
+		t.s.Name(fmt.Sprintf("lengths-%d-%d-%d", l[0], l[1], l[2]))
 		st, err := t.s.Solve(ctx)
 		if err != nil {
 			t.s.Close()
@@ -123,6 +124,7 @@ func (o *digitOracle) count(ctx context.Context, a puzzle.DigitAnswer, limit int
 	if err != nil {
 		return 0, err
 	}
+	t.s.Name(fmt.Sprintf("%s*%s=%s", a.A, a.B, a.C))
 	return t.s.CountOneHot(ctx, t.vars, limit, as...)
 }
 

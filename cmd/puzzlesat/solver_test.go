@@ -33,9 +33,16 @@ var samples = []struct{ kind, in, out string }{
 // backend through MiniSat, CaDiCaL and the portfolio, and checks that the
 // solver named answered.
 func TestSolverJudgeSamples(t *testing.T) {
-	for _, solver := range []string{"minisat", "cadical", "portfolio"} {
-		t.Run(solver, func(t *testing.T) {
-			if _, err := exec.LookPath(solver); err != nil && solver != "portfolio" {
+	solvers := []string{"minisat", "cadical", "portfolio"}
+	if path, err := exec.LookPath("cadical"); err == nil && puzzlesat.CadicalBuiltIn() {
+		solvers = append(solvers, path) // "cadical" is the library: the program by its path
+	}
+	for _, solver := range solvers {
+		t.Run(filepath.Base(solver), func(t *testing.T) {
+			winner := solver
+			if solver == "cadical" && puzzlesat.CadicalBuiltIn() {
+				winner = "cadical(in-process)"
+			} else if _, err := exec.LookPath(solver); err != nil && solver != "portfolio" {
 				t.Skipf("%s is not on PATH", solver)
 			}
 			for _, s := range samples {
@@ -50,7 +57,7 @@ func TestSolverJudgeSamples(t *testing.T) {
 						if solver == "portfolio" {
 							require.Regexp(t, ` winner=\S+$`, line)
 						} else {
-							require.True(t, strings.HasSuffix(line, " winner="+solver), line)
+							require.True(t, strings.HasSuffix(line, " winner="+winner), line)
 						}
 					}
 				})

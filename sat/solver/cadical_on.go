@@ -4,6 +4,7 @@ package solver
 
 import (
 	"context"
+	"os"
 	"time"
 
 	"puzzlesat/encode/cnf"
@@ -166,4 +167,61 @@ func (s *cadicalSession) Hint(vars, clauses, lits int) {
 	if c, err := s.solver(); err == nil {
 		c.Hint(vars, clauses, lits)
 	}
+}
+
+// newCadicalProver returns CaDiCaL in process as a prover.
+func newCadicalProver() Prover { return cadicalProver{} }
+
+// cadicalProver proves with a fresh CaDiCaL in process, which writes its
+// DRAT proof through TraceProof (binary DRAT, as `cadical FILE PROOF`
+// writes it). CaDiCaL's own check of its proof as it goes (the option
+// checkproof) is switched off: the proof is checked after, by sat/drat.
+type cadicalProver struct{}
+
+func (cadicalProver) Name() string    { return "cadical" }
+func (cadicalProver) needsFile() bool { return false }
+
+func (cadicalProver) prove(ctx context.Context, f *cnf.CNF, units []cnf.Lit, _, proofPath string) (Status, cnf.Model, error) {
+	c, err := cadical.New()
+	if err != nil {
+		return Unknown, nil, err
+	}
+	defer c.Close()
+	if err := c.SetOption("checkproof", 0); err != nil {
+		return Unknown, nil, err
+	}
+	w, err := os.Create(proofPath)
+	if err != nil {
+		return Unknown, nil, err
+	}
+	err = c.TraceProof(w, cadical.BinaryDRAT) // the solver writes through a copy of the descriptor
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return Unknown, nil, err
+	}
+	for i := range f.NumClauses() {
+		if i%syncCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return Unknown, nil, err
+			}
+		}
+		c.AddClause(f.Clause(i))
+	}
+	for _, u := range units {
+		c.AddClause([]cnf.Lit{u})
+	}
+	st, err := c.Solve(ctx)
+	switch st {
+	case cadical.Sat:
+		m, err := c.Model(nil)
+		return Sat, m, err
+	case cadical.Unsat:
+		return Unsat, nil, c.Close() // Close ends the proof
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	return Unknown, nil, err
 }

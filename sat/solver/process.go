@@ -21,6 +21,9 @@ import (
 type programSession struct {
 	p *program
 	f *cnf.CNF
+	// files gives the paths of the arguments argFile and argProof, for a
+	// prover's run.
+	files map[string]string
 }
 
 // close does nothing: every run ended with its solve.
@@ -31,7 +34,7 @@ func (s *programSession) solve(ctx context.Context, assume []cnf.Lit) (answer, e
 	if err := ctx.Err(); err != nil {
 		return a, err
 	}
-	c, err := s.p.start(s.f, assume)
+	c, err := s.p.start(s.f, assume, s.files)
 	if err != nil {
 		return a, &ProgramError{Program: s.p.name, Err: err}
 	}
@@ -71,6 +74,7 @@ type child struct {
 	p      *program
 	f      *cnf.CNF
 	assume []cnf.Lit
+	files  map[string]string // the paths of argFile and argProof
 	cmd    *exec.Cmd
 	dir    string // temporary folder, "" when the run needs no files
 	stdout *capture
@@ -92,8 +96,8 @@ const runVar = "PUZZLESAT_SOLVER_RUN"
 
 // start writes the formula where the program reads it and starts the
 // program in a process group of its own.
-func (p *program) start(f *cnf.CNF, assume []cnf.Lit) (*child, error) {
-	c := &child{p: p, f: f, assume: assume}
+func (p *program) start(f *cnf.CNF, assume []cnf.Lit, files map[string]string) (*child, error) {
+	c := &child{p: p, f: f, assume: assume, files: files}
 	args, err := c.args()
 	if err != nil {
 		c.cleanup()
@@ -175,7 +179,7 @@ func (*pipes) close(fs ...*os.File) {
 // filed reports whether the program reads the formula from a file.
 func (c *child) filed() bool {
 	for _, a := range c.p.spec.args {
-		if a == argIn {
+		if a == argIn || a == argFile {
 			return true
 		}
 	}
@@ -187,6 +191,10 @@ func (c *child) filed() bool {
 func (c *child) args() ([]string, error) {
 	args := append([]string(nil), c.p.spec.args...)
 	for i, a := range args {
+		if a == argFile || a == argProof {
+			args[i] = c.files[a]
+			continue
+		}
 		if a != argIn && a != argOut {
 			continue
 		}

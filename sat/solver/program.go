@@ -22,8 +22,10 @@ import (
 // Argument placeholders of a programSpec, replaced by the paths of the
 // temporary files of one run.
 const (
-	argIn  = "\x00in"  // the DIMACS file
-	argOut = "\x00out" // the result file
+	argIn    = "\x00in"    // the DIMACS file
+	argOut   = "\x00out"   // the result file
+	argFile  = "\x00file"  // a DIMACS file written already, whose path the session gives
+	argProof = "\x00proof" // the proof file, whose path the session gives
 )
 
 // programSpec is how to run one known SAT solver and read its answer.

@@ -33,6 +33,7 @@ func Find[A any](ctx context.Context, q Query[A], c Config) (A, Stats, error) {
 	var zero A
 	s := c.New(q.Formula())
 	defer s.Close()
+	s.Name("solution")
 	st, err := s.Solve(ctx)
 	if err != nil || st != Sat {
 		return zero, s.Stats(), noAnswer(err)
@@ -48,6 +49,7 @@ func Find[A any](ctx context.Context, q Query[A], c Config) (A, Stats, error) {
 func CountAnswers[A any](ctx context.Context, q Countable[A], limit int, c Config) (int, Stats, error) {
 	s := c.New(q.Formula())
 	defer s.Close()
+	s.Name("count")
 	n, err := s.CountOneHot(ctx, q.Vars(), limit)
 	return n, s.Stats(), err
 }
@@ -79,6 +81,7 @@ func FindOrdered[A any](ctx context.Context, q Ordered[A], c Config) (A, Stats, 
 	var zero A
 	s := c.New(q.Formula())
 	defer s.Close()
+	s.Name("solution")
 	var m cnf.Model
 	n, err := s.Search(ctx, q.Decisions(), func(model cnf.Model) bool {
 		m = model
@@ -96,6 +99,7 @@ func FindOrdered[A any](ctx context.Context, q Ordered[A], c Config) (A, Stats, 
 func CountOrdered[A any](ctx context.Context, q Ordered[A], limit int, c Config) (int, Stats, error) {
 	s := c.New(q.Formula())
 	defer s.Close()
+	s.Name("count")
 	if limit < 1 {
 		return 0, s.Stats(), nil
 	}

@@ -52,6 +52,9 @@ type Stats struct {
 	// Wins says which engine answered the solves: one entry per engine,
 	// most solves first. With a portfolio, the winner of each race.
 	Wins []Win
+	// Proofs lists the UNSAT answers certified by a checked proof
+	// (Config.Proof), in order.
+	Proofs []ProofCheck
 }
 
 // Win counts the solves that one engine answered.
@@ -90,6 +93,9 @@ func (s *Stats) Add(o Stats) {
 	s.Time += o.Time
 	for _, w := range o.Wins {
 		s.win(w.Engine, w.Solves)
+	}
+	if len(o.Proofs) > 0 { // a new slice: copies of s may share the old one
+		s.Proofs = append(append([]ProofCheck(nil), s.Proofs...), o.Proofs...)
 	}
 }
 
@@ -133,6 +139,8 @@ type Solver struct {
 	model  cnf.Model
 	stats  Stats
 	closed bool
+	proof  *Proof // certify every UNSAT answer, when not nil
+	query  string // the query's name, for the proofs' files
 }
 
 // Config says how the SAT backend solves. The zero value solves with
@@ -146,6 +154,14 @@ type Config struct {
 	// Engine is the SAT solver that answers every solve; nil means
 	// Default().
 	Engine Engine
+	// Proof, when not nil, has every UNSAT answer certified before a
+	// solve returns it: solved again by a Prover that writes a DRAT proof,
+	// on the formula with the solve's assumptions as unit clauses, and the
+	// proof checked by package sat/drat; an answer whose proof fails is an
+	// error wrapping ErrNotCertified. The formula then keeps its clauses
+	// (NewStreaming streams none), and Search finds its models by solves.
+	// Stats.Proofs lists the checks.
+	Proof *Proof
 }
 
 // DefaultBudget is the budget of a zero Config with gini or a program:
@@ -246,8 +262,12 @@ func New(f *cnf.CNF) *Solver { return Config{}.New(f) }
 // New returns a solver for f as c says.
 func (c Config) New(f *cnf.CNF) *Solver {
 	e := c.engine()
-	return &Solver{f: f, budget: c.budget(), e: e, s: e.open(f)}
+	return &Solver{f: f, budget: c.budget(), e: e, s: e.open(f), proof: c.Proof}
 }
+
+// Name names the query that the solver's formula asks, such as "L=12",
+// in the files of its proofs (Config.Proof), for the solves from now on.
+func (s *Solver) Name(query string) { s.query = query }
 
 // Formula returns the formula the solver reads.
 func (s *Solver) Formula() *cnf.CNF { return s.f }
@@ -304,6 +324,10 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 		return Unknown, context.Canceled
 	case a.status == Sat:
 		s.model = a.model
+	case s.proof != nil:
+		if err := s.certify(ctx, assume); err != nil {
+			return Unknown, err
+		}
 	}
 	s.stats.win(a.by, 1)
 	return a.status, nil

@@ -27,7 +27,7 @@ var ErrNoRebuild = errors.New("sat: a streaming solver cannot solve again after 
 // given no more clauses, and Solve reports the formula *TooLarge.
 func (c Config) NewStreaming(f *cnf.CNF) *Solver {
 	e, ok := c.engine().(streamer)
-	if !ok {
+	if !ok || c.Proof != nil { // a proof is checked against the clauses kept
 		return c.New(f)
 	}
 	return &Solver{f: f, budget: c.budget(), e: c.engine(), s: e.stream(f, c.budget())}
@@ -114,6 +114,7 @@ func FindBuilt[A any, Q interface {
 	f := cnf.New()
 	s := c.NewStreaming(f)
 	defer s.Close()
+	s.Name("solution")
 	q := build(f)
 	if q.Decided() && f.NumLits() <= c.budget() {
 		m := make(cnf.Model, f.NumVars()+1)
@@ -139,6 +140,7 @@ func CountBuilt[A any, Q Countable[A]](ctx context.Context, c Config, build func
 	f := cnf.New()
 	s := c.NewStreaming(f)
 	defer s.Close()
+	s.Name("count")
 	q := build(f)
 	n, err := s.CountOneHot(ctx, q.Vars(), limit)
 	return n, s.Stats(), err
