@@ -2,7 +2,6 @@ package compare
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
 	"image"
 	"image/color"
@@ -201,6 +200,10 @@ func (c *svg) circle(p point, r float64, col color.RGBA) {
 		num(p.x-r), num(p.y), num(r), num(r), num(p.x+r), num(p.y), num(r), num(r), num(p.x-r), num(p.y), hexColour(col))
 }
 
+// xmlEscaper escapes a text for XML. (encoding/xml would do it too, but
+// its package initialisation runs at every start of the command.)
+var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
 func (c *svg) text(p point, s string, st textStyle) {
 	fmt.Fprintf(&c.b, `<text x="%s" y="%s" font-size="%s"`, num(p.x), num(p.y), num(st.size))
 	if a := [...]string{"", "middle", "end"}[st.align]; a != "" {
@@ -213,7 +216,7 @@ func (c *svg) text(p point, s string, st textStyle) {
 		fmt.Fprintf(&c.b, ` fill="%s"`, hexColour(st.col))
 	}
 	c.b.WriteByte('>')
-	xml.EscapeText(&c.b, []byte(s))
+	c.b.WriteString(xmlEscaper.Replace(s))
 	c.b.WriteString("</text>\n")
 }
 

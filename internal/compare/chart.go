@@ -87,15 +87,15 @@ type figure struct {
 
 // frame is a figure's plot area on a canvas, where marks are drawn.
 type frame struct {
-	c          canvas
-	x0, y0     float64 // the top left corner, in points
-	x1, y1     float64 // the bottom right corner
-	xAxis, yAx *axis
+	c      canvas
+	x0, y0 float64 // the top left corner, in points
+	x1, y1 float64 // the bottom right corner
+	xa, ya *axis
 }
 
 // at returns the point of the data coordinates (x, y).
 func (f *frame) at(x, y float64) point {
-	return point{f.x0 + f.xAxis.frac(x)*(f.x1-f.x0), f.y1 - f.yAx.frac(y)*(f.y1-f.y0)}
+	return point{f.x0 + f.xa.frac(x)*(f.x1-f.x0), f.y1 - f.ya.frac(y)*(f.y1-f.y0)}
 }
 
 // margins are the room a figure's texts take around its plot area.
@@ -149,7 +149,7 @@ func (fg *figure) xLabelBaseline(tf *typeface) float64 {
 func (fg *figure) draw(c canvas, tf *typeface, x0, y0, x1, y1 float64) {
 	fg.x.fix()
 	fg.y.fix()
-	f := &frame{c: c, x0: x0, y0: y0, x1: x1, y1: y1, xAxis: &fg.x, yAx: &fg.y}
+	f := &frame{c: c, x0: x0, y0: y0, x1: x1, y1: y1, xa: &fg.x, ya: &fg.y}
 	xt, yt := fg.x.labelled(), fg.y.labelled()
 	for _, t := range xt {
 		if fg.x.grid && t.label != "" {

@@ -247,6 +247,14 @@ func TestPlotPanels(t *testing.T) {
 	}
 }
 
+// TestPlotEscapes: names are text in the SVG, not markup.
+func TestPlotEscapes(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, Plot(&b, SVG, Chart{Kind: `a<b & "c"`, Backends: []string{"dfs", "sat"}, Instances: sample()}))
+	circles(t, b.Bytes()) // well-formed
+	require.Contains(t, b.String(), `>a&lt;b &amp; "c": time per instance</text>`)
+}
+
 func TestPlotNothingSettled(t *testing.T) {
 	ins := sample()
 	for i := range ins {
