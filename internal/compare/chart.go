@@ -3,6 +3,7 @@ package compare
 import (
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -150,7 +151,11 @@ func (fg *figure) draw(c canvas, tf *typeface, x0, y0, x1, y1 float64) {
 	fg.x.fix()
 	fg.y.fix()
 	f := &frame{c: c, x0: x0, y0: y0, x1: x1, y1: y1, xa: &fg.x, ya: &fg.y}
-	xt, yt := fg.x.labelled(), fg.y.labelled()
+	xt := fg.x.labelled()
+	if fg.x.angle == 0 {
+		xt = thin(xt, func(v float64) float64 { return f.at(v, fg.y.lo).x }, func(s string) float64 { return tf.width(s, tickSize) })
+	}
+	yt := thin(fg.y.labelled(), func(v float64) float64 { return f.at(fg.x.lo, v).y }, func(string) float64 { return 1.5 * tf.cap * tickSize })
 	for _, t := range xt {
 		if fg.x.grid && t.label != "" {
 			p := f.at(t.value, fg.y.lo)
@@ -212,6 +217,40 @@ func (fg *figure) draw(c canvas, tf *typeface, x0, y0, x1, y1 float64) {
 		p := point{x0 - majorTick - spacing - yw - spacing, mid.y}
 		c.text(p, fg.y.label, textStyle{size: labelSize, align: alignMiddle, angle: 90, col: black})
 	}
+}
+
+// thin returns ts with every k-th label kept, for the smallest k that
+// leaves no two labels closer than their room: pos places a tick along
+// the axis, room is what its label takes there. The ticks it unlabels
+// stay as minor ticks.
+func thin(ts []tick, pos func(float64) float64, room func(string) float64) []tick {
+	var at []int // the labelled ticks
+	for i, t := range ts {
+		if t.label != "" {
+			at = append(at, i)
+		}
+	}
+	k := 1
+	for ; k < len(at); k++ {
+		fits := true
+		for j := k; j < len(at) && fits; j += k {
+			a, b := ts[at[j-k]], ts[at[j]]
+			fits = math.Abs(pos(b.value)-pos(a.value)) >= (room(a.label)+room(b.label))/2+spacing
+		}
+		if fits {
+			break
+		}
+	}
+	if k == 1 {
+		return ts
+	}
+	out := slices.Clone(ts)
+	for j, i := range at {
+		if j%k != 0 {
+			out[i].label = ""
+		}
+	}
+	return out
 }
 
 func tickStyle(a align) textStyle { return textStyle{size: tickSize, align: a, col: black} }

@@ -247,6 +247,24 @@ func TestPlotPanels(t *testing.T) {
 	}
 }
 
+// TestThin: labels that would touch are thinned to every k-th, the
+// others kept as unlabelled ticks.
+func TestThin(t *testing.T) {
+	ts := []tick{{0, "a"}, {5, ""}, {10, "b"}, {20, "c"}, {30, "d"}, {40, "e"}}
+	pos := func(v float64) float64 { return v }
+	room := func(w float64) func(string) float64 { return func(string) float64 { return w } }
+	labels := func(ts []tick) (ls []string) {
+		for _, t := range ts {
+			ls = append(ls, t.label)
+		}
+		return ls
+	}
+	require.Equal(t, ts, thin(ts, pos, room(5)), "room enough")
+	require.Equal(t, []string{"a", "", "", "c", "", "e"}, labels(thin(ts, pos, room(12))))
+	require.Equal(t, []string{"a", "", "", "", "", ""}, labels(thin(ts, pos, room(100))))
+	require.Len(t, thin(ts, pos, room(100)), len(ts), "every tick stays")
+}
+
 // TestPlotEscapes: names are text in the SVG, not markup.
 func TestPlotEscapes(t *testing.T) {
 	var b bytes.Buffer
