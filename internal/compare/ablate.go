@@ -271,7 +271,7 @@ func PlotAblation(w io.Writer, f Format, kind string, ss []AblationSummary) erro
 	m := fg.margins(tf)
 	// Wide enough for the bars, and for the title at its size whatever
 	// font the viewer of an SVG picks.
-	width := max(panelSide, float64(len(vals))*28+40*mm, tf.width(fg.title, titleSize)/titleSlack+m.left+m.right+4*mm)
+	width := max(panelSide, float64(len(vals))*28+40*mm, tf.width(fg.title, titleSize)+m.left+m.right+4*mm)
 	const pad = 2 * mm
 	return render(w, f, width, panelSide, tf, func(c canvas) {
 		fg.draw(c, tf, pad+m.left, pad+m.top, width-pad-m.right, panelSide-pad-m.bottom)

@@ -122,10 +122,16 @@ func (t *typeface) glyphs(s string, ppem fixed.Int26_6, g func(sfnt.GlyphIndex, 
 	return x
 }
 
-// width returns the width of s at size points.
+// width returns the room that s takes at size points in the layout: its
+// width in Go Regular, and more by wideFont, since the viewer of an SVG
+// may draw it in a wider font.
 func (t *typeface) width(s string, size float64) float64 {
-	return float64(t.glyphs(s, fixed.Int26_6(size*64), nil)) / 64
+	return wideFont * float64(t.glyphs(s, fixed.Int26_6(size*64), nil)) / 64
 }
+
+// wideFont is how much wider than Go Regular a viewer's font may be:
+// DejaVu Sans, the usual sans-serif of a Linux desktop, is 4-15% wider.
+const wideFont = 1.15
 
 // render writes what draw draws on a width x height points canvas to w,
 // as f.

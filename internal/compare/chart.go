@@ -21,9 +21,6 @@ const (
 	majorTick  = 5.0 // the length of a labelled tick; the others are half
 	spacing    = 4.0 // between a tick, its label and the axis label
 	lineWidth  = 1.0
-	// titleSlack is how much of the room a title may take as measured in
-	// Go Regular: the viewer of an SVG may draw it in a wider font.
-	titleSlack = 0.9
 )
 
 var (
@@ -205,7 +202,7 @@ func (fg *figure) draw(c canvas, tf *typeface, x0, y0, x1, y1 float64) {
 		size := titleSize
 		// A long title shrinks to the width of the figure, down to a size
 		// that still reads.
-		if w := tf.width(fg.title, size) / titleSlack; w > x1-x0 {
+		if w := tf.width(fg.title, size); w > x1-x0 {
 			size = max(8, size*(x1-x0)/w)
 		}
 		c.text(point{mid.x, y0 - 2*spacing}, fg.title, textStyle{size: size, align: alignMiddle, col: black})
