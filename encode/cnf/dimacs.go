@@ -71,12 +71,13 @@ func (e *DIMACSError) Unwrap() error { return e.Err }
 const MaxVars = 1 << 28
 
 // ReadDIMACS reads a DIMACS CNF file. It accepts comment lines anywhere,
-// clauses split over lines or sharing a line, lines of any length, CRLF
-// line ends, and the SATLIB trailer (a line "%" after which the rest is
-// ignored). It requires one header "p cnf V C" (V at most MaxVars) before
-// the first clause, literals within 1..V, exactly C clauses, and a final
-// 0 after the last clause; anything else is a *DIMACSError naming the
-// line. Memory follows what the file holds, not what its header
+// clauses split over lines or sharing a line, lines of any length, line
+// ends LF, CR LF or CR alone, a UTF-8 byte order mark at the start, and
+// the SATLIB trailer (a line "%" after which the rest is ignored). It
+// requires one header "p cnf V C" in lower case (V at most MaxVars)
+// before the first clause, literals within 1..V ("-0" is none), exactly C
+// clauses, and a final 0 after the last clause; anything else is a
+// *DIMACSError naming the line. Memory follows what the file holds, not what its header
 // promises. Comments are kept, each cut to 1 KiB. When ctx ends first it
 // returns ctx's error.
 func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
@@ -105,7 +106,7 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
 			continue
 		case c == '%':
 			return f, finish(x, f, header, want, start)
-		case c == 'p':
+		case c == 'p' || c == 'P':
 			if header {
 				return nil, x.errorf("second header line")
 			}
@@ -125,25 +126,37 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
 }
 
 // readHeader reads the line "p cnf V C", sets up V variables and returns C.
+// The words must be lower case, as DIMACS writes them and as every solver
+// that puzzlesat runs reads them: "P CNF" is refused by name rather than
+// read as something it is not.
 func readHeader(x *lexer, f *CNF) (int, error) {
+	line := x.line
 	text, err := x.endLine()
 	if err != nil {
 		return 0, x.wrap(err)
 	}
-	x.line-- // report the header's own line
-	defer func() { x.line++ }()
 	fs := strings.Fields(text)
-	if len(fs) != 4 || fs[0] != "p" || fs[1] != "cnf" {
-		return 0, x.errorf("expected header \"p cnf VARS CLAUSES\", got %s", quote(text))
+	switch {
+	case len(fs) >= 2 && strings.EqualFold(fs[0], "p") && strings.EqualFold(fs[1], "cnf") && (fs[0] != "p" || fs[1] != "cnf"):
+		return 0, x.errorAt(line, "expected header \"p cnf VARS CLAUSES\" in lower case, got %s", quote(text))
+	case len(fs) != 4 || fs[0] != "p" || fs[1] != "cnf":
+		return 0, x.errorAt(line, "expected header \"p cnf VARS CLAUSES\", got %s", quote(text))
 	}
-	nv, ok1 := count(fs[2], MaxVars)
-	nc, ok2 := count(fs[3], 1<<62)
-	if !ok1 || !ok2 {
-		return 0, x.errorf("expected header \"p cnf VARS CLAUSES\" with VARS in 0..%d, got %s", MaxVars, quote(text))
+	nv, ok := count(fs[2], MaxVars)
+	if !ok {
+		return 0, x.errorAt(line, "expected VARS, a number 0..%d, in the header \"p cnf VARS CLAUSES\", got %s", MaxVars, quote(fs[2]))
+	}
+	nc, ok := count(fs[3], maxClauses)
+	if !ok {
+		return 0, x.errorAt(line, "expected CLAUSES, a number 0..%d, in the header \"p cnf VARS CLAUSES\", got %s", maxClauses, quote(fs[3]))
 	}
 	f.nvars = nv
 	return nc, nil
 }
+
+// maxClauses is the most clauses a header may promise; memory follows the
+// clauses read, not this.
+const maxClauses = 1 << 62
 
 // readClauses reads the literals on the rest of the current line into f,
 // closing a clause at each 0, and returns where the open clause starts.
