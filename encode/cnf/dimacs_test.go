@@ -2,6 +2,9 @@ package cnf_test
 
 import (
 	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -81,4 +84,112 @@ func TestReadDIMACSInputs(t *testing.T) {
 			require.EqualError(t, de.Err, tc.msg)
 		})
 	}
+}
+
+// modelInputs are solver outputs for a formula of 4 variables, with the
+// model each reads to, ErrUnsatisfiable, or the line and message of the
+// *DIMACSError.
+var modelInputs = []struct {
+	name, in string
+	want     cnf.Model
+	unsat    bool
+	line     int
+	msg      string
+}{
+	{name: "unsat then v lines", in: "s UNSATISFIABLE\nv 1 -2 0\n",
+		line: 2, msg: "model values, but line 1 says UNSATISFIABLE"},
+	{name: "minisat unsat then literals", in: "UNSAT\n1 -2 0\n",
+		line: 2, msg: "model values, but line 1 says UNSATISFIABLE"},
+	{name: "unsat then a v line, after comments", in: "c x\ns UNSATISFIABLE\nc y\nv 0\n",
+		line: 4, msg: "model values, but line 2 says UNSATISFIABLE"},
+	{name: "v lines then unsat", in: "c clasp\nv 1 0\ns UNSATISFIABLE\n",
+		line: 3, msg: "status UNSATISFIABLE, but line 2 gives model values"},
+	{name: "sat then unsat", in: "s SATISFIABLE\nv 1 0\ns UNSATISFIABLE\n",
+		line: 3, msg: "status UNSATISFIABLE contradicts the status SATISFIABLE at line 1"},
+	{name: "unsat then sat", in: "s UNSATISFIABLE\ns SATISFIABLE\nv 1 0\n",
+		line: 2, msg: "status SATISFIABLE contradicts the status UNSATISFIABLE at line 1"},
+	{name: "minisat and competition disagree", in: "UNSAT\ns SATISFIABLE\n",
+		line: 2, msg: "status SATISFIABLE contradicts the status UNSATISFIABLE at line 1"},
+	{name: "two equal statuses", in: "s SATISFIABLE\ns SATISFIABLE\nv 1 0\n",
+		line: 2, msg: "a second status line (the first at line 1)"},
+	{name: "two unsat statuses", in: "s UNSATISFIABLE\nUNSAT\n",
+		line: 2, msg: "a second status line (the first at line 1)"},
+	{name: "a value after the closing 0", in: "s SATISFIABLE\nv 1 0 2\n",
+		line: 2, msg: "model value 2 after the model's closing 0 (line 2)"},
+	{name: "a second model", in: "s SATISFIABLE\nv 1 -2 0\nv -1 2 0\n",
+		line: 3, msg: "model value -1 after the model's closing 0 (line 2)"},
+	{name: "a second closing 0", in: "SAT\n1 0\n0\n",
+		line: 3, msg: "model value 0 after the model's closing 0 (line 2)"},
+	{name: "minus zero is no closing 0", in: "s SATISFIABLE\nv 1 -0\n",
+		line: 2, msg: `expected a literal or the 0 that ends a clause, got "-0"`},
+	{name: "status on the last line without newline, bad", in: "c a\nc b\ns SATISFIABLE yes",
+		line: 3, msg: `unexpected "yes" after the status`},
+	{name: "unknown on the last line without newline", in: "c a\ns UNKNOWN",
+		line: 2, msg: `solver gave no model: "UNKNOWN"`},
+	{name: "status after a value, no final newline", in: "v 1 0\ns UNSATISFIABLE",
+		line: 2, msg: "status UNSATISFIABLE, but line 1 gives model values"},
+	{name: "CR line ends", in: "c x\rs SATISFIABLE\rv 1 -2\rv 3 0\r", want: cnf.Model{false, true, false, true}},
+	{name: "CR line ends, error line", in: "c x\rs SATISFIABLE\rv 1 x 0\r", line: 3, msg: `expected an integer literal, got "x"`},
+	{name: "byte order mark", in: "\xef\xbb\xbfs SATISFIABLE\nv -1 0\n", want: cnf.Model{false, false}},
+	{name: "byte order mark, minisat", in: "\xef\xbb\xbfUNSAT\n", unsat: true},
+	{name: "unsat, comments after", in: "s UNSATISFIABLE\nc done\n", unsat: true},
+	{name: "empty model", in: "s SATISFIABLE\nv 0\n", want: nil},
+}
+
+func TestReadModelContradictions(t *testing.T) {
+	for _, tc := range modelInputs {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := cnf.ReadModel("out", strings.NewReader(tc.in), 4)
+			switch {
+			case tc.unsat:
+				require.ErrorIs(t, err, cnf.ErrUnsatisfiable)
+				var de *cnf.DIMACSError
+				require.False(t, errors.As(err, &de), "%v", err)
+			case tc.msg != "":
+				var de *cnf.DIMACSError
+				require.ErrorAs(t, err, &de)
+				require.False(t, errors.Is(err, cnf.ErrUnsatisfiable))
+				require.Equal(t, "out", de.File)
+				require.Equal(t, tc.line, de.Line, "%v", err)
+				require.EqualError(t, de.Err, tc.msg)
+			default:
+				require.NoError(t, err)
+				require.Equal(t, tc.want, out.Model)
+			}
+		})
+	}
+}
+
+// TestReadModelRealSolvers reads what clasp, picosat, cryptominisat5,
+// cadical and minisat printed for a satisfiable and an unsatisfiable
+// formula (testdata/solvers/README.md): each model satisfies its formula,
+// each UNSAT answer reads as ErrUnsatisfiable, and clasp's two models
+// are refused.
+func TestReadModelRealSolvers(t *testing.T) {
+	dir := filepath.Join("testdata", "solvers")
+	read := func(name string) *os.File {
+		f, err := os.Open(filepath.Join(dir, name))
+		require.NoError(t, err)
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	a, err := cnf.ReadDIMACS(context.Background(), "a.cnf", read("a.cnf"))
+	require.NoError(t, err)
+	for _, s := range []string{"clasp", "clasp-q", "picosat", "cryptominisat5", "cryptominisat5-q", "cadical", "cadical-q", "minisat"} {
+		t.Run(s, func(t *testing.T) {
+			out, err := cnf.ReadModel(s+".sat.out", read(s+".sat.out"), a.NumVars())
+			require.NoError(t, err)
+			for i := range a.NumClauses() {
+				sat := false
+				for _, l := range a.Clause(i) {
+					sat = sat || out.Model.Value(l)
+				}
+				require.True(t, sat, "clause %d is false", i+1)
+			}
+			_, err = cnf.ReadModel(s+".unsat.out", read(s+".unsat.out"), 1)
+			require.ErrorIs(t, err, cnf.ErrUnsatisfiable)
+		})
+	}
+	_, err = cnf.ReadModel("clasp-n2.out", read("clasp-n2.out"), 3)
+	require.EqualError(t, err, "clasp-n2.out:7: model value 1 after the model's closing 0 (line 5)")
 }
