@@ -72,7 +72,7 @@ var parseCryptarithmErrors = []struct {
 	{"base 37", "A = B\n", 37, 0, "base 37 out of range 2..36"},
 	{"long word quoted short", "A + " + strings.Repeat("B", 100) + "\n", 10, 1,
 		`expected "+" or "=" after "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"..., got end of line`},
-	{"line too long", strings.Repeat("A+", 1<<20) + "A=B\n", 10, 1, "line longer than 1048576 bytes"},
+	{"line too long", strings.Repeat("A+", 1<<20) + "A=B\n", 10, 1, "line longer than the limit of 1048576 bytes (1 MiB)"},
 }
 
 func TestParseCryptarithmErrors(t *testing.T) {
