@@ -1,6 +1,8 @@
 package puzzle_test
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -58,6 +60,9 @@ var parseCryptarithmErrors = []struct {
 	{"lower case", "send + more = money\n", 10, 1, `expected addend 1 (capital letters A-Z), got "s" at column 1`},
 	{"non-ASCII", "ÉTÉ + A = B\n", 10, 1, `expected addend 1 (capital letters A-Z), got "É" at column 1`},
 	{"non-ASCII inside", "AÉ + A = B\n", 10, 1, `unexpected "É" at column 2 in addend 1: words are capital letters A-Z`},
+	{"a byte that is not UTF-8", "AB + \xffC = D\n", 10, 1, `expected addend 2 (capital letters A-Z), got "\xff" at column 6`},
+	{"a byte that is not UTF-8 inside", "AE + B\xff = D\n", 10, 1, `unexpected "\xff" at column 7 in addend 2: words are capital letters A-Z`},
+	{"a CJK sum", "A + B = 和\n", 10, 1, `expected the sum (capital letters A-Z), got "和" at column 9`},
 	{"empty addend", "SEND + + MORE = MONEY\n", 10, 1, `expected addend 2 (capital letters A-Z), got "+" at column 8`},
 	{"empty first addend", "+ A = B\n", 10, 1, `expected addend 1 (capital letters A-Z), got "+" at column 1`},
 	{"no addend", "= MONEY\n", 10, 1, `expected addend 1 (capital letters A-Z), got "=" at column 1`},
@@ -193,4 +198,32 @@ func FuzzParseCryptarithm(f *testing.F) {
 			require.Equal(t, []puzzle.Cryptarithm{p}, again)
 		}
 	})
+}
+
+// TestCryptarithmBase: a base outside 2..36 is bad usage, which a command
+// can tell before it reads anything: CheckCryptarithmBase returns an
+// error wrapping ErrBadBase that is not a *ParseError, and the parser's
+// own error at line 0 wraps it too.
+func TestCryptarithmBase(t *testing.T) {
+	for _, base := range []int{2, 10, 36} {
+		require.NoError(t, puzzle.CheckCryptarithmBase(base))
+	}
+	for _, base := range []int{-1 << 63, -1, 0, 1, 37, 1 << 62} {
+		err := puzzle.CheckCryptarithmBase(base)
+		require.ErrorIs(t, err, puzzle.ErrBadBase)
+		require.EqualError(t, err, fmt.Sprintf("base %d out of range 2..36", base))
+		var pe *puzzle.ParseError
+		require.False(t, errors.As(err, &pe), "%v is a *ParseError", err)
+		_, err = puzzle.ParseCryptarithm("in", strings.NewReader("A = B\n"), base)
+		require.ErrorIs(t, err, puzzle.ErrBadBase)
+	}
+}
+
+// TestCryptarithmValidateRunes: Validate quotes a character that is not a
+// capital letter whole.
+func TestCryptarithmValidateRunes(t *testing.T) {
+	p := puzzle.Cryptarithm{Base: 10, Addends: []string{"AB", "Cé"}, Sum: "D"}
+	require.EqualError(t, p.Validate(), `cryptarithm: word "Cé" has 'é', want capital letters A-Z`)
+	p.Addends[1] = "C\xff"
+	require.EqualError(t, p.Validate(), `cryptarithm: word "C\xff" has '\xff', want capital letters A-Z`)
 }
