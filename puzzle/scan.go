@@ -135,25 +135,6 @@ func (t *tokens) errorf(format string, args ...any) error {
 	return t.errorAt(t.line, format, args...)
 }
 
-// int reads the next field as an integer in [lo, hi]; what names it in errors.
-func (t *tokens) int(what string, lo, hi int) (int, error) {
-	f, ok := t.next()
-	if !ok {
-		if err := t.ioErr(); err != nil {
-			return 0, err
-		}
-		return 0, t.errorf("expected %s, got end of input", what)
-	}
-	v, err := strconv.Atoi(f)
-	if err != nil {
-		return 0, t.errorf("expected %s, got %s", what, quote(f))
-	}
-	if v < lo || v > hi {
-		return 0, t.errorf("%s %d out of range %d..%d", what, v, lo, hi)
-	}
-	return v, nil
-}
-
 // collect returns every instance that scan reads from r.
 func collect[I any](file string, r io.Reader, scan func(string, io.Reader, func(I) error) error) ([]I, error) {
 	var ps []I
