@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/require"
 
@@ -116,6 +117,11 @@ func TestParseLineEnds(t *testing.T) {
 				got, err := p.parse("in", strings.NewReader(e.edit(p.good)))
 				require.NoError(t, err)
 				require.Equal(t, want, got)
+				// A byte at a time: a CR LF is one line end even when the
+				// LF comes in a read of its own.
+				got, err = p.parse("in", iotest.OneByteReader(strings.NewReader(e.edit(p.good))))
+				require.NoError(t, err)
+				require.Equal(t, want, got)
 				_, err = p.parse("in", strings.NewReader(e.edit(p.bad)))
 				var pe *puzzle.ParseError
 				require.ErrorAs(t, err, &pe)
@@ -147,4 +153,35 @@ func TestParseLongLines(t *testing.T) {
 			})
 		}
 	}
+}
+
+// fuzzExtremes are seeds at the limits the probe of issue 23 found, made
+// from kind's good and bad inputs (textParsers): a byte order mark,
+// lone-CR line ends, lines of exactly 1 MiB and one byte more, characters
+// of two, three and no valid UTF-8 bytes, and "-0".
+func fuzzExtremes(kind string) []string {
+	var p textParser
+	for _, q := range textParsers {
+		if q.kind == kind {
+			p = q
+		}
+	}
+	var seeds []string
+	for _, in := range []string{p.good, p.bad} {
+		seeds = append(seeds,
+			"\xef\xbb\xbf"+in,
+			strings.ReplaceAll(in, "\n", "\r"),
+			strings.ReplaceAll(strings.TrimSuffix(in, "\n"), "\n", "\r\n"),
+			strings.Replace(in, "\n", "é\n", 1),
+			strings.Replace(in, "\n", " 五 \n", 2),
+			strings.Replace(in, "\n", "\xff\n", 1),
+			strings.Replace(in, "\n", " -0\n", 1),
+			"-0\n"+in,
+		)
+	}
+	return append(seeds,
+		strings.Repeat(" ", 1<<20)+"\n"+p.good,
+		strings.Repeat(" ", 1<<20+1)+"\r"+p.good,
+		p.good+"#"+strings.Repeat("x", 1<<20-1),
+	)
 }

@@ -3,10 +3,12 @@ package cnf_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/require"
 
@@ -65,6 +67,12 @@ func TestReadDIMACSInputs(t *testing.T) {
 	for _, tc := range dimacsInputs {
 		t.Run(tc.name, func(t *testing.T) {
 			f, err := cnf.ReadDIMACS(context.Background(), "in.cnf", strings.NewReader(tc.in))
+			// A byte at a time, a CR LF split over two reads is one line end.
+			g, errOne := cnf.ReadDIMACS(context.Background(), "in.cnf", iotest.OneByteReader(strings.NewReader(tc.in)))
+			require.Equal(t, fmt.Sprint(err), fmt.Sprint(errOne))
+			if err == nil {
+				require.Equal(t, f.Size(), g.Size())
+			}
 			if tc.msg == "" {
 				require.NoError(t, err)
 				var got [][]int
