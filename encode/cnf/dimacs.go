@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,6 +18,19 @@ func WriteDIMACS(w io.Writer, f *CNF) error {
 	bw := bufio.NewWriterSize(w, 64*1024)
 	for _, c := range f.comments {
 		fmt.Fprintf(bw, "c %s\n", c)
+	}
+	if f.namer == nil {
+		// Only the named variables, in order: a formula read from a header
+		// of 2^28 variables need not visit each.
+		vs := make([]Var, 0, len(f.names))
+		for v := range f.names {
+			vs = append(vs, v)
+		}
+		slices.Sort(vs)
+		for _, v := range vs {
+			fmt.Fprintf(bw, "c var %d %s\n", v, f.names[v])
+		}
+		return writeClauses(bw, f, nil)
 	}
 	for v := Var(1); int(v) <= f.nvars; v++ {
 		if name := f.Name(v); name != "" {
