@@ -142,6 +142,9 @@ func FuzzParseAlphametic(f *testing.F) {
 	for _, tc := range parseAlphameticErrors {
 		f.Add(tc.in)
 	}
+	for _, in := range fuzzExtremes("alphametic") {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		ps, err := puzzle.ParseAlphametic("fuzz", strings.NewReader(in))
 		if err != nil {

@@ -114,6 +114,9 @@ func FuzzParseCake(f *testing.F) {
 	for _, tc := range parseCakeErrors {
 		f.Add(tc.in)
 	}
+	for _, in := range fuzzExtremes("cake") {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		cakes, err := puzzle.ParseCake("fuzz", strings.NewReader(in))
 		if err != nil {

@@ -181,8 +181,14 @@ func FuzzParseCryptarithm(f *testing.F) {
 	}
 	f.Add(strings.Repeat("A + ", 5000)+"B = C", 10)
 	f.Add("Z"+strings.Repeat("Y", 3000)+" = "+strings.Repeat("X", 3000), 36)
+	for _, in := range fuzzExtremes("cryptarithm") {
+		f.Add(in, 10)
+	}
+	f.Add("A = B\n", 37)
+	f.Add("A = B\n", -1<<63)
 	f.Fuzz(func(t *testing.T, in string, base int) {
 		ps, err := puzzle.ParseCryptarithm("fuzz", strings.NewReader(in), base)
+		require.Equal(t, puzzle.CheckCryptarithmBase(base) != nil, errors.Is(err, puzzle.ErrBadBase), "base %d: %v", base, err)
 		if err != nil {
 			var pe *puzzle.ParseError
 			require.ErrorAs(t, err, &pe)
