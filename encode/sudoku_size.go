@@ -22,7 +22,7 @@ import (
 // would be built: 4 µs for 9x9, and for 400x400 0.7 ms of CPU empty and
 // 2 to 3 ms half or more given, measured on two shared cores under a
 // load of 15, where one bare pass over the 160,000 cells took 0.05 to
-// 0.2 ms (TestSudokuSizeFast and BenchmarkSudokuSize time it).
+// 0.2 ms (BenchmarkSudokuSize times it).
 //
 // How it counts. A grid with few open cells (sudokuExactWork) has each
 // open cell's candidates counted exactly: the symbols that neither its

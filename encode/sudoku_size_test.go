@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -127,26 +126,8 @@ func TestSudokuSizeContradiction(t *testing.T) {
 		SudokuSize(short, SudokuDefaults()))
 }
 
-// TestSudokuSizeFast: the bound of a 400x400 grid, empty or with random
-// blanks, takes well under a millisecond (timing is logged, and only a
-// gross excess fails: the machine may be busy).
-func TestSudokuSizeFast(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	for _, keep := range []float64{0, 0.5, 0.8} {
-		p := sudokuRandom(rng, 20, keep, false)
-		SudokuSize(p, SudokuDefaults())
-		start := time.Now()
-		const runs = 20
-		var s cnf.Size
-		for range runs {
-			s = SudokuSize(p, SudokuDefaults())
-		}
-		per := time.Since(start) / runs
-		t.Logf("400x400, %.0f%% given: %v each, bound %v", 100*keep, per, s)
-		require.Less(t, per, 20*time.Millisecond)
-	}
-}
-
+// BenchmarkSudokuSize times the bound on 9x9, 100x100 and 400x400 grids,
+// empty and with 80% of the cells given (timing stays out of the tests).
 func BenchmarkSudokuSize(b *testing.B) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, box := range []int{3, 10, 20} {
