@@ -49,7 +49,8 @@ func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	return &Kind[puzzle.Cake, puzzle.CakeAnswer]{
 		name: "cake", canonical: true, scan: plain(puzzle.ScanCake),
-		dfs: fixedDFS(native.Cake), sat: fixedSAT(sat.Cake), query: fixedQuery(sat.CakeQuery),
+		prunings: native.CakePrunings(), dfs: native.Cake,
+		sat: fixedSAT(sat.Cake), query: fixedQuery(sat.CakeQuery),
 		bound: func(p puzzle.Cake, a puzzle.CakeAnswer) (int, string) {
 			if a.Area > 0 {
 				return a.Area, ""

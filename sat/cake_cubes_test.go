@@ -13,6 +13,7 @@ import (
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // cakeVariant is one way of finding the optimal cake by SAT, kept to be
@@ -94,7 +95,7 @@ func TestCakeVariants(t *testing.T) {
 	for _, v := range cakeVariants {
 		for _, p := range ps {
 			t.Run(fmt.Sprintf("%s/N=%d,M=%d", v.name, p.Volume, p.Layers), func(t *testing.T) {
-				want, _, err := native.Cake(context.Background(), p)
+				want, _, err := native.Cake(context.Background(), p, technique.Set{})
 				require.NoError(t, err)
 				got, _, _, err := v.run(context.Background(), p)
 				require.NoError(t, err)

@@ -15,6 +15,7 @@ import (
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // cakeBook names the judge data of cake: five book cases and the sample.
@@ -93,7 +94,7 @@ func TestCakeGenerated(t *testing.T) {
 		}
 		solved++
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
-			want, _, err := native.Cake(context.Background(), p)
+			want, _, err := native.Cake(context.Background(), p, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, want.Area, solveCake(t, p).Area)
 		})
@@ -118,7 +119,7 @@ func cakeTarget() []puzzle.Cake {
 func TestCakeTarget(t *testing.T) {
 	for _, p := range cakeTarget() {
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
-			want, _, err := native.Cake(context.Background(), p)
+			want, _, err := native.Cake(context.Background(), p, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, want.Area, solveCake(t, p).Area)
 		})
