@@ -90,7 +90,8 @@ func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 func Cats() *Kind[puzzle.Cats, puzzle.CatsAnswer] {
 	return &Kind[puzzle.Cats, puzzle.CatsAnswer]{
 		name: "cats", canonical: true, scan: plain(puzzle.ScanCats),
-		dfs: fixedDFS(native.Cats), sat: fixedSAT(sat.Cats), query: fixedQuery(sat.CatsQuery),
+		prunings: native.CatsPrunings(), dfs: native.Cats,
+		sat: fixedSAT(sat.Cats), query: fixedQuery(sat.CatsQuery),
 		bound: func(_ puzzle.Cats, a puzzle.CatsAnswer) (int, string) { return len(a.Cars), "" },
 	}
 }
