@@ -50,7 +50,7 @@ func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	return &Kind[puzzle.Cake, puzzle.CakeAnswer]{
 		name: "cake", canonical: true, scan: plain(puzzle.ScanCake),
 		prunings: native.CakePrunings(), dfs: native.Cake,
-		sat: fixedSAT(sat.Cake), query: fixedQuery(sat.CakeQuery),
+		encodings: sat.CakeEncodings(), sat: sat.Cake, query: sat.CakeQuery,
 		bound: func(p puzzle.Cake, a puzzle.CakeAnswer) (int, string) {
 			if a.Area > 0 {
 				return a.Area, ""
@@ -91,7 +91,7 @@ func Cats() *Kind[puzzle.Cats, puzzle.CatsAnswer] {
 	return &Kind[puzzle.Cats, puzzle.CatsAnswer]{
 		name: "cats", canonical: true, scan: plain(puzzle.ScanCats),
 		prunings: native.CatsPrunings(), dfs: native.Cats,
-		sat: fixedSAT(sat.Cats), query: fixedQuery(sat.CatsQuery),
+		encodings: sat.CatsEncodings(), sat: sat.Cats, query: sat.CatsQuery,
 		bound: func(_ puzzle.Cats, a puzzle.CatsAnswer) (int, string) { return len(a.Cars), "" },
 	}
 }
