@@ -60,7 +60,12 @@ func TestCatsGen(t *testing.T) {
 	res, errs, code := cli(t, out, "solve", "cats", "--backend=both")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, 5, strings.Count(res, "\n"))
-	for _, bad := range [][]string{{"--n=0"}, {"--w=0"}, {"--w=10", "--heaviest=11"}} {
+	out, errs, code = cli(t, "", "gen", "cats", "--n", "30", "--w", "1000", "--lightest", "100", "--heaviest", "500")
+	require.Equal(t, exitOK, code, errs)
+	for _, v := range fields(out)[2:] {
+		require.True(t, len(v) == 3 || v == "1000", v) // 100..500, after N and W
+	}
+	for _, bad := range [][]string{{"--n=0"}, {"--w=0"}, {"--w=10", "--heaviest=11"}, {"--w=10", "--lightest=11"}, {"--heaviest=5", "--lightest=6"}} {
 		_, errs, code := cli(t, "", append([]string{"gen", "cats"}, bad...)...)
 		require.Equal(t, exitUsage, code, bad)
 		require.Contains(t, errs, "must be in")
