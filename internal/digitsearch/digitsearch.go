@@ -204,7 +204,7 @@ func (s *digitSearch) sortByMiss() {
 // it tries the candidates in reverse, keeps the least unique pattern in
 // s.best, and reports false.
 //
-// The one cut, used for every child before descending: the final pattern's
+// The cut, used for every child before descending: the final pattern's
 // solutions are among the products in set that fit it. Take such a product
 // t. At a position where the given digit differs from t the pattern must
 // change (to '*' or t's digit); every other position may change or not and
@@ -212,10 +212,11 @@ func (s *digitSearch) sortByMiss() {
 // left changes at positions pos.. and a solution exists iff some t in set
 // has miss(pos) <= left <= the positions left. A pattern without a solution
 // is not unique, so a branch failing that test holds no answer. It needs no
-// call to unique. It also keeps the rule that a number of two or more
-// digits never gets a leading '0': no product has that digit there, so
-// the candidate has no t at all; likewise a leading zero given in B or C
-// is a miss for every t, which forces the change.
+// call to unique. prefix-fit is the half "some t fits", change-budget the
+// half "miss(pos) <= left", each taken over all of set when the other is
+// off. A leading zero given in B or C is a miss for every t, which forces
+// the change; a '0' is never put first in a number of two or more digits,
+// which no product fits.
 func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 	if !s.tick.Tick() {
 		return false, s.tick.Err()
