@@ -23,8 +23,9 @@ func Digit(ctx context.Context, p puzzle.Digit, on technique.Set) (puzzle.DigitA
 	if on.Off("count-to-two") {
 		limit = 0
 	}
+	ranged := !on.Off("product-range")
 	a, nodes, err := digitsearch.Search(ctx, p, on, func(q puzzle.DigitAnswer) (bool, error) {
-		n, qs, err := CountDigit(ctx, puzzle.Digit{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, on)
+		n, qs, err := countDigit(ctx, puzzle.Digit{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, ranged)
 		st.Nodes += qs.Nodes
 		return n == 1, err
 	})
@@ -49,6 +50,11 @@ func DigitPrunings() []technique.Pruning {
 // digits, with the prunings that on switches. A pattern of bad length or
 // character is an error.
 func CountDigit(ctx context.Context, p puzzle.Digit, limit int, on technique.Set) (int, Stats, error) {
+	return countDigit(ctx, p, limit, !on.Off("product-range"))
+}
+
+// countDigit is CountDigit with product-range as ranged.
+func countDigit(ctx context.Context, p puzzle.Digit, limit int, ranged bool) (int, Stats, error) {
 	var a, b, c digitPattern
 	for _, err := range []error{
 		a.parse(p.A, puzzle.DigitMaxFactor),
@@ -62,7 +68,7 @@ func CountDigit(ctx context.Context, p puzzle.Digit, limit int, on technique.Set
 	if limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
-	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit, ranged: !on.Off("product-range")}
+	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit, ranged: ranged}
 	k.lo, k.hi = c.bounds()
 	var as, bs [100]int
 	err := k.run(a.values(as[:0]), b.values(bs[:0]))
