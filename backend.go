@@ -22,10 +22,14 @@ const (
 	// Both runs DFS, then SAT, verifies each answer, and returns the answer
 	// when the two agree, else a *Disagreement.
 	Both
+	// Race runs DFS and SAT at once; the first to settle the instance (an
+	// answer that passes Verify, or a proof that there is none) wins, and
+	// the other is stopped at once. Stats.Won names the winner.
+	Race
 )
 
 // backendNames are the backends' names, by value.
-var backendNames = [...]string{DFS: "dfs", SAT: "sat", Both: "both"}
+var backendNames = [...]string{DFS: "dfs", SAT: "sat", Both: "both", Race: "race"}
 
 // String returns the backend's name, such as "dfs".
 func (b Backend) String() string {
@@ -52,12 +56,12 @@ func (b *Backend) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown backend %q: want dfs, sat or both", text)
+	return fmt.Errorf("unknown backend %q: want dfs, sat, both or race", text)
 }
 
 // runs returns the backends that b runs, in order.
 func (b Backend) runs() []Backend {
-	if b == Both {
+	if b == Both || b == Race {
 		return []Backend{DFS, SAT}
 	}
 	return []Backend{b}

@@ -1,6 +1,7 @@
 package puzzlesat
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -117,7 +118,7 @@ func (k *Kind[I, A]) Parse(file string, r io.Reader, o ParseOptions) ([]I, error
 }
 
 // Solve solves p with the backends o names and returns an answer that
-// passed p's Verify. The error is ErrNoSolution when p has no answer,
+// passed p's Verify (with Race, the first backend's to settle p). The error is ErrNoSolution when p has no answer,
 // *WrongAnswer when a backend's answer fails Verify (a bug),
 // *Disagreement when the two backends of Both disagree, *TooLarge when a
 // SAT formula is over the budget, or another error naming the backend (a
@@ -128,9 +129,9 @@ func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error
 		var zero A
 		return zero, Stats{}, err
 	}
-	outs := make([]outcome[A], 0, 2)
-	for _, b := range o.Backend.runs() {
+	run := func(ctx context.Context, b Backend) outcome[A] {
 		ctx, cancel := o.withTimeout(ctx)
+		defer cancel()
 		out := timed(b, func() (A, Stats, error) {
 			if b == DFS {
 				a, st, err := k.dfs(ctx, p, set)
@@ -139,13 +140,19 @@ func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error
 			a, st, err := k.sat(ctx, p, o.config(), picks)
 			return a, satStats(st), err
 		})
-		cancel()
 		if out.err == nil {
 			if err := p.Verify(out.res); err != nil {
 				out.err = &WrongAnswer{Backend: b, Err: err}
 			}
 		}
-		outs = append(outs, out)
+		return out
+	}
+	if o.Backend == Race {
+		return race(ctx, run)
+	}
+	outs := make([]outcome[A], 0, 2)
+	for _, b := range o.Backend.runs() {
+		outs = append(outs, run(ctx, b))
 	}
 	d := &Disagreement{answers: true, optimum: k.HasBound()}
 	return decide(outs, func(x, y A) bool { return p.Format(x) == p.Format(y) }, d)
@@ -166,20 +173,58 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 	if err != nil {
 		return 0, Stats{}, err
 	}
-	outs := make([]outcome[int], 0, 2)
-	for _, b := range o.Backend.runs() {
+	run := func(ctx context.Context, b Backend) outcome[int] {
 		ctx, cancel := o.withTimeout(ctx)
-		outs = append(outs, timed(b, func() (int, Stats, error) {
+		defer cancel()
+		return timed(b, func() (int, Stats, error) {
 			if b == DFS {
 				n, st, err := k.countDFS(ctx, p, limit, set)
 				return n, dfsStats(st), err
 			}
 			n, st, err := k.countSAT(ctx, p, limit, o.config(), picks)
 			return n, satStats(st), err
-		}))
-		cancel()
+		})
+	}
+	if o.Backend == Race {
+		return race(ctx, run)
+	}
+	outs := make([]outcome[int], 0, 2)
+	for _, b := range o.Backend.runs() {
+		outs = append(outs, run(ctx, b))
 	}
 	return decide(outs, func(x, y int) bool { return x == y }, &Disagreement{})
+}
+
+// race runs DFS and SAT at once and returns the first outcome that
+// settles the instance, an answer or "no solution", stopping the other
+// run; when neither settles it, the first error, in backend order. A
+// wrong answer is a bug and ends the race as it is.
+func race[R any](ctx context.Context, run func(context.Context, Backend) outcome[R]) (R, Stats, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan outcome[R], 2)
+	for _, b := range []Backend{DFS, SAT} {
+		go func() { done <- run(ctx, b) }()
+	}
+	var outs [2]outcome[R]
+	won := -1
+	for range 2 {
+		out := <-done
+		i := int(out.st.Backend) // DFS 0, SAT 1
+		outs[i] = out
+		var wa *WrongAnswer
+		if won < 0 && (out.err == nil || errors.Is(out.err, ErrNoSolution) || errors.As(out.err, &wa)) {
+			won = i
+			cancel()
+		}
+	}
+	st := merge([]Stats{outs[0].st, outs[1].st})
+	st.Backend = Race
+	if won < 0 {
+		return outs[0].res, st, cmp.Or(outs[0].err, outs[1].err)
+	}
+	st.Won = Backend(won)
+	return outs[won].res, st, outs[won].err
 }
 
 // outcome is what one backend's run gave: an answer or a count, or an

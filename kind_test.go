@@ -147,7 +147,7 @@ func TestCountDispatch(t *testing.T) {
 }
 
 func TestBackendText(t *testing.T) {
-	for _, b := range []Backend{DFS, SAT, Both} {
+	for _, b := range []Backend{DFS, SAT, Both, Race} {
 		text, err := b.MarshalText()
 		require.NoError(t, err)
 		var got Backend
@@ -155,7 +155,7 @@ func TestBackendText(t *testing.T) {
 		require.Equal(t, b, got)
 	}
 	var b Backend
-	require.ErrorContains(t, b.UnmarshalText([]byte("quantum")), "want dfs, sat or both")
+	require.ErrorContains(t, b.UnmarshalText([]byte("quantum")), "want dfs, sat, both or race")
 	require.Equal(t, "Backend(9)", Backend(9).String())
 	_, err := Backend(9).MarshalText()
 	require.Error(t, err)
@@ -193,4 +193,43 @@ func TestKindsListsEveryKind(t *testing.T) {
 	require.Len(t, names, len(constructors), "constructors %v", constructors)
 	_, err = Lookup("chess")
 	require.ErrorContains(t, err, "want one of alphametic, sudoku")
+}
+
+// TestRace: the first backend to settle the instance wins and the other
+// is stopped; an error waits for the other backend.
+func TestRace(t *testing.T) {
+	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, native.Stats, error) {
+		<-ctx.Done()
+		return 0, native.Stats{}, ctx.Err()
+	}
+	boom := errors.New("boom")
+	tests := []struct {
+		name string
+		dfs  func(context.Context, parity, technique.Set) (int, native.Stats, error)
+		sat  func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)
+		want int
+		won  Backend
+		err  error
+	}{
+		{"sat wins", slow, answerSAT(4, nil), 4, SAT, nil},
+		{"dfs wins", answer(2, nil), func(ctx context.Context, _ parity, _ solver.Config, _ technique.Picks) (int, solver.Stats, error) {
+			<-ctx.Done()
+			return 0, solver.Stats{}, ctx.Err()
+		}, 2, DFS, nil},
+		{"none wins", answer(0, puzzle.ErrNoSolution), answerSAT(0, boom), 0, DFS, puzzle.ErrNoSolution},
+		{"an error waits", answer(2, nil), answerSAT(0, boom), 2, DFS, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			k := &Kind[parity, int]{name: "parity", dfs: tc.dfs, sat: tc.sat}
+			start := time.Now()
+			got, st, err := k.Solve(context.Background(), parity{}, Options{Backend: Race})
+			require.Less(t, time.Since(start), 5*time.Second)
+			require.ErrorIs(t, err, tc.err)
+			require.Equal(t, tc.want, got)
+			require.Equal(t, Race, st.Backend)
+			require.Equal(t, tc.won, st.Won)
+			require.Contains(t, st.String(), "race won by "+tc.won.String())
+		})
+	}
 }

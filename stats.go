@@ -29,9 +29,11 @@ type Stats struct {
 	// count, most first ("gini:9,cadical:3").
 	Winner string
 
-	// Parts holds the stats of each backend of a Both run, DFS first;
-	// nil otherwise.
+	// Parts holds the stats of each backend of a Both or Race run, DFS
+	// first; nil otherwise.
 	Parts []Stats
+	// Won is the backend that won a Race run.
+	Won Backend
 }
 
 // String prints the counters of the backend that ran, such as
@@ -42,7 +44,11 @@ func (s Stats) String() string {
 		for i, p := range s.Parts {
 			parts[i] = p.String()
 		}
-		return strings.Join(parts, "; ")
+		text := strings.Join(parts, "; ")
+		if s.Backend == Race {
+			text = fmt.Sprintf("race won by %v: %s", s.Won, text)
+		}
+		return text
 	}
 	t := s.Time.Round(time.Microsecond)
 	if s.Backend == DFS {

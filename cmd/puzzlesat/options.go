@@ -67,7 +67,7 @@ func (o *options) techniqueFlags(fs *flag.FlagSet, dfs bool) {
 }
 
 func (o *options) backendFlags(fs *flag.FlagSet) {
-	fs.StringVar(&o.backend, "backend", "dfs", "`sat`, dfs or both (both runs the two and compares)")
+	fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME`: dfs, sat, both (runs the two and compares) or race (runs the two at once; the first answer wins)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
 	fs.BoolVar(&o.stats, "stats", false, "print one line of statistics per instance to stderr")
 	o.budgetFlag(fs)
@@ -132,7 +132,7 @@ func (o *options) check() error {
 	if o.backend != "" {
 		var b puzzlesat.Backend
 		if err := b.UnmarshalText([]byte(o.backend)); err != nil {
-			return usagef("--backend must be dfs, sat or both, not %q", o.backend)
+			return usagef("--backend must be dfs, sat, both or race, not %q", o.backend)
 		}
 		o.lib.Backend = b
 	}
