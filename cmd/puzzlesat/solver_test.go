@@ -179,14 +179,14 @@ func TestUnsatWithModel(t *testing.T) {
 	out, errs, code := cli(t, "p cnf 2 2\n1 2 0\n-1 0\n", "sat", "--solver="+liar, "-")
 	require.Equal(t, exitUsage, code, errs)
 	require.Empty(t, out)
-	require.Contains(t, errs, "model values after UNSATISFIABLE")
+	require.Contains(t, errs, "model values, but line 1 says UNSATISFIABLE")
 
 	in := judgedata.Path(t, "alphametic", "alpha1.in")
 	model := writeTemp(t, "model", "s UNSATISFIABLE\nv 1 -2 0\n")
 	out, errs, code = cli(t, "", "decode", "alphametic", "--model", model, in)
 	require.Equal(t, exitUsage, code, errs)
 	require.NotContains(t, out, "no solution")
-	require.Contains(t, errs, "model values after UNSATISFIABLE")
+	require.Contains(t, errs, "model values, but line 1 says UNSATISFIABLE")
 }
 
 // TestSolverFailures: a solver that crashes or prints garbage fails its

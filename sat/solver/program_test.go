@@ -138,7 +138,7 @@ func TestProgramFailures(t *testing.T) {
 		{"no output", "exit 10", nil, []string{"no status line"}, false},
 		{"SAT status, UNSAT output", "echo 's UNSATISFIABLE'; exit 10", nil, []string{"printed UNSATISFIABLE"}, false},
 		{"UNSAT status, SAT output", "printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 20", nil, []string{"printed a model"}, false},
-		{"UNSAT with a model", "printf 's UNSATISFIABLE\\nv -1 2 0\\n'; exit 20", nil, []string{"cannot be read", "model values after UNSATISFIABLE"}, false},
+		{"UNSAT with a model", "printf 's UNSATISFIABLE\\nv -1 2 0\\n'; exit 20", nil, []string{"cannot be read", "model values, but line 1 says UNSATISFIABLE"}, false},
 		{"endless output", "yes 'c more'", nil, []string{"printed more than"}, false},
 	}
 	for _, tc := range tests {
