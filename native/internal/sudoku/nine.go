@@ -214,16 +214,8 @@ func (s *nineSearch) search(st *nineState) {
 // solution counts the answer st and keeps the first.
 func (s *nineSearch) solution(st *nineState) {
 	s.found++
-	if s.found > 1 {
-		return
-	}
-	s.answer = make([]int16, 81)
-	for b := range st.cand {
-		for d, m := range st.cand[b] {
-			for ; m != 0; m &= m - 1 {
-				s.answer[27*b+bits.TrailingZeros32(m)] = int16(d + 1)
-			}
-		}
+	if s.found == 1 {
+		s.answer = nineAnswer(st)
 	}
 }
 

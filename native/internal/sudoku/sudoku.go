@@ -53,9 +53,10 @@ func Run(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) (Resul
 		maxNodes = math.MaxInt64
 	}
 	switch {
+	case p.Box == 3 && limit == 1:
+		return solveOrdered(ctx, p.Cells, maxNodes), nil
 	case p.Box == 3:
-		s := solveNine(ctx, p.Cells, limit, maxNodes)
-		return Result{s.found, s.answer, s.nodes, s.err}, nil
+		return solvePerm(ctx, p.Cells, limit, maxNodes), nil
 	case p.Box <= smallMax:
 		return runSmall(ctx, p, limit, maxNodes), nil
 	}
