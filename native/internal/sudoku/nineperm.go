@@ -26,11 +26,9 @@ import (
 // first answer of a puzzle with several can differ from nine.go's: it
 // counts (and serves nineorder.go), and does not choose the answer.
 
-const (
-	permBand   = 1<<27 - 1        // the cells of a band
-	permField  = 1<<9 - 1         // a row of a band, or a set of columns
-	permSpread = 1 | 1<<9 | 1<<18 // a set of columns times permSpread: its cells in a band
-)
+// permSpread times a set of columns (as in s9Field) gives its cells in a
+// band.
+const permSpread = 1 | 1<<9 | 1<<18
 
 // permTables are the tables of the permutation search beyond nine's.
 type permTables struct {
@@ -84,12 +82,12 @@ type permState struct {
 }
 
 // nz is 1 when x, below 2^27, is not 0: a branch-free change flag.
-func nz(x uint32) uint32 { return (x + permBand) >> 27 }
+func nz(x uint32) uint32 { return (x + s9Band) >> 27 }
 
 // newPermState places the givens; ok is false when they clash.
 func newPermState(cells []int16) (st permState, ok bool) {
 	for i := range 27 {
-		st.cand[i] = permBand
+		st.cand[i] = s9Band
 	}
 	for i, v := range cells {
 		if v == 0 {
@@ -101,28 +99,8 @@ func newPermState(cells []int16) (st permState, ok bool) {
 		}
 		st.placeOne(b, int(v-1), k)
 	}
-	st.dirty, st.segDirty = permBand, 1
+	st.dirty, st.segDirty = s9Band, 1
 	return st, true
-}
-
-// permFromNine is the state of a nineState node: nine.go's band analysis
-// is at rest in every word but those in dirty, so the others only need
-// their segments; every digit needs its stack analysis.
-func permFromNine(o *nineState, dirty uint32) permState {
-	var st permState
-	t := &nine
-	for b := range 3 {
-		for d := range 9 {
-			i := 9*b + d
-			x := o.cand[b][d]
-			st.cand[i] = x
-			info := t.rowInfo[x&permField] | t.rowInfo[x>>9&permField]<<3 | t.rowInfo[x>>18&permField]<<6
-			st.seg[i] = t.allowed[info&permField]
-		}
-	}
-	st.solved = [4]uint32{o.solved[0], o.solved[1], o.solved[2]}
-	st.dirty, st.pending, st.segDirty = dirty, permField, 1
-	return st
 }
 
 // placeMany puts digit d in the cells m of band b, which share no row,
@@ -139,7 +117,7 @@ func (st *permState) placeMany(b, d int, m uint32) {
 	ch := nz(x0&m) | nz(x1&m)<<1 | nz(x2&m)<<2 | nz(x3&m)<<3 | nz(x4&m)<<4 |
 		nz(x5&m)<<5 | nz(x6&m)<<6 | nz(x7&m)<<7 | nz(x8&m)<<8
 	ch = (ch &^ (1 << d)) << base
-	col := (m | m>>9 | m>>18) & permField * permSpread
+	col := (m | m>>9 | m>>18) & s9Field * permSpread
 	o := &permTab.others[b]
 	i1, i2 := (o[0]+d)&31, (o[1]+d)&31
 	y1, y2 := st.cand[i1], st.cand[i2]
@@ -158,18 +136,21 @@ func (st *permState) placeOne(b, d int, k uint) {
 	st.placeMany(b, d, bit)
 }
 
-// propagate applies the band rule, naked singles, the stack rule and the
-// minirow rule, each while the one before has nothing left, until none
-// changes anything. It returns false on a contradiction.
-func (st *permState) propagate() bool {
+// propagate applies the band rule, naked singles, then the stack rule and
+// the minirow rule (full) or nine.go's column rule (not full), each while
+// the ones before have nothing left, until none changes anything. It
+// returns false on a contradiction. Each rule only removes what no answer
+// uses, so the state it stops in does not depend on the order: not full,
+// it is the state nineState.propagate stops in.
+func (st *permState) propagate(full bool) bool {
 	t := &nine
 	for {
 		for st.dirty != 0 {
 			i := bits.TrailingZeros32(st.dirty) & 31
 			st.dirty &= st.dirty - 1
 			x := st.cand[i]
-			info := t.rowInfo[x&permField] | t.rowInfo[x>>9&permField]<<3 | t.rowInfo[x>>18&permField]<<6
-			a := t.allowed[info&permField]
+			info := t.rowInfo[x&s9Field] | t.rowInfo[x>>9&s9Field]<<3 | t.rowInfo[x>>18&s9Field]<<6
+			a := t.allowed[info&s9Field]
 			if a == 0 {
 				return false
 			}
@@ -193,7 +174,8 @@ func (st *permState) propagate() bool {
 			continue
 		}
 		for p := st.pending; p != 0; p &= p - 1 {
-			if !st.stack(bits.TrailingZeros32(p)) {
+			d := bits.TrailingZeros32(p)
+			if full && !st.stack(d) || !full && !st.columns(d) {
 				return false
 			}
 		}
@@ -201,7 +183,7 @@ func (st *permState) propagate() bool {
 		if st.dirty != 0 {
 			continue
 		}
-		if st.segDirty == 0 {
+		if !full || st.segDirty == 0 {
 			return true
 		}
 		st.segDirty = 0
@@ -236,7 +218,7 @@ func (st *permState) nakedSingles() (placed, ok bool) {
 		one |= c[7]
 		two |= one & c[8]
 		one |= c[8]
-		if one != permBand {
+		if one != s9Band {
 			return placed, false
 		}
 		for m := one &^ two &^ st.solved[b&3]; m != 0; m &= m - 1 {
@@ -264,9 +246,9 @@ func (st *permState) stack(d int) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
-	c0 := (x0 | x0>>9 | x0>>18) & permField
-	c1 := (x1 | x1>>9 | x1>>18) & permField
-	c2 := (x2 | x2>>9 | x2>>18) & permField
+	c0 := (x0 | x0>>9 | x0>>18) & s9Field
+	c1 := (x1 | x1>>9 | x1>>18) & s9Field
+	c2 := (x2 | x2>>9 | x2>>18) & s9Field
 	a0 := uint32(t.allowed[c0&7|(c1&7)<<3|(c2&7)<<6])
 	a1 := uint32(t.allowed[c0>>3&7|(c1>>3&7)<<3|(c2>>3&7)<<6])
 	a2 := uint32(t.allowed[c0>>6|(c1>>6)<<3|(c2>>6)<<6])
@@ -289,13 +271,69 @@ func (st *permState) stack(d int) bool {
 	return true
 }
 
+// columns is nineState.columns on st: a box or a column without digit d
+// fails; a column with one free cell takes d (hidden single); a box whose
+// cells for d lie in one column takes d there, so the column's other
+// bands lose it (pointing). Unlike the stack rule it leaves claiming out.
+// A digit placed nine times has nothing left to it.
+func (st *permState) columns(d int) bool {
+	t := &nine
+	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
+	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
+	if x0&^st.solved[0]|x1&^st.solved[1]|x2&^st.solved[2] == 0 {
+		return true
+	}
+	c0 := (x0 | x0>>9 | x0>>18) & s9Field
+	c1 := (x1 | x1>>9 | x1>>18) & s9Field
+	c2 := (x2 | x2>>9 | x2>>18) & s9Field
+	if t.rowBoxes[c0]&t.rowBoxes[c1]&t.rowBoxes[c2] != 7 || c0|c1|c2 != s9Field {
+		return false // a box or a column without the digit
+	}
+	m0 := (x0&(x0>>9) | x0&(x0>>18) | (x0>>9)&(x0>>18)) & s9Field
+	m1 := (x1&(x1>>9) | x1&(x1>>18) | (x1>>9)&(x1>>18)) & s9Field
+	m2 := (x2&(x2>>9) | x2&(x2>>18) | (x2>>9)&(x2>>18)) & s9Field
+	// The column of each box that has one, spread over a band.
+	p0 := c0 & t.expand[t.rowOne[c0]] * permSpread
+	p1 := c1 & t.expand[t.rowOne[c1]] * permSpread
+	p2 := c2 & t.expand[t.rowOne[c2]] * permSpread
+	// The columns with one cell in all: free ones take d.
+	one := s9Field &^ (m0 | m1 | m2 | c0&c1 | c0&c2 | c1&c2)
+	if one != 0 {
+		// Each is the only cell of its column, but an earlier one may
+		// have taken its row or box.
+		s0 := x0 & (one & c0 * permSpread) &^ st.solved[0]
+		s1 := x1 & (one & c1 * permSpread) &^ st.solved[1]
+		s2 := x2 & (one & c2 * permSpread) &^ st.solved[2]
+		for ; s0 != 0; s0 &= s0 - 1 {
+			if k := uint(bits.TrailingZeros32(s0)); st.cand[i0]>>k&1 != 0 {
+				st.placeOne(0, d, k)
+			}
+		}
+		for ; s1 != 0; s1 &= s1 - 1 {
+			if k := uint(bits.TrailingZeros32(s1)); st.cand[i1]>>k&1 != 0 {
+				st.placeOne(1, d, k)
+			}
+		}
+		for ; s2 != 0; s2 &= s2 - 1 {
+			if k := uint(bits.TrailingZeros32(s2)); st.cand[i2]>>k&1 != 0 {
+				st.placeOne(2, d, k)
+			}
+		}
+	}
+	x0, x1, x2 = st.cand[i0], st.cand[i1], st.cand[i2]
+	y0, y1, y2 := x0&^(p1|p2), x1&^(p0|p2), x2&^(p0|p1)
+	st.cand[i0], st.cand[i1], st.cand[i2] = y0, y1, y2
+	st.dirty |= nz(x0^y0)<<i0 | nz(x1^y1)<<i1 | nz(x2^y2)<<i2
+	return true
+}
+
 // columnSingles places d in the columns only (a set of columns) where
 // band b, whose cells for d are x, has one cell.
 func (st *permState) columnSingles(b, d int, x, only uint32) {
 	if only == 0 {
 		return
 	}
-	multi := (x&(x>>9) | x&(x>>18) | (x>>9)&(x>>18)) & permField
+	multi := (x&(x>>9) | x&(x>>18) | (x>>9)&(x>>18)) & s9Field
 	i := (9*b + d) & 31
 	for m := x & ((only &^ multi) * permSpread) &^ st.solved[b&3]; m != 0; m &= m - 1 {
 		// An earlier single of the loop may have taken this one's row.
@@ -324,7 +362,7 @@ func (st *permState) minirows() bool {
 		must2 |= must1 & c
 		must1 |= c
 	}
-	if may3 != permBand || must4 != 0 {
+	if may3 != s9Band || must4 != 0 {
 		return false
 	}
 	forced := may3 &^ may4 &^ must3 // three may and not all must: they must
@@ -333,7 +371,7 @@ func (st *permState) minirows() bool {
 		return true
 	}
 	for b := range 3 {
-		f, cl := uint16(forced>>(9*b)&permField), uint16(closed>>(9*b)&permField)
+		f, cl := uint16(forced>>(9*b)&s9Field), uint16(closed>>(9*b)&s9Field)
 		if f|cl == 0 {
 			continue
 		}
@@ -404,7 +442,7 @@ func (st *permState) cell() (int, uint) {
 	}
 	best, bb, bk := 10, 0, uint(0)
 	for b := range 3 {
-		for m := permBand &^ st.solved[b&3]; m != 0; m &= m - 1 {
+		for m := s9Band &^ st.solved[b&3]; m != 0; m &= m - 1 {
 			k := uint(bits.TrailingZeros32(m))
 			n := 0
 			for _, x := range (*[9]uint32)(st.cand[9*b : 9*b+9]) {
@@ -455,10 +493,10 @@ func (s *permSearch) search(st *permState) {
 			s.err = s.tick.Err()
 			return
 		}
-		if !st.propagate() {
+		if !st.propagate(true) {
 			return
 		}
-		if st.solved[0]&st.solved[1]&st.solved[2] == permBand {
+		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
 			s.solution(st)
 			return
 		}
@@ -515,11 +553,17 @@ func (s *permSearch) solution(st *permState) {
 	if s.found > 1 {
 		return
 	}
-	s.answer = make([]int16, 81)
+	s.answer = st.answer()
+}
+
+// answer returns the cells of a solved st.
+func (st *permState) answer() []int16 {
+	a := make([]int16, 81)
 	for i, m := range st.cand[:27] {
 		b, d := i/9, i%9
 		for ; m != 0; m &= m - 1 {
-			s.answer[27*b+bits.TrailingZeros32(m)] = int16(d + 1)
+			a[27*b+bits.TrailingZeros32(m)] = int16(d + 1)
 		}
 	}
+	return a
 }
