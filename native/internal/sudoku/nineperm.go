@@ -197,7 +197,9 @@ func (st *permState) propagate(full bool) bool {
 }
 
 // nakedSingles places every free cell left with one digit. It fails on
-// a cell with none.
+// a cell with none, or on two such cells of one row or box with the same
+// digit. No other digit has such a cell, so placing it only takes the
+// digit from its peers.
 func (st *permState) nakedSingles() (placed, ok bool) {
 	for b := range 3 {
 		c := (*[9]uint32)(st.cand[9*b : 9*b+9])
@@ -221,18 +223,36 @@ func (st *permState) nakedSingles() (placed, ok bool) {
 		if one != s9Band {
 			return placed, false
 		}
-		for m := one &^ two &^ st.solved[b&3]; m != 0; m &= m - 1 {
-			k := uint(bits.TrailingZeros32(m))
-			bit := uint32(1) << k
-			d := 0
-			for c[d]&bit == 0 {
-				d++
-				if d == 9 {
-					return placed, false // lost its digit to a single placed before it
-				}
+		singles := one &^ two &^ st.solved[b&3]
+		if singles == 0 {
+			continue
+		}
+		placed = true
+		st.solved[b&3] |= singles
+		o := &permTab.others[b]
+		for d := range 9 {
+			m := c[d] & singles
+			if m == 0 {
+				continue
 			}
-			st.placeOne(b, d, k)
-			placed = true
+			x := c[d]
+			y := x
+			for f := m; f != 0; f &= f - 1 {
+				k := bits.TrailingZeros32(f)
+				p := nine.peers[k%27]
+				if p&m != 1<<k {
+					return placed, false // two of them share a row or a box
+				}
+				y &^= p
+			}
+			y |= m
+			c[d] = y
+			i := 9*b + d
+			col := (m | m>>9 | m>>18) & s9Field * permSpread
+			i1, i2 := (o[0]+d)&31, (o[1]+d)&31
+			y1, y2 := st.cand[i1], st.cand[i2]
+			st.cand[i1], st.cand[i2] = y1&^col, y2&^col
+			st.dirty |= nz(x^y)<<i | nz(y1&col)<<i1 | nz(y2&col)<<i2
 		}
 	}
 	return placed, true
