@@ -177,3 +177,45 @@ func TestNinePermStops(t *testing.T) {
 	require.Zero(t, r.Found)
 	require.Equal(t, hard.Nodes/2, r.Nodes)
 }
+
+// BenchmarkNine solves each 9x9 set (the large ones outside the
+// repository: PUZZLESAT_DATA) three ways: solveOrdered (what Run does),
+// the permutation search alone (its first answer, which may differ on a
+// puzzle with several) and nineSearch, the order it keeps; the gap
+// between the first two is what keeping the answers costs.
+func BenchmarkNine(b *testing.B) {
+	ctx := context.Background()
+	ways := []struct {
+		name  string
+		solve func([]int16) (int, int64)
+	}{
+		{"order", func(c []int16) (int, int64) { r := solveOrdered(ctx, c, math.MaxInt64); return r.Found, r.Nodes }},
+		{"perm", func(c []int16) (int, int64) { r := solvePerm(ctx, c, 1, math.MaxInt64); return r.Found, r.Nodes }},
+		{"nineSearch", func(c []int16) (int, int64) { s := solveNine(ctx, c, 1, math.MaxInt64); return s.found, s.nodes }},
+	}
+	for _, set := range []string{"royle_17clue_49151.txt", "magictour_top1465.txt", "forum_hardest_1106.txt", "top95.txt"} {
+		b.Run(set, func(b *testing.B) {
+			f, err := os.Open(judgedata.Find(b, "sudoku", set))
+			require.NoError(b, err)
+			ps, err := puzzle.ParseSudoku(set, f, "")
+			f.Close()
+			require.NoError(b, err)
+			for _, w := range ways {
+				b.Run(w.name, func(b *testing.B) {
+					var nodes int64
+					for b.Loop() {
+						for _, p := range ps {
+							found, n := w.solve(p.Cells)
+							if found != 1 {
+								b.Fatalf("%d answers", found)
+							}
+							nodes += n
+						}
+					}
+					b.ReportMetric(float64(nodes)/float64(b.N*len(ps)), "nodes/puzzle")
+					b.ReportMetric(float64(b.N*len(ps))/b.Elapsed().Seconds(), "solves/s")
+				})
+			}
+		})
+	}
+}
