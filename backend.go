@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"time"
 
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
-// Backend chooses how a puzzle is solved.
+// Backend chooses how a puzzle is solved. It reads and writes its name
+// as text ("dfs", "sat", "both"), so that flag.TextVar and encoding/json
+// take it as it is.
 type Backend int
 
 // The backends. The zero value is DFS, the fast path.
@@ -20,41 +22,53 @@ const (
 	// Both runs DFS, then SAT, verifies each answer, and returns the answer
 	// when the two agree, else a *Disagreement.
 	Both
+	// Race runs DFS and SAT at once; the first to settle the instance (an
+	// answer that passes Verify, or a proof that there is none) wins, and
+	// the other is stopped at once. Stats.Won names the winner.
+	Race
 )
 
-// String returns "dfs", "sat" or "both", the names ParseBackend reads.
+// backendNames are the backends' names, by value.
+var backendNames = [...]string{DFS: "dfs", SAT: "sat", Both: "both", Race: "race"}
+
+// String returns the backend's name, such as "dfs".
 func (b Backend) String() string {
-	switch b {
-	case DFS:
-		return "dfs"
-	case SAT:
-		return "sat"
-	case Both:
-		return "both"
+	if b >= 0 && int(b) < len(backendNames) {
+		return backendNames[b]
 	}
 	return fmt.Sprintf("Backend(%d)", int(b))
 }
 
-// ParseBackend returns the backend named "dfs", "sat" or "both".
-func ParseBackend(s string) (Backend, error) {
-	for _, b := range []Backend{DFS, SAT, Both} {
-		if s == b.String() {
-			return b, nil
+// MarshalText returns the backend's name.
+func (b Backend) MarshalText() ([]byte, error) {
+	if b < 0 || int(b) >= len(backendNames) {
+		return nil, fmt.Errorf("unknown backend %d", int(b))
+	}
+	return []byte(b.String()), nil
+}
+
+// UnmarshalText sets b to the backend named by text: "dfs", "sat" or
+// "both".
+func (b *Backend) UnmarshalText(text []byte) error {
+	for v, name := range backendNames {
+		if string(text) == name {
+			*b = Backend(v)
+			return nil
 		}
 	}
-	return 0, fmt.Errorf("unknown backend %q: want dfs, sat or both", s)
+	return fmt.Errorf("unknown backend %q: want dfs, sat, both or race", text)
 }
 
 // runs returns the backends that b runs, in order.
 func (b Backend) runs() []Backend {
-	if b == Both {
+	if b == Both || b == Race {
 		return []Backend{DFS, SAT}
 	}
 	return []Backend{b}
 }
 
-// Options says how to solve. The zero value solves with the DFS backend
-// and no time limit.
+// Options says how to solve. The zero value solves with the DFS backend,
+// no time limit, and for the SAT backend gini under DefaultBudget.
 type Options struct {
 	Backend Backend
 	// Timeout limits each backend's run on one instance, counted from the
@@ -63,23 +77,33 @@ type Options struct {
 	// context.DeadlineExceeded.
 	Timeout time.Duration
 	// Budget is the most literals a formula of the SAT backend may hold
-	// (blocking clauses of counting included); 0 means
-	// sat.DefaultBudget. A query over it fails with a *TooLarge error
-	// before it is built where its size can be told in advance, else
-	// before it is solved.
+	// (blocking clauses of counting included); 0 means DefaultBudget. A
+	// query over it fails with a *TooLarge error before it is built where
+	// its size can be told in advance, else before it is solved.
 	Budget int
-	// Solver is the SAT solver of the SAT backend: nil means gini in
-	// process. sat.ParseEngine makes one from a name ("gini",
-	// "portfolio", a known program such as "cadical", or a path); see
-	// package sat for what each does.
-	Solver sat.Engine
+	// Solver is the SAT backend's solver; the zero value is gini in
+	// process. See ParseSolver.
+	Solver Solver
+	// Prunings switches the DFS's prunings (Kind.Prunings) away from
+	// their defaults: a comma-separated list of -NAME, which switches one
+	// off with those that need it, and +NAME, which switches an optional
+	// one on; "" keeps the defaults. Answers stay the same; the work done
+	// changes.
+	Prunings string
+	// Encoding picks the SAT encoding's options (Kind.Encodings): a
+	// comma-separated list of POINT=OPTION, or of an OPTION that belongs
+	// to one point only; "" keeps the defaults.
+	Encoding string
 }
 
-// TooLarge is the error of a query over the budget.
-type TooLarge = sat.TooLarge
+// DefaultBudget is the budget of a zero Options: 50 million literals,
+// about 1.2 GB of formula in this library and gini together.
+const DefaultBudget = solver.DefaultBudget
 
-// sat returns the SAT backend's configuration.
-func (o Options) sat() sat.Config { return sat.Config{Budget: o.Budget, Engine: o.Solver} }
+// config returns the SAT driver's configuration.
+func (o Options) config() solver.Config {
+	return solver.Config{Budget: o.Budget, Engine: o.Solver.engine}
+}
 
 // withTimeout starts the clock of o.Timeout for one backend's run.
 func (o Options) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {

@@ -1,33 +1,49 @@
 // Package puzzlesat solves classic exhaustive-search puzzles two ways and
 // makes the two check each other: every puzzle is encoded into CNF and
-// solved with a SAT solver, and a native depth-first search with hand-made
-// pruning solves the same input. Every answer passes the puzzle's own
-// Verify before it is returned.
+// solved with a SAT solver, and a native depth-first search with
+// hand-made pruning solves the same input. Every answer passes the
+// puzzle's own Verify before it is returned. This package is all a
+// program needs to import.
+//
+// # Kinds
 //
 // Each kind of puzzle is a [Kind], made by its constructor: [Alphametic]
-// (NOIP2004 base-N addition), [Sudoku] (n²×n² grids), [Sticks] (POJ 1011),
-// [Cake] (POJ 1190), [DigitPuzzle] (UVa 12107), [Cryptarithm] (SEND + MORE
-// = MONEY) and [Cats] (cats and cable cars, AcWing 165). Package puzzle holds
-// each kind's instance and answer types and its judge-format parser and
-// printer; a Kind solves them:
+// (NOIP2004 base-N addition), [Sudoku] (n²×n² grids, 4×4 to 400×400),
+// [Sticks] (POJ 1011), [Cake] (POJ 1190), [DigitPuzzle] (UVa 12107),
+// [Cryptarithm] (SEND + MORE = MONEY) and [Cats] (cats and cable cars,
+// AcWing 165). A Kind parses its own judge format ([Kind.Parse],
+// [Kind.Scan], with [ParseOptions] for the few formats that take one) into
+// the instance types of package puzzlesat/puzzle, and solves them:
 //
-//	ps, err := puzzle.ParseSudoku("grid.txt", r, "")
+//	k := puzzlesat.Sudoku()
+//	ps, err := k.Parse("grid.txt", r, puzzlesat.ParseOptions{})
 //	if err != nil {
 //		return err // a *puzzle.ParseError naming the file and line
 //	}
-//	k := puzzlesat.Sudoku()
 //	a, st, err := k.Solve(ctx, ps[0], puzzlesat.Options{Backend: puzzlesat.Both})
 //	fmt.Print(ps[0].Format(a), st)
 //
+// [Kinds] lists every kind with its types hidden, as a [Puzzle], and
+// [Lookup] finds one by name; instances then travel as [Problem] values
+// and answers as [Answer] values, which carry their judge text.
+//
+// # Solving
+//
 // [Options] chooses the backend ([DFS], [SAT], or [Both], which runs the
-// two and returns a [Disagreement] when they differ), a time limit per
-// backend, and the SAT backend's solver: gini in process, an external
-// DIMACS program, or a portfolio racing them (see sat.ParseEngine). [Kind.Count] counts answers up to a limit. [Kind.Encode] turns
-// one question about an instance into a formula ([Export]) that any SAT
-// solver can take as DIMACS, and [Export.ReadModel] reads that solver's
-// answer back, after checking that the model belongs to the formula. The
-// formulas are built with package puzzlesat/encode/cnf, which knows no
-// puzzle, and [SolveCNF] solves any of them.
+// two and returns a [*Disagreement] when they differ), a time limit per
+// backend, the SAT backend's literal budget (a [*TooLarge] error past it),
+// and its [Solver]: gini in process, an external DIMACS program such as
+// CaDiCaL, or a portfolio racing them, chosen by name with [ParseSolver].
+// [Kind.Count] counts answers up to a limit. A puzzle without an answer
+// gives [ErrNoSolution]; a backend whose answer fails Verify gives a
+// [*WrongAnswer], a bug.
+//
+// # DIMACS
+//
+// [Kind.Encode] turns one question about an instance into a formula (an
+// [Export]) that any SAT solver can take as DIMACS, and [Export.ReadModel]
+// reads that solver's answer back, after checking that the model belongs
+// to the formula. [ReadDIMACS] reads any formula and [SolveCNF] solves it.
 //
 // The library never prints and never exits; the command
 // puzzlesat/cmd/puzzlesat is a thin layer over it for files and batches.

@@ -1,6 +1,18 @@
 package puzzlesat
 
-import "fmt"
+import (
+	"fmt"
+
+	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
+)
+
+// ErrNoSolution is the error of a puzzle that has no answer. It is
+// puzzle.ErrNoSolution, so errors.Is matches either name.
+var ErrNoSolution = puzzle.ErrNoSolution
+
+// TooLarge is the error of a SAT query over the budget (Options.Budget).
+type TooLarge = solver.TooLarge
 
 // WrongAnswer reports an answer that fails the puzzle's Verify: a bug in
 // the backend that gave it, never a property of the input.
@@ -16,19 +28,24 @@ func (e *WrongAnswer) Error() string {
 // Unwrap returns what Verify said.
 func (e *WrongAnswer) Unwrap() error { return e.Err }
 
-// Disagreement is the error of a Both run whose backends disagree. A is
-// the answer type for Solve and int for Count. DFS and SAT hold each
-// backend's result; nil means that backend found no solution. Each answer
-// passed Verify, so two different answers mean that the instance has
-// several solutions, or that one backend missed the optimum.
-type Disagreement[A any] struct {
-	DFS, SAT *A
+// Disagreement is the error of a Both run whose backends disagree. DFS
+// and SAT hold each backend's result: an answer of the kind's answer type
+// (or, from a Puzzle, an Answer), or an int from Count; nil when that
+// backend found no solution. Each answer passed Verify, so two different
+// answers mean that the instance has several solutions, or that one
+// backend missed the optimum.
+type Disagreement struct {
+	DFS, SAT any
 	answers  bool // the results are answers that passed Verify, not counts
+	optimum  bool // the answers are optima (sticks, cake, cats)
 }
 
-func (d *Disagreement[A]) Error() string {
-	if d.answers && d.DFS != nil && d.SAT != nil {
-		return "the backends disagree (each answer passes Verify: the instance has several solutions, or one backend missed the optimum)"
+func (d *Disagreement) Error() string {
+	switch {
+	case !d.answers || d.DFS == nil || d.SAT == nil:
+		return "the backends disagree"
+	case d.optimum:
+		return "the backends disagree (each answer passes Verify: one backend missed the optimum)"
 	}
-	return "the backends disagree"
+	return "the backends disagree (each answer passes Verify: the instance has several solutions)"
 }

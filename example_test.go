@@ -2,20 +2,20 @@ package puzzlesat_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
 	"puzzlesat"
-	"puzzlesat/puzzle"
 )
 
 // Each backend solves the NOIP2004 sample; Both checks that they agree.
 func ExampleAlphametic() {
-	ps, err := puzzle.ParseAlphametic("sample", strings.NewReader("5\nABCED\nBDACE\nEBBAA\n"))
-	if err != nil {
-		panic(err)
-	}
 	k := puzzlesat.Alphametic()
+	ps, err := k.Parse("sample", strings.NewReader("5\nABCED\nBDACE\nEBBAA\n"), puzzlesat.ParseOptions{})
+	if err != nil {
+		panic(err) // a *puzzle.ParseError naming the file and line
+	}
 	for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT, puzzlesat.Both} {
 		a, st, err := k.Solve(context.Background(), ps[0], puzzlesat.Options{Backend: b})
 		if err != nil {
@@ -35,12 +35,13 @@ func ExampleAlphametic() {
 // A 9x9 sudoku, one puzzle per line, answered in the same layout.
 func ExampleSudoku() {
 	const grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-	ps, err := puzzle.ParseSudoku("top95", strings.NewReader(grid), "")
+	k := puzzlesat.Sudoku()
+	ps, err := k.Parse("top95", strings.NewReader(grid), puzzlesat.ParseOptions{})
 	if err != nil {
 		panic(err)
 	}
 	for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
-		a, _, err := puzzlesat.Sudoku().Solve(context.Background(), ps[0], puzzlesat.Options{Backend: b})
+		a, _, err := k.Solve(context.Background(), ps[0], puzzlesat.Options{Backend: b})
 		if err != nil {
 			panic(err)
 		}
@@ -53,11 +54,11 @@ func ExampleSudoku() {
 
 // The POJ 1011 sample: the smallest stick length, with the witness.
 func ExampleSticks() {
-	ps, err := puzzle.ParseSticks("sample", strings.NewReader("9\n5 2 1 5 2 1 5 2 1\n4\n1 2 3 4\n0\n"))
+	k := puzzlesat.Sticks()
+	ps, err := k.Parse("sample", strings.NewReader("9\n5 2 1 5 2 1 5 2 1\n4\n1 2 3 4\n0\n"), puzzlesat.ParseOptions{})
 	if err != nil {
 		panic(err)
 	}
-	k := puzzlesat.Sticks()
 	for _, p := range ps {
 		a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{Backend: puzzlesat.Both})
 		if err != nil {
@@ -79,7 +80,11 @@ func ExampleSticks() {
 // The POJ 1190 sample, and a cake that cannot exist (answer 0).
 func ExampleCake() {
 	k := puzzlesat.Cake()
-	for _, p := range []puzzle.Cake{{Volume: 100, Layers: 2}, {Volume: 10, Layers: 3}} {
+	ps, err := k.Parse("cakes", strings.NewReader("100 2\n10 3\n"), puzzlesat.ParseOptions{})
+	if err != nil {
+		panic(err)
+	}
+	for _, p := range ps {
 		for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
 			a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{Backend: b})
 			if err != nil {
@@ -97,13 +102,14 @@ func ExampleCake() {
 
 // The UVa 12107 sample: the fewest changes that leave one solution.
 func ExampleDigitPuzzle() {
-	ps, err := puzzle.ParseDigit("sample", strings.NewReader("7 ** 8*\n** ** ***\n0\n"))
+	k := puzzlesat.DigitPuzzle()
+	ps, err := k.Parse("sample", strings.NewReader("7 ** 8*\n** ** ***\n0\n"), puzzlesat.ParseOptions{})
 	if err != nil {
 		panic(err)
 	}
 	for _, p := range ps {
 		for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
-			a, _, err := puzzlesat.DigitPuzzle().Solve(context.Background(), p, puzzlesat.Options{Backend: b})
+			a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{Backend: b})
 			if err != nil {
 				panic(err)
 			}
@@ -117,14 +123,55 @@ func ExampleDigitPuzzle() {
 	// sat: Case 2: ** ** 1*1
 }
 
+// SEND + MORE = MONEY by both backends, and the number of its answers.
+func ExampleCryptarithm() {
+	k := puzzlesat.Cryptarithm()
+	ps, err := k.Parse("sample", strings.NewReader("SEND + MORE = MONEY\nI + BB == ILL\n"), puzzlesat.ParseOptions{Base: 10})
+	if err != nil {
+		panic(err)
+	}
+	for _, p := range ps {
+		a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{Backend: puzzlesat.Both})
+		if err != nil {
+			panic(err)
+		}
+		n, _, _ := k.Count(context.Background(), p, 2, puzzlesat.Options{Backend: puzzlesat.SAT})
+		fmt.Printf("%d answer: %s", n, p.Format(a))
+	}
+	// Output:
+	// 1 answer: D=7 E=5 M=1 N=6 O=0 R=8 S=9 Y=2
+	// 1 answer: B=9 I=1 L=0
+}
+
+// The AcWing 165 sample: the fewest cable cars, with each car's cats.
+func ExampleCats() {
+	k := puzzlesat.Cats()
+	ps, err := k.Parse("sample", strings.NewReader("5 1996\n1\n2\n1994\n12\n29\n"), puzzlesat.ParseOptions{})
+	if err != nil {
+		panic(err)
+	}
+	for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
+		a, _, err := k.Solve(context.Background(), ps[0], puzzlesat.Options{Backend: b})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%v: %s", b, ps[0].Format(a))
+	}
+	// Output:
+	// dfs: 2
+	// sat: 2
+}
+
 // Export a query as DIMACS for any SAT solver, and read its answer back:
 // here gini stands in for the external solver, and its model is written
 // in the SAT-competition form that solvers print. Without a bound, the
 // query would ask about the optimum, which the backends find first.
 func ExampleKind_Encode() {
 	ctx := context.Background()
-	p := puzzle.Sticks{Pieces: []int{1, 2, 3, 4}}
-	q, err := puzzlesat.Sticks().Encode(ctx, p, 5, puzzlesat.Options{})
+	k := puzzlesat.Sticks()
+	ps, _ := k.Parse("block", strings.NewReader("4\n1 2 3 4\n0\n"), puzzlesat.ParseOptions{})
+	p := ps[0]
+	q, err := k.Encode(ctx, p, 5, puzzlesat.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -134,7 +181,7 @@ func ExampleKind_Encode() {
 	}
 	fmt.Println(q.Name, "with", strings.Count(dimacs.String(), "\nc var "), "named variables")
 
-	status, m, _, err := puzzlesat.SolveCNF(ctx, q.Formula(), puzzlesat.Options{})
+	status, m, _, err := puzzlesat.SolveCNF(ctx, q.Formula(), puzzlesat.Solver{})
 	if err != nil {
 		panic(err)
 	}
@@ -167,40 +214,75 @@ func ExampleKind_Encode() {
 	// other.out:1: model is for hash 0123456789abcdef, this instance and query have 910889c69e2309e3
 }
 
-// SEND + MORE = MONEY by both backends, and the number of its answers.
-func ExampleCryptarithm() {
-	ps, err := puzzle.ParseCryptarithm("sample", strings.NewReader("SEND + MORE = MONEY\nI + BB == ILL\n"), 10)
+// Every kind by name, its types hidden: what the command does with each
+// input.
+func ExampleLookup() {
+	k, err := puzzlesat.Lookup("cats")
 	if err != nil {
 		panic(err)
 	}
-	k := puzzlesat.Cryptarithm()
-	for _, p := range ps {
-		a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{Backend: puzzlesat.Both})
+	err = k.Scan("cars", strings.NewReader("3 10\n6\n5\n4\n"), puzzlesat.ParseOptions{}, func(p puzzlesat.Problem) error {
+		a, st, err := k.Solve(context.Background(), p, puzzlesat.Options{Backend: puzzlesat.Both})
 		if err != nil {
-			panic(err)
+			return err
 		}
-		n, _, _ := k.Count(context.Background(), p, 2, puzzlesat.Options{Backend: puzzlesat.SAT})
-		fmt.Printf("%d answer: %s", n, p.Format(a))
+		fmt.Print(st.Backend, ": ", a.Text, a.Certificate)
+		return nil
+	})
+	if err != nil {
+		panic(err)
 	}
+	for _, k := range puzzlesat.Kinds() {
+		fmt.Print(k.Name(), " ")
+	}
+	fmt.Println()
 	// Output:
-	// 1 answer: D=7 E=5 M=1 N=6 O=0 R=8 S=9 Y=2
-	// 1 answer: B=9 I=1 L=0
+	// both: 2
+	// # car 1: 6 [1] 4 [3]
+	// # car 2: 5 [2]
+	// alphametic sudoku sticks cake digit-puzzle cryptarithm cats
 }
 
-// The AcWing 165 sample: the fewest cable cars, with each car's cats.
-func ExampleCats() {
-	ps, err := puzzle.ParseCats("sample", strings.NewReader("5 1996\n1\n2\n1994\n12\n29\n"))
+// A formula read as DIMACS, solved by a solver chosen by name; here gini,
+// which is always there. Any known program on PATH, or "portfolio", is
+// chosen the same way.
+func ExampleSolveCNF() {
+	ctx := context.Background()
+	f, err := puzzlesat.ReadDIMACS(ctx, "tiny.cnf", strings.NewReader("p cnf 2 3\n1 2 0\n-1 2 0\n1 -2 0\n"))
 	if err != nil {
 		panic(err)
 	}
-	for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
-		a, _, err := puzzlesat.Cats().Solve(context.Background(), ps[0], puzzlesat.Options{Backend: b})
-		if err != nil {
-			panic(err)
-		}
-		fmt.Printf("%v: %s", b, ps[0].Format(a))
+	s, err := puzzlesat.ParseSolver("gini")
+	if err != nil {
+		panic(err)
 	}
+	status, m, _, err := puzzlesat.SolveCNF(ctx, f, s)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s, status, m[1], m[2])
+	_, err = puzzlesat.ParseSolver("no-such-solver")
+	fmt.Println(err != nil)
 	// Output:
-	// dfs: 2
-	// sat: 2
+	// gini SATISFIABLE true true
+	// true
+}
+
+// The errors of Solve: no answer, and a formula over the budget.
+func ExampleKind_Solve() {
+	ctx := context.Background()
+	k := puzzlesat.Sudoku()
+	ps, err := k.Parse("none", strings.NewReader("12..\n....\n..3.\n..4.\n"), puzzlesat.ParseOptions{})
+	if err != nil {
+		panic(err)
+	}
+	_, _, err = k.Solve(ctx, ps[0], puzzlesat.Options{Backend: puzzlesat.Both})
+	fmt.Println(err, errors.Is(err, puzzlesat.ErrNoSolution))
+	ps, _ = k.Parse("empty", strings.NewReader(strings.Repeat(".", 81)), puzzlesat.ParseOptions{})
+	_, _, err = k.Solve(ctx, ps[0], puzzlesat.Options{Backend: puzzlesat.SAT, Budget: 1000})
+	var tl *puzzlesat.TooLarge
+	fmt.Println(errors.As(err, &tl))
+	// Output:
+	// no solution true
+	// true
 }

@@ -10,29 +10,36 @@ import (
 	"strings"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Export is one query about one instance, ready to be written as DIMACS
 // for any SAT solver and to read that solver's answer back.
 type Export[A any] struct {
-	Name string // the question, such as "solution", "L=454" or "Q<=1448"
-	Hash string // of kind, instance and question; written among the comments
-	Note string // how the bound was chosen when it was not the answer's own, or ""
+	Name     string // the question, such as "solution", "L=454" or "Q<=1448"
+	Encoding string // every choice point of the encoding with its option, such as "product=table"
+	Hash     string // of kind, instance, question and encoding; written among the comments
+	Note     string // how the bound was chosen when it was not the answer's own, or ""
 
-	query  Query[A]
+	query  solver.Query[A]
 	verify func(A) error
 }
 
 // Encode returns the query about p at bound. For the kinds whose queries
 // take a bound (see HasBound), bound 0 asks about the optimum, which the
 // backends of o find first; the other kinds ignore bound. The formula's
-// comments name the kind, the question and its hash, and every variable
-// that carries meaning; numbering is deterministic, so the same instance
-// and bound always give the same formula.
+// comments name the kind, the question, the encoding (o.Encoding) and
+// their hash, and every variable that carries meaning; numbering is
+// deterministic, so the same instance, bound and encoding always give the
+// same formula.
 func (k *Kind[I, A]) Encode(ctx context.Context, p I, bound int, o Options) (*Export[A], error) {
 	if bound < 0 {
 		return nil, fmt.Errorf("bound %d: want 0 (the optimum) or more", bound)
+	}
+	_, picks, _, err := k.techniques(o)
+	if err != nil {
+		return nil, err
 	}
 	var note string
 	if k.bound != nil && bound == 0 {
@@ -42,14 +49,21 @@ func (k *Kind[I, A]) Encode(ctx context.Context, p I, bound int, o Options) (*Ex
 		}
 		bound, note = k.bound(p, a)
 	}
-	q, name, err := k.query(ctx, p, bound, o.sat())
+	q, name, err := k.query(ctx, p, bound, o.config(), picks)
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256([]byte(k.name + "\n" + p.String() + "\n" + name))
-	e := &Export[A]{Name: name, Hash: hex.EncodeToString(sum[:8]), Note: note, query: q, verify: p.Verify}
+	text := k.name + "\n" + p.String() + "\n" + name
+	if picks.String() != "" { // the default encoding keeps the hash it always had
+		text += "\n" + picks.String()
+	}
+	sum := sha256.Sum256([]byte(text))
+	e := &Export[A]{Name: name, Encoding: k.encodingText(picks), Hash: hex.EncodeToString(sum[:8]), Note: note, query: q, verify: p.Verify}
 	f := q.Formula()
 	f.Comment("query %s", e.Name)
+	if e.Encoding != "" {
+		f.Comment("encoding %s", e.Encoding)
+	}
 	f.Comment("hash %s", e.Hash)
 	return e, nil
 }
@@ -65,18 +79,22 @@ func (e *Export[A]) WriteDIMACS(w io.Writer) error { return cnf.WriteDIMACS(w, e
 // passed the instance's Verify. It refuses a model that was made for
 // another query: one that carries another hash, names more variables than
 // the formula has, or falsifies any of its clauses. A solver output of
-// UNSATISFIABLE gives puzzle.ErrNoSolution. file names r in errors.
+// UNSATISFIABLE gives ErrNoSolution. file names r in errors.
 func (e *Export[A]) ReadModel(file string, r io.Reader) (A, error) {
 	var zero A
 	f := e.Formula()
 	out, err := cnf.ReadModel(file, r, f.NumVars())
 	if errors.Is(err, cnf.ErrUnsatisfiable) {
-		return zero, puzzle.ErrNoSolution
+		return zero, ErrNoSolution
 	}
 	if err != nil {
 		return zero, err
 	}
 	for _, c := range out.Comments {
+		if enc, ok := strings.CutPrefix(c.Text, "encoding "); ok && enc != e.Encoding {
+			return zero, &cnf.DIMACSError{File: file, Line: c.Line,
+				Err: fmt.Errorf("model is for the encoding %s, this query has %s: give the same encoding", enc, e.Encoding)}
+		}
 		if h, ok := strings.CutPrefix(c.Text, "hash "); ok && h != e.Hash {
 			return zero, &cnf.DIMACSError{File: file, Line: c.Line,
 				Err: fmt.Errorf("model is for hash %s, this instance and query have %s", h, e.Hash)}
@@ -97,4 +115,14 @@ func (e *Export[A]) ReadModel(file string, r io.Reader) (A, error) {
 		return zero, out.Errorf(0, "the decoded answer fails Verify: %w", err)
 	}
 	return a, nil
+}
+
+// encodingText returns every choice point of the kind with the option
+// picks holds for it, such as "product=table".
+func (k *Kind[I, A]) encodingText(picks technique.Picks) string {
+	parts := make([]string, len(k.encodings))
+	for i, c := range k.encodings {
+		parts[i] = c.Point + "=" + picks.Get(k.encodings, c.Point)
+	}
+	return strings.Join(parts, ",")
 }

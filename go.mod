@@ -1,6 +1,6 @@
 module puzzlesat
 
-go 1.26.8
+go 1.26
 
 require (
 	github.com/go-air/gini v1.0.4

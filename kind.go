@@ -1,14 +1,17 @@
 package puzzlesat
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"time"
 
 	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Instance is what every puzzle type of package puzzle provides for its
@@ -21,30 +24,28 @@ type Instance[A any] interface {
 	Verify(a A) error
 	// Format returns the judge's output for a.
 	Format(a A) string
-	// Fail returns what is printed in place of an answer, word being
-	// "no solution", "timeout" or "too large".
-	Fail(word string) string
 	// String returns the instance in judge input format.
 	String() string
 }
 
-// Query is one question about an instance asked as a CNF formula, with
-// the decoder of its models. Every encoder of package encode returns one.
-type Query[A any] = sat.Query[A]
-
 // Kind is one kind of puzzle, with instances of type I and answers of
-// type A, and the two backends that solve it. Make one with its
-// constructor (Alphametic, Sudoku, Sticks, Cake, DigitPuzzle, Cryptarithm,
-// Cats); a Kind holds no state and is safe for concurrent use.
+// type A: its parser and the two backends that solve it. Make one with
+// its constructor (Alphametic, Sudoku, Sticks, Cake, DigitPuzzle,
+// Cryptarithm, Cats), or find it by name with Lookup, its types hidden.
+// A Kind holds no state and is safe for concurrent use.
 type Kind[I Instance[A], A any] struct {
-	name     string
-	dfs      func(context.Context, I) (A, native.Stats, error)
-	sat      func(context.Context, I, sat.Config) (A, sat.Stats, error)
-	countDFS func(context.Context, I, int) (int, native.Stats, error)
-	countSAT func(context.Context, I, int, sat.Config) (int, sat.Stats, error)
-	// query returns the CNF question of p at bound and its name; c's
+	name      string
+	scan      func(file string, r io.Reader, o ParseOptions, yield func(I) error) error
+	canonical bool                // the judge's answer is one value (an optimum, digit-puzzle's least pattern)
+	prunings  []technique.Pruning // the DFS's, which dfs and countDFS read from a Set
+	encodings []technique.Choice  // the SAT encoding's, which sat, countSAT and query read from Picks
+	dfs       func(context.Context, I, technique.Set) (A, native.Stats, error)
+	sat       func(context.Context, I, solver.Config, technique.Picks) (A, solver.Stats, error)
+	countDFS  func(context.Context, I, int, technique.Set) (int, native.Stats, error)
+	countSAT  func(context.Context, I, int, solver.Config, technique.Picks) (int, solver.Stats, error)
+	// query returns the CNF question about p at bound and its name; c's
 	// budget bounds the formula, and ctx stops a long build.
-	query func(ctx context.Context, p I, bound int, c sat.Config) (Query[A], string, error)
+	query func(ctx context.Context, p I, bound int, c solver.Config, enc technique.Picks) (solver.Query[A], string, error)
 	// bound returns the bound at which an answer is the optimum, for the
 	// kinds whose query takes one, and a note when it is not the answer's
 	// own (cake's "no cake" answer); nil for the others.
@@ -58,44 +59,109 @@ func (k *Kind[I, A]) Name() string { return k.name }
 // puzzles whose answers can be counted, not for the optimisation kinds.
 func (k *Kind[I, A]) CanCount() bool { return k.countDFS != nil }
 
-// HasBound reports whether the kind's queries take a bound (sticks: the
-// stick length, cake: the area, cats: the number of cars), so that Encode
-// asks about the optimum when given none.
+// HasBound reports whether the kind asks for an optimum, so that its
+// queries take a bound (sticks: the stick length, cake: the area, cats:
+// the number of cars) and Encode asks about the optimum when given none.
 func (k *Kind[I, A]) HasBound() bool { return k.bound != nil }
 
+// Canonical reports whether the judge's answer is one value whatever
+// backend, solver or techniques find it: an optimum (sticks, cake, cats)
+// or digit-puzzle's least pattern. For the other kinds a puzzle may have
+// several answers, and two runs may find different ones.
+func (k *Kind[I, A]) Canonical() bool { return k.canonical }
+
+// Prunings returns the prunings of the kind's DFS, which
+// Options.Prunings switches.
+func (k *Kind[I, A]) Prunings() []Pruning { return slices.Clone(k.prunings) }
+
+// Encodings returns the choice points of the kind's SAT encoding, which
+// Options.Encoding picks from.
+func (k *Kind[I, A]) Encodings() []Choice { return slices.Clone(k.encodings) }
+
+// Check checks o's Prunings and Encoding against the kind's, and returns
+// the notes of prunings switched off because they need one that o
+// switches off. An unknown name is an error that lists the valid ones.
+func (k *Kind[I, A]) Check(o Options) ([]string, error) {
+	_, _, notes, err := k.techniques(o)
+	return notes, err
+}
+
+// techniques resolves o's prunings and encoding.
+func (k *Kind[I, A]) techniques(o Options) (technique.Set, technique.Picks, []string, error) {
+	set, notes, err := technique.ResolvePrunings(k.prunings, o.Prunings)
+	if err != nil {
+		return set, technique.Picks{}, nil, fmt.Errorf("%s: %w", k.name, err)
+	}
+	picks, err := technique.ResolveEncoding(k.encodings, o.Encoding)
+	if err != nil {
+		return set, picks, nil, fmt.Errorf("%s: %w", k.name, err)
+	}
+	return set, picks, notes, nil
+}
+
+// Scan reads the instances of r, in the kind's judge format (see package
+// puzzle and the README), and calls yield with each as soon as it is
+// read; it stops at the first error of the input or of yield. file names
+// r in errors, which are *puzzle.ParseError values giving the line. An
+// input with no instance is an error.
+func (k *Kind[I, A]) Scan(file string, r io.Reader, o ParseOptions, yield func(I) error) error {
+	return k.scan(file, r, o, yield)
+}
+
+// Parse reads every instance of r, as Scan does.
+func (k *Kind[I, A]) Parse(file string, r io.Reader, o ParseOptions) ([]I, error) {
+	var ps []I
+	if err := k.scan(file, r, o, func(p I) error { ps = append(ps, p); return nil }); err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
+
 // Solve solves p with the backends o names and returns an answer that
-// passed p's Verify. The error is puzzle.ErrNoSolution when p has no
-// answer, *WrongAnswer when a backend's answer fails Verify (a bug),
-// *Disagreement[A] when the two backends of Both disagree, or another
-// error naming the backend (a deadline or cancel among them).
+// passed p's Verify (with Race, the first backend's to settle p). The error is ErrNoSolution when p has no answer,
+// *WrongAnswer when a backend's answer fails Verify (a bug),
+// *Disagreement when the two backends of Both disagree, *TooLarge when a
+// SAT formula is over the budget, or another error naming the backend (a
+// deadline or cancel among them).
 func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error) {
-	outs := make([]outcome[A], 0, 2)
-	for _, b := range o.Backend.runs() {
+	set, picks, _, err := k.techniques(o)
+	if err != nil {
+		var zero A
+		return zero, Stats{}, err
+	}
+	run := func(ctx context.Context, b Backend) outcome[A] {
 		ctx, cancel := o.withTimeout(ctx)
+		defer cancel()
 		out := timed(b, func() (A, Stats, error) {
 			if b == DFS {
-				a, st, err := k.dfs(ctx, p)
+				a, st, err := k.dfs(ctx, p, set)
 				return a, dfsStats(st), err
 			}
-			a, st, err := k.sat(ctx, p, o.sat())
+			a, st, err := k.sat(ctx, p, o.config(), picks)
 			return a, satStats(st), err
 		})
-		cancel()
 		if out.err == nil {
 			if err := p.Verify(out.res); err != nil {
 				out.err = &WrongAnswer{Backend: b, Err: err}
 			}
 		}
-		outs = append(outs, out)
+		return out
 	}
-	return decide(outs, func(x, y A) bool { return p.Format(x) == p.Format(y) }, true)
+	if o.Backend == Race {
+		return race(ctx, run)
+	}
+	outs := make([]outcome[A], 0, 2)
+	for _, b := range o.Backend.runs() {
+		outs = append(outs, run(ctx, b))
+	}
+	d := &Disagreement{answers: true, optimum: k.HasBound()}
+	return decide(outs, func(x, y A) bool { return p.Format(x) == p.Format(y) }, d)
 }
 
 // Count returns the number of answers of p, stopping at limit (at least
 // 1): a result equal to limit means limit or more. With Both the two
-// counts must agree, else the error is *Disagreement[int]. Kinds that
-// cannot count (see CanCount) return an error wrapping
-// errors.ErrUnsupported.
+// counts must agree, else the error is a *Disagreement. Kinds that cannot
+// count (see CanCount) return an error wrapping errors.ErrUnsupported.
 func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int, Stats, error) {
 	if !k.CanCount() {
 		return 0, Stats{}, fmt.Errorf("count is not defined for %s: %w", k.name, errors.ErrUnsupported)
@@ -103,20 +169,62 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 	if limit < 1 {
 		return 0, Stats{}, fmt.Errorf("count limit %d: want at least 1", limit)
 	}
-	outs := make([]outcome[int], 0, 2)
-	for _, b := range o.Backend.runs() {
+	set, picks, _, err := k.techniques(o)
+	if err != nil {
+		return 0, Stats{}, err
+	}
+	run := func(ctx context.Context, b Backend) outcome[int] {
 		ctx, cancel := o.withTimeout(ctx)
-		outs = append(outs, timed(b, func() (int, Stats, error) {
+		defer cancel()
+		return timed(b, func() (int, Stats, error) {
 			if b == DFS {
-				n, st, err := k.countDFS(ctx, p, limit)
+				n, st, err := k.countDFS(ctx, p, limit, set)
 				return n, dfsStats(st), err
 			}
-			n, st, err := k.countSAT(ctx, p, limit, o.sat())
+			n, st, err := k.countSAT(ctx, p, limit, o.config(), picks)
 			return n, satStats(st), err
-		}))
-		cancel()
+		})
 	}
-	return decide(outs, func(x, y int) bool { return x == y }, false)
+	if o.Backend == Race {
+		return race(ctx, run)
+	}
+	outs := make([]outcome[int], 0, 2)
+	for _, b := range o.Backend.runs() {
+		outs = append(outs, run(ctx, b))
+	}
+	return decide(outs, func(x, y int) bool { return x == y }, &Disagreement{})
+}
+
+// race runs DFS and SAT at once and returns the first outcome that
+// settles the instance, an answer or "no solution", stopping the other
+// run; when neither settles it, the first error, in backend order. A
+// wrong answer is a bug and ends the race as it is.
+func race[R any](ctx context.Context, run func(context.Context, Backend) outcome[R]) (R, Stats, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan outcome[R], 2)
+	for _, b := range []Backend{DFS, SAT} {
+		go func() { done <- run(ctx, b) }()
+	}
+	var outs [2]outcome[R]
+	won := -1
+	for range 2 {
+		out := <-done
+		i := int(out.st.Backend) // DFS 0, SAT 1
+		outs[i] = out
+		var wa *WrongAnswer
+		if won < 0 && (out.err == nil || errors.Is(out.err, ErrNoSolution) || errors.As(out.err, &wa)) {
+			won = i
+			cancel()
+		}
+	}
+	st := merge([]Stats{outs[0].st, outs[1].st})
+	st.Backend = Race
+	if won < 0 {
+		return outs[0].res, st, cmp.Or(outs[0].err, outs[1].err)
+	}
+	st.Won = Backend(won)
+	return outs[won].res, st, outs[won].err
 }
 
 // outcome is what one backend's run gave: an answer or a count, or an
@@ -133,7 +241,7 @@ func timed[R any](b Backend, run func() (R, Stats, error)) outcome[R] {
 	start := time.Now()
 	res, st, err := run()
 	st.Backend, st.Time = b, time.Since(start)
-	if err != nil && !errors.Is(err, puzzle.ErrNoSolution) {
+	if err != nil && !errors.Is(err, ErrNoSolution) {
 		err = fmt.Errorf("%v backend: %w", b, err)
 	}
 	return outcome[R]{res, st, err}
@@ -141,9 +249,9 @@ func timed[R any](b Backend, run func() (R, Stats, error)) outcome[R] {
 
 // decide turns the outcomes of one or two backends into the result: the
 // first error other than "no solution", in backend order; else, for two
-// backends, their common result, or "no solution" from both, or a
-// Disagreement.
-func decide[R any](outs []outcome[R], same func(x, y R) bool, answers bool) (R, Stats, error) {
+// backends, their common result, or "no solution" from both, or d with
+// the two results.
+func decide[R any](outs []outcome[R], same func(x, y R) bool, d *Disagreement) (R, Stats, error) {
 	var zero R
 	st := outs[0].st
 	if len(outs) > 1 {
@@ -154,7 +262,7 @@ func decide[R any](outs []outcome[R], same func(x, y R) bool, answers bool) (R, 
 		st = merge(parts)
 	}
 	for _, o := range outs {
-		if o.err != nil && !errors.Is(o.err, puzzle.ErrNoSolution) {
+		if o.err != nil && !errors.Is(o.err, ErrNoSolution) {
 			return zero, st, o.err
 		}
 	}
@@ -169,12 +277,11 @@ func decide[R any](outs []outcome[R], same func(x, y R) bool, answers bool) (R, 
 	case first.err == nil && second.err == nil && same(first.res, second.res):
 		return first.res, st, nil
 	}
-	d := &Disagreement[R]{answers: answers}
 	if first.err == nil {
-		d.DFS = &first.res
+		d.DFS = first.res
 	}
 	if second.err == nil {
-		d.SAT = &second.res
+		d.SAT = second.res
 	}
 	return zero, st, d
 }

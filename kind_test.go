@@ -3,6 +3,11 @@ package puzzlesat
 import (
 	"context"
 	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +16,8 @@ import (
 
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // parity is a toy puzzle for testing the dispatch: any even number is an
@@ -24,14 +30,17 @@ func (parity) Verify(a int) error {
 	}
 	return nil
 }
-func (parity) Format(a int) string     { return strings.Repeat("x", a) + "\n" }
-func (parity) Fail(word string) string { return word + "\n" }
-func (parity) String() string          { return "parity\n" }
-func answer(a int, err error) func(context.Context, parity) (int, native.Stats, error) {
-	return func(context.Context, parity) (int, native.Stats, error) { return a, native.Stats{Nodes: 7}, err }
+func (parity) Format(a int) string { return strings.Repeat("x", a) + "\n" }
+func (parity) String() string      { return "parity\n" }
+func answer(a int, err error) func(context.Context, parity, technique.Set) (int, native.Stats, error) {
+	return func(context.Context, parity, technique.Set) (int, native.Stats, error) {
+		return a, native.Stats{Nodes: 7}, err
+	}
 }
-func answerSAT(a int, err error) func(context.Context, parity, sat.Config) (int, sat.Stats, error) {
-	return func(context.Context, parity, sat.Config) (int, sat.Stats, error) { return a, sat.Stats{Solves: 3}, err }
+func answerSAT(a int, err error) func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error) {
+	return func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error) {
+		return a, solver.Stats{Solves: 3}, err
+	}
 }
 
 func TestSolveDispatch(t *testing.T) {
@@ -61,7 +70,7 @@ func TestSolveDispatch(t *testing.T) {
 			got, st, err := k.Solve(context.Background(), parity{}, Options{Backend: tc.backend})
 			require.Equal(t, tc.backend, st.Backend)
 			var wa *WrongAnswer
-			var dis *Disagreement[int]
+			var dis *Disagreement
 			switch {
 			case tc.wrong >= 0:
 				require.ErrorAs(t, err, &wa)
@@ -96,7 +105,7 @@ type result struct {
 // TestTimeoutPerBackend: each backend gets the whole timeout, and a run
 // that times out names its backend and wraps DeadlineExceeded.
 func TestTimeoutPerBackend(t *testing.T) {
-	slow := func(ctx context.Context, _ parity) (int, native.Stats, error) {
+	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, native.Stats, error) {
 		<-ctx.Done()
 		return 0, native.Stats{}, ctx.Err()
 	}
@@ -118,28 +127,109 @@ func TestCountDispatch(t *testing.T) {
 	require.ErrorContains(t, err, "limit")
 
 	k := &Kind[parity, int]{
-		name:     "parity",
-		countDFS: func(context.Context, parity, int) (int, native.Stats, error) { return 2, native.Stats{}, nil },
-		countSAT: func(context.Context, parity, int, sat.Config) (int, sat.Stats, error) { return 1, sat.Stats{}, nil },
+		name: "parity",
+		countDFS: func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
+			return 2, native.Stats{}, nil
+		},
+		countSAT: func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
+			return 1, solver.Stats{}, nil
+		},
 	}
 	n, _, err := k.Count(ctx, parity{}, 5, Options{Backend: DFS})
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 	_, _, err = k.Count(ctx, parity{}, 5, Options{Backend: Both})
-	var d *Disagreement[int]
+	var d *Disagreement
 	require.ErrorAs(t, err, &d)
-	require.Equal(t, 2, *d.DFS)
-	require.Equal(t, 1, *d.SAT)
+	require.Equal(t, 2, d.DFS)
+	require.Equal(t, 1, d.SAT)
 	require.Equal(t, "the backends disagree", err.Error())
 }
 
-func TestParseBackend(t *testing.T) {
-	for _, b := range []Backend{DFS, SAT, Both} {
-		got, err := ParseBackend(b.String())
+func TestBackendText(t *testing.T) {
+	for _, b := range []Backend{DFS, SAT, Both, Race} {
+		text, err := b.MarshalText()
 		require.NoError(t, err)
+		var got Backend
+		require.NoError(t, got.UnmarshalText(text))
 		require.Equal(t, b, got)
 	}
-	_, err := ParseBackend("quantum")
-	require.Error(t, err)
+	var b Backend
+	require.ErrorContains(t, b.UnmarshalText([]byte("quantum")), "want dfs, sat, both or race")
 	require.Equal(t, "Backend(9)", Backend(9).String())
+	_, err := Backend(9).MarshalText()
+	require.Error(t, err)
+}
+
+// TestKindsListsEveryKind: every constructor of a kind without
+// arguments is in Kinds, once, so that the command, built on that list,
+// cannot miss one.
+func TestKindsListsEveryKind(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	require.NoError(t, err)
+	var constructors []string
+	for _, f := range pkgs["puzzlesat"].Files {
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || !fn.Name.IsExported() || fn.Type.Params.NumFields() > 0 || fn.Type.Results.NumFields() != 1 {
+				continue
+			}
+			if star, ok := fn.Type.Results.List[0].Type.(*ast.StarExpr); ok {
+				if idx, ok := star.X.(*ast.IndexListExpr); ok && fmt.Sprint(idx.X) == "Kind" {
+					constructors = append(constructors, fn.Name.Name)
+				}
+			}
+		}
+	}
+	names := map[string]bool{}
+	for _, k := range Kinds() {
+		require.False(t, names[k.Name()], "%s listed twice", k.Name())
+		names[k.Name()] = true
+		got, err := Lookup(k.Name())
+		require.NoError(t, err)
+		require.Equal(t, k.Name(), got.Name())
+	}
+	require.Len(t, names, len(constructors), "constructors %v", constructors)
+	_, err = Lookup("chess")
+	require.ErrorContains(t, err, "want one of alphametic, sudoku")
+}
+
+// TestRace: the first backend to settle the instance wins and the other
+// is stopped; an error waits for the other backend.
+func TestRace(t *testing.T) {
+	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, native.Stats, error) {
+		<-ctx.Done()
+		return 0, native.Stats{}, ctx.Err()
+	}
+	boom := errors.New("boom")
+	tests := []struct {
+		name string
+		dfs  func(context.Context, parity, technique.Set) (int, native.Stats, error)
+		sat  func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)
+		want int
+		won  Backend
+		err  error
+	}{
+		{"sat wins", slow, answerSAT(4, nil), 4, SAT, nil},
+		{"dfs wins", answer(2, nil), func(ctx context.Context, _ parity, _ solver.Config, _ technique.Picks) (int, solver.Stats, error) {
+			<-ctx.Done()
+			return 0, solver.Stats{}, ctx.Err()
+		}, 2, DFS, nil},
+		{"none wins", answer(0, puzzle.ErrNoSolution), answerSAT(0, boom), 0, DFS, puzzle.ErrNoSolution},
+		{"an error waits", answer(2, nil), answerSAT(0, boom), 2, DFS, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			k := &Kind[parity, int]{name: "parity", dfs: tc.dfs, sat: tc.sat}
+			start := time.Now()
+			got, st, err := k.Solve(context.Background(), parity{}, Options{Backend: Race})
+			require.Less(t, time.Since(start), 5*time.Second)
+			require.ErrorIs(t, err, tc.err)
+			require.Equal(t, tc.want, got)
+			require.Equal(t, Race, st.Backend)
+			require.Equal(t, tc.won, st.Won)
+			require.Contains(t, st.String(), "race won by "+tc.won.String())
+		})
+	}
 }

@@ -3,45 +3,32 @@ package puzzlesat
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"puzzlesat/encode"
-	"puzzlesat/encode/cnf"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Alphametic is the NOIP2004 base-N addition with every digit eaten.
 func Alphametic() *Kind[puzzle.Alphametic, puzzle.AlphameticAnswer] {
 	return &Kind[puzzle.Alphametic, puzzle.AlphameticAnswer]{
-		name:     "alphametic",
-		dfs:      native.Alphametic,
-		sat:      findWith(encode.Alphametic),
-		countDFS: native.CountAlphametic,
-		countSAT: countWith(encode.Alphametic),
-		query:    solutionQuery(encode.Alphametic),
+		name: "alphametic", scan: plain(puzzle.ScanAlphametic),
+		dfs: fixedDFS(native.Alphametic), countDFS: fixedCountDFS(native.CountAlphametic),
+		sat: fixedSAT(sat.Alphametic), countSAT: fixedCountSAT(sat.CountAlphametic), query: fixedQuery(sat.AlphameticQuery),
 	}
 }
 
-// Sudoku is the n²×n² sudoku. Its SAT backend builds the formula that
-// unit propagation leaves straight into the engine (encode.SudokuSingles,
-// sat.FindBuilt); the exported query is the formula of the givens.
+// Sudoku is the n²×n² sudoku, from 4×4 to 400×400. Its exported query is
+// the formula of the givens, every candidate kept.
 func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 	return &Kind[puzzle.Sudoku, puzzle.SudokuAnswer]{
-		name: "sudoku",
-		dfs:  native.Sudoku,
-		sat: func(ctx context.Context, p puzzle.Sudoku, c sat.Config) (puzzle.SudokuAnswer, sat.Stats, error) {
-			o := encode.SudokuDefaults()
-			o.Reduce, o.Equivalences = encode.SudokuSingles, true
-			return sat.FindBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery { return encode.SudokuWith(f, p, o) })
-		},
-		countDFS: native.CountSudoku,
-		countSAT: func(ctx context.Context, p puzzle.Sudoku, limit int, c sat.Config) (int, sat.Stats, error) {
-			return sat.CountBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery {
-				return encode.SudokuIn(f, p, encode.SudokuSingles)
-			}, limit)
-		},
-		query: solutionQuery(encode.Sudoku),
+		name: "sudoku", scan: scanSudoku,
+		dfs: fixedDFS(native.Sudoku), countDFS: fixedCountDFS(native.CountSudoku),
+		sat: fixedSAT(sat.Sudoku), countSAT: fixedCountSAT(sat.CountSudoku), query: fixedQuery(sat.SudokuQuery),
 	}
 }
 
@@ -49,17 +36,8 @@ func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 // pieces make sticks of length L, the bound.
 func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 	return &Kind[puzzle.Sticks, puzzle.SticksAnswer]{
-		name: "sticks",
-		dfs:  native.Sticks,
-		sat:  sat.Sticks,
-		query: func(ctx context.Context, p puzzle.Sticks, l int, c sat.Config) (Query[puzzle.SticksAnswer], string, error) {
-			name := fmt.Sprintf("L=%d", l)
-			if err := c.CheckBound(encode.SticksSize(p, l, encode.SticksEncoding{}).Lits); err != nil {
-				return nil, name, err
-			}
-			q, err := encode.SticksContext(ctx, p, l, encode.SticksEncoding{})
-			return q, name, err
-		},
+		name: "sticks", canonical: true, scan: scanSticks,
+		dfs: fixedDFS(native.Sticks), sat: fixedSAT(sat.Sticks), query: fixedQuery(sat.SticksQuery),
 		bound: func(_ puzzle.Sticks, a puzzle.SticksAnswer) (int, string) { return a.Length, "" },
 	}
 }
@@ -70,12 +48,8 @@ func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 // meets: it is unsatisfiable.
 func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	return &Kind[puzzle.Cake, puzzle.CakeAnswer]{
-		name: "cake",
-		dfs:  native.Cake,
-		sat:  sat.Cake,
-		query: func(_ context.Context, p puzzle.Cake, q int, _ sat.Config) (Query[puzzle.CakeAnswer], string, error) {
-			return encode.Cake(p, q), fmt.Sprintf("Q<=%d", q), nil
-		},
+		name: "cake", canonical: true, scan: plain(puzzle.ScanCake),
+		dfs: fixedDFS(native.Cake), sat: fixedSAT(sat.Cake), query: fixedQuery(sat.CakeQuery),
 		bound: func(p puzzle.Cake, a puzzle.CakeAnswer) (int, string) {
 			if a.Area > 0 {
 				return a.Area, ""
@@ -86,48 +60,27 @@ func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	}
 }
 
-// DigitPuzzle is UVa 12107 "Digit Puzzle", whose exported query is the
-// pattern as given in the table encoding; see DigitPuzzleWith.
+// DigitPuzzle is UVa 12107 "Digit Puzzle". Its query is the CNF of the
+// solutions of the pattern as given, the pattern's digits as unit
+// clauses; a model of it is one product, which written out in full is a
+// pattern with exactly one solution, so it passes Verify, but it is not
+// the puzzle's answer, which Solve returns.
 func DigitPuzzle() *Kind[puzzle.Digit, puzzle.DigitAnswer] {
-	return DigitPuzzleWith(encode.DigitTable)
-}
-
-// DigitPuzzleWith is DigitPuzzle whose exported query uses the encoding
-// enc. Its query is the CNF of the solutions of the pattern as given, the
-// pattern's digits as unit clauses; a model of it is one product, which
-// written out in full is a pattern with exactly one solution, so it
-// passes Verify, but it is not the puzzle's answer, which Solve returns.
-func DigitPuzzleWith(enc encode.DigitEncoding) *Kind[puzzle.Digit, puzzle.DigitAnswer] {
 	return &Kind[puzzle.Digit, puzzle.DigitAnswer]{
-		name:     "digit-puzzle",
-		dfs:      native.Digit,
-		sat:      sat.Digit,
-		countDFS: native.CountDigit,
-		countSAT: sat.CountDigit,
-		query: func(_ context.Context, p puzzle.Digit, _ int, _ sat.Config) (Query[puzzle.DigitAnswer], string, error) {
-			q, err := encode.DigitPattern(p, enc)
-			return q, "solutions, " + enc.String() + " encoding", err
-		},
+		name: "digit-puzzle", canonical: true, scan: plain(puzzle.ScanDigit),
+		dfs: fixedDFS(native.Digit), countDFS: fixedCountDFS(native.CountDigit),
+		encodings: sat.DigitEncodings(), sat: sat.Digit, countSAT: sat.CountDigit, query: sat.DigitQuery,
 	}
 }
 
 // Cryptarithm is the general addition alphametic, SEND + MORE = MONEY, in
-// any base 2..36 (the instance's). Its one query is "a solution"; its name
-// gives the base, which the instance's text does not hold.
+// any base 2..36 (ParseOptions.Base, the same for every puzzle of an
+// input).
 func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 	return &Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer]{
-		name:     "cryptarithm",
-		dfs:      native.Cryptarithm,
-		sat:      sat.Cryptarithm,
-		countDFS: native.CountCryptarithm,
-		countSAT: sat.CountCryptarithm,
-		query: func(_ context.Context, p puzzle.Cryptarithm, _ int, c sat.Config) (Query[puzzle.CryptarithmAnswer], string, error) {
-			name := fmt.Sprintf("solution in base %d", p.Base)
-			if err := c.CheckBound(encode.CryptarithmSize(p, encode.ColumnsAndBounds).Lits); err != nil {
-				return nil, name, err
-			}
-			return encode.Cryptarithm(p), name, nil
-		},
+		name: "cryptarithm", scan: scanCryptarithm,
+		dfs: fixedDFS(native.Cryptarithm), countDFS: fixedCountDFS(native.CountCryptarithm),
+		sat: fixedSAT(sat.Cryptarithm), countSAT: fixedCountSAT(sat.CountCryptarithm), query: fixedQuery(sat.CryptarithmQuery),
 	}
 }
 
@@ -135,36 +88,119 @@ func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 // whether the cats fit in at most K cars, the bound.
 func Cats() *Kind[puzzle.Cats, puzzle.CatsAnswer] {
 	return &Kind[puzzle.Cats, puzzle.CatsAnswer]{
-		name: "cats",
-		dfs:  native.Cats,
-		sat:  sat.Cats,
-		query: func(_ context.Context, p puzzle.Cats, k int, c sat.Config) (Query[puzzle.CatsAnswer], string, error) {
-			name := fmt.Sprintf("cars<=%d", k)
-			if err := c.CheckBound(encode.CatsSize(p, k, encode.CatsEncoding{}).Lits); err != nil {
-				return nil, name, err
-			}
-			return encode.Cats(p, k), name, nil
-		},
+		name: "cats", canonical: true, scan: plain(puzzle.ScanCats),
+		dfs: fixedDFS(native.Cats), sat: fixedSAT(sat.Cats), query: fixedQuery(sat.CatsQuery),
 		bound: func(_ puzzle.Cats, a puzzle.CatsAnswer) (int, string) { return len(a.Cars), "" },
 	}
 }
 
-// findWith makes the SAT backend of a kind asked by one query.
-func findWith[I, A any, Q sat.Query[A]](enc func(I) Q) func(context.Context, I, sat.Config) (A, sat.Stats, error) {
-	return func(ctx context.Context, p I, c sat.Config) (A, sat.Stats, error) { return sat.Find[A](ctx, enc(p), c) }
+// ParseOptions says how Kind.Scan reads an input. The zero value reads
+// every kind's judge format as it is.
+type ParseOptions struct {
+	// Alphabet forces the symbols of sudoku puzzles in character
+	// layouts, in order, such as "0123456789ABCDEF"; "" detects them.
+	Alphabet string
+	// Base is the base of every cryptarithm of the input, 2 to 36; 0
+	// means 10.
+	Base int
+	// MaxPiece drops the sticks pieces longer than it, as the CERC 1995
+	// judge did with 50; 0 keeps every piece.
+	MaxPiece int
+	// Note, when not nil, receives the parser's remarks that are not
+	// errors, once the whole input is read: how a sudoku that fits two
+	// alphabets was read, how many pieces MaxPiece dropped.
+	Note func(msg string)
 }
 
-// countWith makes the SAT counter of a kind asked by one query.
-func countWith[I, A any, Q sat.Countable[A]](enc func(I) Q) func(context.Context, I, int, sat.Config) (int, sat.Stats, error) {
-	return func(ctx context.Context, p I, limit int, c sat.Config) (int, sat.Stats, error) {
-		return sat.CountAnswers[A](ctx, enc(p), limit, c)
+// note passes msg to o.Note, if any.
+func (o ParseOptions) note(format string, args ...any) {
+	if o.Note != nil {
+		o.Note(fmt.Sprintf(format, args...))
 	}
 }
 
-// solutionQuery makes the query of a kind whose one question is "a
-// solution".
-func solutionQuery[I, A any, Q sat.Query[A]](enc func(I) Q) func(context.Context, I, int, sat.Config) (Query[A], string, error) {
-	return func(_ context.Context, p I, _ int, _ sat.Config) (Query[A], string, error) {
-		return enc(p), "solution", nil
+// plain adapts a scanner that takes no option.
+func plain[I any](scan func(string, io.Reader, func(I) error) error) func(string, io.Reader, ParseOptions, func(I) error) error {
+	return func(file string, r io.Reader, _ ParseOptions, yield func(I) error) error { return scan(file, r, yield) }
+}
+
+// scanSudoku reads sudoku puzzles, noting the first of the parser's
+// warnings and how many more there are.
+func scanSudoku(file string, r io.Reader, o ParseOptions, yield func(puzzle.Sudoku) error) error {
+	warns, err := puzzle.ScanSudoku(file, r, o.Alphabet, yield)
+	if err != nil || len(warns) == 0 {
+		return err
+	}
+	more := ""
+	if len(warns) > 1 {
+		more = fmt.Sprintf(" (and %d more puzzles like it)", len(warns)-1)
+	}
+	o.note("%s%s; give the alphabet 0123456789ABCDEF to read 0-9A-F", warns[0], more)
+	return nil
+}
+
+// scanSticks reads sticks blocks and drops the pieces over o.MaxPiece,
+// noting how many.
+func scanSticks(file string, r io.Reader, o ParseOptions, yield func(puzzle.Sticks) error) error {
+	if o.MaxPiece < 0 {
+		return fmt.Errorf("the longest piece kept must not be negative, got %d", o.MaxPiece)
+	}
+	pieces, blocks, all := 0, 0, 0
+	err := puzzle.ScanSticks(file, r, func(p puzzle.Sticks) error {
+		all++
+		if o.MaxPiece > 0 {
+			var n int
+			if p, n = p.DropLonger(o.MaxPiece); n > 0 {
+				pieces += n
+				blocks++
+			}
+		}
+		return yield(p)
+	})
+	if err == nil && pieces > 0 {
+		o.note("%s: dropped %d pieces longer than %d from %d of %d blocks", file, pieces, o.MaxPiece, blocks, all)
+	}
+	return err
+}
+
+// scanCryptarithm reads cryptarithms in o's base.
+func scanCryptarithm(file string, r io.Reader, o ParseOptions, yield func(puzzle.Cryptarithm) error) error {
+	base := o.Base
+	if base == 0 {
+		base = 10
+	}
+	return puzzle.ScanCryptarithm(file, r, base, yield)
+}
+
+// fixedDFS adapts a search that has no switches yet.
+func fixedDFS[I, A any](f func(context.Context, I) (A, native.Stats, error)) func(context.Context, I, technique.Set) (A, native.Stats, error) {
+	return func(ctx context.Context, p I, _ technique.Set) (A, native.Stats, error) { return f(ctx, p) }
+}
+
+// fixedCountDFS adapts a counter that has no switches yet.
+func fixedCountDFS[I any](f func(context.Context, I, int) (int, native.Stats, error)) func(context.Context, I, int, technique.Set) (int, native.Stats, error) {
+	return func(ctx context.Context, p I, limit int, _ technique.Set) (int, native.Stats, error) {
+		return f(ctx, p, limit)
+	}
+}
+
+// fixedSAT adapts a SAT backend that has no encoding choices yet.
+func fixedSAT[I, A any](f func(context.Context, I, solver.Config) (A, solver.Stats, error)) func(context.Context, I, solver.Config, technique.Picks) (A, solver.Stats, error) {
+	return func(ctx context.Context, p I, c solver.Config, _ technique.Picks) (A, solver.Stats, error) {
+		return f(ctx, p, c)
+	}
+}
+
+// fixedCountSAT adapts a SAT counter that has no encoding choices yet.
+func fixedCountSAT[I any](f func(context.Context, I, int, solver.Config) (int, solver.Stats, error)) func(context.Context, I, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
+	return func(ctx context.Context, p I, limit int, c solver.Config, _ technique.Picks) (int, solver.Stats, error) {
+		return f(ctx, p, limit, c)
+	}
+}
+
+// fixedQuery adapts a query that has no encoding choices yet.
+func fixedQuery[I, A any](f func(context.Context, I, int, solver.Config) (solver.Query[A], string, error)) func(context.Context, I, int, solver.Config, technique.Picks) (solver.Query[A], string, error) {
+	return func(ctx context.Context, p I, bound int, c solver.Config, _ technique.Picks) (solver.Query[A], string, error) {
+		return f(ctx, p, bound, c)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"puzzlesat/native"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // Stats reports the work one solve or count did, the same way for every
@@ -29,9 +29,11 @@ type Stats struct {
 	// count, most first ("gini:9,cadical:3").
 	Winner string
 
-	// Parts holds the stats of each backend of a Both run, DFS first;
-	// nil otherwise.
+	// Parts holds the stats of each backend of a Both or Race run, DFS
+	// first; nil otherwise.
 	Parts []Stats
+	// Won is the backend that won a Race run.
+	Won Backend
 }
 
 // String prints the counters of the backend that ran, such as
@@ -42,7 +44,11 @@ func (s Stats) String() string {
 		for i, p := range s.Parts {
 			parts[i] = p.String()
 		}
-		return strings.Join(parts, "; ")
+		text := strings.Join(parts, "; ")
+		if s.Backend == Race {
+			text = fmt.Sprintf("race won by %v: %s", s.Won, text)
+		}
+		return text
 	}
 	t := s.Time.Round(time.Microsecond)
 	if s.Backend == DFS {
@@ -60,7 +66,7 @@ func (s Stats) String() string {
 func dfsStats(st native.Stats) Stats { return Stats{Backend: DFS, Nodes: st.Nodes} }
 
 // satStats converts the SAT backend's counters.
-func satStats(st sat.Stats) Stats {
+func satStats(st solver.Stats) Stats {
 	return Stats{
 		Backend: SAT, Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves,
 		Conflicts: st.Conflicts, Decisions: st.Decisions, Propagations: st.Propagations,

@@ -17,9 +17,9 @@ import (
 // third and cout; about 10·N³ clauses of 4-5 literals in all), or by
 // channelling each digit to log N bits and adding with ripple-carry adders
 // (about N² + 40·N·log N clauses). The direct clauses propagate more per
-// conflict, but the formula is 20 times larger, and on the official points
-// and on N = 26 instances the binary adders solved 2 to 20 times faster
-// (README), so they are the default.
+// conflict, but the formula is many times larger, and on the official
+// points and on N = 26 instances the binary adders solved faster
+// (docs/results.md), so they are the default.
 type AlphameticQuery struct {
 	f     *cnf.CNF
 	p     puzzle.Alphametic
@@ -32,7 +32,7 @@ func (q *AlphameticQuery) Formula() *cnf.CNF { return q.f }
 // AlphameticAdder selects how Alphametic writes the column sums.
 type AlphameticAdder int
 
-// The two column encodings that were measured (README).
+// The two column encodings that were measured (docs/results.md).
 const (
 	// DirectColumns writes each column as clauses over the one-hot values.
 	DirectColumns AlphameticAdder = iota
@@ -43,7 +43,7 @@ const (
 )
 
 // Alphametic encodes p with binary column adders, the faster of the two
-// encodings measured (README).
+// encodings measured (docs/results.md).
 func Alphametic(p puzzle.Alphametic) *AlphameticQuery {
 	return AlphameticWith(p, BinaryColumns)
 }

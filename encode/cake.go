@@ -53,14 +53,11 @@ import (
 // excludes radius r, and with it every smaller one, by unit propagation,
 // as the DFS cuts that branch.
 //
-// Measured (README; CPU seconds on the book cases of volume near 10000,
-// a fresh solve per bound): radii as bit-vectors with multipliers for R²,
-// R²·H and R·H took 9-45 s and more, one-hot radii with a shift-and-add
-// scaler per radius for r²·H and r·H 12-49 s and more, each without the
-// DFS bounds, mostly in the dozen improving solves. With them it took 2-7
-// s, and selecting r and r² into a multiplier beat a scaler per radius
-// (40% fewer clauses, fewer conflicts). The domains of the stack then
-// halved the formula; sat.Cake's cubes take under 0.3 s (README).
+// Of the encodings measured (docs/results.md), radii as bit-vectors with
+// multipliers and one-hot radii with a scaler per radius were both far
+// slower without the bounds above; with them, selecting r and r² into a
+// multiplier beat a scaler per radius (fewer clauses and conflicts), and
+// the domains of the stack then halved the formula.
 //
 // Size: for N = 9876 and M = 6 at the bound 1448, 4,800 variables and
 // 29,700 clauses (9,000 and 54,600 with LooseDomains), most of them in
@@ -90,7 +87,7 @@ type CakeEncoding struct {
 	// LooseDomains bounds each layer's radius and height from N and M
 	// alone (R ≤ √(cap/u), H ≤ cap/u² and H ≤ cap/r² for radius r, where
 	// cap = N - (1³ + ... + (u-1)³)), as the encoding did before it used
-	// the stack of layers under each one and the bound (README).
+	// the stack of layers under each one and the bound (docs/results.md).
 	LooseDomains bool
 }
 

@@ -11,7 +11,7 @@ import (
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // bruteCakes returns every cake of p, bottom layer first.
@@ -90,18 +90,18 @@ func testCakeCounts(t *testing.T, enc encode.CakeEncoding) {
 						}
 					}
 					q := encode.CakeWith(p, k, enc)
-					s := sat.New(q.Formula())
+					s := solver.New(q.Formula())
 					st, err := s.Solve(ctx)
 					require.NoError(t, err)
-					require.Equal(t, want > 0, st == sat.Sat)
-					if st == sat.Sat {
+					require.Equal(t, want > 0, st == solver.Sat)
+					if st == solver.Sat {
 						a, err := q.Decode(s.Model())
 						require.NoError(t, err)
 						require.NoError(t, p.Verify(a))
 						require.LessOrEqual(t, a.Area, k)
 						require.Equal(t, a.Area, q.Area(s.Model()))
 					}
-					got, err := sat.New(q.Formula()).Count(ctx, cakeVars(q.Formula()), len(cakes)+1)
+					got, err := solver.New(q.Formula()).Count(ctx, cakeVars(q.Formula()), len(cakes)+1)
 					require.NoError(t, err)
 					require.Equal(t, want, got)
 				})
@@ -125,12 +125,12 @@ func TestCakeAtMost(t *testing.T) {
 				}
 			}
 			q := encode.Cake(p, encode.CakeNoBound(p))
-			s := sat.New(q.Formula())
+			s := solver.New(q.Formula())
 			for k := encode.CakeNoBound(p); k >= best-2; k-- {
 				sel := q.AtMost(k)
 				st, err := s.Solve(ctx, sel)
 				require.NoError(t, err)
-				require.Equal(t, best > 0 && k >= best, st == sat.Sat, "Q<=%d", k)
+				require.Equal(t, best > 0 && k >= best, st == solver.Sat, "Q<=%d", k)
 				if k > 2*best || (k-best)%8 != 0 {
 					continue
 				}
@@ -140,7 +140,7 @@ func TestCakeAtMost(t *testing.T) {
 						want++
 					}
 				}
-				got, err := sat.New(q.Formula()).Count(ctx, cakeVars(q.Formula()), len(cakes)+1, sel)
+				got, err := solver.New(q.Formula()).Count(ctx, cakeVars(q.Formula()), len(cakes)+1, sel)
 				require.NoError(t, err)
 				require.Equal(t, want, got, "Q<=%d", k)
 			}
@@ -162,7 +162,7 @@ func TestCakeCube(t *testing.T) {
 			}
 		}
 		q := encode.Cake(p, best+20)
-		s := sat.New(q.Formula())
+		s := solver.New(q.Formula())
 		for _, c := range cakes {
 			if cakeArea(c) > best+20 {
 				continue
@@ -177,14 +177,14 @@ func TestCakeCube(t *testing.T) {
 			}
 			st, err := s.Solve(ctx, as...)
 			require.NoError(t, err)
-			require.Equal(t, sat.Sat, st, "%v", c)
+			require.Equal(t, solver.Sat, st, "%v", c)
 			a, err := q.Decode(s.Model())
 			require.NoError(t, err)
 			require.Equal(t, c, a.Layers)
 			if hs, ok := q.Height(0, c[0].H+1); ok {
 				st, err := s.Solve(ctx, append(as[:1:1], append(hs, as[1+len(hs):]...)...)...)
 				require.NoError(t, err)
-				require.Equal(t, sat.Unsat, st, "%v with the bottom one higher", c)
+				require.Equal(t, solver.Unsat, st, "%v with the bottom one higher", c)
 			}
 		}
 	}
@@ -202,9 +202,9 @@ func TestCakeNoCake(t *testing.T) {
 		{puzzle.Cake{Volume: 100, Layers: 2}, 0},
 	} {
 		q := encode.Cake(tc.p, tc.area)
-		st, err := sat.New(q.Formula()).Solve(context.Background())
+		st, err := solver.New(q.Formula()).Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Unsat, st, "%+v", tc)
+		require.Equal(t, solver.Unsat, st, "%+v", tc)
 		_, err = q.Decode(cnf.Model{})
 		require.Error(t, err)
 	}

@@ -29,7 +29,7 @@ type CatsQuery struct {
 }
 
 // CatsEncoding selects the formulation of a cats query; the zero value is
-// the default, the best measured (README).
+// the default, the best measured (docs/results.md).
 type CatsEncoding struct {
 	// Adder bounds every car's load by a binary adder tree compared with
 	// W, in place of an MDD.
@@ -47,7 +47,7 @@ type CatsEncoding struct {
 // CatsMaxNodes is the default bound on the MDD nodes of one car. An MDD
 // over weights up to 10^9 can grow exponentially with the number of
 // distinct weights; up to this size it was faster than the adder tree in
-// every measurement (README).
+// every measurement (docs/results.md).
 const CatsMaxNodes = 20000
 
 func (e CatsEncoding) String() string {
@@ -88,8 +88,8 @@ func (e CatsEncoding) String() string {
 // Redundant: each car carries at least S - (k-1)·W, S the total weight
 // (see full), an MDD of Σ v·count ≥ that bound per car; AtMost(t) adds the
 // same for t cars, switched on by a selector. Without these bounds gini
-// could not refute 18 or 32 cats of W/10..W/2 at their lower bound in
-// 10 s; with them it takes 0.02-0.6 s (README).
+// could not refute small instances at their lower bound in reasonable
+// time (docs/results.md).
 //
 // Size, for d distinct weights, k cars and counts up to u: k·d·u count
 // variables; per weight a totaliser of at most k·u² clauses; per car two
@@ -103,7 +103,7 @@ func (e CatsEncoding) String() string {
 // its least load, and each totaliser for its weight's count, so a cat
 // that fits in no car, a car that cannot be filled enough, or a weight
 // whose cats cannot all be placed, is refuted by unit propagation alone;
-// the adder tree propagates less (README).
+// the adder tree propagates less (docs/results.md).
 //
 // When a cat is heavier than W, or k < 0, the query is unsatisfiable and
 // the CNF holds the empty clause.

@@ -13,9 +13,9 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/catsref"
+	"puzzlesat/internal/ref/catsref"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // catsPackings counts by brute force the packings of p into at most k
@@ -58,12 +58,12 @@ func catsPackings(p puzzle.Cats, k int) int {
 // verifying each.
 func catsModels(t *testing.T, p puzzle.Cats, q *encode.CatsQuery) int {
 	t.Helper()
-	s := sat.New(q.Formula())
+	s := solver.New(q.Formula())
 	n := 0
 	for {
 		st, err := s.Solve(context.Background())
 		require.NoError(t, err)
-		if st == sat.Unsat {
+		if st == solver.Unsat {
 			return n
 		}
 		n++
@@ -106,9 +106,9 @@ func TestCatsQueryImpossible(t *testing.T) {
 		{puzzle.Cats{W: 5, Weights: []int{1}}, -1},
 	} {
 		q := encode.Cats(tc.p, tc.k)
-		st, err := sat.New(q.Formula()).Solve(context.Background())
+		st, err := solver.New(q.Formula()).Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Unsat, st)
+		require.Equal(t, solver.Unsat, st)
 		_, err = q.Decode(nil)
 		require.Error(t, err)
 	}
@@ -122,12 +122,12 @@ func TestCatsQueryAtMost(t *testing.T) {
 		p := catsref.Random(rng, 1+rng.IntN(9), 1000, i%3)
 		opt := catsref.Cars(p)
 		q := encode.Cats(p, len(p.Weights))
-		s := sat.New(q.Formula())
+		s := solver.New(q.Formula())
 		for tgt := len(p.Weights); tgt >= 0; tgt-- {
 			st, err := s.Solve(context.Background(), q.AtMost(tgt)...)
 			require.NoError(t, err)
-			require.Equal(t, tgt >= opt, st == sat.Sat, "%s: at most %d (opt %d)", p.String(), tgt, opt)
-			if st == sat.Sat {
+			require.Equal(t, tgt >= opt, st == solver.Sat, "%s: at most %d (opt %d)", p.String(), tgt, opt)
+			if st == solver.Sat {
 				require.LessOrEqual(t, q.Used(s.Model()), tgt)
 			}
 		}

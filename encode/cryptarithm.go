@@ -24,10 +24,10 @@ type CryptarithmQuery struct {
 }
 
 // CryptarithmSum selects how the addition itself is written; the zero
-// value is the default, the best of those measured (README).
+// value is the default, the best of those measured (docs/results.md).
 type CryptarithmSum int
 
-// The formulations of the sum that were measured (README).
+// The formulations of the sum that were measured (docs/results.md).
 const (
 	// ColumnsAndBounds is ColumnSums plus two bounds on the whole sum,
 	// scaled down: Σ ⌊C(X)/K⌋·X ≤ 0 ≤ Σ ⌈C(X)/K⌉·X, with C(X) the sum
@@ -66,7 +66,7 @@ func (s CryptarithmSum) String() string {
 }
 
 // Cryptarithm encodes p with column sums and scaled bounds on the whole
-// sum, the best of the formulations measured (README):
+// sum, the best of the formulations measured (docs/results.md):
 //
 // Variables: a one-hot "X=d" per letter and digit 0..B-1. Clauses: exactly
 // one digit per letter, at most one letter per digit (exactly one when
@@ -365,10 +365,9 @@ func (q *CryptarithmQuery) bounds(w []int64) {
 
 // cryptScale is the largest coefficient of the scaled bounds of
 // ColumnsAndBounds. Exact bounds (no scaling) took the fewest conflicts
-// but made the 199-addend puzzle 188,000 clauses; 1000 kept 43,000 and
-// was the fastest of 100, 1000 and 10,000 under gini's own branching, and
-// again of 100, 300, 1000 and 3000 under the ordered search of the SAT
-// backend (sat.Search; README).
+// but made the formula of the 199-addend puzzle four times larger; 1000
+// was the fastest of the scales measured, under gini's own branching and
+// under the ordered search (docs/results.md).
 const cryptScale = 1000
 
 // scaled returns the terms of Σ r(C(X))·X with positive weights, and the
@@ -428,7 +427,7 @@ func (q *CryptarithmQuery) Vars() []cnf.Var {
 // it counts in, and its count there, when the weights pass 2^62): deciding
 // them in this order, unit propagation through the bounds refutes a wrong
 // digit of a heavy letter at once, as the native search's windows do
-// (README).
+// (docs/results.md).
 func (q *CryptarithmQuery) Decisions() [][]cnf.Lit {
 	groups := make([][]cnf.Lit, len(q.order))
 	for k, i := range q.order {

@@ -12,22 +12,22 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 func TestCryptarithmQuery(t *testing.T) {
 	p := puzzle.Cryptarithm{Base: 10, Addends: []string{"SEND", "MORE"}, Sum: "MONEY"}
 	for _, sum := range []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSums, encode.WeightedSum, encode.ColumnMDDs} {
 		q := encode.CryptarithmWith(p, sum)
-		s := sat.New(q.Formula())
+		s := solver.New(q.Formula())
 		n, err := s.Count(context.Background(), q.Vars(), 10)
 		require.NoError(t, err)
 		require.Equal(t, 1, n, sum.String())
 		st, err := s.Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Sat, st)
+		require.Equal(t, solver.Sat, st)
 		a, err := q.Decode(s.Model())
 		require.NoError(t, err)
 		require.Equal(t, "D=7 E=5 M=1 N=6 O=0 R=8 S=9 Y=2\n", p.Format(a))
@@ -54,9 +54,9 @@ func TestCryptarithmQueryDecodeErrors(t *testing.T) {
 
 	many := puzzle.Cryptarithm{Base: 2, Addends: []string{"AB"}, Sum: "C"}
 	q = encode.Cryptarithm(many)
-	st, err := sat.New(q.Formula()).Solve(context.Background())
+	st, err := solver.New(q.Formula()).Solve(context.Background())
 	require.NoError(t, err)
-	require.Equal(t, sat.Unsat, st)
+	require.Equal(t, solver.Unsat, st)
 	_, err = q.Decode(nil)
 	require.Error(t, err)
 }

@@ -12,9 +12,9 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/digitbrute"
+	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 var digitEncodings = []encode.DigitEncoding{encode.DigitTable, encode.DigitCircuit}
@@ -23,12 +23,12 @@ var digitEncodings = []encode.DigitEncoding{encode.DigitTable, encode.DigitCircu
 // each over q.Vars(); it fails the test past limit models.
 func digitModels(t *testing.T, q *encode.DigitQuery, limit int, assume ...cnf.Lit) []puzzle.DigitAnswer {
 	t.Helper()
-	s := sat.New(q.Formula())
+	s := solver.New(q.Formula())
 	var out []puzzle.DigitAnswer
 	for {
 		st, err := s.Solve(context.Background(), assume...)
 		require.NoError(t, err)
-		if st == sat.Unsat {
+		if st == solver.Unsat {
 			return out
 		}
 		m := s.Model()

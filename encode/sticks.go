@@ -30,7 +30,7 @@ type SticksQuery struct {
 func (q *SticksQuery) Formula() *cnf.CNF { return q.f }
 
 // SticksEncoding selects the formulation of a sticks query; the fields'
-// zero values are the default, the fastest combination measured (README).
+// zero values are the default, the fastest combination measured (docs/results.md).
 type SticksEncoding struct {
 	// Pieces uses one variable per piece and stick (the classic
 	// bin-packing model) in place of count variables per stick and
@@ -44,7 +44,7 @@ type SticksEncoding struct {
 // SticksSum selects the pseudo-Boolean encoding of "stick s sums to L".
 type SticksSum int
 
-// The encodings of a stick's sum that were measured (README).
+// The encodings of a stick's sum that were measured (docs/results.md).
 const (
 	// SumMDDExact writes one MDD of the equality, with a variable per
 	// node and per edge; unit propagation is arc consistent for "= L" as
@@ -88,7 +88,7 @@ const (
 // model with SumMDDExact only.
 type SticksLong int
 
-// The choices of long pieces that were measured (README).
+// The choices of long pieces that were measured (docs/results.md).
 const (
 	// LongAuto counts, per query, the class that longRule picks from
 	// the block, or none: the default.
@@ -118,7 +118,7 @@ func (e SticksEncoding) String() string {
 }
 
 // Sticks encodes the query "the pieces of p make sticks of length L" in
-// the default encoding, the best of those measured (README):
+// the default encoding, the best of those measured (docs/results.md):
 //
 // Variables: for each stick s and distinct piece length v, the number of
 // pieces of length v in s, an integer 0..min(copies of v, L/v) in order
@@ -146,9 +146,8 @@ func (e SticksEncoding) String() string {
 // no room for all five (171 in all). With the counts inside the
 // MDD a stick that takes the 29 has its count of long pieces capped at
 // once, the totaliser sees the third such stick, and gini refutes the
-// query in about 2,000 conflicts, where without them it needs over
-// 390,000 (97 s). Counting everywhere costs about 40% more on blocks
-// with few long pieces (README). Independently of that choice, a query
+// query at once where without them it needs a long search. Counting
+// everywhere costs more on blocks with few long pieces (docs/results.md). Independently of that choice, a query
 // with more than t·k pieces longer than L/(t+1), t = 1..3, is refuted
 // before anything is built.
 //
@@ -164,9 +163,9 @@ func (e SticksEncoding) String() string {
 // Propagation: each stick's MDD is arc consistent for its equality (and
 // its count of long pieces), and each totaliser for its count, so a stick
 // whose remainder cannot be made exactly from the lengths still allowed,
-// or a length whose copies cannot all be placed, is refuted at once. On
-// hard_454 at L = 227 that leaves gini 20 conflicts (the two-sided MDD
-// 760, adders 4,978, one variable per piece and stick 2,913).
+// or a length whose copies cannot all be placed, is refuted at once; it
+// left gini the fewest conflicts of the encodings measured
+// (docs/results.md).
 //
 // When L < 1, the block has no pieces, or L does not divide the sum, the
 // query is unsatisfiable and the CNF holds the empty clause.
@@ -520,9 +519,9 @@ func (q *SticksQuery) Decode(m cnf.Model) (puzzle.SticksAnswer, error) {
 // sticks with n pieces longer than L/3: those pieces (t = 2) when they
 // fill more than three quarters of the 2k places the sticks have for
 // them, so that most sticks must hold two. Measured on the original CERC
-// blocks and 600 random ones (README), counting them everywhere cost
-// 40% more on blocks where they are few, and counting the pieces longer
-// than L/2 as well or instead helped nowhere on the whole.
+// blocks and random ones (docs/results.md), counting them everywhere cost
+// more on blocks where they are few, and counting the pieces longer than
+// L/2 as well or instead helped nowhere on the whole.
 func longRule(k, n int) []int {
 	if 4*n > 3*2*k {
 		return []int{2}

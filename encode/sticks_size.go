@@ -3,6 +3,7 @@ package encode
 import (
 	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
+	"slices"
 )
 
 // SticksSize returns an upper bound on the size of the formula that
@@ -29,14 +30,14 @@ func (q *SticksQuery) countsSize() cnf.Size {
 	var s cnf.Size
 	for j, n := range q.mult {
 		s = s.Plus(cnf.UnarySize(dom[j]).Times(k))
-		s = s.Plus(cnf.TotalizeSize(repeat(dom[j], q.k), n)).Plus(cnf.Size{Clauses: 2, Lits: 2})
+		s = s.Plus(cnf.TotalizeSize(slices.Repeat([]int{dom[j]}, q.k), n)).Plus(cnf.Size{Clauses: 2, Lits: 2})
 	}
 	switch q.enc.Sum {
 	case SumMDDExact:
 		classes := q.longClasses()
 		s = s.Plus(cnf.MDDSizeBound(q.vals, dom, q.length, q.sides(classes)).Times(k))
 		for d, t := range classes {
-			s = s.Plus(cnf.TotalizeSize(repeat(t, q.k), q.longer(classes[d]))).Plus(cnf.Size{Clauses: 2, Lits: 2})
+			s = s.Plus(cnf.TotalizeSize(slices.Repeat([]int{t}, q.k), q.longer(classes[d]))).Plus(cnf.Size{Clauses: 2, Lits: 2})
 		}
 	case SumMDD:
 		total := 0
@@ -67,7 +68,7 @@ func (q *SticksQuery) piecesSize() cnf.Size {
 	if q.enc.Symmetry == SymmetryLex {
 		s = s.Plus(cnf.Size{Clauses: n * k, Lits: n * k * (k + 1)})
 	}
-	ones := repeat(1, len(q.pieces))
+	ones := slices.Repeat([]int{1}, len(q.pieces))
 	var stick cnf.Size
 	switch q.enc.Sum {
 	case SumMDDExact:
@@ -80,13 +81,4 @@ func (q *SticksQuery) piecesSize() cnf.Size {
 		stick = cnf.AdderSumSizeBound(q.pieces, ones)
 	}
 	return s.Plus(stick.Times(k))
-}
-
-// repeat returns n copies of v.
-func repeat(v, n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = v
-	}
-	return out
 }

@@ -14,7 +14,7 @@ import (
 	"puzzlesat/encode/cnf"
 	"puzzlesat/gen"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // sticksEncodings is every combination of formulation, sum encoding and
@@ -39,12 +39,12 @@ func sticksEncodings() []encode.SticksEncoding {
 // and verifying each.
 func sticksModels(t *testing.T, p puzzle.Sticks, q *encode.SticksQuery, limit int) int {
 	t.Helper()
-	s := sat.New(q.Formula())
+	s := solver.New(q.Formula())
 	n := 0
 	for ; n < limit; n++ {
 		st, err := s.Solve(context.Background())
 		require.NoError(t, err)
-		if st == sat.Unsat {
+		if st == solver.Unsat {
 			return n
 		}
 		m := s.Model()

@@ -87,7 +87,7 @@ type SudokuOptions struct {
 }
 
 // SudokuDefaults returns the options Sudoku and SudokuIn use, the best of
-// those measured (README): every pair up to 12 literals, bimander past.
+// those measured (docs/results.md): every pair up to 12 literals, bimander past.
 func SudokuDefaults() SudokuOptions {
 	return SudokuOptions{AMO: sudokuLargeAMO, PairsUpTo: sudokuPairsUpTo}
 }

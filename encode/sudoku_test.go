@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/puzzle"
 )
 

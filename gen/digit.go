@@ -38,3 +38,13 @@ func Digit(rng *rand.Rand) puzzle.Digit {
 	}
 	return puzzle.Digit{Case: 1, A: s[0], B: s[1], C: s[2]}
 }
+
+// Digits returns n puzzles drawn as Digit draws them, numbered from 1.
+func Digits(rng *rand.Rand, n int) []puzzle.Digit {
+	ps := make([]puzzle.Digit, n)
+	for i := range ps {
+		ps[i] = Digit(rng)
+		ps[i].Case = i + 1
+	}
+	return ps
+}

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/gen"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )

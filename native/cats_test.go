@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/catsref"
+	"puzzlesat/internal/ref/catsref"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/bits"
@@ -62,8 +63,8 @@ func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int) (int
 // unless one multiple of B^w that the carry out of the window can take
 // lies between, the branch is cut. The same bound, with one letter's digit
 // fixed and the others' extremes taken over the digits left, narrows each
-// open letter's digits to those that fit (narrowEach): 2 to 6 times fewer
-// nodes on the test puzzles, for about the same time (README).
+// open letter's digits to those that fit (narrowEach), which cuts the
+// nodes for about the same time (docs/results.md).
 type cryptSearch struct {
 	tick    poll.Ticker // counts the nodes
 	base    int
@@ -197,19 +198,9 @@ func (s *cryptSearch) windows(p puzzle.Cryptarithm) {
 				win.terms = append(win.terms, cryptTerm{x, int(c)})
 			}
 		}
-		slices.SortFunc(win.terms, func(a, b cryptTerm) int { return cmpInt(b.c, a.c) })
+		slices.SortFunc(win.terms, func(a, b cryptTerm) int { return cmp.Compare(b.c, a.c) })
 		s.win[j] = win
 	}
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // chooseOrder sets order and ready: letters by the column where they first
@@ -231,7 +222,7 @@ func (s *cryptSearch) chooseOrder() {
 		for _, t := range s.win[j].terms {
 			weight[t.x] = max(t.c, -t.c)
 		}
-		slices.SortStableFunc(group, func(a, b int) int { return cmpInt(weight[b], weight[a]) })
+		slices.SortStableFunc(group, func(a, b int) int { return cmp.Compare(weight[b], weight[a]) })
 		if c := s.closer(j, group); c >= 0 {
 			x := group[c]
 			group = append(slices.Delete(group, c, c+1), x)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/gen"
-	"puzzlesat/internal/digitbrute"
+	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )
@@ -138,7 +138,7 @@ func BenchmarkDigit(b *testing.B) {
 		ps, _ := digitbrute.Sample(b)
 		benchDigit(b, ps)
 	})
-	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitbrute.Bench(300)) })
+	b.Run("gen300", func(b *testing.B) { benchDigit(b, gen.Digits(rand.New(rand.NewPCG(12107, 300)), 300)) })
 }
 
 func benchDigit(b *testing.B, ps []puzzle.Digit) {

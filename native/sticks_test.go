@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/gen"
-	"puzzlesat/internal/judgedata"
-	"puzzlesat/internal/sticksref"
+	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/internal/ref/sticksref"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 )

@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/catsref"
+	"puzzlesat/internal/ref/catsref"
 	"puzzlesat/puzzle"
 )
 

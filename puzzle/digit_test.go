@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/digitbrute"
+	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/puzzle"
 )
 

@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // readAlphametic returns official point i and its expected answer.
@@ -26,7 +26,7 @@ func TestAlphameticJudgeData(t *testing.T) {
 	for i := 1; i <= 10; i++ {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			p, want := readAlphametic(t, i)
-			a, st, err := sat.Find(context.Background(), encode.Alphametic(p), sat.Config{})
+			a, st, err := solver.Find(context.Background(), encode.Alphametic(p), solver.Config{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want, strings.Fields(p.Format(a)))
@@ -40,7 +40,7 @@ func BenchmarkAlphametic(b *testing.B) {
 		p, _ := readAlphametic(b, i)
 		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := sat.Find(context.Background(), encode.Alphametic(p), sat.Config{}); err != nil {
+				if _, _, err := solver.Find(context.Background(), encode.Alphametic(p), solver.Config{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -62,9 +62,9 @@ func BenchmarkAlphameticAdders(b *testing.B) {
 				for i := 1; i <= 10; i++ {
 					p, _ := readAlphametic(b, i)
 					q := encode.AlphameticWith(p, enc.adder)
-					s := sat.New(q.Formula())
+					s := solver.New(q.Formula())
 					st, err := s.Solve(context.Background())
-					if err != nil || st != sat.Sat {
+					if err != nil || st != solver.Sat {
 						b.Fatal(st, err)
 					}
 					a, err := q.Decode(s.Model())

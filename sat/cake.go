@@ -6,6 +6,7 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
 )
 
 // Cake returns the cake of least area for p, found by its CNF. It starts
@@ -23,9 +24,9 @@ import (
 // which is an answer, not puzzle.ErrNoSolution. It returns the context's
 // error when ctx ends first, and an error for an instance outside the
 // limits.
-func Cake(ctx context.Context, p puzzle.Cake, c Config) (puzzle.CakeAnswer, Stats, error) {
+func Cake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAnswer, solver.Stats, error) {
 	if p.Volume < 1 || p.Volume > puzzle.MaxCakeVolume || p.Layers < 1 || p.Layers > puzzle.MaxCakeLayers {
-		return puzzle.CakeAnswer{}, Stats{}, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
+		return puzzle.CakeAnswer{}, solver.Stats{}, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
 			p.Volume, p.Layers, puzzle.MaxCakeVolume, puzzle.MaxCakeLayers)
 	}
 	first, total, err := startCake(ctx, p, c)
@@ -34,9 +35,9 @@ func Cake(ctx context.Context, p puzzle.Cake, c Config) (puzzle.CakeAnswer, Stat
 	}
 	var (
 		best puzzle.CakeAnswer
-		st   Stats
+		st   solver.Stats
 	)
-	if _, ok := c.engine().(*program); ok {
+	if c.PerProcess() {
 		best, st, err = cakeBounds(ctx, p, c, first, encode.CakeEncoding{})
 	} else {
 		var cc *cakeCubes
@@ -49,20 +50,20 @@ func Cake(ctx context.Context, p puzzle.Cake, c Config) (puzzle.CakeAnswer, Stat
 
 // startCake returns a cake to start from: firstCake's, or else the first
 // model of a SAT solve without a bound; Area 0 when no cake exists.
-func startCake(ctx context.Context, p puzzle.Cake, c Config) (puzzle.CakeAnswer, Stats, error) {
+func startCake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAnswer, solver.Stats, error) {
 	if a, ok := firstCake(p); ok {
-		return a, Stats{}, nil
+		return a, solver.Stats{}, nil
 	}
 	return anyCake(ctx, p, c)
 }
 
 // anyCake returns the cake of the first model of a SAT solve without a
 // bound; Area 0 when no cake exists.
-func anyCake(ctx context.Context, p puzzle.Cake, c Config) (puzzle.CakeAnswer, Stats, error) {
+func anyCake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAnswer, solver.Stats, error) {
 	q := encode.Cake(p, encode.CakeNoBound(p))
 	s := c.New(q.Formula())
 	st, err := s.Solve(ctx)
-	if err != nil || st == Unsat {
+	if err != nil || st == solver.Unsat {
 		return puzzle.CakeAnswer{}, s.Stats(), err
 	}
 	a, err := q.Decode(s.Model())
@@ -74,10 +75,9 @@ func anyCake(ctx context.Context, p puzzle.Cake, c Config) (puzzle.CakeAnswer, S
 // Each formula is in the encoding enc. A fresh solver per bound, rather
 // than one solver with the bounds assumed in turn, keeps the formula free
 // of the clauses of earlier bounds and the solver free of what it learnt
-// for them: on the book cases and 40 generated pairs it took 15% less
-// CPU in all (README, before the cubes).
-func cakeBounds(ctx context.Context, p puzzle.Cake, c Config, first puzzle.CakeAnswer, enc encode.CakeEncoding) (puzzle.CakeAnswer, Stats, error) {
-	var total Stats
+// for them, which took less CPU in all (docs/results.md).
+func cakeBounds(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzle.CakeAnswer, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, error) {
+	var total solver.Stats
 	best := first
 	for {
 		q := encode.CakeWith(p, best.Area-1, enc)
@@ -87,11 +87,16 @@ func cakeBounds(ctx context.Context, p puzzle.Cake, c Config, first puzzle.CakeA
 		if err != nil {
 			return puzzle.CakeAnswer{}, total, err
 		}
-		if st == Unsat {
+		if st == solver.Unsat {
 			return best, total, nil
 		}
 		if best, err = q.Decode(s.Model()); err != nil {
 			return best, total, err
 		}
 	}
+}
+
+// CakeQuery returns the decision query "a cake of area at most q".
+func CakeQuery(_ context.Context, p puzzle.Cake, q int, _ solver.Config) (solver.Query[puzzle.CakeAnswer], string, error) {
+	return encode.Cake(p, q), fmt.Sprintf("Q<=%d", q), nil
 }

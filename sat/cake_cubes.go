@@ -7,14 +7,13 @@ import (
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
 )
 
-// How many layers, from the bottom, the cubes of Cake fix. Measured on
-// the slowest pairs (README): with gini's test scopes, where a cube costs
-// one propagation, four took the least CPU (20% less than two, about as
-// much as five or six); with our own propagation and every solve
-// propagating the cube again, two and three took about the same, one
-// twice the conflicts.
+// How many layers, from the bottom, the cubes of Cake fix, the best
+// measured on the slowest pairs (docs/results.md): more where a cube costs
+// one propagation (gini's test scopes), fewer where every solve propagates
+// the cube again (our own propagation).
 const (
 	giniCubeLayers = 4
 	unitCubeLayers = 2
@@ -26,7 +25,7 @@ const (
 // formula bounds the area below the best cake so far by a selector
 // (CakeQuery.AtMost). Cubes are built a layer at a time, radius then
 // height, widest and tallest first, and each extension is checked by unit
-// propagation before any solve (cubeStack: in gini's test scopes, with
+// propagation before any solve (solver.Cubes: in gini's test scopes, with
 // the clauses it has learnt, or by our own propagator for other engines):
 // most die there, as the formula's bounds cut them, and only the cubes
 // that survive every layer are solved. A cube that has a cake under the
@@ -44,8 +43,8 @@ const (
 type cakeCubes struct {
 	ctx   context.Context
 	q     *encode.CakeQuery
-	s     *Solver
-	stack cubeStack
+	s     *solver.Solver
+	stack solver.Cubes
 	best  puzzle.CakeAnswer
 	depth int         // layers the cubes fix
 	path  [][]cnf.Lit // path[0] is the bound's selector, then a radius or height per level
@@ -63,16 +62,16 @@ type cubeOptions struct {
 
 // searchCubes finds the optimal cake of p by cubes as o says, starting
 // from the cake first.
-func searchCubes(ctx context.Context, p puzzle.Cake, c Config, first puzzle.CakeAnswer, o cubeOptions) (*cakeCubes, error) {
+func searchCubes(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzle.CakeAnswer, o cubeOptions) (*cakeCubes, error) {
 	q := encode.CakeWith(p, first.Area, o.enc)
 	cc := &cakeCubes{ctx: ctx, q: q, s: c.New(q.Formula()), best: first}
 	if err := cc.seed(first); err != nil {
 		return cc, err
 	}
-	cc.stack = newCubeStack(cc.s, o.unit)
+	cc.stack = cc.s.Cubes(o.unit)
 	if o.depth == 0 {
 		o.depth = unitCubeLayers
-		if _, ok := cc.stack.(*giniCubes); ok {
+		if cc.stack.InSolver() {
 			o.depth = giniCubeLayers
 		}
 	}
@@ -82,11 +81,11 @@ func searchCubes(ctx context.Context, p puzzle.Cake, c Config, first puzzle.Cake
 	if cc.alive == 1 {
 		cc.layer(0, p.Volume+1, p.Volume+1)
 	}
-	if _, ok := cc.stack.(*giniCubes); ok && cc.err == nil {
+	if cc.stack.InSolver() && cc.err == nil {
 		// gini's counters are read by a solve; those of the test scopes
 		// since the last one, by one more, which the best cake answers
 		// at once.
-		cc.stack.clear()
+		cc.stack.Clear()
 		cc.err = cc.seed(cc.best)
 	}
 	return cc, cc.err
@@ -105,7 +104,7 @@ func (c *cakeCubes) seed(a puzzle.CakeAnswer) error {
 		as = append(append(as, r), hs...)
 	}
 	st, err := c.s.Solve(c.ctx, as...)
-	if err == nil && st != Sat {
+	if err == nil && st != solver.Sat {
 		err = fmt.Errorf("cake: the first cake (area %d) is no model of its query", a.Area)
 	}
 	return err
@@ -116,14 +115,14 @@ func (c *cakeCubes) seed(a puzzle.CakeAnswer) error {
 // it survives.
 func (c *cakeCubes) tighten(a puzzle.CakeAnswer) {
 	c.best = a
-	c.stack.clear()
+	c.stack.Clear()
 	c.path[0] = []cnf.Lit{c.q.AtMost(a.Area - 1)}
 	c.alive = 0
 	for j, g := range c.path {
 		switch {
 		case c.alive < j:
-			c.stack.hold()
-		case c.stack.push(g):
+			c.stack.Hold()
+		case c.stack.Push(g):
 			c.alive = j + 1
 		}
 	}
@@ -135,10 +134,10 @@ func (c *cakeCubes) push(g []cnf.Lit) bool {
 	c.path = append(c.path, g)
 	c.nodes++
 	if c.alive < len(c.path)-1 {
-		c.stack.hold()
+		c.stack.Hold()
 		return false
 	}
-	if c.stack.push(g) {
+	if c.stack.Push(g) {
 		c.alive = len(c.path)
 		return true
 	}
@@ -150,7 +149,7 @@ func (c *cakeCubes) push(g []cnf.Lit) bool {
 // refuted: its loop ends, and its own pop tells about the groups below.
 func (c *cakeCubes) pop() {
 	c.path = c.path[:len(c.path)-1]
-	ok := c.stack.pop()
+	ok := c.stack.Pop()
 	c.alive = min(c.alive, len(c.path))
 	if !ok {
 		c.alive = min(c.alive, len(c.path)-1)
@@ -191,8 +190,8 @@ func (c *cakeCubes) layer(i, rBelow, hBelow int) {
 // leaf solves the cube of the path until it has no better cake.
 func (c *cakeCubes) leaf() {
 	for c.live(len(c.path)) {
-		st, err := c.stack.solve(c.ctx)
-		if err != nil || st == Unsat {
+		st, err := c.stack.Solve(c.ctx)
+		if err != nil || st == solver.Unsat {
 			c.err = err
 			return
 		}

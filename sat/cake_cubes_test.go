@@ -12,13 +12,14 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
 )
 
 // cakeVariant is one way of finding the optimal cake by SAT, kept to be
 // measured against Cake's (README).
 type cakeVariant struct {
 	name string
-	run  func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) // the int counts cubes checked
+	run  func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, solver.Stats, int, error) // the int counts cubes checked
 }
 
 // cakeVariants lists Cake's way with gini ("gini4": cubes of four layers
@@ -28,10 +29,10 @@ type cakeVariant struct {
 // bound, which is also what the code did before the cubes, from the
 // two-layer first cake and with loose domains ("before").
 var cakeVariants = []cakeVariant{
-	{"before", func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) {
+	{"before", func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, solver.Stats, int, error) {
 		return viaBounds(ctx, p, 2, encode.CakeEncoding{LooseDomains: true})
 	}},
-	{"bounds", func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) {
+	{"bounds", func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, solver.Stats, int, error) {
 		return viaBounds(ctx, p, firstFree, encode.CakeEncoding{})
 	}},
 	{"unit1", viaCubes(cubeOptions{depth: 1, unit: true})},
@@ -46,33 +47,33 @@ var cakeVariants = []cakeVariant{
 
 // viaBounds runs cakeBounds from the best cake of up to free fitted
 // bottom layers.
-func viaBounds(ctx context.Context, p puzzle.Cake, free int, enc encode.CakeEncoding) (puzzle.CakeAnswer, Stats, int, error) {
+func viaBounds(ctx context.Context, p puzzle.Cake, free int, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, int, error) {
 	var first puzzle.CakeAnswer
 	for n := 1; n <= min(free, p.Layers); n++ {
 		if a, ok := fitBottom(p, n); ok && (first.Area == 0 || a.Area < first.Area) {
 			first = a
 		}
 	}
-	var total Stats
+	var total solver.Stats
 	if first.Area == 0 {
 		var err error
-		if first, total, err = anyCake(ctx, p, Config{}); err != nil || first.Area == 0 {
+		if first, total, err = anyCake(ctx, p, solver.Config{}); err != nil || first.Area == 0 {
 			return first, total, 0, err
 		}
 	}
-	a, st, err := cakeBounds(ctx, p, Config{}, first, enc)
+	a, st, err := cakeBounds(ctx, p, solver.Config{}, first, enc)
 	total.Add(st)
 	return a, total, 0, err
 }
 
 // viaCubes runs searchCubes from Cake's start.
-func viaCubes(o cubeOptions) func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) {
-	return func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, int, error) {
-		first, total, err := startCake(ctx, p, Config{})
+func viaCubes(o cubeOptions) func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, solver.Stats, int, error) {
+	return func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, solver.Stats, int, error) {
+		first, total, err := startCake(ctx, p, solver.Config{})
 		if err != nil || first.Area == 0 {
 			return first, total, 0, err
 		}
-		cc, err := searchCubes(ctx, p, Config{}, first, o)
+		cc, err := searchCubes(ctx, p, solver.Config{}, first, o)
 		total.Add(cc.s.Stats())
 		return cc.best, total, cc.nodes, err
 	}
@@ -119,7 +120,7 @@ func BenchmarkCakeVariants(b *testing.B) {
 	for _, v := range cakeVariants {
 		for _, p := range hardCakes {
 			b.Run(fmt.Sprintf("%s/N=%d,M=%d", v.name, p.Volume, p.Layers), func(b *testing.B) {
-				var st Stats
+				var st solver.Stats
 				var cubes int
 				for b.Loop() {
 					var err error

@@ -8,8 +8,8 @@ import "puzzlesat/puzzle"
 // them, tried in full for an exact fit, keeping the cake of least area.
 // It reports false when no such cake exists (the volume left is no sum
 // of that many r²h of growing radius and height). On the book cases its
-// area is 0-2.4% above the optimum, against 0-14% with two bottom layers
-// and 36% for the first cake of a SAT solve without a bound (README).
+// area is near the optimum, much nearer than with two bottom layers or
+// than the first cake of a SAT solve without a bound (docs/results.md).
 func firstCake(p puzzle.Cake) (puzzle.CakeAnswer, bool) {
 	var best puzzle.CakeAnswer
 	for free := 1; free <= min(firstFree, p.Layers); free++ {
@@ -107,7 +107,7 @@ func stackLeast(i, r, h int) (vol, side int) {
 	return vol, side
 }
 
-// firstFree is the most bottom layers firstCake fits. Three take under a
-// millisecond for N up to 10000 and reach the optimum on more pairs than
-// two (README); four take up to 7 ms.
+// firstFree is the most bottom layers firstCake fits: three reach the
+// optimum on more pairs than two and stay cheap, four cost more than they
+// find (docs/results.md).
 const firstFree = 3

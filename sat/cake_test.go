@@ -10,10 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/gen"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // cakeBook names the judge data of cake: five book cases and the sample.
@@ -31,7 +32,7 @@ func readCake(tb testing.TB, name string) ([]puzzle.Cake, []int) {
 // solveCake solves p by SAT and checks the answer with Verify.
 func solveCake(t *testing.T, p puzzle.Cake) puzzle.CakeAnswer {
 	t.Helper()
-	a, st, err := sat.Cake(context.Background(), p, sat.Config{})
+	a, st, err := sat.Cake(context.Background(), p, solver.Config{})
 	require.NoError(t, err, "N=%d M=%d", p.Volume, p.Layers)
 	require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
 	t.Logf("N=%d M=%d: Q=%d in %v, %d solves, %d conflicts, %d vars, %d clauses",
@@ -126,7 +127,7 @@ func TestCakeTarget(t *testing.T) {
 
 func TestCakeOutOfLimits(t *testing.T) {
 	for _, p := range []puzzle.Cake{{Volume: 0, Layers: 1}, {Volume: 10001, Layers: 1}, {Volume: 5, Layers: 0}, {Volume: 5, Layers: 21}} {
-		_, _, err := sat.Cake(context.Background(), p, sat.Config{})
+		_, _, err := sat.Cake(context.Background(), p, solver.Config{})
 		require.Error(t, err, "%+v", p)
 	}
 }
@@ -134,7 +135,7 @@ func TestCakeOutOfLimits(t *testing.T) {
 func TestCakeCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10}, sat.Config{})
+	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10}, solver.Config{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -142,7 +143,7 @@ func TestCakeCancel(t *testing.T) {
 // deadline's error comes back soon after it (loosely: the machine may be
 // busy), with gini and with our own propagation (the portfolio).
 func TestCakeDeadline(t *testing.T) {
-	for _, c := range []sat.Config{{}, {Engine: sat.Portfolio(sat.Gini())}} {
+	for _, c := range []solver.Config{{}, {Engine: solver.Portfolio(solver.Gini())}} {
 		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Millisecond)
 		start := time.Now()
 		_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9866, Layers: 11}, c)
@@ -157,10 +158,10 @@ func TestCakeDeadline(t *testing.T) {
 func BenchmarkCakeTarget(b *testing.B) {
 	for _, p := range cakeTarget() {
 		b.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(b *testing.B) {
-			var st sat.Stats
+			var st solver.Stats
 			for b.Loop() {
 				var err error
-				if _, st, err = sat.Cake(context.Background(), p, sat.Config{}); err != nil {
+				if _, st, err = sat.Cake(context.Background(), p, solver.Config{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -175,10 +176,10 @@ func BenchmarkCakeSAT(b *testing.B) {
 	for _, name := range cakeBook {
 		ps, want := readCake(b, name)
 		b.Run(name, func(b *testing.B) {
-			var st sat.Stats
+			var st solver.Stats
 			for b.Loop() {
 				for i, p := range ps {
-					a, s, err := sat.Cake(context.Background(), p, sat.Config{})
+					a, s, err := sat.Cake(context.Background(), p, solver.Config{})
 					if err != nil || a.Area != want[i] {
 						b.Fatalf("N=%d M=%d: Q=%d, %v; want %d", p.Volume, p.Layers, a.Area, err, want[i])
 					}

@@ -8,12 +8,13 @@ import (
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
 )
 
 // CatsStrategy says in which direction Cats walks the number of cars.
 type CatsStrategy int
 
-// The two strategies that were measured (README).
+// The two strategies that were measured (docs/results.md).
 const (
 	// CatsDown finds a packing, then asks for one car fewer than the last
 	// packing found, on the same solver, until that is unsatisfiable or
@@ -35,20 +36,20 @@ const (
 // when the formula's bound (encode.CatsSize, told before it is built) or
 // the formula with the bounds of the later questions passes c's budget,
 // or the context's error.
-func Cats(ctx context.Context, p puzzle.Cats, c Config) (puzzle.CatsAnswer, Stats, error) {
+func Cats(ctx context.Context, p puzzle.Cats, c solver.Config) (puzzle.CatsAnswer, solver.Stats, error) {
 	return CatsWith(ctx, p, c, encode.CatsEncoding{}, CatsDown)
 }
 
 // CatsWith is Cats with the chosen encoding and strategy.
-func CatsWith(ctx context.Context, p puzzle.Cats, c Config, enc encode.CatsEncoding, dir CatsStrategy) (puzzle.CatsAnswer, Stats, error) {
+func CatsWith(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.CatsEncoding, dir CatsStrategy) (puzzle.CatsAnswer, solver.Stats, error) {
 	if len(p.Weights) == 0 || p.W < 1 || slices.Max(p.Weights) > p.W {
-		return puzzle.CatsAnswer{}, Stats{}, puzzle.ErrNoSolution
+		return puzzle.CatsAnswer{}, solver.Stats{}, puzzle.ErrNoSolution
 	}
 	k := firstFitCars(p)
-	if err := c.CheckBound(encode.CatsSize(p, k, enc).Lits); err != nil {
-		return puzzle.CatsAnswer{}, Stats{}, err
+	q, err := catsQuery(p, k, enc, c)
+	if err != nil {
+		return puzzle.CatsAnswer{}, solver.Stats{}, err
 	}
-	q := encode.CatsWith(p, k, enc)
 	s := c.New(q.Formula())
 	// The first solve, with every car allowed, is satisfiable: it gives a
 	// packing and makes the solver safe to reuse after UNSAT answers under
@@ -57,7 +58,7 @@ func CatsWith(ctx context.Context, p puzzle.Cats, c Config, enc encode.CatsEncod
 	if err != nil {
 		return puzzle.CatsAnswer{}, s.Stats(), err
 	}
-	if st != Sat {
+	if st != solver.Sat {
 		return puzzle.CatsAnswer{}, s.Stats(), fmt.Errorf("sat: cats: the query for %d cars, which first fit fills, is unsatisfiable", q.Cars())
 	}
 	best := s.Model()
@@ -75,10 +76,10 @@ func CatsWith(ctx context.Context, p puzzle.Cats, c Config, enc encode.CatsEncod
 
 // catsDown tightens from the model m: while it uses more cars than lb,
 // ask for one car fewer.
-func catsDown(ctx context.Context, s *Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
+func catsDown(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
 	for c := q.Used(m); c > lb; c = q.Used(m) {
 		st, err := s.Solve(ctx, q.AtMost(c-1)...)
-		if err != nil || st == Unsat {
+		if err != nil || st == solver.Unsat {
 			return m, err
 		}
 		m = s.Model()
@@ -88,13 +89,13 @@ func catsDown(ctx context.Context, s *Solver, q *encode.CatsQuery, lb int, m cnf
 
 // catsUp asks for lb cars, then one more after each refusal, below the
 // cars of the model m, which it returns when every smaller count fails.
-func catsUp(ctx context.Context, s *Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
+func catsUp(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
 	for t := lb; t < q.Used(m); t++ {
 		st, err := s.Solve(ctx, q.AtMost(t)...)
 		if err != nil {
 			return m, err
 		}
-		if st == Sat {
+		if st == solver.Sat {
 			return s.Model(), nil
 		}
 	}
@@ -116,4 +117,19 @@ func firstFitCars(p puzzle.Cats) int {
 		loads[j] += v
 	}
 	return len(loads)
+}
+
+// CatsQuery returns the decision query "the cats fit in at most k cars",
+// with the errors of Cats.
+func CatsQuery(_ context.Context, p puzzle.Cats, k int, c solver.Config) (solver.Query[puzzle.CatsAnswer], string, error) {
+	q, err := catsQuery(p, k, encode.CatsEncoding{}, c)
+	return q, fmt.Sprintf("cars<=%d", k), err
+}
+
+// catsQuery builds the query for k cars once c's budget allows its size
+// bound.
+func catsQuery(p puzzle.Cats, k int, enc encode.CatsEncoding, c solver.Config) (*encode.CatsQuery, error) {
+	return sized(c, encode.CatsSize(p, k, enc), func() (*encode.CatsQuery, error) {
+		return encode.CatsWith(p, k, enc), nil
+	})
 }

@@ -11,9 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
-	"puzzlesat/internal/catsref"
+	"puzzlesat/internal/ref/catsref"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // catsVariants are the encodings and strategies compared in the tests.
@@ -34,7 +35,7 @@ func TestCats(t *testing.T) {
 	for _, tc := range catsref.Cases {
 		for _, v := range catsVariants {
 			t.Run(tc.Name+"/"+v.name, func(t *testing.T) {
-				a, _, err := sat.CatsWith(context.Background(), tc.P, sat.Config{}, v.enc, v.dir)
+				a, _, err := sat.CatsWith(context.Background(), tc.P, solver.Config{}, v.enc, v.dir)
 				if tc.Want < 0 {
 					require.ErrorIs(t, err, puzzle.ErrNoSolution)
 					return
@@ -56,7 +57,7 @@ func TestCatsRandom(t *testing.T) {
 		p := catsref.Random(rng, 1+rng.IntN(12), w, i%3)
 		want := catsref.Cars(p)
 		v := catsVariants[i%len(catsVariants)]
-		a, st, err := sat.CatsWith(context.Background(), p, sat.Config{}, v.enc, v.dir)
+		a, st, err := sat.CatsWith(context.Background(), p, solver.Config{}, v.enc, v.dir)
 		require.NoError(t, err, "%d %s: %s", i, v.name, p.String())
 		require.NoError(t, p.Verify(a), "%d %s: %s", i, v.name, p.String())
 		require.Len(t, a.Cars, want, "%d %s: %s, %v", i, v.name, p.String(), st)
@@ -71,29 +72,29 @@ func TestCatsQuery(t *testing.T) {
 		p := catsref.Random(rng, 1+rng.IntN(10), 1e9, i%3)
 		opt := catsref.Cars(p)
 		q := encode.Cats(p, opt)
-		s := sat.New(q.Formula())
+		s := solver.New(q.Formula())
 		n, err := s.Count(context.Background(), q.Vars(), 5)
 		require.NoError(t, err)
 		require.Positive(t, n)
 		st, err := s.Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Sat, st)
+		require.Equal(t, solver.Sat, st)
 		a, err := q.Decode(s.Model())
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		require.Len(t, a.Cars, opt)
 
 		below := encode.Cats(p, opt-1)
-		st, err = sat.New(below.Formula()).Solve(context.Background())
+		st, err = solver.New(below.Formula()).Solve(context.Background())
 		require.NoError(t, err)
-		require.Equal(t, sat.Unsat, st, "%d cars for %s", opt-1, p.String())
+		require.Equal(t, solver.Unsat, st, "%d cars for %s", opt-1, p.String())
 	}
 }
 
 func TestCatsCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := sat.Cats(ctx, catsref.Random(rand.New(rand.NewPCG(1, 1)), 64, 1e9, 1), sat.Config{})
+	_, _, err := sat.Cats(ctx, catsref.Random(rand.New(rand.NewPCG(1, 1)), 64, 1e9, 1), solver.Config{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -122,10 +123,10 @@ func BenchmarkCats(b *testing.B) {
 }
 
 func benchCats(b *testing.B, ps []puzzle.Cats, enc encode.CatsEncoding, dir sat.CatsStrategy) {
-	var total sat.Stats
+	var total solver.Stats
 	var timeouts, large int
 	for b.Loop() {
-		total, timeouts, large = sat.Stats{}, 0, 0
+		total, timeouts, large = solver.Stats{}, 0, 0
 		for _, p := range ps {
 			st, timeout, tooLarge := benchCatsOne(b, p, enc, dir)
 			total.Add(st)
@@ -140,11 +141,11 @@ func benchCats(b *testing.B, ps []puzzle.Cats, enc encode.CatsEncoding, dir sat.
 
 // benchCatsOne solves p within 10 s and counts a timeout, or a formula
 // over the default budget, as 1.
-func benchCatsOne(b *testing.B, p puzzle.Cats, enc encode.CatsEncoding, dir sat.CatsStrategy) (st sat.Stats, timeout, tooLarge int) {
+func benchCatsOne(b *testing.B, p puzzle.Cats, enc encode.CatsEncoding, dir sat.CatsStrategy) (st solver.Stats, timeout, tooLarge int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_, st, err := sat.CatsWith(ctx, p, sat.Config{}, enc, dir)
-	var tl *sat.TooLarge
+	_, st, err := sat.CatsWith(ctx, p, solver.Config{}, enc, dir)
+	var tl *solver.TooLarge
 	switch {
 	case errors.As(err, &tl):
 		return st, 0, 1

@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode"
-	"puzzlesat/internal/cryptbrute"
+	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 var cryptSums = []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSums, encode.WeightedSum, encode.ColumnMDDs}
@@ -43,23 +43,23 @@ var cryptModes = func() []cryptMode {
 }()
 
 // solve and count run the CNF of p as m says.
-func solve(p puzzle.Cryptarithm, m cryptMode) (puzzle.CryptarithmAnswer, sat.Stats, error) {
+func solve(p puzzle.Cryptarithm, m cryptMode) (puzzle.CryptarithmAnswer, solver.Stats, error) {
 	q := encode.CryptarithmWith(p, m.sum)
 	if m.ordered {
-		return sat.FindOrdered[puzzle.CryptarithmAnswer](context.Background(), q, sat.Config{})
+		return solver.FindOrdered[puzzle.CryptarithmAnswer](context.Background(), q, solver.Config{})
 	}
-	return sat.Find[puzzle.CryptarithmAnswer](context.Background(), q, sat.Config{})
+	return solver.Find[puzzle.CryptarithmAnswer](context.Background(), q, solver.Config{})
 }
 
-func count(p puzzle.Cryptarithm, limit int, m cryptMode) (int, sat.Stats, error) {
+func count(p puzzle.Cryptarithm, limit int, m cryptMode) (int, solver.Stats, error) {
 	if limit < 1 {
 		limit = 1 << 30
 	}
 	q := encode.CryptarithmWith(p, m.sum)
 	if m.ordered {
-		return sat.CountOrdered[puzzle.CryptarithmAnswer](context.Background(), q, limit, sat.Config{})
+		return solver.CountOrdered[puzzle.CryptarithmAnswer](context.Background(), q, limit, solver.Config{})
 	}
-	return sat.CountAnswers[puzzle.CryptarithmAnswer](context.Background(), q, limit, sat.Config{})
+	return solver.CountAnswers[puzzle.CryptarithmAnswer](context.Background(), q, limit, solver.Config{})
 }
 
 func TestCryptarithmFixtures(t *testing.T) {
@@ -72,7 +72,7 @@ func TestCryptarithmFixtures(t *testing.T) {
 				}
 				a, _, err := solve(p, m)
 				if want[i] == "no solution" {
-					require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %s %d", m, name, i+1)
+					require.ErrorIs(t, err, solver.ErrUnsatisfiable, "%s %s %d", m, name, i+1)
 					continue
 				}
 				require.NoError(t, err, "%s %s %d", m, name, i+1)
@@ -120,7 +120,7 @@ func TestCryptarithmRandom(t *testing.T) {
 			require.Equal(t, len(want), got, "%s count %d: %s", m, i, p.String())
 			a, _, err := solve(p, m)
 			if len(want) == 0 {
-				require.ErrorIs(t, err, puzzle.ErrNoSolution)
+				require.ErrorIs(t, err, solver.ErrUnsatisfiable)
 				continue
 			}
 			require.NoError(t, err)
@@ -143,7 +143,7 @@ func BenchmarkCryptarithm(b *testing.B) {
 	many, _ := cryptbrute.ManyCounts(b)
 	bench := func(name string, p puzzle.Cryptarithm, limit int, m cryptMode) {
 		b.Run(name+"/"+m.String(), func(b *testing.B) {
-			var st sat.Stats
+			var st solver.Stats
 			for b.Loop() {
 				var err error
 				if limit == 1 {

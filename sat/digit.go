@@ -9,6 +9,8 @@ import (
 	"puzzlesat/encode/cnf"
 	"puzzlesat/internal/digitsearch"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Digit solves a Digit Puzzle by [digitsearch.Search], answering each
@@ -16,8 +18,8 @@ import (
 // solver for p's length triple, with the pattern's digits as assumptions.
 // The error is puzzle.ErrNoSolution when no product has p's lengths (no
 // solver is built then), or the context's error.
-func Digit(ctx context.Context, p puzzle.Digit, c Config) (puzzle.DigitAnswer, Stats, error) {
-	o := newDigitOracle(digitEncoding, c)
+func Digit(ctx context.Context, p puzzle.Digit, c solver.Config, enc technique.Picks) (puzzle.DigitAnswer, solver.Stats, error) {
+	o := newDigitOracle(digitEncoding(enc), c)
 	a, err := digitsearch.Search(ctx, p, func(q puzzle.DigitAnswer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
@@ -27,18 +29,31 @@ func Digit(ctx context.Context, p puzzle.Digit, c Config) (puzzle.DigitAnswer, S
 
 // CountDigit returns the number of solutions of p's pattern as given,
 // stopping at limit (limit <= 0: no limit).
-func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c Config) (int, Stats, error) {
+func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	o := newDigitOracle(digitEncoding, c)
+	o := newDigitOracle(digitEncoding(enc), c)
 	n, err := o.count(ctx, puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, limit)
 	return n, o.stats(), err
 }
 
-// digitEncoding is the encoding the backend uses; BenchmarkDigitEncoding
-// compares the two.
-const digitEncoding = encode.DigitTable
+// DigitEncodings returns the choice points of the encoding of Digit,
+// CountDigit and DigitQuery.
+func DigitEncodings() []technique.Choice {
+	return []technique.Choice{{
+		Point: "product", Options: []string{encode.DigitTable.String(), encode.DigitCircuit.String()},
+		Doc: "how A * B = C is tied: a clause per pair of values of A and B that misses C, or a multiplier circuit",
+	}}
+}
+
+// digitEncoding returns the product encoding enc picks.
+func digitEncoding(enc technique.Picks) encode.DigitEncoding {
+	if enc.Get(DigitEncodings(), "product") == encode.DigitCircuit.String() {
+		return encode.DigitCircuit
+	}
+	return encode.DigitTable
+}
 
 // digitOracle counts the solutions of patterns, with one solver per
 // length triple, built on first use and kept. The solver's clause set is
@@ -50,7 +65,7 @@ const digitEncoding = encode.DigitTable
 // it before the first pattern can answer UNSAT.
 type digitOracle struct {
 	enc     encode.DigitEncoding
-	config  Config
+	config  solver.Config
 	triples map[[3]int]*digitTriple
 }
 
@@ -58,11 +73,11 @@ type digitOracle struct {
 // triple admits no product.
 type digitTriple struct {
 	q    *encode.DigitQuery
-	s    *Solver
+	s    *solver.Solver
 	vars []cnf.Var // q.Vars(), which tell solutions apart
 }
 
-func newDigitOracle(enc encode.DigitEncoding, c Config) *digitOracle {
+func newDigitOracle(enc encode.DigitEncoding, c solver.Config) *digitOracle {
 	return &digitOracle{enc: enc, config: c, triples: map[[3]int]*digitTriple{}}
 }
 
@@ -81,7 +96,7 @@ func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitT
 		if err != nil {
 			return nil, err
 		}
-		if st != Sat {
+		if st != solver.Sat {
 			// DigitAdmits promised a product; the formula has none.
 			t.s = nil
 		}
@@ -108,12 +123,21 @@ func (o *digitOracle) count(ctx context.Context, a puzzle.DigitAnswer, limit int
 }
 
 // stats sums the work of every solver.
-func (o *digitOracle) stats() Stats {
-	var st Stats
+func (o *digitOracle) stats() solver.Stats {
+	var st solver.Stats
 	for _, t := range o.triples {
 		if t.s != nil {
 			st.Add(t.s.Stats())
 		}
 	}
 	return st
+}
+
+// DigitQuery returns the query of p's pattern as given, the pattern's
+// digits as unit clauses: its models are the pattern's solutions. It
+// takes no bound.
+func DigitQuery(_ context.Context, p puzzle.Digit, _ int, _ solver.Config, enc technique.Picks) (solver.Query[puzzle.DigitAnswer], string, error) {
+	e := digitEncoding(enc)
+	q, err := encode.DigitPattern(p, e)
+	return q, "solutions, " + e.String() + " encoding", err
 }

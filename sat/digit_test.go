@@ -10,9 +10,11 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/gen"
-	"puzzlesat/internal/digitbrute"
 	"puzzlesat/internal/digitsearch"
+	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 var digitEncodings = []encode.DigitEncoding{encode.DigitCircuit, encode.DigitTable}
@@ -29,7 +31,7 @@ func TestDigitOneSolverReuse(t *testing.T) {
 	for _, enc := range digitEncodings {
 		t.Run(enc.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(12107, 1))
-			shared := newDigitOracle(enc, Config{})
+			shared := newDigitOracle(enc, solver.Config{})
 			patterns := 2500
 			if testing.Short() {
 				patterns = 500
@@ -42,7 +44,7 @@ func TestDigitOneSolverReuse(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, min(want, limit), got, "shared oracle: count(%s %s %s, %d)", a.A, a.B, a.C, limit)
 				if i%5 == 0 { // a fresh solver for every fifth keeps the test short
-					fresh, err := newDigitOracle(enc, Config{}).count(ctx, a, limit)
+					fresh, err := newDigitOracle(enc, solver.Config{}).count(ctx, a, limit)
 					require.NoError(t, err)
 					require.Equal(t, got, fresh, "fresh oracle: count(%s %s %s, %d)", a.A, a.B, a.C, limit)
 				}
@@ -85,22 +87,22 @@ func TestCountDigitAgreesWithBruteForce(t *testing.T) {
 		if i%4 == 3 && want < digitEnumerateMax {
 			limit = 0 // no limit
 		}
-		got, _, err := CountDigit(ctx, p, limit, Config{})
+		got, _, err := CountDigit(ctx, p, limit, solver.Config{}, technique.Picks{})
 		require.NoError(t, err)
 		if limit > 0 {
 			want = min(want, limit)
 		}
-		require.Equal(t, want, got, "CountDigit(%s %s %s, %d, Config{})", a.A, a.B, a.C, limit)
+		require.Equal(t, want, got, "CountDigit(%s %s %s, %d, solver.Config{})", a.A, a.B, a.C, limit)
 	}
 }
 
 func TestCountDigitBuildsNoSolverWithoutProduct(t *testing.T) {
 	for _, p := range []puzzle.Digit{{A: "**", B: "**", C: "*"}, {A: "*", B: "*", C: "***"}, {A: "9", B: "9", C: "8***"}} {
-		n, st, err := CountDigit(context.Background(), p, 0, Config{})
+		n, st, err := CountDigit(context.Background(), p, 0, solver.Config{}, technique.Picks{})
 		require.NoError(t, err)
-		require.Zero(t, n, "CountDigit(%s %s %s, Config{})", p.A, p.B, p.C)
-		require.Zero(t, st.Solves, "CountDigit(%s %s %s, Config{}) built a solver", p.A, p.B, p.C)
-		_, st, err = Digit(context.Background(), p, Config{})
+		require.Zero(t, n, "CountDigit(%s %s %s, solver.Config{})", p.A, p.B, p.C)
+		require.Zero(t, st.Solves, "CountDigit(%s %s %s, solver.Config{}) built a solver", p.A, p.B, p.C)
+		_, st, err = Digit(context.Background(), p, solver.Config{}, technique.Picks{})
 		require.ErrorIs(t, err, puzzle.ErrNoSolution)
 		require.Zero(t, st.Solves)
 	}
@@ -111,8 +113,8 @@ func TestCountDigitRejectsBadPatterns(t *testing.T) {
 		{A: "", B: "1", C: "1"}, {A: "123", B: "1", C: "1"}, {A: "1", B: "x", C: "1"},
 		{A: "1", B: "1", C: "12345"}, {A: "1", B: "1", C: "-"},
 	} {
-		_, _, err := CountDigit(context.Background(), p, 2, Config{})
-		require.Error(t, err, "CountDigit(%q %q %q, Config{})", p.A, p.B, p.C)
+		_, _, err := CountDigit(context.Background(), p, 2, solver.Config{}, technique.Picks{})
+		require.Error(t, err, "CountDigit(%q %q %q, solver.Config{})", p.A, p.B, p.C)
 	}
 }
 
@@ -132,7 +134,7 @@ func TestDigitAgreesWithBruteForce(t *testing.T) {
 	}
 	for _, p := range ps {
 		want, ok := digitbrute.Solve(p)
-		got, _, err := Digit(ctx, p, Config{})
+		got, _, err := Digit(ctx, p, solver.Config{}, technique.Picks{})
 		if !ok {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
 			continue
@@ -155,14 +157,14 @@ func TestDigitCornerCases(t *testing.T) {
 		{puzzle.Digit{A: "**", B: "**", C: "*"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 		{puzzle.Digit{A: "**", B: "**", C: "**"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 	} {
-		got, _, err := Digit(context.Background(), tc.in, Config{})
+		got, _, err := Digit(context.Background(), tc.in, solver.Config{}, technique.Picks{})
 		require.ErrorIs(t, err, tc.err, "Digit(%+v)", tc.in)
 		require.Equal(t, tc.want, got, "Digit(%+v)", tc.in)
 	}
 	// A leading zero in B or C is no input error: the search changes it.
 	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
 		want, _ := digitbrute.Solve(p)
-		got, _, err := Digit(context.Background(), p, Config{})
+		got, _, err := Digit(context.Background(), p, solver.Config{}, technique.Picks{})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "Digit(%+v)", p)
 		require.NotEqual(t, byte('0'), got.B[0])
@@ -173,9 +175,9 @@ func TestDigitStopsOnDoneContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := puzzle.Digit{A: "**", B: "**", C: "****"}
-	_, _, err := Digit(ctx, p, Config{})
+	_, _, err := Digit(ctx, p, solver.Config{}, technique.Picks{})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = CountDigit(ctx, p, 0, Config{})
+	_, _, err = CountDigit(ctx, p, 0, solver.Config{}, technique.Picks{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -183,7 +185,7 @@ func TestDigitJudgeData(t *testing.T) {
 	ps, want := digitbrute.Sample(t)
 	var out strings.Builder
 	for _, p := range ps {
-		a, st, err := Digit(context.Background(), p, Config{})
+		a, st, err := Digit(context.Background(), p, solver.Config{}, technique.Picks{})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		out.WriteString(p.Format(a))
@@ -197,23 +199,25 @@ func TestDigitJudgeData(t *testing.T) {
 func BenchmarkDigit(b *testing.B) {
 	b.Run("sample", func(b *testing.B) {
 		ps, _ := digitbrute.Sample(b)
-		benchDigit(b, ps, digitEncoding)
+		benchDigit(b, ps, digitEncoding(technique.Picks{}))
 	})
-	b.Run("gen300", func(b *testing.B) { benchDigit(b, digitbrute.Bench(300), digitEncoding) })
+	b.Run("gen300", func(b *testing.B) {
+		benchDigit(b, gen.Digits(rand.New(rand.NewPCG(12107, 300)), 300), digitEncoding(technique.Picks{}))
+	})
 }
 
 // BenchmarkDigitEncoding compares the two encodings on the 300 puzzles.
 func BenchmarkDigitEncoding(b *testing.B) {
 	for _, enc := range digitEncodings {
-		b.Run(enc.String(), func(b *testing.B) { benchDigit(b, digitbrute.Bench(300), enc) })
+		b.Run(enc.String(), func(b *testing.B) { benchDigit(b, gen.Digits(rand.New(rand.NewPCG(12107, 300)), 300), enc) })
 	}
 }
 
 func benchDigit(b *testing.B, ps []puzzle.Digit, enc encode.DigitEncoding) {
-	var st Stats
+	var st solver.Stats
 	for b.Loop() {
 		for _, p := range ps {
-			o := newDigitOracle(enc, Config{})
+			o := newDigitOracle(enc, solver.Config{})
 			_, err := digitsearch.Search(context.Background(), p, func(q puzzle.DigitAnswer) (bool, error) {
 				n, err := o.count(context.Background(), q, 2)
 				return n == 1, err
@@ -227,4 +231,29 @@ func benchDigit(b *testing.B, ps []puzzle.Digit, enc encode.DigitEncoding) {
 	b.ReportMetric(float64(st.Solves)/float64(b.N), "solves/op")
 	b.ReportMetric(float64(st.Conflicts)/float64(b.N), "conflicts/op")
 	b.ReportMetric(float64(st.Time.Nanoseconds())/float64(b.N)/1e6, "gini-ms/op")
+}
+
+// BenchmarkDigitEngines solves the digit-puzzle statement sample, a few
+// hundred small incremental queries, with each engine.
+func BenchmarkDigitEngines(b *testing.B) {
+	ps, _ := digitbrute.Sample(b)
+	installed := solver.Installed()
+	engines := append([]solver.Engine{solver.Gini()}, installed...)
+	for _, e := range append(engines, solver.Portfolio(engines...)) {
+		b.Run(e.Name(), func(b *testing.B) {
+			var st solver.Stats
+			for b.Loop() {
+				for _, p := range ps {
+					_, s, err := Digit(context.Background(), p, solver.Config{Engine: e}, technique.Picks{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					st.Add(s)
+				}
+			}
+			b.ReportMetric(float64(st.Solves)/float64(b.N), "solves/op")
+			b.ReportMetric(float64(st.Time.Microseconds())/float64(st.Solves), "µs/solve")
+			b.Logf("winners: %s", st.Winner())
+		})
+	}
 }

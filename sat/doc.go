@@ -1,23 +1,14 @@
-// Package sat is the back half of puzzlesat's SAT backend: it drives a
-// SAT solver on formulas built with package encode (solve under a
-// context, count models up to a limit, minimise a cost by tightening a
-// bound on one solver, search with decisions taken in a given order) and,
-// per puzzle kind, turns an instance into
-// queries and models into answers.
+// Package sat is puzzlesat's SAT backend, one solver per puzzle kind,
+// mirroring package native name for name: Alphametic, Sudoku, Sticks,
+// Cake, Digit, Cryptarithm and Cats, with CountAlphametic, CountSudoku,
+// CountDigit and CountCryptarithm, and for each kind the query that the
+// command exports as DIMACS (SticksQuery, ...).
 //
-// The solver is an Engine, chosen in Config: gini in process (the
-// default, solving incrementally), an external DIMACS program started
-// afresh for every solve (MiniSat, Glucose, CaDiCaL, Kissat, PicoSAT,
-// CryptoMiniSat, clasp, or any program that answers in SAT-competition
-// form), whose models are checked before they are used, or a portfolio
-// racing several of them on every solve.
-//
-// It works around three bugs of gini v1.0.4 (see shared/notes/gini.md):
-// gini may kill the process when solved again after an UNSAT answer that
-// came from the clauses themselves, so a Solver keeps its own clause list
-// and rebuilds gini before solving again whenever the clause set is not
-// known to be satisfiable (a Search keeps its scopes above level 0 for the
-// same reason); Try leaves a deadline behind, so it is never
-// called; Copy gives a crippled solver, so it is never called either.
-// External programs need no such guard: each solve is a fresh process.
+// Each turns an instance into formulas with package encode, asks them of
+// the SAT driver, package sat/solver (gini in process, an external
+// program, or a portfolio, as its Config says), and turns models back
+// into answers: one query for the puzzles asked once, an optimisation
+// loop on one incremental solver for sticks, cake and cats. The literal
+// budget of the Config is checked before a formula is built wherever its
+// size can be bounded in advance.
 package sat

@@ -6,6 +6,7 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
 )
 
 // Sticks returns the smallest stick length into which the pieces of p can
@@ -19,13 +20,13 @@ import (
 // encode.SticksSize, and a query over c's budget stops the search with a
 // *TooLarge error. The error is puzzle.ErrNoSolution when p has no pieces,
 // or the context's error, which also stops a query being built.
-func Sticks(ctx context.Context, p puzzle.Sticks, c Config) (puzzle.SticksAnswer, Stats, error) {
+func Sticks(ctx context.Context, p puzzle.Sticks, c solver.Config) (puzzle.SticksAnswer, solver.Stats, error) {
 	return SticksWith(ctx, p, encode.SticksEncoding{}, c)
 }
 
 // SticksWith is Sticks with the chosen encoding of the queries.
-func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding, c Config) (puzzle.SticksAnswer, Stats, error) {
-	var total Stats
+func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding, c solver.Config) (puzzle.SticksAnswer, solver.Stats, error) {
+	var total solver.Stats
 	sum, longest := 0, 0
 	for _, v := range p.Pieces {
 		sum += v
@@ -38,12 +39,9 @@ func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding,
 		if sum%l != 0 {
 			continue
 		}
-		if err := c.CheckBound(encode.SticksSize(p, l, enc).Lits); err != nil {
-			return puzzle.SticksAnswer{}, total, fmt.Errorf("sticks query L=%d: %w", l, err)
-		}
-		q, err := encode.SticksContext(ctx, p, l, enc)
+		q, err := sticksQuery(ctx, p, l, enc, c)
 		if err != nil {
-			return puzzle.SticksAnswer{}, total, err
+			return puzzle.SticksAnswer{}, total, fmt.Errorf("sticks query L=%d: %w", l, err)
 		}
 		s := c.New(q.Formula())
 		st, err := s.Solve(ctx)
@@ -51,10 +49,24 @@ func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding,
 		if err != nil {
 			return puzzle.SticksAnswer{}, total, err
 		}
-		if st == Sat {
+		if st == solver.Sat {
 			a, err := q.Decode(s.Model())
 			return a, total, err
 		}
 	}
 	return puzzle.SticksAnswer{Length: sum, Sticks: [][]int{append([]int(nil), p.Pieces...)}}, total, nil
+}
+
+// SticksQuery returns the decision query "the pieces make sticks of
+// length l", with the errors of Sticks.
+func SticksQuery(ctx context.Context, p puzzle.Sticks, l int, c solver.Config) (solver.Query[puzzle.SticksAnswer], string, error) {
+	q, err := sticksQuery(ctx, p, l, encode.SticksEncoding{}, c)
+	return q, fmt.Sprintf("L=%d", l), err
+}
+
+// sticksQuery builds the query at l once c's budget allows its size bound.
+func sticksQuery(ctx context.Context, p puzzle.Sticks, l int, enc encode.SticksEncoding, c solver.Config) (*encode.SticksQuery, error) {
+	return sized(c, encode.SticksSize(p, l, enc), func() (*encode.SticksQuery, error) {
+		return encode.SticksContext(ctx, p, l, enc)
+	})
 }

@@ -12,11 +12,12 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/gen"
-	"puzzlesat/internal/judgedata"
-	"puzzlesat/internal/sticksref"
+	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/internal/ref/sticksref"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // sticksFiles are the judge files whose answers use every piece. Every
@@ -48,7 +49,7 @@ func TestSticksJudgeData(t *testing.T) {
 			for i, p := range ps {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				start := time.Now()
-				a, _, err := sat.Sticks(ctx, p, sat.Config{})
+				a, _, err := sat.Sticks(ctx, p, solver.Config{})
 				times = append(times, time.Since(start))
 				cancel()
 				require.NoError(t, err, "block %d", i+1)
@@ -66,10 +67,10 @@ func TestSticksJudgeData(t *testing.T) {
 func TestSticksHard454RefutesHalf(t *testing.T) {
 	ps, _ := readSticks(t, "hard_454")
 	q := encode.Sticks(ps[0], 227)
-	s := sat.New(q.Formula())
+	s := solver.New(q.Formula())
 	st, err := s.Solve(context.Background())
 	require.NoError(t, err)
-	require.Equal(t, sat.Unsat, st)
+	require.Equal(t, solver.Unsat, st)
 	t.Logf("L=227: %v", s.Stats())
 }
 
@@ -91,7 +92,7 @@ func TestSticksGenerated(t *testing.T) {
 		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(25))
 		want := sticksref.Classic(p.Pieces)
 		for _, enc := range encs {
-			a, _, err := sat.SticksWith(context.Background(), p, enc, sat.Config{})
+			a, _, err := sat.SticksWith(context.Background(), p, enc, solver.Config{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want, a.Length, "block %d %v, encoding %s", b, p.Pieces, enc)
@@ -114,13 +115,13 @@ func TestSticksEdgeCases(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := puzzle.Sticks{Pieces: tc.pieces}
-			a, _, err := sat.Sticks(context.Background(), p, sat.Config{})
+			a, _, err := sat.Sticks(context.Background(), p, solver.Config{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, tc.want, a.Length)
 		})
 	}
-	_, _, err := sat.Sticks(context.Background(), puzzle.Sticks{}, sat.Config{})
+	_, _, err := sat.Sticks(context.Background(), puzzle.Sticks{}, solver.Config{})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 }
 
@@ -136,7 +137,7 @@ func TestSticksCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, _, err := sat.SticksWith(ctx, block18, encode.SticksEncoding{Long: encode.LongNone}, sat.Config{})
+	_, _, err := sat.SticksWith(ctx, block18, encode.SticksEncoding{Long: encode.LongNone}, solver.Config{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), 5*time.Second)
 }
@@ -151,7 +152,7 @@ func TestSticksOriginalCERC(t *testing.T) {
 		want, _, err := native.Sticks(context.Background(), p)
 		require.NoError(t, err)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		a, _, err := sat.Sticks(ctx, p, sat.Config{})
+		a, _, err := sat.Sticks(ctx, p, solver.Config{})
 		cancel()
 		require.NoError(t, err, "block %d", i+1)
 		require.NoError(t, p.Verify(a), "block %d", i+1)
@@ -166,13 +167,13 @@ func readOriginalCERC(tb testing.TB) []puzzle.Sticks {
 }
 
 func TestSticksBudget(t *testing.T) {
-	_, _, err := sat.Sticks(context.Background(), block18, sat.Config{Budget: 1000})
-	var tl *sat.TooLarge
+	_, _, err := sat.Sticks(context.Background(), block18, solver.Config{Budget: 1000})
+	var tl *solver.TooLarge
 	require.ErrorAs(t, err, &tl)
 	require.True(t, tl.Bound, "refused before it is built")
 	require.ErrorContains(t, err, "L=122: the formula would hold up to ")
 	require.ErrorContains(t, err, "over the budget of 1000")
-	a, _, err := sat.Sticks(context.Background(), block18, sat.Config{Budget: 10_000_000})
+	a, _, err := sat.Sticks(context.Background(), block18, solver.Config{Budget: 10_000_000})
 	require.NoError(t, err)
 	require.Equal(t, 183, a.Length)
 }
@@ -183,7 +184,7 @@ func BenchmarkSticksSAT(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				for _, p := range ps {
-					if _, _, err := sat.Sticks(context.Background(), p, sat.Config{}); err != nil {
+					if _, _, err := sat.Sticks(context.Background(), p, solver.Config{}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -233,12 +234,12 @@ func BenchmarkSticksEncodings(b *testing.B) {
 		}
 		for _, enc := range encs {
 			b.Run(hq.name+"/"+strings.ReplaceAll(enc.String(), "/", "_"), func(b *testing.B) {
-				var st sat.Stats
+				var st solver.Stats
 				for b.Loop() {
 					q := encode.SticksWith(hq.p, hq.length, enc)
-					s := sat.New(q.Formula())
+					s := solver.New(q.Formula())
 					res, err := s.Solve(context.Background())
-					if err != nil || res != sat.Unsat {
+					if err != nil || res != solver.Unsat {
 						b.Fatal(res, err)
 					}
 					st = s.Stats()
@@ -259,7 +260,7 @@ func BenchmarkSticksOriginalCERC(b *testing.B) {
 	for b.Loop() {
 		for _, p := range ps {
 			start := time.Now()
-			if _, _, err := sat.Sticks(context.Background(), p, sat.Config{}); err != nil {
+			if _, _, err := sat.Sticks(context.Background(), p, solver.Config{}); err != nil {
 				b.Fatal(err)
 			}
 			worst = max(worst, time.Since(start))

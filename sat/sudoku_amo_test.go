@@ -11,7 +11,7 @@ import (
 	"puzzlesat/encode/cnf"
 	"puzzlesat/gen"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // sudokuAMOCases are grids where the at-most-one encoding matters: large
@@ -59,15 +59,15 @@ func BenchmarkSudokuAMO(b *testing.B) {
 				name += fmt.Sprintf("-past%d", v.pairs)
 			}
 			b.Run(name, func(b *testing.B) {
-				var st sat.Stats
+				var st solver.Stats
 				for b.Loop() {
 					ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 					f := cnf.New()
-					s := sat.Config{}.NewStreaming(f)
+					s := solver.Config{}.NewStreaming(f)
 					q := encode.SudokuWith(f, tc.p, encode.SudokuOptions{Reduce: encode.SudokuSingles, AMO: v.amo, PairsUpTo: v.pairs})
 					res, err := s.Solve(ctx)
 					cancel()
-					if err != nil || res != sat.Sat {
+					if err != nil || res != solver.Sat {
 						b.Skipf("%v %v", res, err)
 					}
 					if _, err := q.Decode(s.Model()); err != nil {

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"puzzlesat/gen"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // BenchmarkSudoku17 solves Royle's 49,151 17-clue puzzles (the set stays
@@ -60,7 +60,7 @@ func BenchmarkSudokuLarge(b *testing.B) {
 	for _, tc := range sudokuLarge {
 		p := gen.SudokuBlanks(rand.New(rand.NewPCG(1, uint64(tc.box))), tc.box, tc.blanks)
 		b.Run(tc.name, func(b *testing.B) {
-			var st sat.Stats
+			var st solver.Stats
 			for b.Loop() {
 				var err error
 				if _, st, err = sudokuLean(context.Background(), p); err != nil {

@@ -11,9 +11,9 @@ import (
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // readSudoku parses a sudoku data file and its expected output, if any.
@@ -48,20 +48,20 @@ var sudokuSets = []struct{ in, out string }{
 // sudokuLean solves p as the command's SAT backend does: the formula
 // unit propagation leaves, with equivalent literals substituted, built
 // straight into gini.
-func sudokuLean(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, sat.Stats, error) {
+func sudokuLean(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error) {
 	o := encode.SudokuDefaults()
 	o.Reduce, o.Equivalences = encode.SudokuSingles, true
-	return sat.FindBuilt[puzzle.SudokuAnswer](ctx, sat.Config{}, func(f *cnf.CNF) *encode.SudokuQuery { return encode.SudokuWith(f, p, o) })
+	return solver.FindBuilt[puzzle.SudokuAnswer](ctx, solver.Config{}, func(f *cnf.CNF) *encode.SudokuQuery { return encode.SudokuWith(f, p, o) })
 }
 
 // sudokuGivens solves p by the formula of its givens, as exported.
-func sudokuGivens(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, sat.Stats, error) {
-	return sat.Find(ctx, encode.Sudoku(p), sat.Config{})
+func sudokuGivens(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error) {
+	return solver.Find(ctx, encode.Sudoku(p), solver.Config{})
 }
 
 func TestSudokuJudgeData(t *testing.T) {
 	for _, set := range sudokuSets {
-		for name, solve := range map[string]func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, sat.Stats, error){"lean": sudokuLean, "givens": sudokuGivens} {
+		for name, solve := range map[string]func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error){"lean": sudokuLean, "givens": sudokuGivens} {
 			t.Run(set.in+"/"+name, func(t *testing.T) { testSudokuSet(t, set.in, set.out, solve) })
 		}
 	}
@@ -69,7 +69,7 @@ func TestSudokuJudgeData(t *testing.T) {
 
 // testSudokuSet solves every puzzle of a judge file and compares the
 // answers with its expected output.
-func testSudokuSet(t *testing.T, in, out string, solve func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, sat.Stats, error)) {
+func testSudokuSet(t *testing.T, in, out string, solve func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error)) {
 	ps, want := readSudoku(t, in, out)
 	var got strings.Builder
 	var worst time.Duration

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"io"
 	"math/rand/v2"
 
 	"puzzlesat"
@@ -10,24 +9,18 @@ import (
 	"puzzlesat/puzzle"
 )
 
-func alphametic() kind {
-	return &spec[puzzle.Alphametic, puzzle.AlphameticAnswer]{
-		lib: func(*options) *puzzlesat.Kind[puzzle.Alphametic, puzzle.AlphameticAnswer] {
-			return puzzlesat.Alphametic()
-		},
+func alphametic() *kind {
+	return &kind{
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			if cmd == "gen" {
 				fs.IntVar(&o.n, "n", 10, "number of letters, 2..26")
 			}
 		},
-		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Alphametic) error) error {
-			return puzzle.ScanAlphametic(file, r, yield)
-		},
-		size:     func(p puzzle.Alphametic) int { return p.N },
+		size:     func(p puzzlesat.Problem) int { return p.(puzzle.Alphametic).N },
 		sizeName: "letters N",
-		gen: func(rng *rand.Rand, o *options) (puzzle.Alphametic, error) {
+		gen: func(rng *rand.Rand, o *options) (puzzlesat.Problem, error) {
 			if o.n < puzzle.AlphameticMinN || o.n > puzzle.AlphameticMaxN {
-				return puzzle.Alphametic{}, usagef("--n must be in %d..%d", puzzle.AlphameticMinN, puzzle.AlphameticMaxN)
+				return nil, usagef("--n must be in %d..%d", puzzle.AlphameticMinN, puzzle.AlphameticMaxN)
 			}
 			return gen.Alphametic(rng, o.n), nil
 		},

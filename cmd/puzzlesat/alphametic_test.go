@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 )
 
 func TestAlphameticJudgeData(t *testing.T) {

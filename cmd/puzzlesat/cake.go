@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"io"
 	"math/rand/v2"
 
 	"puzzlesat"
@@ -16,21 +15,17 @@ import (
 // cake exists (the answer 0) they use the largest bound, 3N, which every
 // cake meets: that CNF is unsatisfiable, and decode prints "no solution"
 // for a solver's UNSATISFIABLE as for any query.
-func cake() kind {
-	return &spec[puzzle.Cake, puzzle.CakeAnswer]{
-		lib: func(*options) *puzzlesat.Kind[puzzle.Cake, puzzle.CakeAnswer] { return puzzlesat.Cake() },
+func cake() *kind {
+	return &kind{
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			if cmd == "encode" || cmd == "decode" {
 				fs.IntVar(&o.bound, "area", 0, "the query: a cake of area at most `Q` (0: at the optimum, 3N when there is no cake)")
 			}
 		},
-		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Cake) error) error {
-			return puzzle.ScanCake(file, r, yield)
-		},
 		boundFlag: "area",
-		size:      func(p puzzle.Cake) int { return p.Volume },
+		size:      func(p puzzlesat.Problem) int { return p.(puzzle.Cake).Volume },
 		sizeName:  "volume N",
-		gen: func(rng *rand.Rand, _ *options) (puzzle.Cake, error) {
+		gen: func(rng *rand.Rand, _ *options) (puzzlesat.Problem, error) {
 			return gen.Cake(rng), nil
 		},
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 )
 
 // TestCakeJudgeData solves the book files with both backends; the SAT

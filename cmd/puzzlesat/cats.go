@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"io"
 	"math/rand/v2"
 
 	"puzzlesat"
@@ -15,10 +14,9 @@ import (
 // without it, for the answer that --backend finds; decode prints the
 // number of cars the model uses (and with --certificate each car's cats),
 // or "no solution" when the solver refuted K.
-func cats() kind {
+func cats() *kind {
 	n, capacity, heaviest := 18, 100_000_000, 0 // gen --n, --w, --heaviest
-	return &spec[puzzle.Cats, puzzle.CatsAnswer]{
-		lib: func(*options) *puzzlesat.Kind[puzzle.Cats, puzzle.CatsAnswer] { return puzzlesat.Cats() },
+	return &kind{
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			switch cmd {
 			case "encode", "decode":
@@ -29,18 +27,17 @@ func cats() kind {
 				fs.IntVar(&heaviest, "heaviest", heaviest, "the heaviest weight drawn, 1..W (0: W)")
 			}
 		},
-		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Cats) error) error {
-			return puzzle.ScanCats(file, r, yield)
-		},
 		boundFlag: "cars",
-		gen: func(rng *rand.Rand, _ *options) (puzzle.Cats, error) {
+		size:      func(p puzzlesat.Problem) int { return len(p.(puzzle.Cats).Weights) },
+		sizeName:  "cats N",
+		gen: func(rng *rand.Rand, _ *options) (puzzlesat.Problem, error) {
 			switch {
 			case n < 1 || n > puzzle.MaxCats:
-				return puzzle.Cats{}, usagef("--n must be in 1..%d", puzzle.MaxCats)
+				return nil, usagef("--n must be in 1..%d", puzzle.MaxCats)
 			case capacity < 1 || capacity > puzzle.MaxCatWeight:
-				return puzzle.Cats{}, usagef("--w must be in 1..%d", puzzle.MaxCatWeight)
+				return nil, usagef("--w must be in 1..%d", puzzle.MaxCatWeight)
 			case heaviest < 0 || heaviest > capacity:
-				return puzzle.Cats{}, usagef("--heaviest must be in 1..W, or 0 for W")
+				return nil, usagef("--heaviest must be in 1..W, or 0 for W")
 			}
 			h := heaviest
 			if h == 0 {

@@ -3,12 +3,13 @@ package main
 import (
 	"context"
 	"flag"
+	"strings"
 )
 
 // kindCommand parses "KIND [flags] [FILE]" for a subcommand: it looks up
 // the kind, registers the common flags that setup picks and the kind's
 // own, and opens the input.
-func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (kind, *options, *input, error) {
+func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*kind, *options, *input, error) {
 	k, o, pos, err := kindArgs(e, name, args, setup)
 	if err != nil {
 		return nil, nil, nil, err
@@ -29,9 +30,9 @@ func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet,
 // kindArgs parses "KIND [flags] ARGS..." for a subcommand: it looks up the
 // kind, registers the common flags that setup picks and the kind's own,
 // checks them, and returns the positional arguments.
-func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (kind, *options, []string, error) {
+func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*kind, *options, []string, error) {
 	if len(args) == 0 || args[0] == "" || args[0][0] == '-' {
-		return nil, nil, nil, usagef("usage: puzzlesat %s; KIND is one of %v", usageLine(name), kindNames())
+		return nil, nil, nil, usagef("usage: puzzlesat %s; KIND is one of %s (see puzzlesat %s -h)", usageLine(name), strings.Join(kindNames(), ", "), name)
 	}
 	k, err := lookupKind(args[0])
 	if err != nil {
@@ -48,6 +49,13 @@ func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o 
 	if err := o.check(); err != nil {
 		return nil, nil, nil, err
 	}
+	notes, err := k.lib.Check(o.lib)
+	if err != nil {
+		return nil, nil, nil, usagef("%v", err)
+	}
+	for _, n := range notes {
+		o.note("%s", n)
+	}
 	return k, o, pos, nil
 }
 
@@ -55,6 +63,7 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "solve", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
 		o.batchFlags(fs)
+		o.techniqueFlags(fs, true)
 	})
 	if err != nil {
 		return err
@@ -67,6 +76,7 @@ func runCount(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "count", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
 		o.batchFlags(fs)
+		o.techniqueFlags(fs, true)
 		fs.IntVar(&o.limit, "limit", 2, "stop counting at this many solutions")
 	})
 	if err != nil {
@@ -81,6 +91,7 @@ func runEncode(ctx context.Context, e env, args []string) error {
 		o.queryFlags(fs)
 		fs.StringVar(&o.output, "o", "", "write the CNF to `PATH` (default stdout)")
 		o.budgetFlag(fs)
+		o.techniqueFlags(fs, false)
 		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
 		o.solverFlag(fs)
 	})
@@ -95,6 +106,7 @@ func runDecode(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "decode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		fs.StringVar(&o.model, "model", "", "the SAT solver's output, `PATH` or - for stdin")
+		o.techniqueFlags(fs, false)
 		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
 		o.solverFlag(fs)
 	})

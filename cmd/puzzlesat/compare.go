@@ -12,8 +12,6 @@ import (
 
 	"puzzlesat"
 	"puzzlesat/internal/compare"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat"
 )
 
 // comparison is what compare was asked for: the backends, in order, the
@@ -24,6 +22,10 @@ type comparison struct {
 	jsonPath string
 	plotPath string
 	format   compare.Format
+	// ablate: the backends are configurations, each backend's default
+	// and then one technique switched at a time, as configs says.
+	configs  []compare.Config
+	markdown string // with ablate, also write the summary as Markdown to this path
 }
 
 // contender is one backend that compare runs: its name in the table and
@@ -34,7 +36,8 @@ type contender struct {
 }
 
 func runCompare(ctx context.Context, e env, args []string) error {
-	var backends, jsonPath, plotPath string
+	var backends, jsonPath, plotPath, markdown string
+	var ablate bool
 	k, o, pos, err := kindArgs(e, "compare", args, func(fs *flag.FlagSet, o *options) {
 		fs.StringVar(&backends, "backends", "dfs,sat", "the backends to run on each instance, in this order, comma-separated: dfs, sat (gini in process), sat/SOLVER (the SAT backend with SOLVER: portfolio, a known solver or a path)")
 		fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend; a run that reaches it is recorded as a timeout and the rest go on (0: none)")
@@ -42,6 +45,9 @@ func runCompare(ctx context.Context, e env, args []string) error {
 		fs.IntVar(&o.jobs, "jobs", 1, "instances run in parallel; the default, one at a time, keeps the runs from disturbing one another's times")
 		fs.StringVar(&jsonPath, "json", "", "also write one JSON record per instance and backend to `PATH`")
 		fs.StringVar(&plotPath, "plot", "", "also draw the times to `PATH`, an .svg or .png file")
+		o.techniqueFlags(fs, true)
+		fs.BoolVar(&ablate, "ablate", false, "run each backend's default, then each pruning off in turn (dfs) and each other encoding option (sat), and report each against its default")
+		fs.StringVar(&markdown, "markdown", "", "with --ablate, also write the summary as a Markdown table to `PATH`")
 	})
 	if err != nil {
 		return err
@@ -49,6 +55,14 @@ func runCompare(ctx context.Context, e env, args []string) error {
 	c, err := newComparison(e, o, pos, backends, jsonPath, plotPath)
 	if err != nil {
 		return err
+	}
+	switch {
+	case ablate:
+		c.backends, c.configs = ablation(k.lib, c.backends)
+		c.markdown = markdown
+	case markdown != "":
+		c.close()
+		return usagef("--markdown goes with --ablate")
 	}
 	defer c.close()
 	return k.compare(ctx, e, o, c)
@@ -107,11 +121,11 @@ func contenders(list string, base puzzlesat.Options) ([]contender, error) {
 		case name == "sat":
 			opts.Backend = puzzlesat.SAT
 		case strings.HasPrefix(name, "sat/"):
-			e, err := sat.ParseEngine(strings.TrimPrefix(name, "sat/"))
+			s, err := puzzlesat.ParseSolver(strings.TrimPrefix(name, "sat/"))
 			if err != nil {
 				return nil, usagef("--backends: %q: %v", name, err)
 			}
-			opts.Backend, opts.Solver = puzzlesat.SAT, e
+			opts.Backend, opts.Solver = puzzlesat.SAT, s
 		default:
 			return nil, usagef("--backends: unknown backend %q: want dfs, sat or sat/SOLVER", name)
 		}
@@ -150,23 +164,26 @@ func (c *comparison) close() {
 }
 
 // item is one instance of a comparison, with where it comes from.
-type item[I any] struct {
+type item struct {
 	file string
 	kase int // 1-based within file
-	p    I
+	p    puzzlesat.Problem
 }
 
 // compare checks every input, then runs every backend on every instance
 // and prints a row per instance as each finishes, then the summary, and
 // writes the JSON records and the plot. After Ctrl-C the rows, summary
 // and files hold the instances finished before the first unfinished one.
-func (k *spec[I, A]) compare(ctx context.Context, e env, o *options, c *comparison) error {
+func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) error {
+	if c.configs != nil {
+		return k.ablate(ctx, e, o, c)
+	}
 	if c.plotPath != "" && len(c.backends) < 2 && k.size == nil {
-		return usagef("--plot: nothing to draw for %s with one backend (it has no size to plot against)", k.kindName())
+		return usagef("--plot: nothing to draw for %s with one backend (it has no size to plot against)", k.name())
 	}
 	n := 0
 	for _, in := range c.inputs {
-		if err := k.each(ctx, o, in, true, func(I) error { n++; return nil }); err != nil {
+		if err := k.each(ctx, o, in, true, func(puzzlesat.Problem) error { n++; return nil }); err != nil {
 			return err
 		}
 	}
@@ -175,11 +192,11 @@ func (k *spec[I, A]) compare(ctx context.Context, e env, o *options, c *comparis
 	if err != nil {
 		return err
 	}
-	lib := k.lib(o)
+	lib := k.lib
 	table := compare.NewTable(c.names(), c.files(), k.size != nil)
 	io.WriteString(e.stdout, table.Header())
 	done := make([]*compare.Instance, n)
-	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item[I]) result {
+	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item) result {
 		in, r := k.runAll(ctx, lib, c.backends, x)
 		if !r.stopped {
 			done[i], r.out = in, table.Row(in)
@@ -194,7 +211,7 @@ func (k *spec[I, A]) compare(ctx context.Context, e env, o *options, c *comparis
 		ins = append(ins, *in)
 	}
 	io.WriteString(e.stdout, "\n"+table.Summary(compare.Summarise(c.names(), ins)))
-	chart := compare.Chart{Kind: k.kindName(), SizeName: k.sizeName, Backends: c.names(), Instances: ins}
+	chart := compare.Chart{Kind: k.name(), SizeName: k.sizeName, Backends: c.names(), Instances: ins}
 	if ferr := files.write(chart, c.format); ferr != nil && !errors.Is(err, errBug) {
 		return ferr // a failed write outranks what the runs found
 	}
@@ -202,13 +219,13 @@ func (k *spec[I, A]) compare(ctx context.Context, e env, o *options, c *comparis
 }
 
 // feed yields the instances of every input in turn.
-func (k *spec[I, A]) feed(ctx context.Context, o *options, inputs []*input) func(yield func(item[I]) error) error {
-	return func(yield func(item[I]) error) error {
+func (k *kind) feed(ctx context.Context, o *options, inputs []*input) func(yield func(item) error) error {
+	return func(yield func(item) error) error {
 		for _, in := range inputs {
 			kase := 0
-			err := k.each(ctx, o, in, false, func(p I) error {
+			err := k.each(ctx, o, in, false, func(p puzzlesat.Problem) error {
 				kase++
-				return yield(item[I]{in.name, kase, p})
+				return yield(item{in.name, kase, p})
 			})
 			if err != nil {
 				return err
@@ -222,7 +239,31 @@ func (k *spec[I, A]) feed(ctx context.Context, o *options, inputs []*input) func
 // returns the instance's record and its result for the batch: failed
 // unless every backend found the same answer, a bug when an answer failed
 // Verify, and stopped, with no record, when ctx ended during a run.
-func (k *spec[I, A]) runAll(ctx context.Context, lib *puzzlesat.Kind[I, A], cs []contender, x item[I]) (*compare.Instance, result) {
+func (k *kind) runAll(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, x item) (*compare.Instance, result) {
+	in, r := k.runEach(ctx, lib, cs, x)
+	if r.stopped || in.Result() != compare.Disagree {
+		return in, r
+	}
+	r.failed = true
+	r.errs += fmt.Sprintf("puzzlesat: %s case %d: the backends differ\n", x.file, x.kase)
+	for _, run := range in.Runs {
+		if !run.Status.Definite() {
+			continue
+		}
+		text := fail(x.p, "no solution")
+		if run.Status == compare.Solved {
+			text = run.Answer + "\n"
+		}
+		r.errs += fmt.Sprintf("-- %s:\n%s", run.Backend, text)
+	}
+	return in, r
+}
+
+// runEach runs every contender on one instance, one after the other, and
+// returns the instance's record and its result: failed unless every run
+// found an answer, a bug when an answer failed Verify, and stopped, with no
+// record, when ctx ended during a run.
+func (k *kind) runEach(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, x item) (*compare.Instance, result) {
 	in := &compare.Instance{File: x.file, Case: x.kase}
 	if k.size != nil {
 		in.Size = k.size(x.p)
@@ -235,7 +276,7 @@ func (k *spec[I, A]) runAll(ctx context.Context, lib *puzzlesat.Kind[I, A], cs [
 		}
 		run := newRun(c.name, st, err)
 		if err == nil {
-			run.Answer = strings.TrimSuffix(x.p.Format(a), "\n")
+			run.Answer = strings.TrimSuffix(a.Text, "\n")
 		}
 		switch run.Status {
 		case compare.Wrong, compare.Failed:
@@ -246,20 +287,6 @@ func (k *spec[I, A]) runAll(ctx context.Context, lib *puzzlesat.Kind[I, A], cs [
 		r.failed = r.failed || run.Status != compare.Solved
 		r.bug = r.bug || run.Status == compare.Wrong
 		in.Runs = append(in.Runs, run)
-	}
-	if in.Result() == compare.Disagree {
-		r.failed = true
-		r.errs += fmt.Sprintf("puzzlesat: %s case %d: the backends differ\n", x.file, x.kase)
-		for _, run := range in.Runs {
-			if !run.Status.Definite() {
-				continue
-			}
-			text := x.p.Fail("no solution")
-			if run.Status == compare.Solved {
-				text = run.Answer + "\n"
-			}
-			r.errs += fmt.Sprintf("-- %s:\n%s", run.Backend, text)
-		}
 	}
 	return in, r
 }
@@ -290,7 +317,7 @@ func status(err error) compare.Status {
 		return compare.Wrong
 	case errors.As(err, &tl):
 		return compare.TooLarge
-	case errors.Is(err, puzzle.ErrNoSolution):
+	case errors.Is(err, puzzlesat.ErrNoSolution):
 		return compare.NoSolution
 	case errors.Is(err, context.DeadlineExceeded):
 		return compare.Timeout

@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/internal/compare"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 )
 
 // compareSamples are inputs of every kind, each a few instances that both

@@ -62,8 +62,8 @@ func TestCryptarithmBadInput(t *testing.T) {
 		{"other character", "SEND + MO-RE = MONEY\n", nil, `<stdin>:1: unexpected "-" at column 10`},
 		{"empty word", "SEND + + MORE = MONEY\n", nil, `<stdin>:1: expected addend 2`},
 		{"empty sum", "SEND + MORE =\n", nil, `<stdin>:1: expected the sum, got end of line`},
-		{"base 1", "A = B\n", []string{"--base=1"}, "<stdin>:0: base 1 out of range 2..36"},
-		{"base 37", "A = B\n", []string{"--base=37"}, "<stdin>:0: base 37 out of range 2..36"},
+		{"base 1", "A = B\n", []string{"--base=1"}, "puzzlesat: --base must be in 2..36, got 1"},
+		{"base 37", "A = B\n", []string{"--base=37"}, "puzzlesat: --base must be in 2..36, got 37"},
 		{"empty input", "", nil, "<stdin>:1: expected a puzzle"},
 	}
 	for _, tc := range tests {

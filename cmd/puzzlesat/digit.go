@@ -1,15 +1,10 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-	"io"
 	"math/rand/v2"
 
 	"puzzlesat"
-	"puzzlesat/encode"
 	"puzzlesat/gen"
-	"puzzlesat/puzzle"
 )
 
 // digitPuzzle is the kind digit-puzzle (UVa 12107). Its encode writes the
@@ -19,29 +14,9 @@ import (
 // "Case k: A B C" with every '*' replaced by its digit. Written out in
 // full, a solution is itself a pattern with exactly one solution, so it
 // passes Verify; it is not the puzzle's answer, which solve prints.
-func digitPuzzle() kind {
-	return &spec[puzzle.Digit, puzzle.DigitAnswer]{
-		lib: func(o *options) *puzzlesat.Kind[puzzle.Digit, puzzle.DigitAnswer] {
-			if o.encoding == encode.DigitCircuit.String() {
-				return puzzlesat.DigitPuzzleWith(encode.DigitCircuit)
-			}
-			return puzzlesat.DigitPuzzleWith(encode.DigitTable)
-		},
-		flags: func(fs *flag.FlagSet, o *options, cmd string) {
-			if cmd == "encode" || cmd == "decode" {
-				fs.Func("encoding", "how the CNF ties A * B to C: `NAME` table (the default) or circuit", func(s string) error {
-					if s != encode.DigitTable.String() && s != encode.DigitCircuit.String() {
-						return fmt.Errorf("want %s or %s", encode.DigitTable, encode.DigitCircuit)
-					}
-					o.encoding = s
-					return nil
-				})
-			}
-		},
-		scan: func(file string, r io.Reader, _ *options, yield func(puzzle.Digit) error) error {
-			return puzzle.ScanDigit(file, r, yield)
-		},
-		gen: func(rng *rand.Rand, _ *options) (puzzle.Digit, error) {
+func digitPuzzle() *kind {
+	return &kind{
+		gen: func(rng *rand.Rand, _ *options) (puzzlesat.Problem, error) {
 			return gen.Digit(rng), nil
 		},
 		genTrailer: "0\n",

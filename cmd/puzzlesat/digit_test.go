@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/digitbrute"
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/digitbrute"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/puzzle"
 )
 

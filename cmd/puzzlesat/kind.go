@@ -3,88 +3,95 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 
 	"puzzlesat"
 )
 
-// spec describes one puzzle kind to the command line: its library kind,
-// its own flags, how to parse its input and make random instances.
-// Solving, counting, encoding and decoding all go through the library.
-type spec[I puzzlesat.Instance[A], A any] struct {
-	lib        func(o *options) *puzzlesat.Kind[I, A]
+// kind is one puzzle kind on the command line: the library's kind, its
+// types hidden, and what the command adds to it: its own flags, how to
+// make random instances, and the size compare plots against. Solving,
+// counting, encoding and decoding all go through the library.
+type kind struct {
+	lib        puzzlesat.Puzzle
 	flags      func(fs *flag.FlagSet, o *options, cmd string) // kind-specific flags
-	scan       func(file string, r io.Reader, o *options, yield func(I) error) error
-	boundFlag  string // the flag of encode and decode that sets the query's bound, if any
-	gen        func(rng *rand.Rand, o *options) (I, error)
+	boundFlag  string                                         // the flag of encode and decode that sets the query's bound, if any
+	gen        func(rng *rand.Rand, o *options) (puzzlesat.Problem, error)
 	genTrailer string // printed after the generated instances
 	// size is what compare plots time against, such as the letters of
 	// an alphametic, and sizeName says what it counts; nil for a kind
 	// with no size worth plotting.
-	size     func(I) int
+	size     func(puzzlesat.Problem) int
 	sizeName string
 }
 
-// certifier is an instance whose answers carry a witness that
-// --certificate prints.
-type certifier[A any] interface {
-	Certificate(a A) string
+// extras holds what the command adds to each library kind, by name.
+var extras = map[string]func() *kind{
+	"alphametic": alphametic, "sudoku": sudoku, "sticks": sticks, "cake": cake,
+	"digit-puzzle": digitPuzzle, "cryptarithm": cryptarithm, "cats": cats,
 }
 
-// kind is a spec with its types hidden, as the subcommands see it.
-type kind interface {
-	kindName() string
-	addFlags(fs *flag.FlagSet, o *options, cmd string)
-	solve(ctx context.Context, e env, o *options, in *input) error
-	count(ctx context.Context, e env, o *options, in *input) error
-	encodeOne(ctx context.Context, e env, o *options, in *input) error
-	decodeOne(ctx context.Context, e env, o *options, in *input) error
-	generate(e env, o *options) error
-	compare(ctx context.Context, e env, o *options, c *comparison) error
-}
-
-func kinds() []kind {
-	return []kind{alphametic(), sudoku(), sticks(), cake(), digitPuzzle(), cryptarithm(), cats()}
+// kinds returns the library's kinds, in its order, with the command's
+// extras; a library kind the command does not know is a bug, which
+// TestEveryKindOnTheCommandLine catches.
+func kinds() []*kind {
+	var ks []*kind
+	for _, lib := range puzzlesat.Kinds() {
+		x, ok := extras[lib.Name()]
+		if !ok {
+			panic(fmt.Sprintf("puzzlesat: the command knows nothing of the kind %q", lib.Name()))
+		}
+		k := x()
+		k.lib = lib
+		ks = append(ks, k)
+	}
+	return ks
 }
 
 func kindNames() []string {
 	var names []string
-	for _, k := range kinds() {
-		names = append(names, k.kindName())
+	for _, k := range puzzlesat.Kinds() {
+		names = append(names, k.Name())
 	}
 	return names
 }
 
-func lookupKind(name string) (kind, error) {
+func lookupKind(name string) (*kind, error) {
 	for _, k := range kinds() {
-		if k.kindName() == name {
+		if k.lib.Name() == name {
 			return k, nil
 		}
 	}
-	return nil, usagef("unknown puzzle kind %q (want one of %v)", name, kindNames())
+	return nil, usagef("unknown puzzle kind %q (want one of %s; see puzzlesat -h)", name, strings.Join(kindNames(), ", "))
 }
 
-func (k *spec[I, A]) kindName() string { return k.lib(&options{}).Name() }
+func (k *kind) name() string { return k.lib.Name() }
 
-// certifies reports whether the kind's answers carry a witness.
-func (k *spec[I, A]) certifies() bool {
-	var p I
-	_, ok := any(p).(certifier[A])
-	return ok
-}
-
-// certificate returns the witness of a as --certificate prints it, or ""
-// when the flag is off or the kind has none.
-func (k *spec[I, A]) certificate(o *options, p I, a A) string {
-	if c, ok := any(p).(certifier[A]); ok && o.certificate {
-		return c.Certificate(a)
+// text returns a as the command prints it: the judge's output, and the
+// witness with --certificate.
+func (k *kind) text(o *options, a puzzlesat.Answer) string {
+	if o.certificate {
+		return a.Text + a.Certificate
 	}
-	return ""
+	return a.Text
 }
 
-func (k *spec[I, A]) addFlags(fs *flag.FlagSet, o *options, cmd string) {
-	if k.certifies() && (cmd == "solve" || cmd == "decode") {
+// fail returns what is printed in place of p's answer, word being "no
+// solution", "timeout" or "too large": the judge's layout where it has
+// one (a blank line after a sudoku grid, "Case k:" before a digit
+// puzzle's).
+func fail(p puzzlesat.Problem, word string) string {
+	if f, ok := p.(interface{ Fail(string) string }); ok {
+		return f.Fail(word)
+	}
+	return word + "\n"
+}
+
+func (k *kind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
+	if k.lib.Certifies() && (cmd == "solve" || cmd == "decode") {
 		fs.BoolVar(&o.certificate, "certificate", false, "print the witness after each answer, in lines starting with #")
 	}
 	if k.flags != nil {
@@ -93,29 +100,32 @@ func (k *spec[I, A]) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 }
 
 // each reads the instances of in from its start and calls yield with
-// each; the first reading spools stdin so that it can be read again.
-func (k *spec[I, A]) each(ctx context.Context, o *options, in *input, first bool, yield func(I) error) error {
+// each; the first reading spools stdin so that it can be read again, and
+// prints the parser's notes.
+func (k *kind) each(ctx context.Context, o *options, in *input, first bool, yield func(puzzlesat.Problem) error) error {
 	r, err := in.reader(ctx, first)
 	if err != nil {
 		return err
 	}
-	return k.scan(in.name, r, o, yield)
+	po := o.parse
+	po.Note = func(msg string) { o.note("%s", msg) }
+	return k.lib.Scan(in.name, r, po, yield)
 }
 
 // batch checks the whole input, so that bad input never prints a half
 // answer, then solves its instances as they stream in.
-func (k *spec[I, A]) batch(ctx context.Context, e env, o *options, in *input, solve func(context.Context, int, I) result) error {
+func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve func(context.Context, int, puzzlesat.Problem) result) error {
 	n := 0
-	if err := k.each(ctx, o, in, true, func(I) error { n++; return nil }); err != nil {
+	if err := k.each(ctx, o, in, true, func(puzzlesat.Problem) error { n++; return nil }); err != nil {
 		return err
 	}
 	o.quiet = true // notes were printed on the first reading
-	return runBatch(ctx, e, o, n, func(yield func(I) error) error { return k.each(ctx, o, in, false, yield) }, solve)
+	return runBatch(ctx, e, o, n, func(yield func(puzzlesat.Problem) error) error { return k.each(ctx, o, in, false, yield) }, solve)
 }
 
-func (k *spec[I, A]) generate(e env, o *options) error {
+func (k *kind) generate(e env, o *options) error {
 	if k.gen == nil {
-		return usagef("gen is not defined for %s", k.kindName())
+		return usagef("gen is not defined for %s", k.name())
 	}
 	if o.count < 0 {
 		return usagef("--count must not be negative")

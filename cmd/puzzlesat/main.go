@@ -8,6 +8,7 @@
 //	puzzlesat encode KIND [flags] [FILE]   write the CNF of one instance as DIMACS
 //	puzzlesat decode KIND --model M [FILE] turn a SAT solver's model into the answer
 //	puzzlesat sat    [flags] CNF           solve a DIMACS file with gini or --solver
+//	puzzlesat check  [flags] CNF PROOF     check a DRAT proof that CNF is unsatisfiable
 //	puzzlesat gen    KIND [flags]          print random instances
 //	puzzlesat compare KIND [flags] FILE... every backend on every instance: table, --json, --plot
 //
@@ -81,8 +82,11 @@ func commands() []command {
 		{"encode", "encode KIND [flags] [FILE]", "write the CNF of one instance as DIMACS", runEncode},
 		{"decode", "decode KIND --model M [flags] [FILE]", "turn a SAT solver's model into the answer", runDecode},
 		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini or --solver (SAT-competition output)", runSat},
+		{"check", "check [flags] CNF PROOF", "check a DRAT proof that a DIMACS file is unsatisfiable", runCheck},
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
-		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot", runCompare},
+		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},
+		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
+		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
 	}
 }
 

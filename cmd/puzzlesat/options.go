@@ -5,12 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"puzzlesat/puzzle"
 	"runtime"
 	"strings"
 	"time"
 
 	"puzzlesat"
-	"puzzlesat/sat"
 )
 
 // errHelp reports that -h was asked for and usage was printed.
@@ -34,14 +34,13 @@ type options struct {
 	count       int
 
 	// Kind-specific flags, registered by the kind that uses them.
-	alphabet string // sudoku
-	maxPiece int    // sticks
-	bound    int    // encode and decode: the query's bound (sticks --length, cake --area)
-	length   int    // sticks gen: the length of the sticks
-	encoding string // digit-puzzle encode and decode: table or circuit
-	n        int    // alphametic gen: letters
-	box      int    // sudoku gen: box size
-	pieces   int    // sticks gen
+	parse    puzzlesat.ParseOptions // sudoku --alphabet, sticks --max-piece, cryptarithm --base
+	bound    int                    // encode and decode: the query's bound (sticks --length, cake --area)
+	length   int                    // sticks gen: the length of the sticks
+	encoding string                 // digit-puzzle encode and decode: table or circuit
+	n        int                    // alphametic gen: letters
+	box      int                    // sudoku gen: box size
+	pieces   int                    // sticks gen
 	stderr   io.Writer
 	quiet    bool // notes are not printed again
 }
@@ -58,8 +57,17 @@ func flagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// techniqueFlags registers --dfs and --encoding, which switch the DFS's
+// prunings and pick the SAT encoding's options.
+func (o *options) techniqueFlags(fs *flag.FlagSet, dfs bool) {
+	if dfs {
+		fs.StringVar(&o.lib.Prunings, "dfs", "", "switch the DFS's prunings: `-NAME,+NAME,...` turns one off (with those that need it) or an optional one on; see puzzlesat prunings KIND")
+	}
+	fs.StringVar(&o.lib.Encoding, "encoding", "", "pick the SAT encoding's options: `POINT=OPTION,...`; see puzzlesat encodings KIND")
+}
+
 func (o *options) backendFlags(fs *flag.FlagSet) {
-	fs.StringVar(&o.backend, "backend", "dfs", "`sat`, dfs or both (both runs the two and compares)")
+	fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME`: dfs, sat, both (runs the two and compares) or race (runs the two at once; the first answer wins)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
 	fs.BoolVar(&o.stats, "stats", false, "print one line of statistics per instance to stderr")
 	o.budgetFlag(fs)
@@ -69,12 +77,12 @@ func (o *options) backendFlags(fs *flag.FlagSet) {
 // solverFlag registers --solver, the SAT backend's solver.
 func (o *options) solverFlag(fs *flag.FlagSet) {
 	fs.StringVar(&o.solver, "solver", "gini", "the SAT `solver` of the sat backend: gini (in process), portfolio (gini and every known solver on PATH race on each query), portfolio:A,B,... (those race), a known solver ("+
-		strings.Join(sat.Programs(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
+		strings.Join(puzzlesat.KnownSolvers(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
 }
 
 // budgetFlag registers --budget, the SAT backend's limit on formulas.
 func (o *options) budgetFlag(fs *flag.FlagSet) {
-	fs.IntVar(&o.lib.Budget, "budget", sat.DefaultBudget, "the most `literals` a formula of the SAT backend may hold; an instance over it prints \"too large\"")
+	fs.IntVar(&o.lib.Budget, "budget", puzzlesat.DefaultBudget, "the most `literals` a formula of the SAT backend may hold; an instance over it prints \"too large\"")
 }
 
 func (o *options) batchFlags(fs *flag.FlagSet) {
@@ -122,9 +130,9 @@ const maxJobs = 4096
 // check validates the common flags.
 func (o *options) check() error {
 	if o.backend != "" {
-		b, err := puzzlesat.ParseBackend(o.backend)
-		if err != nil {
-			return usagef("--backend must be dfs, sat or both, not %q", o.backend)
+		var b puzzlesat.Backend
+		if err := b.UnmarshalText([]byte(o.backend)); err != nil {
+			return usagef("--backend must be dfs, sat, both or race, not %q", o.backend)
 		}
 		o.lib.Backend = b
 	}
@@ -138,12 +146,18 @@ func (o *options) check() error {
 		return usagef("--budget must not be negative, got %d", o.lib.Budget)
 	}
 	o.lib.Timeout = o.timeout
+	if o.parse.MaxPiece < 0 {
+		return usagef("--max-piece must not be negative, got %d", o.parse.MaxPiece)
+	}
+	if b := o.parse.Base; b != 0 && (b < puzzle.CryptarithmMinBase || b > puzzle.CryptarithmMaxBase) {
+		return usagef("--base must be in %d..%d, got %d", puzzle.CryptarithmMinBase, puzzle.CryptarithmMaxBase, b)
+	}
 	if o.solver != "" {
-		e, err := sat.ParseEngine(o.solver)
+		s, err := puzzlesat.ParseSolver(o.solver)
 		if err != nil {
 			return usagef("--solver: %v", err)
 		}
-		o.lib.Solver = e
+		o.lib.Solver = s
 		if o.backend == "dfs" && o.solver != "gini" {
 			o.note("--solver=%s is the sat backend's; --backend=dfs does not use it", o.solver)
 		}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 )
 
 // The tests of this file run the built command as a user does: Ctrl-C is

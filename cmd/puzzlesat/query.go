@@ -10,17 +10,16 @@ import (
 	"path/filepath"
 
 	"puzzlesat"
-	"puzzlesat/puzzle"
 )
 
 // pick reads the whole input and returns the instance that --case names.
-func (k *spec[I, A]) pick(ctx context.Context, o *options, in *input) (I, error) {
-	var p I
+func (k *kind) pick(ctx context.Context, o *options, in *input) (puzzlesat.Problem, error) {
+	var p puzzlesat.Problem
 	if o.caseNum < 1 {
 		return p, usagef("--case must be at least 1, got %d", o.caseNum)
 	}
 	n := 0
-	err := k.each(ctx, o, in, false, func(x I) error {
+	err := k.each(ctx, o, in, false, func(x puzzlesat.Problem) error {
 		if n++; n == o.caseNum {
 			p = x
 		}
@@ -34,8 +33,8 @@ func (k *spec[I, A]) pick(ctx context.Context, o *options, in *input) (I, error)
 
 // build reads the input and makes the query about the instance --case
 // picks, at the bound of the kind's bound flag.
-func (k *spec[I, A]) build(ctx context.Context, o *options, in *input) (I, *puzzlesat.Export[A], error) {
-	var zero I
+func (k *kind) build(ctx context.Context, o *options, in *input) (puzzlesat.Problem, *puzzlesat.Export[puzzlesat.Answer], error) {
+	var zero puzzlesat.Problem
 	if o.bound < 0 {
 		return zero, nil, usagef("--%s must not be negative, got %d", k.boundFlag, o.bound)
 	}
@@ -43,7 +42,7 @@ func (k *spec[I, A]) build(ctx context.Context, o *options, in *input) (I, *puzz
 	if err != nil {
 		return zero, nil, err
 	}
-	lib := k.lib(o)
+	lib := k.lib
 	q, err := lib.Encode(ctx, p, o.bound, o.lib)
 	var tl *puzzlesat.TooLarge
 	if errors.As(err, &tl) {
@@ -63,7 +62,7 @@ func (k *spec[I, A]) build(ctx context.Context, o *options, in *input) (I, *puzz
 	return p, q, nil
 }
 
-func (k *spec[I, A]) encodeOne(ctx context.Context, e env, o *options, in *input) error {
+func (k *kind) encodeOne(ctx context.Context, e env, o *options, in *input) error {
 	_, q, err := k.build(ctx, o, in)
 	if err != nil {
 		return err
@@ -111,7 +110,7 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-func (k *spec[I, A]) decodeOne(ctx context.Context, e env, o *options, in *input) error {
+func (k *kind) decodeOne(ctx context.Context, e env, o *options, in *input) error {
 	if o.model == "" {
 		return usagef("decode needs --model PATH (- for stdin)")
 	}
@@ -132,13 +131,13 @@ func (k *spec[I, A]) decodeOne(ctx context.Context, e env, o *options, in *input
 		r, name = bufio.NewReader(f), o.model
 	}
 	a, err := q.ReadModel(name, r)
-	if errors.Is(err, puzzle.ErrNoSolution) {
-		io.WriteString(e.stdout, p.Fail("no solution"))
+	if errors.Is(err, puzzlesat.ErrNoSolution) {
+		io.WriteString(e.stdout, fail(p, "no solution"))
 		return errFailed
 	}
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(e.stdout, p.Format(a)+k.certificate(o, p, a))
+	_, err = io.WriteString(e.stdout, k.text(o, a))
 	return err
 }

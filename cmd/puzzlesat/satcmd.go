@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"puzzlesat"
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
 )
 
 // SAT-competition exit statuses of the sat subcommand.
@@ -55,10 +53,10 @@ func runSat(ctx context.Context, e env, args []string) error {
 	fmt.Fprintf(w, "s %s\n", status)
 	code := exitOK
 	switch status {
-	case sat.Sat:
+	case puzzlesat.Sat:
 		writeModel(w, m, old)
 		code = exitSat
-	case sat.Unsat:
+	case puzzlesat.Unsat:
 		code = exitUnsat
 	}
 	if err := w.Flush(); err != nil {
@@ -82,17 +80,17 @@ func forever(d time.Duration) time.Duration {
 // variables renumbered to those its clauses hold, so that memory follows
 // the file and not the numbers in it; old maps them back. When ctx ends
 // first, the status is Unknown and the error ctx's.
-func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status sat.Status, m cnf.Model, st puzzlesat.Stats, old []cnf.Var, err error) {
+func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status puzzlesat.Status, m puzzlesat.Model, st puzzlesat.Stats, old []puzzlesat.Var, err error) {
 	r, err := in.reader(ctx, false)
 	if err != nil {
-		return sat.Unknown, nil, st, nil, err
+		return puzzlesat.Unknown, nil, st, nil, err
 	}
-	f, err := cnf.ReadDIMACS(ctx, in.name, r)
+	f, err := puzzlesat.ReadDIMACS(ctx, in.name, r)
 	if err != nil {
-		return sat.Unknown, nil, st, nil, err
+		return puzzlesat.Unknown, nil, st, nil, err
 	}
 	f, old = f.Compact()
-	status, m, st, err = puzzlesat.SolveCNF(ctx, f, puzzlesat.Options{Solver: o.Solver})
+	status, m, st, err = puzzlesat.SolveCNF(ctx, f, o.Solver)
 	return status, m, st, old, err
 }
 
@@ -100,13 +98,13 @@ func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status sat.
 // most about 80 characters, in the file's own numbering. Only variables
 // that some clause holds are given: any value of the others satisfies,
 // and a header may declare millions.
-func writeModel(w *bufio.Writer, m cnf.Model, old []cnf.Var) {
+func writeModel(w *bufio.Writer, m puzzlesat.Model, old []puzzlesat.Var) {
 	line := []byte("v")
 	for v := 1; v <= len(old); v++ {
 		lit := "0"
 		if v < len(old) {
 			lit = strconv.Itoa(int(old[v]))
-			if !m.Value(cnf.Var(v).Pos()) {
+			if !m.Value(puzzlesat.Var(v).Pos()) {
 				lit = "-" + lit
 			}
 		}

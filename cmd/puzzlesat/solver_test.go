@@ -13,7 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 )
 
 // The tests of --solver: real solvers where installed, and fake ones,

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"io"
 	"math/rand/v2"
 
 	"puzzlesat"
@@ -15,14 +14,13 @@ import (
 // without it, for the answer that --backend finds; decode prints that L
 // (and with --certificate the sticks) from a model, or "no solution" when
 // the solver refuted L.
-func sticks() kind {
+func sticks() *kind {
 	genSticks := 6 // gen --sticks
-	return &spec[puzzle.Sticks, puzzle.SticksAnswer]{
-		lib: func(*options) *puzzlesat.Kind[puzzle.Sticks, puzzle.SticksAnswer] { return puzzlesat.Sticks() },
+	return &kind{
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			switch cmd {
 			case "solve", "compare", "encode", "decode":
-				fs.IntVar(&o.maxPiece, "max-piece", 0, "drop the pieces longer than `N` before solving, as the CERC 1995 judge did with 50 (0: keep all)")
+				fs.IntVar(&o.parse.MaxPiece, "max-piece", 0, "drop the pieces longer than `N` before solving, as the CERC 1995 judge did with 50 (0: keep all)")
 			}
 			switch cmd {
 			case "encode", "decode":
@@ -32,16 +30,15 @@ func sticks() kind {
 				fs.IntVar(&o.length, "length", 0, "length of the sticks, 1..1000 (0: drawn per block from 20..60)")
 			}
 		},
-		scan:      scanSticks,
 		boundFlag: "length",
-		size:      func(p puzzle.Sticks) int { return len(p.Pieces) },
+		size:      func(p puzzlesat.Problem) int { return len(p.(puzzle.Sticks).Pieces) },
 		sizeName:  "pieces",
-		gen: func(rng *rand.Rand, o *options) (puzzle.Sticks, error) {
+		gen: func(rng *rand.Rand, o *options) (puzzlesat.Problem, error) {
 			if genSticks < 1 || genSticks > 64 {
-				return puzzle.Sticks{}, usagef("--sticks must be in 1..64")
+				return nil, usagef("--sticks must be in 1..64")
 			}
 			if o.length < 0 || o.length > 1000 {
-				return puzzle.Sticks{}, usagef("--length must be in 1..1000, or 0 for random lengths")
+				return nil, usagef("--length must be in 1..1000, or 0 for random lengths")
 			}
 			l := o.length
 			if l == 0 {
@@ -51,28 +48,4 @@ func sticks() kind {
 		},
 		genTrailer: "0\n",
 	}
-}
-
-// scanSticks reads the blocks and applies --max-piece, with one note on
-// stderr when it drops anything.
-func scanSticks(file string, r io.Reader, o *options, yield func(puzzle.Sticks) error) error {
-	if o.maxPiece < 0 {
-		return usagef("--max-piece must not be negative")
-	}
-	pieces, blocks, all := 0, 0, 0
-	err := puzzle.ScanSticks(file, r, func(p puzzle.Sticks) error {
-		all++
-		if o.maxPiece > 0 {
-			var n int
-			if p, n = p.DropLonger(o.maxPiece); n > 0 {
-				pieces += n
-				blocks++
-			}
-		}
-		return yield(p)
-	})
-	if err == nil && pieces > 0 {
-		o.note("%s: --max-piece=%d dropped %d pieces from %d of %d blocks", file, o.maxPiece, pieces, blocks, all)
-	}
-	return err
 }

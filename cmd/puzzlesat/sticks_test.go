@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 )
 
 // sticksJudgeFiles are the data files whose answers use every piece; both
@@ -42,7 +42,7 @@ func TestSticksMaxPiece(t *testing.T) {
 	out, errs, code := cli(t, "", "solve", "sticks", "--backend=both", "--max-piece=50", in)
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, want, out)
-	require.Contains(t, errs, "--max-piece=50 dropped 466 pieces from 117 of 258 blocks")
+	require.Contains(t, errs, "dropped 466 pieces longer than 50 from 117 of 258 blocks")
 
 	// Without pieces to drop there is no note.
 	out, errs, code = cli(t, "2\n1 1\n0\n", "solve", "sticks", "--max-piece=50")

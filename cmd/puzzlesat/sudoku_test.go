@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/judgedata"
+	"puzzlesat/internal/ref/judgedata"
 )
 
 // trimBlank drops CRs and trailing blank lines, which the expected files
@@ -148,7 +148,7 @@ func TestSudokuAlphabet16(t *testing.T) {
 	out, errs, code = cli(t, onlyAF.String()+"\n"+onlyAF.String(), "solve", "sudoku")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "puzzlesat: <stdin>:1: 16x16 puzzle with givens A-F only fits both A-P and 0-9A-F: read as A-P"+
-		" (and 1 more puzzles like it); give --alphabet=0123456789ABCDEF to read 0-9A-F\n", errs)
+		" (and 1 more puzzles like it); give the alphabet 0123456789ABCDEF to read 0-9A-F\n", errs)
 	require.Contains(t, out, "P", "solved in A-P")
 
 	out, errs, code = cli(t, onlyAF.String(), "solve", "sudoku", "--alphabet="+hex)

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 var amos = []cnf.AMO{cnf.AMOPairwise, cnf.AMOSequential, cnf.AMOCommander, cnf.AMOProduct, cnf.AMOBimander, cnf.AMOBinary}
@@ -24,7 +24,7 @@ func TestAMOModels(t *testing.T) {
 				ls[i] = f.Lit()
 			}
 			f.AtMostOneWith(e, ls...)
-			got, err := sat.New(f).Count(context.Background(), vars(ls), n+2)
+			got, err := solver.New(f).Count(context.Background(), vars(ls), n+2)
 			require.NoError(t, err)
 			require.Equal(t, n+1, got, "%v over %d", e, n)
 		}
@@ -44,11 +44,11 @@ func TestAMOPropagation(t *testing.T) {
 			ls[i] = f.Lit()
 		}
 		f.AtMostOneWith(e, ls...)
-		s := sat.New(f)
+		s := solver.New(f)
 		for i := range ls {
 			st, err := s.Solve(context.Background(), ls[i], ls[(i+5)%len(ls)])
 			require.NoError(t, err)
-			require.Equal(t, sat.Unsat, st, "%v", e)
+			require.Equal(t, solver.Unsat, st, "%v", e)
 		}
 		require.Zero(t, s.Stats().Decisions, "%v: propagation alone", e)
 		require.NotEmpty(t, e.String())

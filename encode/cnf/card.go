@@ -2,9 +2,8 @@ package cnf
 
 // pairwiseMax is the largest group for which AtMostOne writes every pair.
 // The sequential counter is smaller (3n clauses against n²/2) but its
-// auxiliary variables slow the solver down: on the 25x25 judge sudokus the
-// worst solve took 2.1 s with pairs for groups up to 25, 8 s with the
-// counter past 6 and 20 s past 9 (README).
+// auxiliary variables slow the solver down on groups of this size, as on
+// the 25x25 judge sudokus (docs/results.md).
 const pairwiseMax = 25
 
 // AtLeastOne adds the clause l1 ∨ l2 ∨ ... .

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // forced returns the value that f forces on out for inputs fixed to vals,
@@ -25,11 +25,11 @@ func forced(t *testing.T, f *cnf.CNF, ins []cnf.Lit, vals []bool, out cnf.Lit) b
 			as = append(as, in.Not())
 		}
 	}
-	s := sat.New(f)
+	s := solver.New(f)
 	can := func(l cnf.Lit) bool {
 		st, err := s.Solve(context.Background(), append(as, l)...)
 		require.NoError(t, err)
-		return st == sat.Sat
+		return st == solver.Sat
 	}
 	canT, canF := can(out), can(out.Not())
 	require.True(t, canT != canF, "output not determined by inputs %v", vals)
@@ -88,7 +88,7 @@ func TestArithmetic(t *testing.T) {
 	sum, prod, scaled := f.Sum(a, b), f.Product(a, b), f.Scale(a, 13)
 	le := f.LessEq(a, b)
 	eq := f.Equal(a, b)
-	s := sat.New(f)
+	s := solver.New(f)
 	for x := uint64(0); x < 16; x++ {
 		for y := uint64(0); y < 8; y++ {
 			var as []cnf.Lit
@@ -100,7 +100,7 @@ func TestArithmetic(t *testing.T) {
 			}
 			st, err := s.Solve(context.Background(), as...)
 			require.NoError(t, err)
-			require.Equal(t, sat.Sat, st)
+			require.Equal(t, solver.Sat, st)
 			m := s.Model()
 			require.Equal(t, x+y, value(m, sum), "%d+%d", x, y)
 			require.Equal(t, x*y, value(m, prod), "%d*%d", x, y)
@@ -115,18 +115,18 @@ func TestAssertEqualConstFactors(t *testing.T) {
 	f := cnf.New()
 	a, b := f.NewBits("a", 3), f.NewBits("b", 3)
 	f.AssertEqualConst(f.Product(a, b), 35)
-	s := sat.New(f)
+	s := solver.New(f)
 	st, err := s.Solve(context.Background())
 	require.NoError(t, err)
-	require.Equal(t, sat.Sat, st)
+	require.Equal(t, solver.Sat, st)
 	x, y := value(s.Model(), a), value(s.Model(), b)
 	require.Equal(t, uint64(35), x*y)
 	// Too wide a constant makes the formula unsatisfiable.
 	g := cnf.New()
 	g.AssertEqualConst(g.NewBits("c", 2), 4)
-	st, err = sat.New(g).Solve(context.Background())
+	st, err = solver.New(g).Solve(context.Background())
 	require.NoError(t, err)
-	require.Equal(t, sat.Unsat, st)
+	require.Equal(t, solver.Unsat, st)
 }
 
 func Sign(l cnf.Lit, pos bool) cnf.Lit {
@@ -145,7 +145,7 @@ func TestCardinalityCounts(t *testing.T) {
 				ls[i] = f.Lit()
 			}
 			f.AtMostK(ls, k)
-			got, err := sat.New(f).Count(context.Background(), vars(ls), 1<<n+1)
+			got, err := solver.New(f).Count(context.Background(), vars(ls), 1<<n+1)
 			require.NoError(t, err)
 			want := 0
 			for m := 0; m < 1<<n; m++ {
@@ -161,7 +161,7 @@ func TestCardinalityCounts(t *testing.T) {
 			ls[i] = f.Lit()
 		}
 		f.ExactlyOne(ls...)
-		got, err := sat.New(f).Count(context.Background(), vars(ls), 1<<n+1)
+		got, err := solver.New(f).Count(context.Background(), vars(ls), 1<<n+1)
 		require.NoError(t, err)
 		require.Equal(t, n, got, "exactly one of %d", n)
 	}

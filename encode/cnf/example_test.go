@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // Build a small formula, write it as DIMACS, and solve it: three named
@@ -21,7 +21,7 @@ func Example() {
 		panic(err)
 	}
 
-	s := sat.New(f)
+	s := solver.New(f)
 	st, err := s.Solve(context.Background(), z.Not())
 	if err != nil {
 		panic(err)

@@ -1,6 +1,7 @@
 package cnf
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -105,7 +106,7 @@ func (b *intervalMDD) build(j, r int) (ival, bool) {
 		return ival{b.rest[j], math.MaxInt, ivTrue}, true
 	}
 	layer := b.layers[j]
-	k, _ := slices.BinarySearchFunc(layer, r, func(iv ival, r int) int { return cmpInt(iv.lo, r) })
+	k, _ := slices.BinarySearchFunc(layer, r, func(iv ival, r int) int { return cmp.Compare(iv.lo, r) })
 	if k < len(layer) && layer[k].lo == r {
 		return layer[k], true
 	}
@@ -133,7 +134,7 @@ func (b *intervalMDD) build(j, r int) (ival, bool) {
 		iv.id = int32(len(b.nodes) + 2)
 		b.nodes = append(b.nodes, ivNode{j, ch})
 	}
-	k, _ = slices.BinarySearchFunc(b.layers[j], lo, func(iv ival, r int) int { return cmpInt(iv.lo, r) })
+	k, _ = slices.BinarySearchFunc(b.layers[j], lo, func(iv ival, r int) int { return cmp.Compare(iv.lo, r) })
 	b.layers[j] = slices.Insert(b.layers[j], k, iv)
 	return iv, true
 }
@@ -144,16 +145,6 @@ func shift(v, d int) int {
 		return v
 	}
 	return v + d
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // emit writes the clauses of the nodes, one variable each, in the order

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // TestIntervalMDDMeaning checks Σ w·x ≤ bound on every assignment of small
@@ -34,7 +34,7 @@ func TestIntervalMDDMeaning(t *testing.T) {
 		}
 		_, ok := f.IntervalMDDAtMost(terms, bound, -1)
 		require.True(t, ok)
-		s := sat.New(f)
+		s := solver.New(f)
 		vals := make([]int, m)
 		var each func(j int)
 		each = func(j int) {
@@ -49,7 +49,7 @@ func TestIntervalMDDMeaning(t *testing.T) {
 				}
 				st, err := s.Solve(context.Background(), as...)
 				require.NoError(t, err)
-				require.Equal(t, sum <= bound, st == sat.Sat, "instance %d, values %v, sum %d, bound %d", i, vals, sum, bound)
+				require.Equal(t, sum <= bound, st == solver.Sat, "instance %d, values %v, sum %d, bound %d", i, vals, sum, bound)
 				return
 			}
 			for v := 0; v <= len(terms[j].X); v++ {
@@ -85,7 +85,7 @@ func TestIntervalMDDSize(t *testing.T) {
 
 	_, ok = f.IntervalMDDAtMost(terms, -1, -1)
 	require.True(t, ok)
-	st, err := sat.New(f).Solve(context.Background())
+	st, err := solver.New(f).Solve(context.Background())
 	require.NoError(t, err)
-	require.Equal(t, sat.Unsat, st, "a negative bound")
+	require.Equal(t, solver.Unsat, st, "a negative bound")
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
-	"puzzlesat/sat"
+	"puzzlesat/sat/solver"
 )
 
 // mddCase is a random equality Σ w·x = bound with side counts.
@@ -91,11 +91,11 @@ func TestMDDMatchesBruteForce(t *testing.T) {
 			require.Len(t, outs, len(c.sides))
 			want := c.solutions()
 			got := map[string][]int{}
-			s := sat.New(f)
+			s := solver.New(f)
 			for {
 				st, err := s.Solve(context.Background())
 				require.NoError(t, err)
-				if st == sat.Unsat {
+				if st == solver.Unsat {
 					break
 				}
 				model := s.Model()
@@ -137,10 +137,10 @@ func TestMDDCountsPrune(t *testing.T) {
 	outs := f.MDDEqualCounts([]cnf.Term{{W: 7, X: a}, {W: 4, X: b}, {W: 1, X: c}}, 8, [][]int{{1, 0, 0}})
 	require.Len(t, outs[0], 1)
 	f.Add(outs[0][0].Not())
-	s := sat.New(f)
+	s := solver.New(f)
 	st, err := s.Solve(context.Background())
 	require.NoError(t, err)
-	require.Equal(t, sat.Sat, st)
+	require.Equal(t, solver.Sat, st)
 	require.Zero(t, s.Stats().Conflicts)
 	v, _ := s.Model().UnaryValue(b)
 	require.Equal(t, 2, v)

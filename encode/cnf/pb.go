@@ -284,9 +284,8 @@ func (f *CNF) Totalize(xs []Unary, limit int) Unary {
 // the vectors agree so far: eq → a[j] ≥ b[j], and eq ∧ a[j] = c ∧ b[j] = c
 // → eq' for every c, which makes eq' true whenever the prefixes agree.
 // The clauses eq' → eq and eq' → a[j] ≤ b[j] change no model but let
-// propagation run backwards (on hard_454 at L = 227 they cut gini's
-// conflicts from 2,005 to 879 with the two-sided MDD). About 3·u clauses
-// per position.
+// propagation run backwards, which cut gini's conflicts on the sticks
+// queries (docs/results.md). About 3·u clauses per position.
 func (f *CNF) LexGreaterEq(a, b []Unary) {
 	eq := Lit(0) // 0: the empty prefixes, which agree
 	for j := range a {

@@ -52,9 +52,14 @@ func Records(kind string, ins []Instance) []Record {
 // WriteJSON writes the records of ins as one JSON array, one record per
 // line.
 func WriteJSON(w io.Writer, kind string, ins []Instance) error {
+	return writeLines(w, Records(kind, ins))
+}
+
+// writeLines writes records as one JSON array, one record per line.
+func writeLines[R any](w io.Writer, records []R) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("[")
-	for i, r := range Records(kind, ins) {
+	for i, r := range records {
 		if i > 0 {
 			bw.WriteString(",")
 		}

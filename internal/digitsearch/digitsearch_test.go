@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/digitbrute"
 	"puzzlesat/internal/digitsearch"
+	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/puzzle"
 )
 

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/catsref"
 	"puzzlesat/internal/poll"
+	"puzzlesat/internal/ref/catsref"
 )
 
 // patterns calls f with every count vector a, 0 ≤ a_i ≤ lim_i, whose

@@ -10,7 +10,7 @@ import (
 // hundred thousand failures when the reasons of failures are remembered,
 // and far more than a search can visit when they are not: plain
 // backtracking, backjumping, look-ahead and restarts all stalled there
-// (README, sudoku). So, once a plain search has met plainFails
+// (docs/results.md, sudoku). So, once a plain search has met plainFails
 // failures, the search starts again and
 // records why each candidate went and each symbol was placed, and on a
 // failure derives a nogood (a set of placements and removals that cannot
@@ -470,9 +470,8 @@ func (s *wideSearch) forget() {
 	l.head = 0 // watches may now sit on false literals: look at every entry again
 }
 
-// learnRestart is the unit of the learning search's restart
-// schedule, in failures (30, 100 and 300 measured on 100x100 grids with
-// 34% blanks: 300 took the fewest nodes).
+// learnRestart is the unit of the learning search's restart schedule, in
+// failures: the best of those measured on large grids (docs/results.md).
 const learnRestart = 300
 
 // learnKeep is how many nogoods the search keeps before it forgets
@@ -537,7 +536,7 @@ func (s *wideSearch) searchLearnt() {
 // explain, which the propagation rules out: a bug, not bad input.
 var errNoReason = errors.New("sudoku search: a failure with no reason on the trail (bug)")
 
-// learnMaxBox is the largest box the search learns at: its
-// literal table takes 4·S³ bytes (45 MB at 225x225, 256 MB at 400x400),
-// and at 400x400 learning solved nothing more in 30 s.
+// learnMaxBox is the largest box the search learns at: its literal table
+// takes 4·S³ bytes, and past 225x225 learning solved nothing the plain
+// search did not (docs/results.md).
 const learnMaxBox = 15

@@ -4,10 +4,9 @@ import "math/bits"
 
 // plainNodes is how many nodes the search spends without look-ahead
 // before it turns it on. Without it every 9x9 and 16x16 puzzle of the judge
-// data is solved within 300 nodes and proved unique within about 550, and
-// look-ahead would cost more than it saves; minimal 25x25 puzzles take
-// more than 200,000 nodes (over a minute) without it and a few hundred
-// with it. 500 nodes without it cost about 40 ms on a 25x25 grid.
+// data is solved and proved unique in a few hundred nodes, where
+// look-ahead would cost more than it saves, while minimal 25x25 puzzles
+// need it to finish at all (docs/results.md).
 const plainNodes = 500
 
 // lookWidth is the most options a choice may have to be probed in

@@ -1,0 +1,40 @@
+package cryptbrute
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/puzzle"
+)
+
+// Fixture reads testdata/cryptarithm/NAME.in (base 10) and the lines of
+// NAME.out, one per puzzle.
+func Fixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
+	tb.Helper()
+	parse := func(file string, r io.Reader) ([]puzzle.Cryptarithm, error) {
+		return puzzle.ParseCryptarithm(file, r, 10)
+	}
+	ps, out := judgedata.Case(tb, parse, "cryptarithm", name+".in", name+".out")
+	want := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(tb, want, len(ps))
+	return ps, want
+}
+
+// ManyCounts reads the fixture "many": puzzles with hundreds of answers,
+// and the number of answers of each.
+func ManyCounts(tb testing.TB) ([]puzzle.Cryptarithm, []int) {
+	tb.Helper()
+	ps, want := Fixture(tb, "many")
+	counts := make([]int, len(want))
+	for i, w := range want {
+		n, err := strconv.Atoi(w)
+		require.NoError(tb, err)
+		counts[i] = n
+	}
+	return ps, counts
+}

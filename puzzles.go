@@ -1,0 +1,199 @@
+package puzzlesat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"puzzlesat/encode/cnf"
+)
+
+// Puzzle is a Kind with its types hidden, so that every kind can be kept
+// in one list (Kinds), looked up by name (Lookup) and run by code that
+// knows none of them, as the command does. Instances travel as Problem
+// values (each of them of the kind's instance type, as Scan yields it),
+// and answers as Answer values.
+type Puzzle interface {
+	// Name returns the kind's name, such as "sudoku".
+	Name() string
+	// CanCount reports whether Count is defined for the kind.
+	CanCount() bool
+	// HasBound reports whether the kind asks for an optimum, so that
+	// its queries take a bound.
+	HasBound() bool
+	// Certifies reports whether the kind's answers carry a witness
+	// beside the judge's answer (Answer.Certificate): sticks, cake, cats.
+	Certifies() bool
+	// Canonical reports whether the judge's answer is one value whatever
+	// finds it, as Kind.Canonical does.
+	Canonical() bool
+	// Prunings returns the prunings of the kind's DFS.
+	Prunings() []Pruning
+	// Encodings returns the choice points of the kind's SAT encoding.
+	Encodings() []Choice
+	// Check checks o's Prunings and Encoding as Kind.Check does.
+	Check(o Options) ([]string, error)
+	// Scan reads the instances of r as Kind.Scan does.
+	Scan(file string, r io.Reader, o ParseOptions, yield func(Problem) error) error
+	// Solve solves p as Kind.Solve does. A *Disagreement holds Answer
+	// values.
+	Solve(ctx context.Context, p Problem, o Options) (Answer, Stats, error)
+	// Count counts the answers of p as Kind.Count does.
+	Count(ctx context.Context, p Problem, limit int, o Options) (int, Stats, error)
+	// Encode returns the query about p at bound as Kind.Encode does.
+	Encode(ctx context.Context, p Problem, bound int, o Options) (*Export[Answer], error)
+}
+
+// Problem is one instance of some kind: a value of that kind's instance
+// type of package puzzle, such as puzzle.Sudoku. String gives it in the
+// judge's input format.
+type Problem interface {
+	String() string
+}
+
+// Answer is an answer of some kind, as a Puzzle returns it.
+type Answer struct {
+	Value       any    // of the kind's answer type, such as puzzle.SudokuAnswer
+	Text        string // the judge's output for it, with its final newline
+	Certificate string // the witness, in lines starting with "#" (sticks, cake, cats); else ""
+}
+
+// Kinds returns every kind, in the order the command lists them.
+func Kinds() []Puzzle {
+	return []Puzzle{
+		Alphametic().Puzzle(), Sudoku().Puzzle(), Sticks().Puzzle(), Cake().Puzzle(),
+		DigitPuzzle().Puzzle(), Cryptarithm().Puzzle(), Cats().Puzzle(),
+	}
+}
+
+// Lookup returns the kind with the given name.
+func Lookup(name string) (Puzzle, error) {
+	var names []string
+	for _, k := range Kinds() {
+		if k.Name() == name {
+			return k, nil
+		}
+		names = append(names, k.Name())
+	}
+	return nil, fmt.Errorf("unknown puzzle kind %q: want one of %s", name, strings.Join(names, ", "))
+}
+
+// Puzzle returns k with its types hidden.
+func (k *Kind[I, A]) Puzzle() Puzzle { return erased[I, A]{k} }
+
+// erased is a Kind as a Puzzle.
+type erased[I Instance[A], A any] struct{ k *Kind[I, A] }
+
+// certifier is an instance whose answers carry a witness.
+type certifier[A any] interface {
+	Certificate(a A) string
+}
+
+func (e erased[I, A]) Name() string                      { return e.k.Name() }
+func (e erased[I, A]) CanCount() bool                    { return e.k.CanCount() }
+func (e erased[I, A]) HasBound() bool                    { return e.k.HasBound() }
+func (e erased[I, A]) Canonical() bool                   { return e.k.Canonical() }
+func (e erased[I, A]) Prunings() []Pruning               { return e.k.Prunings() }
+func (e erased[I, A]) Encodings() []Choice               { return e.k.Encodings() }
+func (e erased[I, A]) Check(o Options) ([]string, error) { return e.k.Check(o) }
+
+func (e erased[I, A]) Certifies() bool {
+	var p I
+	_, ok := any(p).(certifier[A])
+	return ok
+}
+
+func (e erased[I, A]) Scan(file string, r io.Reader, o ParseOptions, yield func(Problem) error) error {
+	return e.k.Scan(file, r, o, func(p I) error { return yield(p) })
+}
+
+// instance returns p as the kind's instance type.
+func (e erased[I, A]) instance(p Problem) (I, error) {
+	x, ok := p.(I)
+	if !ok {
+		return x, fmt.Errorf("%s cannot take an instance of type %T", e.k.name, p)
+	}
+	return x, nil
+}
+
+// answer returns a with its text.
+func (e erased[I, A]) answer(p I, a A) Answer {
+	ans := Answer{Value: a, Text: p.Format(a)}
+	if c, ok := any(p).(certifier[A]); ok {
+		ans.Certificate = c.Certificate(a)
+	}
+	return ans
+}
+
+func (e erased[I, A]) Solve(ctx context.Context, p Problem, o Options) (Answer, Stats, error) {
+	x, err := e.instance(p)
+	if err != nil {
+		return Answer{}, Stats{}, err
+	}
+	a, st, err := e.k.Solve(ctx, x, o)
+	var d *Disagreement
+	if errors.As(err, &d) {
+		err = e.disagreement(x, d)
+	}
+	if err != nil {
+		return Answer{}, st, err
+	}
+	return e.answer(x, a), st, nil
+}
+
+// disagreement returns d with its answers as Answer values.
+func (e erased[I, A]) disagreement(p I, d *Disagreement) *Disagreement {
+	out := *d
+	for _, side := range []*any{&out.DFS, &out.SAT} {
+		if a, ok := (*side).(A); ok {
+			*side = e.answer(p, a)
+		}
+	}
+	return &out
+}
+
+func (e erased[I, A]) Count(ctx context.Context, p Problem, limit int, o Options) (int, Stats, error) {
+	x, err := e.instance(p)
+	if err != nil {
+		return 0, Stats{}, err
+	}
+	return e.k.Count(ctx, x, limit, o)
+}
+
+func (e erased[I, A]) Encode(ctx context.Context, p Problem, bound int, o Options) (*Export[Answer], error) {
+	x, err := e.instance(p)
+	if err != nil {
+		return nil, err
+	}
+	q, err := e.k.Encode(ctx, x, bound, o)
+	if err != nil {
+		return nil, err
+	}
+	return &Export[Answer]{
+		Name: q.Name, Hash: q.Hash, Note: q.Note,
+		query:  erasedQuery[I, A]{e, x, q.query},
+		verify: func(a Answer) error { return x.Verify(a.Value.(A)) },
+	}, nil
+}
+
+// erasedQuery is a query whose answers are Answer values.
+type erasedQuery[I Instance[A], A any] struct {
+	e erased[I, A]
+	p I
+	q interface {
+		Formula() *cnf.CNF
+		Decode(cnf.Model) (A, error)
+	}
+}
+
+func (q erasedQuery[I, A]) Formula() *cnf.CNF { return q.q.Formula() }
+
+func (q erasedQuery[I, A]) Decode(m cnf.Model) (Answer, error) {
+	a, err := q.q.Decode(m)
+	if err != nil {
+		return Answer{}, err
+	}
+	return q.e.answer(q.p, a), nil
+}

@@ -1,0 +1,29 @@
+package sat
+
+import (
+	"errors"
+
+	"puzzlesat/encode/cnf"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
+)
+
+// sized returns what build makes, once c's budget allows a formula of
+// size, a bound told before the formula is built; else a
+// *solver.TooLarge error, and build is not called.
+func sized[Q any](c solver.Config, size cnf.Size, build func() (Q, error)) (Q, error) {
+	var zero Q
+	if err := c.CheckBound(size.Lits); err != nil {
+		return zero, err
+	}
+	return build()
+}
+
+// solved returns a driver's result with its "no model" error as
+// puzzle.ErrNoSolution.
+func solved[R any](r R, st solver.Stats, err error) (R, solver.Stats, error) {
+	if errors.Is(err, solver.ErrUnsatisfiable) {
+		err = puzzle.ErrNoSolution
+	}
+	return r, st, err
+}

@@ -1,0 +1,33 @@
+package drat_test
+
+import (
+	"testing"
+
+	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
+	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/puzzle"
+)
+
+// The three unsatisfiable formulas of issue 22, as `puzzlesat encode`
+// writes them: cake5 at area 1617 (its optimum is 1618), case 18 of the
+// CERC 1995 sticks at length 122, and 30 tenth-half cats (weights in
+// W/10..W/2, drawn for the issue) in 10 cars, whose optimum is 11 while
+// the sum of the weights asks for 10.
+func issueFormulas(tb testing.TB) []struct {
+	name string
+	f    *cnf.CNF
+} {
+	cake := judgedata.Parse(tb, judgedata.Path(tb, "cake", "cake5.in"), puzzle.ParseCake)[0]
+	sticks := judgedata.Parse(tb, judgedata.Path(tb, "sticks", "cerc1995_sticks.in"), puzzle.ParseSticks)[17]
+	return []struct {
+		name string
+		f    *cnf.CNF
+	}{
+		{"cake5 Q<=1617", encode.Cake(cake, 1617).Formula()},
+		{"sticks18 L=122", encode.Sticks(sticks, 122).Formula()},
+		{"cats30 cars<=10", encode.Cats(cats30, 10).Formula()},
+	}
+}
+
+var cats30 = puzzle.Cats{W: 1000, Weights: []int{331, 386, 499, 338, 331, 360, 400, 197, 194, 362, 343, 422, 414, 195, 148, 328, 255, 172, 146, 375, 455, 424, 121, 404, 302, 331, 434, 478, 415, 432}}

@@ -1,0 +1,119 @@
+package puzzlesat
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"puzzlesat/encode/cnf"
+	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
+)
+
+// Solver is the SAT solver that answers the SAT backend's queries. The
+// zero value is gini, in process; ParseSolver makes the others. It reads
+// and writes its name as text, so that flag.TextVar takes it.
+type Solver struct {
+	engine solver.Engine // nil for gini
+}
+
+// ParseSolver returns the solver with the given name:
+//   - "gini" (or "") for gini in process, which solves incrementally;
+//   - the name of a known program (see KnownSolvers), found on PATH, or
+//     the path of any executable: run once per solve as "PROGRAM FILE" on
+//     a DIMACS file, answering in SAT-competition form; its models are
+//     checked against the formula before they are used;
+//   - "portfolio": gini racing every known program found on PATH on each
+//     solve, the first definite answer winning;
+//   - "portfolio:A,B,...": a race of the solvers named A, B, ...
+//
+// An unknown name, or a known program that is not on PATH, is an error.
+func ParseSolver(name string) (Solver, error) {
+	if name == "" || name == "gini" {
+		return Solver{}, nil
+	}
+	e, err := solver.ParseEngine(name)
+	if err != nil {
+		return Solver{}, err
+	}
+	return Solver{e}, nil
+}
+
+// KnownSolvers returns the names of the external programs ParseSolver
+// knows, such as "minisat" and "cadical".
+func KnownSolvers() []string { return solver.Programs() }
+
+// String returns the solver's name, as ParseSolver reads it.
+func (s Solver) String() string {
+	if s.engine == nil {
+		return "gini"
+	}
+	return s.engine.Name()
+}
+
+// MarshalText returns the solver's name.
+func (s Solver) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText sets s to the solver ParseSolver returns for text.
+func (s *Solver) UnmarshalText(text []byte) error {
+	v, err := ParseSolver(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// Formula is a CNF formula, with its variables' names: read one with
+// ReadDIMACS, or take a puzzle's from Kind.Encode. Its methods are those
+// of package puzzlesat/encode/cnf, which builds every encoding.
+type Formula = cnf.CNF
+
+// Var is a variable of a Formula, numbered from 1 as in DIMACS.
+type Var = cnf.Var
+
+// Model is a truth value per variable, indexed by Var; index 0 is unused.
+type Model = cnf.Model
+
+// Status is the answer of a SAT solve: Sat, Unsat or Unknown.
+type Status = solver.Status
+
+// The answers of SolveCNF.
+const (
+	Sat     = solver.Sat
+	Unsat   = solver.Unsat
+	Unknown = solver.Unknown // the context ended first
+)
+
+// ReadDIMACS reads a formula in DIMACS CNF; file names r in errors, which
+// give its line. Memory follows the clauses read, not the header's
+// promise, and ctx stops a long read.
+func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*Formula, error) {
+	return cnf.ReadDIMACS(ctx, file, r)
+}
+
+// SolveCNF solves any formula with s, under DefaultBudget. It returns Sat
+// with a model, Unsat, or Unknown with the context's error when ctx ended
+// first; or the solver's error (an external program that failed or lied).
+func SolveCNF(ctx context.Context, f *Formula, s Solver) (Status, Model, Stats, error) {
+	start := time.Now()
+	sv := solver.Config{Engine: s.engine}.New(f)
+	status, err := sv.Solve(ctx)
+	st := satStats(sv.Stats())
+	st.Time = time.Since(start)
+	return status, sv.Model(), st, err
+}
+
+// Pruning is one pruning of a kind's DFS, as Kind.Prunings lists them:
+// its name for Options.Prunings, its category after the chapter on
+// pruning, what it does, whether it is optional (off unless switched on),
+// and the prunings it needs.
+type Pruning = technique.Pruning
+
+// Category is the kind of a pruning: order, redundancy, feasibility,
+// optimality, memo, propagation, learning or bound.
+type Category = technique.Category
+
+// Choice is one choice point of a kind's SAT encoding, as Kind.Encodings
+// lists them, with its options, the default first.
+type Choice = technique.Choice

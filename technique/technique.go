@@ -1,0 +1,271 @@
+// Package technique names the techniques of puzzlesat's searches and
+// encodings, so that each can be switched or chosen by name: the
+// prunings of each depth-first search, with the category of the chapter
+// on pruning each belongs to, and the choice points of each SAT encoding,
+// with their options.
+//
+// A search declares its prunings as a list of Pruning values and reads a
+// Set, the switches a user made away from the defaults: the zero Set is
+// every default. An encoder declares its Choice points and reads Picks,
+// likewise. ResolvePrunings and ResolveEncoding parse what a user wrote,
+// "-memo,+lookahead" and "amo=pairwise,sum=adder", against the lists.
+package technique
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Category is the kind of pruning, after the chapter on pruning that the
+// puzzles come from.
+type Category string
+
+// The categories.
+const (
+	Order       Category = "order"       // the order in which choices are tried
+	Redundancy  Category = "redundancy"  // branches equivalent to one already tried are skipped
+	Feasibility Category = "feasibility" // a branch that cannot reach any answer is cut
+	Optimality  Category = "optimality"  // a branch that cannot beat the best so far is cut
+	Memo        Category = "memo"        // a state already refuted is not searched again
+	Propagation Category = "propagation" // what a choice forces is settled before the next choice
+	Learning    Category = "learning"    // why a branch failed is kept and used elsewhere
+	Bound       Category = "bound"       // a bound on the answer narrows the question asked
+)
+
+// Pruning is one pruning of a search.
+type Pruning struct {
+	Name     string   // kebab-case, such as "equal-skip"
+	Category Category //
+	Doc      string   // what it does, in one line
+	Optional bool     // off unless switched on
+	// Needs lists the prunings this one relies on: switching one of them
+	// off switches this one off too.
+	Needs []string
+}
+
+// Set holds the prunings switched away from their defaults. The zero Set
+// keeps every default.
+type Set struct {
+	off, on map[string]bool
+}
+
+// Off reports whether the pruning name, on by default, is switched off.
+func (s Set) Off(name string) bool { return s.off[name] }
+
+// On reports whether the optional pruning name is switched on.
+func (s Set) On(name string) bool { return s.on[name] }
+
+// String returns the switches as ResolvePrunings reads them, sorted:
+// "-memo,+lookahead"; "" for the defaults.
+func (s Set) String() string {
+	var parts []string
+	for n := range s.off {
+		parts = append(parts, "-"+n)
+	}
+	for n := range s.on {
+		parts = append(parts, "+"+n)
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, ",")
+}
+
+// ResolvePrunings returns the Set that spec makes of the prunings ps:
+// spec is a comma-separated list of "-name" (switch off) and "+name"
+// (switch on an optional one); "" keeps the defaults. Switching off a
+// pruning switches off those that need it, and each such note is
+// returned. An unknown name, or "+name" for one whose needs are off, is
+// an error that lists the valid names.
+func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
+	var s Set
+	byName := make(map[string]Pruning, len(ps))
+	for _, p := range ps {
+		byName[p.Name] = p
+	}
+	for _, item := range split(spec) {
+		sign, name := item[0], item[1:]
+		p, ok := byName[name]
+		switch {
+		case (sign != '-' && sign != '+') || name == "":
+			return Set{}, nil, fmt.Errorf("pruning %q: want -NAME or +NAME, NAME one of %s", item, pruningNames(ps))
+		case !ok:
+			return Set{}, nil, fmt.Errorf("unknown pruning %q: want one of %s", name, pruningNames(ps))
+		case sign == '-' && !p.Optional:
+			s.off = add(s.off, name)
+		case sign == '+' && p.Optional:
+			s.on = add(s.on, name)
+		}
+	}
+	notes := s.closeOff(ps)
+	for name := range s.on {
+		for _, n := range byName[name].Needs {
+			if !s.active(byName[n]) {
+				return Set{}, nil, fmt.Errorf("pruning %s needs %s, which is off", name, n)
+			}
+		}
+	}
+	return s, notes, nil
+}
+
+// closeOff switches off every pruning on by default that needs one that
+// is not active, until none is left, and returns a note for each.
+func (s *Set) closeOff(ps []Pruning) []string {
+	byName := make(map[string]Pruning, len(ps))
+	for _, p := range ps {
+		byName[p.Name] = p
+	}
+	var notes []string
+	for changed := true; changed; {
+		changed = false
+		for _, p := range ps {
+			if p.Optional || s.off[p.Name] {
+				continue
+			}
+			for _, n := range p.Needs {
+				if !s.active(byName[n]) {
+					s.off = add(s.off, p.Name)
+					notes = append(notes, fmt.Sprintf("switching off %s also switches off %s, which needs it", n, p.Name))
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return notes
+}
+
+// active reports whether p is on in s.
+func (s Set) active(p Pruning) bool {
+	if p.Optional {
+		return s.on[p.Name]
+	}
+	return !s.off[p.Name]
+}
+
+func pruningNames(ps []Pruning) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Choice is one choice point of an encoding and its options, the first
+// being the default.
+type Choice struct {
+	Point   string   // kebab-case, such as "amo"
+	Options []string // the first is the default
+	Doc     string   // what the point chooses, in one line
+}
+
+// Picks holds the options picked away from the defaults, by point. The
+// zero Picks keeps every default.
+type Picks struct {
+	m map[string]string
+}
+
+// Get returns the option picked at point: the default when none was.
+// Encoders ask only for points they declare; an undeclared point gives "".
+func (p Picks) Get(cs []Choice, point string) string {
+	if o, ok := p.m[point]; ok {
+		return o
+	}
+	for _, c := range cs {
+		if c.Point == point {
+			return c.Options[0]
+		}
+	}
+	return ""
+}
+
+// String returns the picks as ResolveEncoding reads them, sorted by
+// point: "amo=pairwise,sum=adder"; "" for the defaults.
+func (p Picks) String() string {
+	var parts []string
+	for k, v := range p.m {
+		parts = append(parts, k+"="+v)
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, ",")
+}
+
+// ResolveEncoding returns the Picks that spec makes of the choice points
+// cs: spec is a comma-separated list of "point=option", or of a bare
+// option that belongs to one point only; "" keeps the defaults. A pick
+// of a point's default is kept as no pick. An unknown point or option is
+// an error that lists the valid ones.
+func ResolveEncoding(cs []Choice, spec string) (Picks, error) {
+	var p Picks
+	for _, item := range split(spec) {
+		point, option, ok := strings.Cut(item, "=")
+		if !ok {
+			var err error
+			if point, err = pointOf(cs, item); err != nil {
+				return Picks{}, err
+			}
+			option = item
+		}
+		i := slices.IndexFunc(cs, func(c Choice) bool { return c.Point == point })
+		if i < 0 {
+			return Picks{}, fmt.Errorf("unknown encoding choice %q: want one of %s", point, choiceNames(cs))
+		}
+		j := slices.Index(cs[i].Options, option)
+		if j < 0 {
+			return Picks{}, fmt.Errorf("encoding %s=%s: want %s one of %s", point, option, point, strings.Join(cs[i].Options, ", "))
+		}
+		if j == 0 {
+			delete(p.m, point)
+			continue
+		}
+		if p.m == nil {
+			p.m = map[string]string{}
+		}
+		p.m[point] = option
+	}
+	return p, nil
+}
+
+// pointOf returns the one point of cs that has option.
+func pointOf(cs []Choice, option string) (string, error) {
+	var points []string
+	for _, c := range cs {
+		if slices.Contains(c.Options, option) {
+			points = append(points, c.Point)
+		}
+	}
+	if len(points) != 1 {
+		return "", fmt.Errorf("encoding %q: want POINT=OPTION, POINT one of %s", option, choiceNames(cs))
+	}
+	return points[0], nil
+}
+
+func choiceNames(cs []Choice) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.Point
+	}
+	if len(names) == 0 {
+		return "(none)"
+	}
+	return strings.Join(names, ", ")
+}
+
+// split returns the non-empty comma-separated items of spec, trimmed.
+func split(spec string) []string {
+	var items []string
+	for _, s := range strings.Split(spec, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			items = append(items, s)
+		}
+	}
+	return items
+}
+
+// add adds name to the set m, making it when nil.
+func add(m map[string]bool, name string) map[string]bool {
+	if m == nil {
+		m = map[string]bool{}
+	}
+	m[name] = true
+	return m
+}

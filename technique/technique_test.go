@@ -1,0 +1,108 @@
+package technique_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/technique"
+)
+
+var prunings = []technique.Pruning{
+	{Name: "order", Category: technique.Order, Doc: "longest first"},
+	{Name: "memo", Category: technique.Memo, Doc: "refuted states"},
+	{Name: "skip", Category: technique.Redundancy, Doc: "equal skip", Needs: []string{"order"}},
+	{Name: "first", Category: technique.Redundancy, Doc: "first piece", Needs: []string{"skip"}},
+	{Name: "look", Category: technique.Propagation, Doc: "look-ahead", Optional: true, Needs: []string{"memo"}},
+}
+
+func TestResolvePrunings(t *testing.T) {
+	tests := []struct {
+		spec    string
+		off, on []string
+		notes   int
+		err     string
+	}{
+		{"", nil, nil, 0, ""},
+		{"-memo", []string{"memo"}, nil, 0, ""},
+		{" -memo , ", []string{"memo"}, nil, 0, ""},
+		{"-order", []string{"order", "skip", "first"}, nil, 2, ""},
+		{"-skip", []string{"skip", "first"}, nil, 1, ""},
+		{"+look", nil, []string{"look"}, 0, ""},
+		{"+look,-memo", nil, nil, 0, "look needs memo"},
+		{"-look", nil, nil, 0, ""},
+		{"-chess", nil, nil, 0, `unknown pruning "chess": want one of order, memo, skip, first, look`},
+		{"memo", nil, nil, 0, "want -NAME or +NAME"},
+		{"-", nil, nil, 0, "want -NAME or +NAME"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.spec, func(t *testing.T) {
+			s, notes, err := technique.ResolvePrunings(prunings, tc.spec)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Len(t, notes, tc.notes, "%v", notes)
+			for _, p := range prunings {
+				if p.Optional {
+					require.Equal(t, contains(tc.on, p.Name), s.On(p.Name), p.Name)
+				} else {
+					require.Equal(t, contains(tc.off, p.Name), s.Off(p.Name), p.Name)
+				}
+			}
+			again, _, err := technique.ResolvePrunings(prunings, s.String())
+			require.NoError(t, err)
+			require.Equal(t, s, again, "String round trip")
+		})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var choices = []technique.Choice{
+	{Point: "amo", Options: []string{"bimander", "pairwise", "sequential"}, Doc: "at-most-one"},
+	{Point: "product", Options: []string{"table", "circuit"}, Doc: "A*B=C"},
+	{Point: "cards", Options: []string{"mdd", "pairwise"}, Doc: "cardinality"},
+}
+
+func TestResolveEncoding(t *testing.T) {
+	tests := []struct {
+		spec, want, product string
+		err                 string
+	}{
+		{"", "", "table", ""},
+		{"amo=pairwise", "amo=pairwise", "table", ""},
+		{"amo=bimander", "", "table", ""},
+		{"circuit", "product=circuit", "circuit", ""},
+		{"product=circuit,amo=sequential", "amo=sequential,product=circuit", "circuit", ""},
+		{"pairwise", "", "", `encoding "pairwise": want POINT=OPTION`},
+		{"amo=chess", "", "", "want amo one of bimander, pairwise, sequential"},
+		{"colour=red", "", "", `unknown encoding choice "colour": want one of amo, product, cards`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.spec, func(t *testing.T) {
+			p, err := technique.ResolveEncoding(choices, tc.spec)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, p.String())
+			require.Equal(t, tc.product, p.Get(choices, "product"))
+			again, err := technique.ResolveEncoding(choices, p.String())
+			require.NoError(t, err)
+			require.Equal(t, p, again, "String round trip")
+		})
+	}
+	var zero technique.Picks
+	require.Equal(t, "bimander", zero.Get(choices, "amo"))
+	require.Equal(t, "", zero.Get(choices, "nowhere"))
+}
