@@ -483,6 +483,7 @@ type permSearch struct {
 	maxNodes int64
 	limit    int
 	found    int
+	fails    int64 // nodes whose propagation failed
 	answer   []int16
 	err      error
 }
@@ -514,6 +515,7 @@ func (s *permSearch) search(st *permState) {
 			return
 		}
 		if !st.propagate(true) {
+			s.fails++
 			return
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
