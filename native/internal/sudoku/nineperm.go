@@ -37,6 +37,8 @@ type permTables struct {
 	segs   [6]uint16  // segs[p]: the three segments of permutation p
 	keep   [9]uint16  // keep[s]: segment s and those sharing neither its row nor its box
 	others [3][2]int  // others[b]: the word offsets (9 times the band) of the other two bands
+	band   [32]uint8  // band[9*b+d] = b
+	digit  [32]uint8  // digit[9*b+d] = d
 }
 
 // permTab holds the tables, built at initialisation and only read.
@@ -66,6 +68,9 @@ func newPermTables() permTables {
 		}
 	}
 	t.others = [3][2]int{{9, 18}, {0, 18}, {0, 9}}
+	for i := range 27 {
+		t.band[i], t.digit[i] = uint8(i/9), uint8(i%9)
+	}
 	return t
 }
 
@@ -158,8 +163,7 @@ func (st *permState) propagate(full bool) bool {
 			st.seg[i] = a
 			y := x & t.expand[a]
 			st.cand[i] = y
-			b := i * 57 >> 9 // i/9 for i < 27
-			d := i - 9*b
+			b, d := int(permTab.band[i]), int(permTab.digit[i])
 			st.pending |= 1 << d
 			// Hidden singles in rows and boxes, as in nineState.band.
 			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 {
@@ -266,6 +270,9 @@ func (st *permState) stack(d int) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
+	if x0&^st.solved[0]|x1&^st.solved[1]|x2&^st.solved[2] == 0 {
+		return true // placed nine times
+	}
 	c0 := (x0 | x0>>9 | x0>>18) & s9Field
 	c1 := (x1 | x1>>9 | x1>>18) & s9Field
 	c2 := (x2 | x2>>9 | x2>>18) & s9Field
