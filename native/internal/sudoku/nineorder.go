@@ -23,6 +23,11 @@ import (
 // no answer is one that the order would have failed in at its own cost;
 // the permutation search refutes it in about half the nodes.
 //
+// The question that found the guide left options untried on its way to
+// it, and every other answer below the guide's node lies under one of
+// them: later options left of the guide's digit are asked about against
+// those alone, which the walk narrows step by step.
+//
 // A question that finds its answer with few failures marks an easy
 // option, such as those of a grid with many answers: the order itself
 // then searches it, within a few times the question's nodes, and its
@@ -56,7 +61,8 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64) Result {
 			return w.r
 		}
 	}
-	var guide []int16 // an answer below the current node, once one is known
+	var guide []int16     // an answer below the current node, once one is known
+	var right []permState // the question that found guide left these untried
 	for {
 		if !w.step() {
 			return w.r
@@ -83,18 +89,29 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64) Result {
 		}
 		// The last option needs no question: the order goes on into it
 		// when the others have no answer.
-		next := ds[n-1]
+		next, fresh := ds[n-1], false
 		for _, d := range ds[:n-1] {
 			if d == g {
 				next = d
 				break
+			}
+			if guide != nil {
+				has, ok := w.rightHas(right, b, d, k)
+				if !ok {
+					return w.r
+				}
+				if !has {
+					continue
+				}
+				// Rare: another answer left of the guide; the question
+				// below finds the first there.
 			}
 			child := st
 			child.placeOne(b, d, k)
 			option := child
 			// The full rules have yet to see every digit.
 			child.pending, child.segDirty = s9Field, 1
-			s := &permSearch{tick: w.tick, limit: 1, maxNodes: maxNodes - w.r.Nodes}
+			s := &permSearch{tick: w.tick, limit: 1, maxNodes: maxNodes - w.r.Nodes, record: true}
 			s.search(&child)
 			w.r.Nodes += s.nodes
 			if s.err != nil {
@@ -116,11 +133,52 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64) Result {
 					return w.r
 				}
 			}
-			next, guide = d, s.answer
+			next, guide, right, fresh = d, s.answer, s.right, true
 			break
 		}
 		st.placeOne(b, next, k)
+		if guide != nil && !fresh {
+			// Keep the right siblings on the path: narrow them by the
+			// step taken and drop those it empties.
+			live := right[:0]
+			for _, r := range right {
+				if r.cand[9*b+next]>>k&1 == 0 {
+					continue
+				}
+				if !w.step() {
+					return w.r
+				}
+				r.placeOne(b, next, k)
+				if r.propagate(true) {
+					live = append(live, r)
+				}
+			}
+			right = live
+		}
 	}
+}
+
+// rightHas reports whether digit d in cell k of band b leaves an answer in
+// one of the states right, or ok false with w.r.Err set when the search
+// had to stop.
+func (w *orderWalk) rightHas(right []permState, b, d int, k uint) (has, ok bool) {
+	for _, r := range right {
+		if r.cand[9*b+d]>>k&1 == 0 {
+			continue
+		}
+		r.placeOne(b, d, k)
+		s := &permSearch{tick: w.tick, limit: 1, maxNodes: w.maxNodes - w.r.Nodes}
+		s.search(&r)
+		w.r.Nodes += s.nodes
+		if s.err != nil {
+			w.r.Err = s.err
+			return false, false
+		}
+		if s.found > 0 {
+			return true, true
+		}
+	}
+	return false, true
 }
 
 // sparseBudget is the nodes the order may spend on a grid with fewer than

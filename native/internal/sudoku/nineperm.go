@@ -493,6 +493,11 @@ type permSearch struct {
 	fails    int64 // nodes whose propagation failed
 	answer   []int16
 	err      error
+	// With record, a search that stops at its first answer keeps in right
+	// the options it left untried on the way there, unpropagated: every
+	// other answer lies below one of them.
+	record bool
+	right  []permState
 }
 
 // solvePerm counts the answers of the 9x9 puzzle cells up to limit, or
@@ -543,6 +548,12 @@ func (s *permSearch) search(st *permState) {
 			child.dirty |= 1 << i
 			s.search(&child)
 			if s.found >= s.limit || s.err != nil {
+				for q := p & (p - 1); s.record && s.found > 0 && q != 0; q &= q - 1 {
+					c := *st
+					c.cand[i&31] &= ex[seg[bits.TrailingZeros8(q)%6]]
+					c.dirty |= 1 << i
+					s.right = append(s.right, c)
+				}
 				return
 			}
 		}
@@ -564,11 +575,19 @@ func (s *permSearch) branchCell(st *permState) bool {
 			n++
 		}
 	}
-	for _, d := range ds[:n-1] {
+	for j, d := range ds[:n-1] {
 		child := *st
 		child.placeOne(b, d, k)
 		s.search(&child)
 		if s.found >= s.limit || s.err != nil {
+			for _, e := range ds[j+1 : n] {
+				if !s.record || s.found == 0 {
+					break
+				}
+				c := *st
+				c.placeOne(b, e, k)
+				s.right = append(s.right, c)
+			}
 			return false
 		}
 	}
