@@ -6,7 +6,10 @@
 // unit symbol without a place, and branches on a constraint with the
 // fewest options:
 //   - 9x9 (nine.go): a bitboard per digit and band, copied at each guess,
-//     with box-line interactions, branching on a two-digit cell.
+//     with box-line interactions both ways and three digits per minirow,
+//     branching on a band's digit permutations (nineperm.go); a solve
+//     keeps the answer of the order branching on a two-digit cell, which
+//     it walks and asks the permutation search about (nineorder.go).
 //   - 4x4 to 49x49 (small.go): a candidate bitmask per cell and the places
 //     left to each symbol in each unit, copied at each node, with box-line
 //     interactions; after a few hundred nodes (hard 25x25 puzzles need
