@@ -49,7 +49,8 @@ func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	return &Kind[puzzle.Cake, puzzle.CakeAnswer]{
 		name: "cake", canonical: true, scan: plain(puzzle.ScanCake),
-		dfs: fixedDFS(native.Cake), sat: fixedSAT(sat.Cake), query: fixedQuery(sat.CakeQuery),
+		prunings: native.CakePrunings(), dfs: native.Cake,
+		encodings: sat.CakeEncodings(), sat: sat.Cake, query: sat.CakeQuery,
 		bound: func(p puzzle.Cake, a puzzle.CakeAnswer) (int, string) {
 			if a.Area > 0 {
 				return a.Area, ""
@@ -89,7 +90,8 @@ func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 func Cats() *Kind[puzzle.Cats, puzzle.CatsAnswer] {
 	return &Kind[puzzle.Cats, puzzle.CatsAnswer]{
 		name: "cats", canonical: true, scan: plain(puzzle.ScanCats),
-		dfs: fixedDFS(native.Cats), sat: fixedSAT(sat.Cats), query: fixedQuery(sat.CatsQuery),
+		prunings: native.CatsPrunings(), dfs: native.Cats,
+		encodings: sat.CatsEncodings(), sat: sat.Cats, query: sat.CatsQuery,
 		bound: func(_ puzzle.Cats, a puzzle.CatsAnswer) (int, string) { return len(a.Cars), "" },
 	}
 }

@@ -56,8 +56,11 @@ const (
 	// sticksMaxPiece and sticksMaxPieces keep every sum inside an int.
 	sticksMaxPiece  = 1 << 30
 	sticksMaxPieces = 1 << 20
-	// sticksMemoWords bounds the memo (in int32 words, 4 bytes each).
-	sticksMemoWords = 1 << 24
+	// sticksMemoBytes bounds the memo of one search: 24 MiB hold a
+	// million states of a block of up to 64 distinct lengths, far more
+	// than any judge block needs (19,219 for the hardest generated ones),
+	// and keep 64 searches at once under 2 GB.
+	sticksMemoBytes = 24 << 20
 	// sticksSmall bounds the lengths grouped with a bit mask (one word)
 	// rather than by sorting, and looked up in that mask (atMost).
 	sticksSmall = 64
@@ -232,6 +235,9 @@ func (s *sticksSearch) run(full bool) bool {
 	s.pos = len(s.path)
 	s.words = 0
 	if full {
+		if s.memo.word == nil {
+			s.memo.setup(s.cnt) // between searches cnt holds the block
+		}
 		s.memo.reset()
 		if s.l/64 < sticksReachWords {
 			s.words = s.l/64 + 1
@@ -267,11 +273,11 @@ func (s *sticksSearch) stick(depth, f int) bool {
 		// The rest of the search depends only on the pieces left, so a
 		// set of pieces left that failed once fails again, whatever
 		// sticks led here.
-		if s.memo.has(s.cnt[f:]) {
+		if s.memo.has(s.cnt, f) {
 			return false
 		}
 		if s.narrow && !s.piecesFit(f, left/s.l) || !s.copiesFit(s.mostCopies(f), left/s.l) {
-			s.memo.add(s.cnt[f:])
+			s.memo.add(s.cnt, f)
 			return false
 		}
 		s.setReach(depth, f)
@@ -286,7 +292,7 @@ func (s *sticksSearch) stick(depth, f int) bool {
 		return true
 	}
 	if s.full && !s.stop {
-		s.memo.add(s.cnt[f:])
+		s.memo.add(s.cnt, f)
 	}
 	return false
 }
@@ -631,15 +637,56 @@ func sticksShiftOr(b []uint64, sh int) {
 	b[ws] |= b[0] << bs
 }
 
-// sticksMemo is an exact set of count vectors, for the states that failed.
-// Vectors are stored one after another in keys; slots is an open
-// addressing hash table over them (linear probing, at most half full),
-// each slot holding the top 32 bits of the vector's hash and its offset in
-// keys plus one (0 marks an empty slot).
+// sticksMemo is an exact set of states, for those that failed. A state
+// is the count left of each distinct length, and the memo packs it into
+// a key of as few 64-bit words as the block's counts need: a field of
+// bits.Len(c) bits for a length the block holds c pieces of, so that the
+// 64 pieces of 64 distinct lengths take one word, where a count vector
+// took 64 words of 4 bytes. Keys are stored one after another in keys;
+// slots is an open addressing hash table over them (linear probing, at
+// most half full), each slot holding the top 32 bits of the key's hash
+// and its index plus one (0 marks an empty slot).
+//
+// The memo keeps at most max keys: as many as the block has states, and
+// no more than sticksMemoBytes allow, so that memory follows the block
+// (a few kilobytes for most judge blocks) and stays bounded on a hard one
+// whatever its pieces; past it, failed states are forgotten, which costs
+// time, never an answer.
 type sticksMemo struct {
-	slots []uint64
-	keys  []int32 // each vector as its length then its counts
-	used  int     // slots in use
+	word  []int32  // per distinct length: the word of its field in a key
+	shift []uint8  // and the field's first bit
+	words int      // words per key
+	max   int      // the most keys kept
+	slots []uint64 // the hash table
+	keys  []uint64 // words per key, one key after another
+	used  int      // keys stored
+	key   []uint64 // scratch: the key being looked up
+}
+
+// setup lays out the keys of a block whose counts are cnt, and empties
+// the set.
+func (m *sticksMemo) setup(cnt []int) {
+	m.word, m.shift = make([]int32, len(cnt)), make([]uint8, len(cnt))
+	w, bit := 0, 0
+	states := 1.0 // the states there are: the product of count+1
+	for j, c := range cnt {
+		n := bits.Len(uint(c))
+		if bit+n > 64 {
+			w, bit = w+1, 0
+		}
+		m.word[j], m.shift[j] = int32(w), uint8(bit)
+		bit += n
+		states *= float64(c + 1)
+	}
+	m.words = w + 1
+	m.key = make([]uint64, m.words)
+	// A key and two slots per state, the table at most half full: with
+	// max a power of two the table never passes 2·max slots.
+	m.max = 1 << (bits.Len(uint(sticksMemoBytes/(8*m.words+16))) - 1)
+	if states < float64(m.max) {
+		m.max = int(states)
+	}
+	m.slots, m.keys, m.used = nil, nil, 0
 }
 
 // reset empties the set, keeping its storage.
@@ -649,77 +696,80 @@ func (m *sticksMemo) reset() {
 	m.used = 0
 }
 
-// sticksHash hashes a count vector (FNV-1a style over whole counts).
-func sticksHash[T int | int32](cnt []T) uint64 {
-	h := uint64(len(cnt))
-	for _, c := range cnt {
-		h = (h ^ uint64(c)) * 0x100000001b3
+// pack writes into m.key the state whose counts are cnt[f:], all counts
+// before f being 0, and returns its hash.
+func (m *sticksMemo) pack(cnt []int, f int) uint64 {
+	key := m.key
+	clear(key)
+	for j := f; j < len(cnt); j++ {
+		key[m.word[j]] |= uint64(cnt[j]) << m.shift[j]
+	}
+	return sticksHash(key)
+}
+
+// sticksHash hashes a key, a word at a time (FNV-1a style).
+func sticksHash(key []uint64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, x := range key {
+		h = (h ^ x) * 0x100000001b3
+		h ^= h >> 32
 	}
 	return h ^ h>>29
 }
 
-// find returns the slot of cnt, whose hash is h, or the empty slot where
-// it would go.
-func (m *sticksMemo) find(cnt []int, h uint64) int {
+// find returns the slot of m.key, whose hash is h, or the empty slot
+// where it would go.
+func (m *sticksMemo) find(h uint64) int {
 	mask := len(m.slots) - 1
 	for i := int(h) & mask; ; i = (i + 1) & mask {
 		e := m.slots[i]
-		if e == 0 || e>>32 == h>>32 && m.equal(int(uint32(e))-1, cnt) {
+		if e == 0 || e>>32 == h>>32 && slices.Equal(m.stored(int(uint32(e))-1), m.key) {
 			return i
 		}
 	}
 }
 
-// has reports whether cnt is in the set.
-func (m *sticksMemo) has(cnt []int) bool {
-	return m.used > 0 && m.slots[m.find(cnt, sticksHash(cnt))] != 0
+// stored returns key k of the set.
+func (m *sticksMemo) stored(k int) []uint64 { return m.keys[k*m.words : (k+1)*m.words] }
+
+// has reports whether the state cnt[f:] is in the set.
+func (m *sticksMemo) has(cnt []int, f int) bool {
+	return m.used > 0 && m.slots[m.find(m.pack(cnt, f))] != 0
 }
 
-// add puts cnt into the set, unless the set is full: forgetting a failed
-// state costs time, never an answer.
-func (m *sticksMemo) add(cnt []int) {
-	if len(m.keys) > sticksMemoWords {
+// add puts the state cnt[f:] into the set, unless the set is full.
+func (m *sticksMemo) add(cnt []int, f int) {
+	if m.used >= m.max {
 		return
 	}
 	if 2*(m.used+1) > len(m.slots) {
 		m.grow()
 	}
-	h := sticksHash(cnt)
-	i := m.find(cnt, h)
+	h := m.pack(cnt, f)
+	i := m.find(h)
 	if m.slots[i] != 0 {
 		return
 	}
-	m.slots[i] = h>>32<<32 | uint64(len(m.keys)+1)
+	m.slots[i] = h>>32<<32 | uint64(m.used+1)
 	m.used++
-	m.keys = append(m.keys, int32(len(cnt)))
-	for _, c := range cnt {
-		m.keys = append(m.keys, int32(c))
+	if len(m.keys)+m.words > cap(m.keys) { // grow, but never past max keys
+		keys := make([]uint64, len(m.keys), min(max(2*cap(m.keys), 256*m.words), m.max*m.words))
+		copy(keys, m.keys)
+		m.keys = keys
 	}
+	m.keys = append(m.keys, m.key...)
 }
 
-// grow doubles the table (256 slots at first) and puts every vector back.
+// grow doubles the table (256 slots at first) and puts every key back.
 func (m *sticksMemo) grow() {
 	m.slots = make([]uint64, max(256, 2*len(m.slots)))
 	mask := len(m.slots) - 1
-	for off := 0; off < len(m.keys); off += 1 + int(m.keys[off]) {
-		h := sticksHash(m.keys[off+1 : off+1+int(m.keys[off])])
+	for k := range m.used {
+		h := sticksHash(m.stored(k))
 		i := int(h) & mask
 		for m.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		m.slots[i] = h>>32<<32 | uint64(off+1)
+		m.slots[i] = h>>32<<32 | uint64(k+1)
 	}
-}
-
-// equal reports whether the vector stored at off is cnt.
-func (m *sticksMemo) equal(off int, cnt []int) bool {
-	if int(m.keys[off]) != len(cnt) {
-		return false
-	}
-	for i, c := range cnt {
-		if int(m.keys[off+1+i]) != c {
-			return false
-		}
-	}
-	return true
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Bounds on the number of letters (and so the base) of an [Alphametic].
@@ -70,11 +71,11 @@ func ScanAlphametic(file string, r io.Reader, yield func(Alphametic) error) erro
 // field, N, is f.
 func parseAlphameticCase(t *tokens, f string) (Alphametic, error) {
 	n, err := strconv.Atoi(f)
-	if err != nil {
+	switch {
+	case errors.Is(err, strconv.ErrRange) || err == nil && (n < AlphameticMinN || n > AlphameticMaxN):
+		return Alphametic{}, t.errorf("N %s out of range %d..%d", short(f), AlphameticMinN, AlphameticMaxN)
+	case err != nil:
 		return Alphametic{}, t.errorf("expected N (%d..%d), got %s", AlphameticMinN, AlphameticMaxN, quote(f))
-	}
-	if n < AlphameticMinN || n > AlphameticMaxN {
-		return Alphametic{}, t.errorf("N %d out of range %d..%d", n, AlphameticMinN, AlphameticMaxN)
 	}
 	p := Alphametic{N: n}
 	want := fmt.Sprintf("%d letters A-%c", n, 'A'+n-1)
@@ -97,12 +98,12 @@ func parseAlphameticCase(t *tokens, f string) (Alphametic, error) {
 // alphameticWordErr returns an error unless w is a word of n letters from
 // the first n.
 func alphameticWordErr(w string, n int) error {
-	if len(w) != n {
-		return fmt.Errorf("word %s has %d characters, want %d", quote(w), len(w), n)
+	if k := utf8.RuneCountInString(w); k != n {
+		return fmt.Errorf("word %s has %d characters, want %d", quote(w), k, n)
 	}
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'A' || int(w[i]-'A') >= n {
-			return fmt.Errorf("word %s has %q at %d, want a letter A-%c", quote(w), w[i], i+1, 'A'+n-1)
+			return fmt.Errorf("word %s has %s at %d, want a letter A-%c", quote(w), quoteChar(w[i:]), i+1, 'A'+n-1)
 		}
 	}
 	return nil

@@ -52,6 +52,11 @@ var parseAlphameticErrors = []parseError{
 	{"N 1", "1\nA\nA\nA\n", 1, "N 1 out of range 2..26"},
 	{"N 27", "27\n", 1, "N 27 out of range 2..26"},
 	{"N not a number", "five\n", 1, `expected N (2..26), got "five"`},
+	{"N int64 maximum", "9223372036854775807\n", 1, "N 9223372036854775807 out of range 2..26"},
+	{"N past int64", "9223372036854775808\n", 1, "N 9223372036854775808 out of range 2..26"},
+	{"N below int64", "-9223372036854775809\n", 1, "N -9223372036854775809 out of range 2..26"},
+	{"N huge, cut", strings.Repeat("9", 100) + "\n", 1, "N " + strings.Repeat("9", 40) + "... out of range 2..26"},
+	{"a word with é", "5\nABéED\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "ABéED"`},
 	{"letter beyond N", "5\nABCED\nBDACE\nABCDZ\n", 4, `expected 5 letters A-E, got "ABCDZ"`},
 	{"letter F for N 5", "5\nABCEF\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "ABCEF"`},
 	{"short word", "5\nABCED\nBDAC\nEBBAA\n", 3, `expected 5 letters A-E, got "BDAC"`},
@@ -137,6 +142,9 @@ func FuzzParseAlphametic(f *testing.F) {
 	for _, tc := range parseAlphameticErrors {
 		f.Add(tc.in)
 	}
+	for _, in := range fuzzExtremes("alphametic") {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		ps, err := puzzle.ParseAlphametic("fuzz", strings.NewReader(in))
 		if err != nil {
@@ -155,4 +163,20 @@ func FuzzParseAlphametic(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, ps, again)
 	})
+}
+
+// TestAlphameticValidateRunes: Validate counts a word's characters, not
+// its bytes, and quotes the one that is not a letter.
+func TestAlphameticValidateRunes(t *testing.T) {
+	for _, tc := range []struct {
+		word, msg string
+	}{
+		{"AéB", `alphametic: word "AéB" has 'é' at 2, want a letter A-C`},
+		{"ABé", `alphametic: word "ABé" has 'é' at 3, want a letter A-C`},
+		{"Aé", `alphametic: word "Aé" has 2 characters, want 3`},
+		{"AB\xff", `alphametic: word "AB\xff" has '\xff' at 3, want a letter A-C`},
+	} {
+		p := puzzle.Alphametic{N: 3, Words: [3]string{"ABC", tc.word, "CAB"}}
+		require.EqualError(t, p.Validate(), tc.msg)
+	}
 }

@@ -99,11 +99,11 @@ func parseCakePair(t *tokens, f string) (Cake, error) {
 // cakeField converts the field f just read by t to an integer in 1..hi.
 func cakeField(t *tokens, f, what string, hi int) (int, error) {
 	v, err := strconv.Atoi(f)
-	if err != nil {
+	switch {
+	case errors.Is(err, strconv.ErrRange) || err == nil && (v < 1 || v > hi):
+		return 0, t.errorf("%s %s out of range 1..%d", what, short(f), hi)
+	case err != nil:
 		return 0, t.errorf("expected %s, got %s", what, quote(f))
-	}
-	if v < 1 || v > hi {
-		return 0, t.errorf("%s %d out of range 1..%d", what, v, hi)
 	}
 	return v, nil
 }

@@ -33,7 +33,11 @@ var parseCakeErrors = []parseError{
 	{"N zero", "0\n2", 1, "volume N 0 out of range 1..10000"},
 	{"N negative", "-1\n2", 1, "volume N -1 out of range 1..10000"},
 	{"N too big", "10001\n2", 1, "volume N 10001 out of range 1..10000"},
-	{"N huge", "99999999999999999999999\n2", 1, `expected volume N, got "99999999999999999999999"`},
+	{"N huge", "99999999999999999999999\n2", 1, "volume N 99999999999999999999999 out of range 1..10000"},
+	{"M int64 maximum", "100 9223372036854775807\n", 1, "layer count M 9223372036854775807 out of range 1..20"},
+	{"M int64 minimum", "100\n-9223372036854775808\n", 2, "layer count M -9223372036854775808 out of range 1..20"},
+	{"M below int64", "100\n-9223372036854775809", 2, "layer count M -9223372036854775809 out of range 1..20"},
+	{"M plus sign garbage", "100\n+-1", 2, `expected layer count M, got "+-1"`},
 	{"N not a number", "abc\n2", 1, `expected volume N, got "abc"`},
 	{"M zero", "100\n0", 2, "layer count M 0 out of range 1..20"},
 	{"M too big", "100\n21", 2, "layer count M 21 out of range 1..20"},
@@ -109,6 +113,9 @@ func FuzzParseCake(f *testing.F) {
 	}
 	for _, tc := range parseCakeErrors {
 		f.Add(tc.in)
+	}
+	for _, in := range fuzzExtremes("cake") {
+		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		cakes, err := puzzle.ParseCake("fuzz", strings.NewReader(in))

@@ -133,6 +133,9 @@ func FuzzParseCats(f *testing.F) {
 	}
 	f.Add("3 1000000000\n" + strings.Repeat("1000000000 ", 3))
 	f.Add("1000 1\n1 2\n") // N promises far more than the input holds
+	for _, in := range fuzzExtremes("cats") {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		ps, err := puzzle.ParseCats("fuzz", strings.NewReader(in))
 		if err != nil {

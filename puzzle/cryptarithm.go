@@ -33,12 +33,37 @@ type CryptarithmAnswer struct {
 	Digits []int
 }
 
+// ErrBadBase is the error, wrapped, of a base outside 2..36: bad usage
+// rather than bad input, since it comes from the caller, not from a line.
+var ErrBadBase = errors.New("bad base")
+
+// CheckCryptarithmBase returns nil when base is in 2..36, and else an
+// error wrapping ErrBadBase (not a *ParseError): a command checks its
+// --base with it before reading any input.
+func CheckCryptarithmBase(base int) error {
+	if base < CryptarithmMinBase || base > CryptarithmMaxBase {
+		return baseError(base)
+	}
+	return nil
+}
+
+// baseError is a base outside 2..36; it reads "base 37 out of range 2..36".
+type baseError int
+
+func (e baseError) Error() string {
+	return fmt.Sprintf("base %d out of range %d..%d", int(e), CryptarithmMinBase, CryptarithmMaxBase)
+}
+
+// Unwrap returns ErrBadBase.
+func (e baseError) Unwrap() error { return ErrBadBase }
+
 // ParseCryptarithm reads one puzzle per line: words joined by "+", then
 // "=" (or "=="), then the sum word, with optional blanks around the
 // operators. Blank lines and lines starting with "#" are skipped. Every
-// puzzle gets the given base, which must be in 2..36 (else the error is at
-// line 0). An input with no puzzle is an error. file names r in errors,
-// which are *ParseError values.
+// puzzle gets the given base, which must be in 2..36: else the error is a
+// *ParseError at line 0 that wraps ErrBadBase (CheckCryptarithmBase tells
+// it before reading). An input with no puzzle is an error. file names r
+// in errors, which are *ParseError values.
 func ParseCryptarithm(file string, r io.Reader, base int) ([]Cryptarithm, error) {
 	return collect(file, r, func(file string, r io.Reader, yield func(Cryptarithm) error) error {
 		return ScanCryptarithm(file, r, base, yield)
@@ -49,9 +74,8 @@ func ParseCryptarithm(file string, r io.Reader, base int) ([]Cryptarithm, error)
 // calling yield with each as soon as it is read, and stops at the first
 // error of the input or of yield.
 func ScanCryptarithm(file string, r io.Reader, base int, yield func(Cryptarithm) error) error {
-	if base < CryptarithmMinBase || base > CryptarithmMaxBase {
-		return &ParseError{File: file, Line: 0, Err: fmt.Errorf("base %d out of range %d..%d",
-			base, CryptarithmMinBase, CryptarithmMaxBase)}
+	if err := CheckCryptarithmBase(base); err != nil {
+		return &ParseError{File: file, Line: 0, Err: err}
 	}
 	l := newLines(file, r)
 	n := 0
@@ -96,10 +120,11 @@ func (c *cryptScanner) skipBlanks() {
 	}
 }
 
-// at describes the character at c.i for a message: `"3" at column 4`.
+// at describes the character at c.i for a message: `"3" at column 4`,
+// or `"\xff" at column 4` for a byte that is not UTF-8.
 func (c *cryptScanner) at() string {
-	r, _ := utf8.DecodeRuneInString(c.s[c.i:])
-	return fmt.Sprintf("%q at column %d", string(r), utf8.RuneCountInString(c.s[:c.i])+1)
+	_, size := utf8.DecodeRuneInString(c.s[c.i:])
+	return fmt.Sprintf("%s at column %d", strconv.Quote(c.s[c.i:c.i+size]), utf8.RuneCountInString(c.s[:c.i])+1)
 }
 
 // word reads a word of capital letters; what names it in errors.
@@ -197,7 +222,7 @@ func (p Cryptarithm) Validate() error {
 		}
 		for i := 0; i < len(w); i++ {
 			if w[i] < 'A' || w[i] > 'Z' {
-				return fmt.Errorf("cryptarithm: word %s has %q, want capital letters A-Z", quote(w), w[i])
+				return fmt.Errorf("cryptarithm: word %s has %s, want capital letters A-Z", quote(w), quoteChar(w[i:]))
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package puzzle_test
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -58,6 +60,9 @@ var parseCryptarithmErrors = []struct {
 	{"lower case", "send + more = money\n", 10, 1, `expected addend 1 (capital letters A-Z), got "s" at column 1`},
 	{"non-ASCII", "ÉTÉ + A = B\n", 10, 1, `expected addend 1 (capital letters A-Z), got "É" at column 1`},
 	{"non-ASCII inside", "AÉ + A = B\n", 10, 1, `unexpected "É" at column 2 in addend 1: words are capital letters A-Z`},
+	{"a byte that is not UTF-8", "AB + \xffC = D\n", 10, 1, `expected addend 2 (capital letters A-Z), got "\xff" at column 6`},
+	{"a byte that is not UTF-8 inside", "AE + B\xff = D\n", 10, 1, `unexpected "\xff" at column 7 in addend 2: words are capital letters A-Z`},
+	{"a CJK sum", "A + B = 和\n", 10, 1, `expected the sum (capital letters A-Z), got "和" at column 9`},
 	{"empty addend", "SEND + + MORE = MONEY\n", 10, 1, `expected addend 2 (capital letters A-Z), got "+" at column 8`},
 	{"empty first addend", "+ A = B\n", 10, 1, `expected addend 1 (capital letters A-Z), got "+" at column 1`},
 	{"no addend", "= MONEY\n", 10, 1, `expected addend 1 (capital letters A-Z), got "=" at column 1`},
@@ -72,7 +77,7 @@ var parseCryptarithmErrors = []struct {
 	{"base 37", "A = B\n", 37, 0, "base 37 out of range 2..36"},
 	{"long word quoted short", "A + " + strings.Repeat("B", 100) + "\n", 10, 1,
 		`expected "+" or "=" after "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"..., got end of line`},
-	{"line too long", strings.Repeat("A+", 1<<20) + "A=B\n", 10, 1, "line longer than 1048576 bytes"},
+	{"line too long", strings.Repeat("A+", 1<<20) + "A=B\n", 10, 1, "line longer than the limit of 1048576 bytes (1 MiB)"},
 }
 
 func TestParseCryptarithmErrors(t *testing.T) {
@@ -176,8 +181,14 @@ func FuzzParseCryptarithm(f *testing.F) {
 	}
 	f.Add(strings.Repeat("A + ", 5000)+"B = C", 10)
 	f.Add("Z"+strings.Repeat("Y", 3000)+" = "+strings.Repeat("X", 3000), 36)
+	for _, in := range fuzzExtremes("cryptarithm") {
+		f.Add(in, 10)
+	}
+	f.Add("A = B\n", 37)
+	f.Add("A = B\n", -1<<63)
 	f.Fuzz(func(t *testing.T, in string, base int) {
 		ps, err := puzzle.ParseCryptarithm("fuzz", strings.NewReader(in), base)
+		require.Equal(t, puzzle.CheckCryptarithmBase(base) != nil, errors.Is(err, puzzle.ErrBadBase), "base %d: %v", base, err)
 		if err != nil {
 			var pe *puzzle.ParseError
 			require.ErrorAs(t, err, &pe)
@@ -193,4 +204,32 @@ func FuzzParseCryptarithm(f *testing.F) {
 			require.Equal(t, []puzzle.Cryptarithm{p}, again)
 		}
 	})
+}
+
+// TestCryptarithmBase: a base outside 2..36 is bad usage, which a command
+// can tell before it reads anything: CheckCryptarithmBase returns an
+// error wrapping ErrBadBase that is not a *ParseError, and the parser's
+// own error at line 0 wraps it too.
+func TestCryptarithmBase(t *testing.T) {
+	for _, base := range []int{2, 10, 36} {
+		require.NoError(t, puzzle.CheckCryptarithmBase(base))
+	}
+	for _, base := range []int{-1 << 63, -1, 0, 1, 37, 1 << 62} {
+		err := puzzle.CheckCryptarithmBase(base)
+		require.ErrorIs(t, err, puzzle.ErrBadBase)
+		require.EqualError(t, err, fmt.Sprintf("base %d out of range 2..36", base))
+		var pe *puzzle.ParseError
+		require.False(t, errors.As(err, &pe), "%v is a *ParseError", err)
+		_, err = puzzle.ParseCryptarithm("in", strings.NewReader("A = B\n"), base)
+		require.ErrorIs(t, err, puzzle.ErrBadBase)
+	}
+}
+
+// TestCryptarithmValidateRunes: Validate quotes a character that is not a
+// capital letter whole.
+func TestCryptarithmValidateRunes(t *testing.T) {
+	p := puzzle.Cryptarithm{Base: 10, Addends: []string{"AB", "Cé"}, Sum: "D"}
+	require.EqualError(t, p.Validate(), `cryptarithm: word "Cé" has 'é', want capital letters A-Z`)
+	p.Addends[1] = "C\xff"
+	require.EqualError(t, p.Validate(), `cryptarithm: word "C\xff" has '\xff', want capital letters A-Z`)
 }

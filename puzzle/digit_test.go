@@ -63,6 +63,9 @@ func FuzzParseDigit(f *testing.F) {
 	for _, tc := range parseDigitErrors {
 		f.Add(tc.in)
 	}
+	for _, in := range fuzzExtremes("digit-puzzle") {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		ps, err := puzzle.ParseDigit("in", strings.NewReader(in))
 		if err != nil {

@@ -2,18 +2,26 @@ package puzzle
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
-// maxLine bounds one input line; longer lines are reported, not truncated.
+// maxLine bounds one input line, without its line end; longer lines are
+// reported, not truncated.
 const maxLine = 1 << 20
 
-// lines reads an input line by line, dropping CR and trailing blanks, and
-// makes *ParseError values that name the current line.
+// bom is the UTF-8 byte order mark, which some editors put at the start
+// of a text file; it is skipped there.
+const bom = "\xef\xbb\xbf"
+
+// lines reads an input line by line, dropping trailing blanks, and makes
+// *ParseError values that name the current line. A line ends in LF, CR LF
+// or a lone CR (old Mac files).
 type lines struct {
 	sc   *bufio.Scanner
 	file string
@@ -22,9 +30,43 @@ type lines struct {
 }
 
 func newLines(file string, r io.Reader) *lines {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
+	br := bufio.NewReader(r)
+	if b, err := br.Peek(len(bom)); err == nil && string(b) == bom {
+		br.Discard(len(bom))
+	}
+	sc := bufio.NewScanner(br)
+	// Room for a line of maxLine bytes, its CR LF, and one byte more, so
+	// that the split function sees that a line is too long.
+	sc.Buffer(make([]byte, 0, 64*1024), maxLine+3)
+	sc.Split(scanLines)
 	return &lines{sc: sc, file: file}
+}
+
+// errLineTooLong is what scanLines reports for a line over maxLine bytes.
+var errLineTooLong = errors.New("line too long")
+
+// scanLines is a [bufio.SplitFunc] that ends a line at LF, CR LF or a lone
+// CR, and refuses a line of more than maxLine bytes.
+func scanLines(data []byte, atEOF bool) (int, []byte, error) {
+	i := bytes.IndexAny(data, "\r\n")
+	switch {
+	case i > maxLine || i < 0 && len(data) > maxLine:
+		return 0, nil, errLineTooLong
+	case i < 0 && atEOF && len(data) > 0:
+		return len(data), data, nil
+	case i < 0:
+		return 0, nil, nil // more data, or the end
+	case data[i] == '\n':
+		return i + 1, data[:i], nil
+	case i+1 < len(data):
+		if data[i+1] == '\n' {
+			return i + 2, data[:i], nil
+		}
+		return i + 1, data[:i], nil
+	case atEOF:
+		return i + 1, data[:i], nil
+	}
+	return 0, nil, nil // a CR at the end of what was read: is an LF next?
 }
 
 // next returns the next line without its line end and trailing blanks.
@@ -32,13 +74,13 @@ func newLines(file string, r io.Reader) *lines {
 func (l *lines) next() (string, bool) {
 	if !l.sc.Scan() {
 		l.err = l.sc.Err()
-		if errors.Is(l.err, bufio.ErrTooLong) {
-			l.err = l.errorAt(l.n+1, "line longer than %d bytes", maxLine)
+		if errors.Is(l.err, errLineTooLong) || errors.Is(l.err, bufio.ErrTooLong) {
+			l.err = l.errorAt(l.n+1, "line longer than the limit of %d bytes (1 MiB)", maxLine)
 		}
 		return "", false
 	}
 	l.n++
-	return strings.TrimRight(l.sc.Text(), " \t\r\f\v"), true
+	return strings.TrimRight(l.sc.Text(), " \t\f\v"), true
 }
 
 // ioErr returns the error that stopped next early, or nil at a clean end.
@@ -93,25 +135,6 @@ func (t *tokens) errorf(format string, args ...any) error {
 	return t.errorAt(t.line, format, args...)
 }
 
-// int reads the next field as an integer in [lo, hi]; what names it in errors.
-func (t *tokens) int(what string, lo, hi int) (int, error) {
-	f, ok := t.next()
-	if !ok {
-		if err := t.ioErr(); err != nil {
-			return 0, err
-		}
-		return 0, t.errorf("expected %s, got end of input", what)
-	}
-	v, err := strconv.Atoi(f)
-	if err != nil {
-		return 0, t.errorf("expected %s, got %s", what, quote(f))
-	}
-	if v < lo || v > hi {
-		return 0, t.errorf("%s %d out of range %d..%d", what, v, lo, hi)
-	}
-	return v, nil
-}
-
 // collect returns every instance that scan reads from r.
 func collect[I any](file string, r io.Reader, scan func(string, io.Reader, func(I) error) error) ([]I, error) {
 	var ps []I
@@ -128,12 +151,38 @@ func collect[I any](file string, r io.Reader, scan func(string, io.Reader, func(
 // maxQuote bounds the text of an input quoted in a message.
 const maxQuote = 40
 
-// quote quotes s for a message, cut after maxQuote bytes.
+// quote quotes s for a message, cut after maxQuote characters.
 func quote(s string) string {
-	if len(s) > maxQuote {
-		return strconv.Quote(s[:maxQuote]) + "..."
+	if utf8.RuneCountInString(s) > maxQuote {
+		return strconv.Quote(s[:runeOffset(s, maxQuote)]) + "..."
 	}
 	return strconv.Quote(s)
+}
+
+// runeOffset returns the byte offset of character k of s (0-based), or
+// len(s) when s has no more than k characters. A byte that is not UTF-8
+// counts as one character, as in a range loop.
+func runeOffset(s string, k int) int {
+	for i := range s {
+		if k == 0 {
+			return i
+		}
+		k--
+	}
+	return len(s)
+}
+
+// quoteChar quotes the first character of s for a message: 'é', or '\xff'
+// for a byte that is not UTF-8 (which a rune would show as U+FFFD).
+func quoteChar(s string) string {
+	c, size := utf8.DecodeRuneInString(s)
+	if c == utf8.RuneError && size <= 1 {
+		if s == "" {
+			return "end of line"
+		}
+		return fmt.Sprintf(`'\x%02x'`, s[0])
+	}
+	return strconv.QuoteRune(c)
 }
 
 // short returns a number's digits for a message, cut after maxQuote bytes.

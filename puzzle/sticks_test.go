@@ -127,6 +127,9 @@ func FuzzParseSticks(f *testing.F) {
 	for _, tc := range parseSticksErrors {
 		f.Add(tc.in)
 	}
+	for _, in := range fuzzExtremes("sticks") {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		ps, err := puzzle.ParseSticks("fuzz", strings.NewReader(in))
 		if err != nil {

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // SudokuLayout says how a sudoku was written; answers are printed the same way.
@@ -240,10 +241,11 @@ func sudokuRepeat(box int, cells []int16) (int, string) {
 	return -1, ""
 }
 
-// sudokuQuote quotes s, shortened when long.
+// sudokuQuote quotes s, shortened to 37 characters and "..." when it
+// has more than 40.
 func sudokuQuote(s string) string {
-	if len(s) > 40 {
-		return strconv.Quote(s[:37]) + "..."
+	if utf8.RuneCountInString(s) > 40 {
+		return strconv.Quote(s[:runeOffset(s, 37)]) + "..."
 	}
 	return strconv.Quote(s)
 }

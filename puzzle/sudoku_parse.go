@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // SudokuWarning is a remark on a puzzle that was read, but perhaps not as
@@ -33,14 +34,24 @@ func ParseSudoku(file string, r io.Reader, alphabet string) ([]Sudoku, error) {
 // the input, and a first line holding only a number is the count of
 // puzzles, checked at the end.
 //
-// Symbols are 1-4 for S = 4 (a grid of 4 lines: a line of 16 is a 16x16
-// row), 1-9 for S = 9, A-Y for S = 25, 0-9A-Z for S = 36, and for S = 16
+// Symbols are 1-4 for S = 4, 1-9 for S = 9, A-Y for S = 25, 0-9A-Z for S = 36, and for S = 16
 // A-P or 0-9A-F: 0-9A-F when the puzzle holds a digit 1-9, or a 0 beside
 // blanks written '.' or '-'; A-P when it holds a letter G-P, or a 0 and no
 // other blank. A 16x16 puzzle that fits both (givens A-F only) is read as
 // A-P with a warning. A non-empty alphabet (the --alphabet flag) forces
 // the symbols, and with them S, for every puzzle not in numbers. Blanks
 // are '-', '.', and '0' when it is not a symbol; in numbers '.' and 0.
+//
+// A line of 16 characters is either a whole 4x4 puzzle or the first row
+// of a 16x16 grid, and what follows it decides: it starts a 16x16 grid
+// when 15 more lines of 16 characters follow it without a break (comment
+// lines aside), or when it holds a character other than 1-4 and the
+// blanks; otherwise it is a 4x4 puzzle on one line. So a lone line of 16
+// followed by a blank line or the end is a 4x4 puzzle, and 4x4 puzzles
+// may follow one another a line each, up to 15 in a row. An alphabet of
+// 4 symbols reads every line of 16 as a 4x4 puzzle.
+//
+// Lengths and positions in messages count characters (runes), not bytes.
 //
 // Errors are *ParseError values: a line of the wrong length, a side that
 // is not a square, rows of unequal length, a grid cut off, a character
@@ -80,8 +91,8 @@ func ScanSudoku(file string, r io.Reader, alphabet string, yield func(Sudoku) er
 // checkSudokuAlphabet accepts a square number (4 to 81) of distinct
 // printable characters that cannot be mistaken for a blank or a comment.
 func checkSudokuAlphabet(a string) error {
-	if sudokuCharBox(len(a)) == 0 {
-		return fmt.Errorf("alphabet %s has %d symbols, want 4, 9, 16, 25, 36, 49, 64 or 81", sudokuQuote(a), len(a))
+	if n := utf8.RuneCountInString(a); sudokuCharBox(n) == 0 {
+		return fmt.Errorf("alphabet %s has %d symbols, want 4, 9, 16, 25, 36, 49, 64 or 81", sudokuQuote(a), n)
 	}
 	for i := range len(a) {
 		c := a[i]
@@ -118,28 +129,70 @@ var sudokuAutoSides = [...]int{4, 9, 16, 25, 36}
 // sudokuParser reads puzzles line by line.
 type sudokuParser struct {
 	*lines
-	forced   string // the alphabet every puzzle must use; "" to auto-detect
-	ended    bool   // a line "end" was read
-	back     string // a line pushed back by unread
-	backN    int    // its line number
-	hasBack  bool
+	forced   string       // the alphabet every puzzle must use; "" to auto-detect
+	ended    bool         // a line "end" was read
+	back     []sudokuLine // lines pushed back, the next one last
 	warnings []SudokuWarning
 }
 
-// line returns the next line, the one pushed back first.
+// sudokuLine is a line read ahead and pushed back, with its number.
+type sudokuLine struct {
+	s string
+	n int
+}
+
+// line returns the next line, the ones pushed back first.
 func (sp *sudokuParser) line() (string, bool) {
-	if sp.hasBack {
-		sp.hasBack = false
-		sp.n = sp.backN
-		return sp.back, true
+	if k := len(sp.back); k > 0 {
+		l := sp.back[k-1]
+		sp.back = sp.back[:k-1]
+		sp.n = l.n
+		return l.s, true
 	}
 	return sp.next()
 }
 
 // unread pushes back s, the line just read, for the next call of line.
 func (sp *sudokuParser) unread(s string) {
-	sp.back, sp.backN, sp.hasBack = s, sp.n, true
+	sp.back = append(sp.back, sudokuLine{s, sp.n})
 	sp.n--
+}
+
+// sudokuFour are the characters a 4x4 puzzle of the automatic alphabet
+// holds: its symbols and the blanks.
+const sudokuFour = "1234.-0"
+
+// fourByFour reports whether s, a line of 16 characters just read, is a
+// whole 4x4 puzzle rather than the first row of a 16x16 grid (see
+// ParseSudokuWarn). It reads ahead at most 15 rows and gives back what it
+// read.
+func (sp *sudokuParser) fourByFour(s string) bool {
+	if strings.Trim(s, sudokuFour) != "" {
+		return false
+	}
+	cur := sp.n
+	var ahead []sudokuLine
+	rows := 1
+	for rows < 16 {
+		t, ok := sp.line()
+		if !ok {
+			break
+		}
+		ahead = append(ahead, sudokuLine{t, sp.n})
+		t = strings.TrimLeft(t, " \t")
+		if t != "" && t[0] == '#' {
+			continue
+		}
+		if utf8.RuneCountInString(t) != 16 || strings.ContainsAny(t, " \t") {
+			break
+		}
+		rows++
+	}
+	for i := len(ahead) - 1; i >= 0; i-- {
+		sp.back = append(sp.back, ahead[i])
+	}
+	sp.n = cur
+	return rows < 16
 }
 
 func (sp *sudokuParser) parse(yield func(Sudoku) error) error {
@@ -271,9 +324,10 @@ func (sp *sudokuParser) puzzle(s string) (Sudoku, error) {
 	return p, sp.checkGivens(p, lineOf)
 }
 
-// shape tells from the length of a puzzle's first line its side and layout.
+// shape tells from the length of a puzzle's first line its side and
+// layout, and for a line of 16 from what follows it.
 func (sp *sudokuParser) shape(s string) (int, SudokuLayout, error) {
-	n := len(s)
+	n := utf8.RuneCountInString(s)
 	if f := len(sp.forced); f > 0 {
 		switch n {
 		case f:
@@ -283,11 +337,14 @@ func (sp *sudokuParser) shape(s string) (int, SudokuLayout, error) {
 		}
 		return 0, 0, sp.errorf("expected a row of %d symbols or a puzzle of %d, got %d characters: %s", f, f*f, n, sudokuQuote(s))
 	}
+	if n == 16 && sp.fourByFour(s) {
+		return 4, SudokuLine, nil
+	}
 	for _, side := range sudokuAutoSides {
 		switch {
 		case n == side:
 			return side, SudokuGrid, nil
-		case n == side*side && side > 4: // 16 characters are a 16x16 row
+		case n == side*side && side > 4: // 16 characters that fourByFour refused: a 16x16 row
 			return side, SudokuLine, nil
 		}
 	}
@@ -304,8 +361,8 @@ func (sp *sudokuParser) grid(first string, side int) ([]string, []int, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if len(s) != side {
-			return nil, nil, sp.errorf("expected row %d of the grid, %d symbols, got %d characters: %s", len(rows)+1, side, len(s), sudokuQuote(s))
+		if k := utf8.RuneCountInString(s); k != side {
+			return nil, nil, sp.errorf("expected row %d of the grid, %d symbols, got %d characters: %s", len(rows)+1, side, k, sudokuQuote(s))
 		}
 		rows, lineOf = append(rows, s), append(lineOf, sp.n)
 	}
@@ -360,13 +417,18 @@ func (sp *sudokuParser) decode(rows []string, lineOf []int, alphabet string) ([]
 	side := len(alphabet)
 	cells := make([]int16, 0, side*side)
 	for r, row := range rows {
-		for i := range len(row) {
-			v := value[row[i]]
+		k := 0 // characters before i
+		for i, c := range row {
+			v := int16(-1)
+			if c < utf8.RuneSelf {
+				v = value[c]
+			}
 			if v < 0 {
-				return nil, sp.errorAt(lineOf[r], "expected symbols %s or blanks %s, got %q at character %d",
-					sudokuDescribe(alphabet), sudokuBlanks(alphabet), row[i], i+1)
+				return nil, sp.errorAt(lineOf[r], "expected symbols %s or blanks %s, got %s at character %d",
+					sudokuDescribe(alphabet), sudokuBlanks(alphabet), quoteChar(row[i:]), k+1)
 			}
 			cells = append(cells, v)
+			k++
 		}
 	}
 	return cells, nil

@@ -250,3 +250,102 @@ func must(t *testing.T, name string) []byte {
 	require.NoError(t, err)
 	return b
 }
+
+// sudoku4 is the fixed 4x4 grid keeping every k-th cell, "1234" and '.'.
+func sudoku4(k int) string { return sudokuText(2, "1234", '.', "", sudokuEvery(k)) }
+
+// sudoku4Line is the 4x4 instance of sudoku4(k), on one line at line.
+func sudoku4Line(k, line int) puzzle.Sudoku {
+	return puzzle.Sudoku{Box: 2, Cells: sudokuCells(2, sudokuEvery(k)), Layout: puzzle.SudokuLine, Alphabet: "1234", Line: line}
+}
+
+// sudokuLow16 keeps the cells of the fixed 16x16 grid whose symbol in
+// 0-9A-F is 1-4: a 16x16 grid every line of which could be a 4x4 puzzle.
+func sudokuLow16(i int) bool { v := sudokuFull(4, i/16, i%16); return v >= 2 && v <= 5 }
+
+// parseSudoku16 are the lines of 16 characters: what follows each decides
+// whether it is a 4x4 puzzle or a 16x16 row.
+var parseSudoku16 = []struct {
+	name string
+	in   string
+	want []puzzle.Sudoku
+}{
+	{"a lone line at the end", sudoku4(3) + "\n", []puzzle.Sudoku{sudoku4Line(3, 1)}},
+	{"a lone line without newline", sudoku4(3), []puzzle.Sudoku{sudoku4Line(3, 1)}},
+	{"a lone line, then a blank line", "# 4x4\n" + sudoku4(3) + "\n\n" + sudokuLine9 + "\n",
+		[]puzzle.Sudoku{sudoku4Line(3, 2), sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 4)}},
+	{"a lone line, then end", sudoku4(2) + "\nend\n" + sudokuGrid16, []puzzle.Sudoku{sudoku4Line(2, 1)}},
+	{"a line, then a 9x9 line", sudoku4(2) + "\n" + sudokuLine9 + "\n",
+		[]puzzle.Sudoku{sudoku4Line(2, 1), sudokuNine(puzzle.SudokuLine, sudokuEvery(3), 2)}},
+	{"three lines in a row, CR line ends", sudoku4(2) + "\r" + sudoku4(3) + "\r" + sudoku4(5) + "\r",
+		[]puzzle.Sudoku{sudoku4Line(2, 1), sudoku4Line(3, 2), sudoku4Line(5, 3)}},
+	{"fifteen lines in a row", strings.Repeat(sudoku4(3)+"\n", 15), func() []puzzle.Sudoku {
+		var ps []puzzle.Sudoku
+		for i := range 15 {
+			ps = append(ps, sudoku4Line(3, i+1))
+		}
+		return ps
+	}()},
+	{"16x16 grid of 1-4 only: sixteen lines", sudokuText(4, sudokuHex16, '.', "\n", sudokuLow16) + "\n",
+		[]puzzle.Sudoku{{Box: 4, Cells: sudokuCells(4, sudokuLow16), Layout: puzzle.SudokuGrid, Alphabet: sudokuHex16, Line: 1}}},
+	{"16x16 grid with a comment inside", strings.Replace(sudokuText(4, sudokuHex16, '.', "\n", sudokuLow16), "\n", "\n# x\n", 3) + "\n",
+		[]puzzle.Sudoku{{Box: 4, Cells: sudokuCells(4, sudokuLow16), Layout: puzzle.SudokuGrid, Alphabet: sudokuHex16, Line: 1}}},
+	{"16x16 grid, then a 4x4 line", sudokuGrid16 + "\n" + sudoku4(3) + "\n",
+		[]puzzle.Sudoku{{Box: 4, Cells: sudokuCells(4, sudokuEvery(3)), Layout: puzzle.SudokuGrid, Alphabet: sudokuAP, Line: 1}, sudoku4Line(3, 17)}},
+	{"a count, then 4x4 lines", "2\n" + sudoku4(3) + "\n" + sudoku4(2) + "\n", []puzzle.Sudoku{sudoku4Line(3, 2), sudoku4Line(2, 3)}},
+}
+
+func TestParseSudoku16Characters(t *testing.T) {
+	for _, tc := range parseSudoku16 {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := puzzle.ParseSudoku("in", strings.NewReader(tc.in), "")
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+			for _, p := range got {
+				requireSudokuRoundTrip(t, p)
+			}
+		})
+	}
+}
+
+// parseSudokuRunes are errors about characters that are not ASCII:
+// lengths and positions count characters, and the character is quoted
+// whole.
+var parseSudokuRunes = []struct {
+	name, in string
+	line     int
+	msg      string
+}{
+	{"81 characters with one é", sudokuLine9[:4] + "é" + sudokuLine9[5:] + "\n", 1,
+		"expected symbols 1-9 or blanks - . 0, got 'é' at character 5"},
+	{"82 characters with one é", sudokuLine9 + "é\n", 1,
+		`expected a row of 4, 9, 16, 25 or 36 symbols, a puzzle of 81, 256, 625 or 1296, or numbers separated by blanks, got 82 characters: "` + sudokuLine9[:37] + `"...`},
+	{"a byte that is not UTF-8", sudokuLine9[:80] + "\xff\n", 1,
+		`expected symbols 1-9 or blanks - . 0, got '\xff' at character 81`},
+	{"a grid row with a CJK character", strings.Join(append(strings.Split(sudokuGrid9, "\n")[:1:1], append([]string{"1234五6789"}, strings.Split(sudokuGrid9, "\n")[2:]...)...), "\n"), 2,
+		"expected symbols 1-9 or blanks - . 0, got '五' at character 5"},
+	{"a grid row one character short", "123456789\n1234五678\n", 2,
+		`expected row 2 of the grid, 9 symbols, got 8 characters: "1234五678"`},
+	{"a long line of é quoted by characters", strings.Repeat("é", 50) + "\n", 1,
+		`expected a row of 4, 9, 16, 25 or 36 symbols, a puzzle of 81, 256, 625 or 1296, or numbers separated by blanks, got 50 characters: "` + strings.Repeat("é", 37) + `"...`},
+	{"a 4x4 line with a letter is a 16x16 row", sudoku4(3)[:15] + "A\n", 2,
+		"grid cut off: expected 16 rows, got 1 before the end of input"},
+	{"alphabet of four runes", "αβγδ", 0, `alphabet "αβγδ": want distinct printable symbols other than . - #`},
+}
+
+func TestParseSudokuRunes(t *testing.T) {
+	for _, tc := range parseSudokuRunes {
+		t.Run(tc.name, func(t *testing.T) {
+			alphabet := ""
+			if tc.line == 0 {
+				alphabet = tc.in // the alphabet is the case
+				tc.in = sudokuLine9
+			}
+			_, err := puzzle.ParseSudoku("in", strings.NewReader(tc.in), alphabet)
+			var pe *puzzle.ParseError
+			require.ErrorAs(t, err, &pe)
+			require.Equal(t, tc.line, pe.Line, "%v", err)
+			require.EqualError(t, pe.Err, tc.msg)
+		})
+	}
+}

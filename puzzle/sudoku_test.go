@@ -332,6 +332,9 @@ func FuzzParseSudoku(f *testing.F) {
 	}
 	f.Add(sudokuGrid16 + "\n\n" + sudokuGrid16)
 	f.Add("3\n" + sudokuLine9 + "\n")
+	for _, in := range fuzzExtremes("sudoku") {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		ps, _, err := puzzle.ParseSudokuWarn("fuzz", strings.NewReader(in), "")
 		if err != nil {

@@ -170,9 +170,9 @@ func (f *CNF) binary(ls []Lit, code []Lit) {
 
 // codeBits returns new variables enough to number n things.
 func (f *CNF) codeBits(n int) []Lit {
-	var code []Lit
-	for 1<<len(code) < n {
-		code = append(code, f.Lit())
+	code := make([]Lit, codeBitsFor(n))
+	for i := range code {
+		code[i] = f.Lit()
 	}
 	return code
 }

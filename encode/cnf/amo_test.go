@@ -110,3 +110,22 @@ func TestNameFuncAndVars(t *testing.T) {
 	require.False(t, f.IsSelector(a))
 	require.False(t, f.IsSelector(sel+9))
 }
+
+// TestAtMostOneWithSize: the size function of every at-most-one encoding
+// is what the encoding adds, for every group up to 300 literals.
+func TestAtMostOneWithSize(t *testing.T) {
+	for _, e := range []cnf.AMO{cnf.AMOPairwise, cnf.AMOSequential, cnf.AMOCommander, cnf.AMOProduct, cnf.AMOBimander, cnf.AMOBinary, cnf.AMO(9)} {
+		for n := range 301 {
+			f := cnf.New()
+			ls := make([]cnf.Lit, n)
+			for i := range ls {
+				ls[i] = f.Lit()
+			}
+			before := f.Size()
+			f.AtMostOneWith(e, ls...)
+			after := f.Size()
+			got := cnf.Size{Vars: after.Vars - before.Vars, Clauses: after.Clauses - before.Clauses, Lits: after.Lits - before.Lits}
+			require.Equal(t, got, cnf.AtMostOneWithSize(e, n), "%v, %d literals", e, n)
+		}
+	}
+}

@@ -311,6 +311,19 @@ var dimacsSeeds = []string{
 	"p cnf 268435456 1\n1 0\n",
 	"p cnf 1 -1\n",
 	"p  cnf 1 1\r\n-1 0\r\n",
+	// The probe of issue 23: line ends, a byte order mark, the header's
+	// case and last line, "-0", characters of several bytes, long lines.
+	"c x\rp cnf 2 2\r1 -2 0\r2 0\r",
+	"p cnf 2 1\r\n\r1 2 0",
+	"\xef\xbb\xbfp cnf 1 1\n1 0\n",
+	"P CNF 1 1\n1 0\n",
+	"p CNF 1 1\n1 0\n",
+	"c x\np cnf 1 1",
+	"p cnf 2 1\n1 -0 0\n",
+	"p cnf 2 1\n-0\n",
+	"p cnf 2 1\n1 é 0\n",
+	"p cnf 2 1\n1 \xff 0\n",
+	"c " + strings.Repeat("五", 1<<18) + "\np cnf 1 1\n1 0\n",
 }
 
 func FuzzReadDIMACS(f *testing.F) {
@@ -340,6 +353,12 @@ func FuzzReadModel(f *testing.F) {
 		"s SATISFIABLE\nv -9223372036854775808 0\n", "s SATISFIABLE\nv 9223372036854775807 0\n",
 		"s SATISFIABLE\nv 268435456 0\n", "s SATISFIABLE\nv 1 -1 0\n", "SAT\n3 -3 0\n",
 		"v 1 -2 0\ns SATISFIABLE\n", "v 1 0\ns UNSATISFIABLE\n",
+		// The probe of issue 23: answers that contradict themselves, line
+		// ends, a byte order mark, "-0".
+		"s UNSATISFIABLE\nv 1 -2 0\n", "UNSAT\n1 0\n", "s SATISFIABLE\ns UNSATISFIABLE\n",
+		"s SATISFIABLE\nv 1 0\nv 2 0\n", "SAT\n1 0 2\n", "s SATISFIABLE\nv 1 -0\n",
+		"c x\rs SATISFIABLE\rv 1 -2\rv 3 0\r", "\xef\xbb\xbfs SATISFIABLE\r\nv 1 0\r\n", "s UNKNOWN",
+		"s SATISFIABLE\nv 1 é 0\n",
 	} {
 		f.Add(s)
 	}

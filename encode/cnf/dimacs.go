@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,6 +18,19 @@ func WriteDIMACS(w io.Writer, f *CNF) error {
 	bw := bufio.NewWriterSize(w, 64*1024)
 	for _, c := range f.comments {
 		fmt.Fprintf(bw, "c %s\n", c)
+	}
+	if f.namer == nil {
+		// Only the named variables, in order: a formula read from a header
+		// of 2^28 variables need not visit each.
+		vs := make([]Var, 0, len(f.names))
+		for v := range f.names {
+			vs = append(vs, v)
+		}
+		slices.Sort(vs)
+		for _, v := range vs {
+			fmt.Fprintf(bw, "c var %d %s\n", v, f.names[v])
+		}
+		return writeClauses(bw, f, nil)
 	}
 	for v := Var(1); int(v) <= f.nvars; v++ {
 		if name := f.Name(v); name != "" {
@@ -71,12 +85,13 @@ func (e *DIMACSError) Unwrap() error { return e.Err }
 const MaxVars = 1 << 28
 
 // ReadDIMACS reads a DIMACS CNF file. It accepts comment lines anywhere,
-// clauses split over lines or sharing a line, lines of any length, CRLF
-// line ends, and the SATLIB trailer (a line "%" after which the rest is
-// ignored). It requires one header "p cnf V C" (V at most MaxVars) before
-// the first clause, literals within 1..V, exactly C clauses, and a final
-// 0 after the last clause; anything else is a *DIMACSError naming the
-// line. Memory follows what the file holds, not what its header
+// clauses split over lines or sharing a line, lines of any length, line
+// ends LF, CR LF or CR alone, a UTF-8 byte order mark at the start, and
+// the SATLIB trailer (a line "%" after which the rest is ignored). It
+// requires one header "p cnf V C" in lower case (V at most MaxVars)
+// before the first clause, literals within 1..V ("-0" is none), exactly C
+// clauses, and a final 0 after the last clause; anything else is a
+// *DIMACSError naming the line. Memory follows what the file holds, not what its header
 // promises. Comments are kept, each cut to 1 KiB. When ctx ends first it
 // returns ctx's error.
 func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
@@ -105,7 +120,7 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
 			continue
 		case c == '%':
 			return f, finish(x, f, header, want, start)
-		case c == 'p':
+		case c == 'p' || c == 'P':
 			if header {
 				return nil, x.errorf("second header line")
 			}
@@ -125,25 +140,37 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
 }
 
 // readHeader reads the line "p cnf V C", sets up V variables and returns C.
+// The words must be lower case, as DIMACS writes them and as every solver
+// that puzzlesat runs reads them: "P CNF" is refused by name rather than
+// read as something it is not.
 func readHeader(x *lexer, f *CNF) (int, error) {
+	line := x.line
 	text, err := x.endLine()
 	if err != nil {
 		return 0, x.wrap(err)
 	}
-	x.line-- // report the header's own line
-	defer func() { x.line++ }()
 	fs := strings.Fields(text)
-	if len(fs) != 4 || fs[0] != "p" || fs[1] != "cnf" {
-		return 0, x.errorf("expected header \"p cnf VARS CLAUSES\", got %s", quote(text))
+	switch {
+	case len(fs) >= 2 && strings.EqualFold(fs[0], "p") && strings.EqualFold(fs[1], "cnf") && (fs[0] != "p" || fs[1] != "cnf"):
+		return 0, x.errorAt(line, "expected header \"p cnf VARS CLAUSES\" in lower case, got %s", quote(text))
+	case len(fs) != 4 || fs[0] != "p" || fs[1] != "cnf":
+		return 0, x.errorAt(line, "expected header \"p cnf VARS CLAUSES\", got %s", quote(text))
 	}
-	nv, ok1 := count(fs[2], MaxVars)
-	nc, ok2 := count(fs[3], 1<<62)
-	if !ok1 || !ok2 {
-		return 0, x.errorf("expected header \"p cnf VARS CLAUSES\" with VARS in 0..%d, got %s", MaxVars, quote(text))
+	nv, ok := count(fs[2], MaxVars)
+	if !ok {
+		return 0, x.errorAt(line, "expected VARS, a number 0..%d, in the header \"p cnf VARS CLAUSES\", got %s", MaxVars, quote(fs[2]))
+	}
+	nc, ok := count(fs[3], maxClauses)
+	if !ok {
+		return 0, x.errorAt(line, "expected CLAUSES, a number 0..%d, in the header \"p cnf VARS CLAUSES\", got %s", maxClauses, quote(fs[3]))
 	}
 	f.nvars = nv
 	return nc, nil
 }
+
+// maxClauses is the most clauses a header may promise; memory follows the
+// clauses read, not this.
+const maxClauses = 1 << 62
 
 // readClauses reads the literals on the rest of the current line into f,
 // closing a clause at each 0, and returns where the open clause starts.
@@ -211,16 +238,19 @@ func (o *Output) Errorf(v Var, format string, args ...any) error {
 // ReadModel reads a SAT solver's answer for a formula of maxVar
 // variables, in SAT-competition form ("s SATISFIABLE" and "v ... 0" lines,
 // comments "c"; the "v" lines may also come first, as clasp prints them)
-// or MiniSat's result file ("SAT" then the literals, or "UNSAT"). It
-// returns ErrUnsatisfiable for an UNSAT answer, and a *DIMACSError naming
-// the line for UNKNOWN, a missing status, an UNSAT status after model
-// values, a bad literal, a variable beyond maxVar, a variable given both
-// values, or a model without its closing 0. Lines may have any length.
+// or MiniSat's result file ("SAT" then the literals, or "UNSAT"). Line
+// ends may be LF, CR LF or CR alone, a UTF-8 byte order mark may start
+// it, and lines may have any length. It reads the whole answer and
+// returns ErrUnsatisfiable for an UNSAT answer that says nothing else,
+// and a *DIMACSError naming the line for UNKNOWN, a missing status, an
+// answer that contradicts itself (two status lines, model values with an
+// UNSAT status, values after the model's closing 0), a bad literal, a
+// variable beyond maxVar, a variable given both values, or a model
+// without its closing 0.
 func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
 	x := newLexer(context.Background(), file, r)
 	o := &Output{File: file}
-	status, ended := "", false
-	early := false // "v" lines came before the status
+	m := modelReader{x: x, o: o, maxVar: maxVar}
 	for {
 		c, err := x.skipBlanks()
 		if err == io.EOF {
@@ -233,46 +263,59 @@ func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
 			x.newline()
 			continue
 		}
-		values := (c == '-' || c >= '0' && c <= '9') && status == "SAT"
-		if !values {
-			word, err := x.token()
+		if (c == '-' || c >= '0' && c <= '9') && m.status != "" { // MiniSat's form: literals without "v"
+			if err := m.values(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		line := x.line
+		word, err := x.token()
+		if err != nil {
+			return nil, x.wrap(err)
+		}
+		switch {
+		case word == "c":
+			text, err := x.endLine()
 			if err != nil {
 				return nil, x.wrap(err)
 			}
-			switch {
-			case word == "c":
-				text, err := x.endLine()
-				if err != nil {
-					return nil, x.wrap(err)
-				}
-				o.Comments = append(o.Comments, Comment{Line: x.line - 1, Text: strings.TrimSpace(text)})
-				continue
-			case word == "s" || status == "" && isStatus(word):
-				if status, err = readStatus(x, word, status); errors.Is(err, ErrUnsatisfiable) && early {
-					return nil, &DIMACSError{File: file, Line: x.line - 1, Err: errors.New("UNSATISFIABLE after model values")}
-				} else if err != nil {
-					return nil, err
-				}
-				continue
-			case word != "v":
-				return nil, x.errorf("unexpected %s", quote(word))
-			case status == "":
-				early = true
+			o.Comments = append(o.Comments, Comment{Line: line, Text: strings.TrimSpace(text)})
+		case word == "s" || isStatus(word):
+			if err := m.readStatus(word); err != nil {
+				return nil, err
 			}
-		}
-		if ended, err = o.readValues(x, maxVar, ended); err != nil {
-			return nil, err
+		case word == "v":
+			if err := m.values(); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, x.errorf("unexpected %s", quote(word))
 		}
 	}
 	x.line = x.lastLine()
 	o.last = x.line
 	switch {
-	case status == "":
+	case m.status == "":
 		return nil, x.errorf("no status line (s SATISFIABLE, SAT, ...)")
-	case !ended:
+	case m.status == "UNSAT":
+		return nil, ErrUnsatisfiable
+	case m.endLine == 0:
 		return nil, x.errorf("model has no closing 0")
 	}
 	return o, nil
+}
+
+// modelReader is the state of ReadModel: the status read and where, and
+// where the model's values began and ended, to tell a contradiction.
+type modelReader struct {
+	x          *lexer
+	o          *Output
+	maxVar     int
+	status     string // "", "SAT" or "UNSAT"
+	statusLine int
+	valuesLine int // the first line with model values, 0 if none yet
+	endLine    int // the line of the model's closing 0, 0 if none yet
 }
 
 // isStatus reports whether word is the status word of MiniSat's form.
@@ -284,50 +327,76 @@ func isStatus(word string) bool {
 	return false
 }
 
-// readStatus reads a status line that began with word ("s" or the status
-// itself) and returns the status, "SAT" for a satisfiable answer.
-func readStatus(x *lexer, word, status string) (string, error) {
-	if status != "" {
-		return "", x.errorf("second status line")
-	}
+// readStatus reads the rest of a status line that began with word ("s"
+// or the status itself).
+func (m *modelReader) readStatus(word string) error {
+	x, line := m.x, m.x.line
 	if word == "s" {
 		c, err := x.skipBlanks()
 		if err != nil && err != io.EOF {
-			return "", x.wrap(err)
+			return x.wrap(err)
 		}
 		if c == '\n' || err == io.EOF {
-			return "", x.errorf("status line without a status")
+			return x.errorf("status line without a status")
 		}
 		if word, err = x.token(); err != nil {
-			return "", x.wrap(err)
+			return x.wrap(err)
 		}
 	}
 	if rest, err := x.endLine(); err != nil {
-		return "", x.wrap(err)
+		return x.wrap(err)
 	} else if strings.TrimSpace(rest) != "" {
-		x.line--
-		return "", x.errorf("unexpected %s after the status", quote(strings.TrimSpace(rest)))
+		return x.errorAt(line, "unexpected %s after the status", quote(strings.TrimSpace(rest)))
 	}
+	var status string
 	switch word {
 	case "SATISFIABLE", "SAT":
-		return "SAT", nil
+		status = "SAT"
 	case "UNSATISFIABLE", "UNSAT":
-		return "", ErrUnsatisfiable
+		status = "UNSAT"
+	default:
+		return x.errorAt(line, "solver gave no model: %s", quote(word))
 	}
-	x.line--
-	return "", x.errorf("solver gave no model: %s", quote(word))
+	switch {
+	case m.status == status:
+		return x.errorAt(line, "a second status line (the first at line %d)", m.statusLine)
+	case m.status != "":
+		return x.errorAt(line, "status %s contradicts the status %s at line %d", statusName(status), statusName(m.status), m.statusLine)
+	case status == "UNSAT" && m.valuesLine > 0:
+		return x.errorAt(line, "status UNSATISFIABLE, but line %d gives model values", m.valuesLine)
+	}
+	m.status, m.statusLine = status, line
+	return nil
 }
 
-// readValues reads the literals on the rest of the current line into o.
-func (o *Output) readValues(x *lexer, maxVar int, ended bool) (bool, error) {
-	err := x.literals(maxVar, "model gives a value to variable %s, the formula has %d: made for another formula?", func(d int) error {
+// statusName names a status for a message.
+func statusName(status string) string {
+	if status == "SAT" {
+		return "SATISFIABLE"
+	}
+	return "UNSATISFIABLE"
+}
+
+// values reads the literals on the rest of the current line into the
+// model, refusing them after an UNSAT status or after the closing 0.
+func (m *modelReader) values() error {
+	x := m.x
+	return x.literals(m.maxVar, "model gives a value to variable %s, the formula has %d: made for another formula?", func(d int) error {
+		switch {
+		case m.status == "UNSAT":
+			return x.errorf("model values, but line %d says UNSATISFIABLE", m.statusLine)
+		case m.endLine > 0:
+			return x.errorf("model value %d after the model's closing 0 (line %d)", d, m.endLine)
+		}
+		if m.valuesLine == 0 {
+			m.valuesLine = x.line
+		}
 		if d == 0 {
-			ended = true
+			m.endLine = x.line
 			return nil
 		}
-		return o.set(x, FromDimacs(d))
+		return m.o.set(x, FromDimacs(d))
 	})
-	return ended, err
 }
 
 // set records that l is true, refusing a variable given both values.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode/utf8"
 )
 
 // maxKept bounds the text kept of one comment line and quoted in an
@@ -17,12 +18,19 @@ const maxKept = 1024
 // maxQuote bounds the text of a token quoted in an error.
 const maxQuote = 40
 
+// bom is the UTF-8 byte order mark, which some editors put at the start
+// of a text file; it is skipped there.
+const bom = "\xef\xbb\xbf"
+
 // lexer reads a DIMACS or solver-output file byte by byte, so that lines
 // of any length are read without a buffer of their size, and counts lines
-// for errors. It looks at ctx every 64 Ki tokens.
+// for errors. A line ends in LF, CR LF or a lone CR (old Mac files); the
+// lexer reads each of them as one '\n'. It looks at ctx every 64 Ki tokens.
 type lexer struct {
 	ctx   context.Context
 	r     *bufio.Reader
+	back  int   // the byte unread gave back, or -1
+	err   error // a read error met while looking past a CR, for the next read
 	file  string
 	line  int  // the current line, 1-based
 	fresh bool // nothing read yet on the current line
@@ -30,8 +38,38 @@ type lexer struct {
 }
 
 func newLexer(ctx context.Context, file string, r io.Reader) *lexer {
-	return &lexer{ctx: ctx, r: bufio.NewReaderSize(r, 64*1024), file: file, line: 1, fresh: true}
+	br := bufio.NewReaderSize(r, 64*1024)
+	if b, err := br.Peek(len(bom)); err == nil && string(b) == bom {
+		br.Discard(len(bom))
+	}
+	return &lexer{ctx: ctx, r: br, back: -1, file: file, line: 1, fresh: true}
 }
+
+// read returns the next byte, with every line end as one '\n'.
+func (x *lexer) read() (byte, error) {
+	if x.back >= 0 {
+		c := byte(x.back)
+		x.back = -1
+		return c, nil
+	}
+	if x.err != nil {
+		return 0, x.err
+	}
+	c, err := x.r.ReadByte()
+	if err != nil || c != '\r' {
+		return c, err
+	}
+	switch next, err := x.r.ReadByte(); {
+	case err != nil:
+		x.err = err // io.EOF, or a failure to report after this line
+	case next != '\n':
+		x.r.UnreadByte() // a lone CR: next starts the next line
+	}
+	return '\n', nil
+}
+
+// unread gives back c, the byte read last, to the next read.
+func (x *lexer) unread(c byte) { x.back = int(c) }
 
 // lastLine returns the number of the last line that holds anything: at
 // the end of a file ending in a newline, the one before the current.
@@ -44,7 +82,12 @@ func (x *lexer) lastLine() int {
 
 // errorf returns a *DIMACSError at the current line.
 func (x *lexer) errorf(format string, args ...any) error {
-	return &DIMACSError{File: x.file, Line: x.line, Err: fmt.Errorf(format, args...)}
+	return x.errorAt(x.line, format, args...)
+}
+
+// errorAt returns a *DIMACSError at line n.
+func (x *lexer) errorAt(n int, format string, args ...any) error {
+	return &DIMACSError{File: x.file, Line: n, Err: fmt.Errorf(format, args...)}
 }
 
 // wrap turns a read error into a *DIMACSError at the current line.
@@ -56,33 +99,35 @@ func (x *lexer) wrap(err error) error {
 	return &DIMACSError{File: x.file, Line: x.line, Err: err}
 }
 
-// skipBlanks skips spaces, tabs and CRs on the current line and returns
-// the next byte without consuming it: '\n' at a line end, 0 with io.EOF
-// at the end of input.
+// skipBlanks skips spaces, tabs, form feeds and vertical tabs on the
+// current line and returns the next byte without consuming it: '\n' at a
+// line end, 0 with io.EOF at the end of input.
 func (x *lexer) skipBlanks() (byte, error) {
 	for {
-		c, err := x.r.ReadByte()
+		c, err := x.read()
 		if err != nil {
 			return 0, err
 		}
 		switch c {
-		case ' ', '\t', '\r', '\f', '\v':
+		case ' ', '\t', '\f', '\v':
 			continue
 		case '\n':
 		default:
 			x.fresh = false
 		}
-		return c, x.r.UnreadByte()
+		x.unread(c)
+		return c, nil
 	}
 }
 
 // endLine consumes the rest of the current line, keeping at most maxKept
 // bytes of it, and moves to the next line. At the end of input it returns
-// what it read and no error.
+// what it read and no error. A caller that reports an error about the
+// line takes x.line before calling it.
 func (x *lexer) endLine() (string, error) {
 	var kept []byte
 	for {
-		c, err := x.r.ReadByte()
+		c, err := x.read()
 		if err == io.EOF {
 			return string(kept), nil
 		}
@@ -97,7 +142,7 @@ func (x *lexer) endLine() (string, error) {
 			}
 			return string(kept), nil
 		}
-		if len(kept) < maxKept && c != '\r' {
+		if len(kept) < maxKept {
 			kept = append(kept, c)
 		}
 	}
@@ -105,7 +150,7 @@ func (x *lexer) endLine() (string, error) {
 
 // newline consumes the '\n' that skipBlanks stopped at.
 func (x *lexer) newline() {
-	x.r.ReadByte()
+	x.read()
 	x.line++
 	x.fresh = true
 }
@@ -116,15 +161,15 @@ func (x *lexer) newline() {
 func (x *lexer) token() (string, error) {
 	var kept []byte
 	for {
-		c, err := x.r.ReadByte()
+		c, err := x.read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return "", err
 		}
-		if c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' {
-			x.r.UnreadByte()
+		if c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\v' {
+			x.unread(c)
 			break
 		}
 		if len(kept) <= maxQuote {
@@ -174,18 +219,24 @@ func (x *lexer) tick() bool {
 	return x.count&(1<<16-1) == 0 && x.ctx.Err() != nil
 }
 
-// quote quotes a token for a message, cut after maxQuote bytes.
+// quote quotes a token for a message, cut after at most maxQuote bytes,
+// at the start of a character so that none is quoted in half.
 func quote(s string) string {
 	if len(s) > maxQuote {
-		return strconv.Quote(s[:maxQuote]) + "..."
+		cut := maxQuote
+		for cut > maxQuote-utf8.UTFMax && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		return strconv.Quote(s[:cut]) + "..."
 	}
 	return strconv.Quote(s)
 }
 
 // literal converts the token t to 0 or a literal of a variable in
 // 1..maxVar; beyond says, given the token and maxVar, what a variable out
-// of range means. It never overflows: digits past a value out of range
-// are only checked to be digits.
+// of range means. "-0" is no literal: it neither ends a clause nor names
+// a variable. It never overflows: digits past a value out of range are
+// only checked to be digits.
 func literal(t string, maxVar int, beyond string) (int, error) {
 	neg := len(t) > 0 && t[0] == '-'
 	digits := t
@@ -208,6 +259,9 @@ func literal(t string, maxVar int, beyond string) (int, error) {
 	}
 	if v > maxVar {
 		return 0, fmt.Errorf(beyond, quote(t), maxVar)
+	}
+	if neg && v == 0 {
+		return 0, fmt.Errorf("expected a literal or the 0 that ends a clause, got %s", quote(t))
 	}
 	if neg {
 		return -v, nil

@@ -59,6 +59,46 @@ func AtMostOneSize(n int) Size {
 	return Size{Vars: int64(n - 1)}.Plus(clause(2).Times(int64(3*n - 4)))
 }
 
+// AtMostOneWithSize returns what AtMostOneWith(e, ...) adds for n
+// literals, without building it; it takes O(log n) time.
+func AtMostOneWithSize(e AMO, n int) Size {
+	k := int64(n)
+	switch {
+	case n < 2:
+		return Size{}
+	case e == AMOPairwise || n <= amoSmall && e != AMOBinary:
+		return clause(2).Times(k * (k - 1) / 2)
+	case e == AMOSequential:
+		return Size{Vars: k - 1}.Plus(clause(2).Times(3*k - 4))
+	case e == AMOCommander:
+		groups, rest := (k+2)/3, k%3
+		s := Size{Vars: groups}.Plus(clause(2).Times(k + 3*(k/3) + rest*(rest-1)/2))
+		return s.Plus(AtMostOneWithSize(AMOCommander, int(groups)))
+	case e == AMOProduct:
+		p := 1
+		for p*p < n {
+			p++
+		}
+		q := (n + p - 1) / p
+		s := Size{Vars: int64(p + q)}.Plus(clause(2).Times(2 * k))
+		return s.Plus(AtMostOneWithSize(AMOProduct, p)).Plus(AtMostOneWithSize(AMOProduct, q))
+	case e == AMOBimander:
+		bits := int64(codeBitsFor((n + 1) / 2))
+		return Size{Vars: bits}.Plus(clause(2).Times(k/2 + k*bits))
+	}
+	bits := int64(codeBitsFor(n))
+	return Size{Vars: bits}.Plus(clause(2).Times(k * bits))
+}
+
+// codeBitsFor returns how many bits codeBits takes to number n things.
+func codeBitsFor(n int) int {
+	b := 0
+	for 1<<b < n {
+		b++
+	}
+	return b
+}
+
 // ExactlyOneSize returns what ExactlyOne adds for n literals.
 func ExactlyOneSize(n int) Size { return clause(n).Plus(AtMostOneSize(n)) }
 
