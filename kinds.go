@@ -17,8 +17,8 @@ import (
 func Alphametic() *Kind[puzzle.Alphametic, puzzle.AlphameticAnswer] {
 	return &Kind[puzzle.Alphametic, puzzle.AlphameticAnswer]{
 		name: "alphametic", scan: plain(puzzle.ScanAlphametic),
-		dfs: fixedDFS(native.Alphametic), countDFS: fixedCountDFS(native.CountAlphametic),
-		sat: fixedSAT(sat.Alphametic), countSAT: fixedCountSAT(sat.CountAlphametic), query: fixedQuery(sat.AlphameticQuery),
+		prunings: native.AlphameticPrunings(), dfs: native.Alphametic, countDFS: native.CountAlphametic,
+		encodings: sat.AlphameticEncodings(), sat: sat.Alphametic, countSAT: sat.CountAlphametic, query: sat.AlphameticQuery,
 	}
 }
 
@@ -69,7 +69,7 @@ func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 func DigitPuzzle() *Kind[puzzle.Digit, puzzle.DigitAnswer] {
 	return &Kind[puzzle.Digit, puzzle.DigitAnswer]{
 		name: "digit-puzzle", canonical: true, scan: plain(puzzle.ScanDigit),
-		dfs: fixedDFS(native.Digit), countDFS: fixedCountDFS(native.CountDigit),
+		prunings: native.DigitPrunings(), dfs: native.Digit, countDFS: native.CountDigit,
 		encodings: sat.DigitEncodings(), sat: sat.Digit, countSAT: sat.CountDigit, query: sat.DigitQuery,
 	}
 }
@@ -80,8 +80,8 @@ func DigitPuzzle() *Kind[puzzle.Digit, puzzle.DigitAnswer] {
 func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 	return &Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer]{
 		name: "cryptarithm", scan: scanCryptarithm,
-		dfs: fixedDFS(native.Cryptarithm), countDFS: fixedCountDFS(native.CountCryptarithm),
-		sat: fixedSAT(sat.Cryptarithm), countSAT: fixedCountSAT(sat.CountCryptarithm), query: fixedQuery(sat.CryptarithmQuery),
+		prunings: native.CryptarithmPrunings(), dfs: native.Cryptarithm, countDFS: native.CountCryptarithm,
+		encodings: sat.CryptarithmEncodings(), sat: sat.Cryptarithm, countSAT: sat.CountCryptarithm, query: sat.CryptarithmQuery,
 	}
 }
 

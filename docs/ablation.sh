@@ -62,12 +62,12 @@ kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(alphametic sudoku sticks cake digit-puzzle cryptarithm cats)
 for kind in "${kinds[@]}"; do
   case $kind in
-    alphametic)   ablate alphametic 5s dfs,sat testdata/alphametic/alpha*.in ;;
+    alphametic)   ablate alphametic 5s dfs,sat testdata/alphametic/alpha*.in "$(gen alphametic --n 12 --count 10 --seed 19)" ;;
     sudoku)       ablate sudoku 5s dfs,sat testdata/sudoku/poj3076_tedukuri_a.in "$(gen sudoku --box 3 --count 20 --seed 7)" ;;
     sticks)       ablate sticks 5s dfs,sat testdata/sticks/hard_454.in testdata/sticks/sample.in ;;
     cake)         ablate cake 5s dfs,sat testdata/cake/*.in "$(seeds cake-gen 19 cake --count 10)" ;;
-    digit-puzzle) ablate digit-puzzle 5s dfs,sat testdata/digit_puzzle/sample.in "$(gen digit-puzzle --count 30 --seed 3)" ;;
-    cryptarithm)  ablate cryptarithm 5s dfs,sat testdata/cryptarithm/sample.in ;;
+    digit-puzzle) ablate digit-puzzle 5s dfs,sat testdata/digit_puzzle/sample.in "$(gen digit-puzzle --count 100 --seed 3)" ;;
+    cryptarithm)  ablate cryptarithm 5s dfs,sat testdata/cryptarithm/{sample,exercism,fortresses,many}.in "$(gen cryptarithm --addends 4 --width 5 --count 10 --seed 19)" ;;
     cats)
       # Bin completion's prunings on weights of W/10..W/2 (64 and 32 cats)
       # and W/5..W/5+W/3 (50 cats, where the LP bound refutes the lower
