@@ -113,14 +113,20 @@ func (k *kind) each(ctx context.Context, o *options, in *input, first bool, yiel
 }
 
 // batch checks the whole input, so that bad input never prints a half
-// answer, then solves its instances as they stream in.
-func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve func(context.Context, int, puzzlesat.Problem) result) error {
+// answer, then solves its instances as they stream in, each worker of
+// --jobs with its own options: o.lib with a puzzlesat.Session of its own.
+func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve func(ctx context.Context, lib puzzlesat.Options, i int, p puzzlesat.Problem) result) error {
 	n := 0
 	if err := k.each(ctx, o, in, true, func(puzzlesat.Problem) error { n++; return nil }); err != nil {
 		return err
 	}
 	o.quiet = true // notes were printed on the first reading
-	return runBatch(ctx, e, o, n, func(yield func(puzzlesat.Problem) error) error { return k.each(ctx, o, in, false, yield) }, solve)
+	feed := func(yield func(puzzlesat.Problem) error) error { return k.each(ctx, o, in, false, yield) }
+	return runWorkers(ctx, e, o, n, feed, func() (func(context.Context, int, puzzlesat.Problem) result, func()) {
+		lib := o.lib
+		lib.Session = puzzlesat.NewSession()
+		return func(ctx context.Context, i int, p puzzlesat.Problem) result { return solve(ctx, lib, i, p) }, lib.Session.Close
+	})
 }
 
 func (k *kind) generate(e env, o *options) error {
