@@ -18,6 +18,27 @@ import (
 )
 
 // cli runs puzzlesat in-process and returns stdout, stderr and the status.
+// badInput is an input that a command must refuse: exit status 2,
+// nothing on stdout, and one line on stderr that holds err.
+type badInput struct{ name, in, err string }
+
+// requireBadInput runs each case on stdin through each command line and
+// requires it refused as badInput says.
+func requireBadInput(t *testing.T, cases []badInput, commands ...[]string) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, args := range commands {
+				out, errs, code := cli(t, tc.in, args...)
+				require.Equal(t, exitUsage, code, "%v: %s", args, errs)
+				require.Empty(t, out, args)
+				require.Contains(t, errs, tc.err, args)
+				require.Equal(t, 1, strings.Count(errs, "\n"), "%v, one line: %q", args, errs)
+			}
+		})
+	}
+}
+
 func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errs bytes.Buffer

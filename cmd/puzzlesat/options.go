@@ -27,6 +27,7 @@ type options struct {
 	timeout     time.Duration
 	stats       bool
 	jobs        int
+	keep        int64 // live heap up to which a batch keeps its instances (keepHeap)
 	certificate bool
 	limit       int
 	caseNum     int
@@ -53,7 +54,7 @@ type options struct {
 
 // newOptions returns the options before any flag is read.
 func newOptions(stderr io.Writer) *options {
-	return &options{stderr: stderr, jobs: 1}
+	return &options{stderr: stderr, jobs: 1, keep: keepHeap}
 }
 
 // flagSet makes the flag set of one subcommand.
