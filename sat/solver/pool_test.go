@@ -25,8 +25,9 @@ func buildPigeons(n int) func(f *cnf.CNF) *pooledPigeons {
 
 // TestPooled: a pool keeps one solver per key and hands it out again,
 // which answers UNSAT under assumptions and SAT after, again and again
-// (past the renewals of a kept gini: each refutation of 6 pigeons takes
-// hundreds of conflicts), with each query's work read by Stats.Since;
+// (past the renewals of a kept gini: a refutation of 7 pigeons in 6
+// holes takes hundreds of conflicts), with each query's work read by
+// Stats.Since;
 // another key gets another solver, and Close empties the pool. It runs
 // with every engine in process.
 func TestPooled(t *testing.T) {
@@ -49,7 +50,9 @@ func TestPooled(t *testing.T) {
 				require.Equal(t, solver.Unsat, st, "query %d", i)
 				work := s.Stats().Since(before)
 				require.Equal(t, 1, work.Solves)
-				require.Positive(t, work.Conflicts)
+				if i == 0 {
+					require.Positive(t, work.Conflicts) // later ones may reuse what it learnt
+				}
 				st, err = s.Solve(ctx, q.sel.Not())
 				require.NoError(t, err)
 				require.Equal(t, solver.Sat, st)
