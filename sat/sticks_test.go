@@ -81,7 +81,7 @@ func TestSticksGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	encs := []string{"", "sum=mdd", "sum=mdd-atmost", "sum=adder", "symmetry=first", "symmetry=none", "model=pieces",
 		"model=pieces,sum=mdd,symmetry=first", "long=none", "long=half", "long=third", "long=both"}
-	for b := range 40 {
+	for b := range 25 {
 		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(25))
 		want := sticksref.Classic(p.Pieces)
 		for _, enc := range append(encs, somePicks(rng, sat.SticksEncodings())) {
@@ -89,6 +89,46 @@ func TestSticksGenerated(t *testing.T) {
 			require.NoError(t, err, enc)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want, a.Length, "block %d %v, encoding %s", b, p.Pieces, enc)
+		}
+	}
+}
+
+// TestSticksEncodingsReal checks that every option of every choice point
+// changes the conflicts on some block, and never the answer: generated
+// blocks of the classic size, and blocks whose sticks hold two pieces
+// over a third of their length, where the long pieces are counted, each
+// option tried on them in turn until the conflicts differ.
+func TestSticksEncodingsReal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1011, 22))
+	var ps []puzzle.Sticks
+	for range 20 {
+		ps = append(ps, gen.Sticks(rng, 3+rng.IntN(5), 10+rng.IntN(30)))
+		var p puzzle.Sticks
+		for range 3 + rng.IntN(4) { // sticks of 100: two pieces over 100/3 and one under
+			a, b := 36+rng.IntN(10), 36+rng.IntN(10)
+			p.Pieces = append(p.Pieces, a, b, 100-a-b)
+		}
+		ps = append(ps, p)
+	}
+	for _, c := range sat.SticksEncodings() {
+		for _, o := range c.Options[1:] {
+			spec := c.Point + "=" + o
+			t.Run(spec, func(t *testing.T) {
+				differs := false
+				for _, p := range ps {
+					want, st, err := sat.Sticks(context.Background(), p, solver.Config{}, technique.Picks{})
+					require.NoError(t, err)
+					got, st2, err := sat.Sticks(context.Background(), p, solver.Config{}, sticksPicks(t, spec))
+					require.NoError(t, err, "%v", p.Pieces)
+					require.NoError(t, p.Verify(got), "%v", p.Pieces)
+					require.Equal(t, want.Length, got.Length, "%v", p.Pieces)
+					if st.Conflicts != st2.Conflicts {
+						differs = true
+						break
+					}
+				}
+				require.True(t, differs, "%s has the default's conflicts on every block", spec)
+			})
 		}
 	}
 }
