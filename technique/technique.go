@@ -156,6 +156,9 @@ type Choice struct {
 	Point   string   // kebab-case, such as "amo"
 	Options []string // the first is the default
 	Doc     string   // what the point chooses, in one line
+	// Search is set when the point chooses how the formula is solved, not
+	// the formula: its pick is left out of FormulaString.
+	Search bool
 }
 
 // Picks holds the options picked away from the defaults, by point. The
@@ -184,6 +187,19 @@ func (p Picks) String() string {
 	var parts []string
 	for k, v := range p.m {
 		parts = append(parts, k+"="+v)
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, ",")
+}
+
+// FormulaString is String without the points of cs that are Search
+// ones: the picks that make the formula, which name it.
+func (p Picks) FormulaString(cs []Choice) string {
+	var parts []string
+	for k, v := range p.m {
+		if i := slices.IndexFunc(cs, func(c Choice) bool { return c.Point == k }); i < 0 || !cs[i].Search {
+			parts = append(parts, k+"="+v)
+		}
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, ",")
