@@ -27,13 +27,20 @@ func Sticks(ctx context.Context, p puzzle.Sticks, on technique.Set) (puzzle.Stic
 	if !s.init(ctx, p.Pieces) {
 		return puzzle.SticksAnswer{}, st, puzzle.ErrNoSolution
 	}
-	// d is the number of sticks: from the most (the shortest l) down to 2.
+	// d is the number of sticks: from the most (the shortest l) down to
+	// 2, or without shortest-first from 2 up, keeping the last that fits.
 	// Every stick is a sum of pieces, so l is a multiple of their gcd.
 	g := 1
 	if s.gcdLengths {
 		g = s.gcd()
 	}
-	for d := s.sum / s.vals[0]; d >= 2; d-- {
+	most := s.sum / s.vals[0]
+	d, step := most, -1
+	if !s.shortestFirst {
+		d, step = 2, 1
+	}
+	var best *puzzle.SticksAnswer
+	for ; d >= 2 && d <= most; d += step {
 		if s.sum%d != 0 || s.sum/d%g != 0 {
 			continue
 		}
@@ -42,11 +49,28 @@ func Sticks(ctx context.Context, p puzzle.Sticks, on technique.Set) (puzzle.Stic
 		if err != nil {
 			return puzzle.SticksAnswer{}, st, err
 		}
-		if ok {
+		switch {
+		case ok && s.shortestFirst:
 			return s.answer(), st, nil
+		case ok:
+			a := s.answer()
+			a.Sticks = cloneSticks(a.Sticks) // the next search writes over path
+			best = &a
 		}
 	}
+	if best != nil {
+		return *best, st, nil
+	}
 	return s.whole(p.Pieces), st, nil
+}
+
+// cloneSticks returns a copy of sticks that shares nothing with it.
+func cloneSticks(sticks [][]int) [][]int {
+	out := make([][]int, len(sticks))
+	for i, st := range sticks {
+		out[i] = slices.Clone(st)
+	}
+	return out
 }
 
 // SticksPrunings returns the prunings of Sticks, every one on by default.
@@ -56,8 +80,8 @@ func SticksPrunings() []technique.Pruning {
 	return []technique.Pruning{
 		{Name: "gcd-lengths", Category: technique.Feasibility,
 			Doc: "only lengths that are multiples of the pieces' gcd are searched (off: every divisor of the total)"},
-		{Name: "most-first", Category: technique.Order,
-			Doc: "at each length, as many pieces of it as fit are tried first, then fewer (off: one first, then more)"},
+		{Name: "shortest-first", Category: technique.Order,
+			Doc: "candidate lengths are decided shortest first, so the first that fits is the answer (off: longest first, every one decided)"},
 		{Name: "equal-skip", Category: technique.Redundancy,
 			Doc: "equal pieces are one length with a count, so a set of pieces for a stick is tried once (off: each piece alone)"},
 		{Name: "first-piece", Category: technique.Redundancy,
@@ -80,7 +104,7 @@ func SticksPrunings() []technique.Pruning {
 // switches reads the prunings of on into s, once.
 func (s *sticksSearch) switches(on technique.Set) {
 	s.gcdLengths = !on.Off("gcd-lengths")
-	s.mostFirst = !on.Off("most-first")
+	s.shortestFirst = !on.Off("shortest-first")
 	s.equalSkip = !on.Off("equal-skip")
 	s.firstPiece = !on.Off("first-piece")
 	s.lastPiece = !on.Off("last-piece")
@@ -171,8 +195,8 @@ type sticksSearch struct {
 	// below twice one piece is looked up. Both are 0 without small-gap.
 	short, twice int
 	// The prunings of SticksPrunings, read once by switches.
-	gcdLengths, mostFirst, equalSkip, firstPiece, lastPiece, smallGap bool
-	memoOn, pieceCount, copiesOn, reachOn                             bool
+	gcdLengths, shortestFirst, equalSkip, firstPiece, lastPiece, smallGap bool
+	memoOn, pieceCount, copiesOn, reachOn                                 bool
 }
 
 // init prepares s for the pieces; it reports false when they are outside
@@ -397,16 +421,11 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 		if n == 0 {
 			continue
 		}
-		most := n
-		if most*v > r {
-			most = r / v
+		c := n
+		if c*v > r {
+			c = r / v
 		}
-		// The counts 1..most, the most first unless most-first is off.
-		c, step := most, -1
-		if !s.mostFirst {
-			c, step = 1, 1
-		}
-		for ; uint(c-1) < uint(most); c += step {
+		for ; c >= 1; c-- {
 			rest := r - c*v
 			var ok bool
 			switch {
@@ -418,11 +437,10 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 			case rest < twice:
 				// A single piece must make up rest: two are too long.
 				k := s.atMost(j+1, rest)
-				for k < len(vals) && cnt[k] == 0 && vals[k] == rest {
-					k++ // without equal-skip a length repeats; these are used up
-				}
 				if k == len(vals) || vals[k] != rest || cnt[k] == 0 {
-					continue
+					if k = s.another(k, rest); k < 0 {
+						continue
+					}
 				}
 				cnt[j] = n - c
 				cnt[k]--
@@ -455,12 +473,11 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 				// one fewer, smaller pieces S would fill the last v; in
 				// any packing of what is then left, a piece v outside the
 				// stick could trade places with S, giving a packing after
-				// the stick that failed. So c-1 pieces v fail too: most
-				// first, it is skipped; fewest first, it came before.
+				// the stick that failed. So c-1 pieces v fail too.
 				if c == 1 {
 					return false
 				}
-				c += step
+				c--
 			}
 		}
 		// The longest piece left must lie in some stick, and the empty
@@ -473,6 +490,17 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 		}
 	}
 	return false
+}
+
+// another returns the index after k of a piece of length r left, -1 if
+// none: only without equal-skip does a length repeat, after index k.
+func (s *sticksSearch) another(k, r int) int {
+	for i := k + 1; i < len(s.vals) && s.vals[i] == r; i++ {
+		if s.cnt[i] > 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // atMost returns the first index from j on whose length is at most r

@@ -227,7 +227,7 @@ func TestSticksTechniques(t *testing.T) {
 	require.Contains(t, out, `"point": "sum"`)
 	sample := judgedata.Path(t, "sticks", "sample.in")
 	for _, args := range [][]string{
-		{"--dfs=-memo,-first-piece,-equal-skip"},
+		{"--dfs=-memo,-first-piece,-equal-skip,-shortest-first"},
 		{"--backend=sat", "--encoding=model=pieces,sum=adder"},
 		{"--backend=both", "--dfs=-reachable-sums", "--encoding=symmetry=none,long=third"},
 	} {
@@ -247,7 +247,7 @@ func TestSticksTechniques(t *testing.T) {
 	require.Regexp(t, "give the same encoding|made for another", errs)
 	_, errs, code = cli(t, "", "solve", "sticks", "--dfs=-memos", sample)
 	require.Equal(t, exitUsage, code)
-	require.Contains(t, errs, `unknown pruning "memos": want one of gcd-lengths, most-first, equal-skip,`)
+	require.Contains(t, errs, `unknown pruning "memos": want one of gcd-lengths, shortest-first, equal-skip,`)
 	_, errs, code = cli(t, "", "solve", "sticks", "--backend=sat", "--encoding=sum=bdd", sample)
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "want sum one of mdd-exact, mdd, mdd-atmost, adder")
