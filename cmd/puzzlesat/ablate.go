@@ -111,19 +111,32 @@ func (k *kind) ablate(ctx context.Context, e env, o *options, c *comparison) err
 }
 
 // runAblation runs every configuration on one instance, as runEach does,
-// after an untimed run of each default: the default runs first, and
-// without it its time would carry what a first run costs (caches, page
-// faults, the heap's growth), which favours every configuration after it.
+// each backend's default and the configurations measured against it in
+// turn, after an untimed run of the default. Without it the default,
+// which runs first, would pay what a first run costs (caches, page
+// faults, the heap's growth, or the other backend's leftovers), which
+// favours every configuration after it.
 func (k *kind) runAblation(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, configs []compare.Config, x item) (*compare.Instance, result) {
-	for i, conf := range configs {
-		if conf.Base == i {
-			lib.Solve(ctx, x.p, cs[i].opts) // the answer and errors come with the timed run
+	in := &compare.Instance{}
+	var r result
+	for start, end := 0, 0; start < len(cs); start = end {
+		for end = start + 1; end < len(cs) && configs[end].Base != end; end++ {
 		}
+		lib.Solve(ctx, x.p, cs[start].opts) // the answer and errors come with the timed run
+		if ctx.Err() != nil {
+			return nil, result{stopped: true}
+		}
+		part, pr := k.runEach(ctx, lib, cs[start:end], x)
+		if pr.stopped {
+			return nil, pr
+		}
+		part.Runs = append(in.Runs, part.Runs...)
+		in = part
+		r.errs += pr.errs
+		r.failed = r.failed || pr.failed
+		r.bug = r.bug || pr.bug
 	}
-	if ctx.Err() != nil {
-		return nil, result{stopped: true}
-	}
-	return k.runEach(ctx, lib, cs, x)
+	return in, r
 }
 
 // changed returns a message for every configuration of in whose run
