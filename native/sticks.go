@@ -103,6 +103,11 @@ func SticksPrunings() []technique.Pruning {
 
 // switches reads the prunings of on into s, once.
 func (s *sticksSearch) switches(on technique.Set) {
+	if on.Default() { // the usual case, without a lookup per name
+		s.gcdLengths, s.shortestFirst, s.equalSkip, s.firstPiece, s.lastPiece, s.smallGap = true, true, true, true, true, true
+		s.memoOn, s.pieceCount, s.copiesOn, s.reachOn = true, true, true, true
+		return
+	}
 	s.gcdLengths = !on.Off("gcd-lengths")
 	s.shortestFirst = !on.Off("shortest-first")
 	s.equalSkip = !on.Off("equal-skip")

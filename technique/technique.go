@@ -56,6 +56,10 @@ func (s Set) Off(name string) bool { return s.off[name] }
 // On reports whether the optional pruning name is switched on.
 func (s Set) On(name string) bool { return s.on[name] }
 
+// Default reports whether s keeps every default, as the zero Set does, so
+// that a search can skip reading its switches one by one.
+func (s Set) Default() bool { return len(s.off) == 0 && len(s.on) == 0 }
+
 // String returns the switches as ResolvePrunings reads them, sorted:
 // "-memo,+lookahead"; "" for the defaults.
 func (s Set) String() string {

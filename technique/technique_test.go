@@ -125,3 +125,17 @@ func TestFormulaString(t *testing.T) {
 		require.Equal(t, tc.want, p.FormulaString(cs), tc.spec)
 	}
 }
+
+// TestSetDefault: only a Set that switches nothing keeps every default.
+func TestSetDefault(t *testing.T) {
+	ps := []technique.Pruning{{Name: "memo"}, {Name: "lookahead", Optional: true}}
+	for _, tc := range []struct {
+		spec string
+		want bool
+	}{{"", true}, {"-memo", false}, {"+lookahead", false}, {"-lookahead", true}} {
+		s, _, err := technique.ResolvePrunings(ps, tc.spec)
+		require.NoError(t, err, tc.spec)
+		require.Equal(t, tc.want, s.Default(), tc.spec)
+	}
+	require.True(t, technique.Set{}.Default())
+}
