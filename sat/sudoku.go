@@ -35,11 +35,10 @@ func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config) (puzzle.Sudok
 }
 
 // sudokuPooled reports whether Sudoku solves a grid of box side box on a
-// kept solver when its Config has a Pool: the 9x9 grids only. On the
-// 17-clue 9x9 sudokus the kept rules took about half the CPU of a
-// formula per puzzle; on 16x16 and 25x25 grids they took 6 and 50 times
-// as much, since there the formula of a puzzle, its givens' singles
-// propagated away, is far smaller than the rules (docs/results.md).
+// kept solver when its Config has a Pool: the 9x9 grids only, the size
+// where the kept rules beat a formula per puzzle. From 16x16 up the
+// formula that a puzzle's singles leave is far smaller than the rules,
+// and the kept solver lost by far (docs/results.md).
 func sudokuPooled(box int) bool { return box == 3 }
 
 // sudokuKey keys the rules of one box side in a pool.

@@ -201,8 +201,8 @@ func (s *giniSession) run(ctx context.Context, work *Stats) int {
 }
 
 // readHeld adds to work the counters of a solve that was stopped, or
-// that ran inline, which no StatsResult carries: gini keeps them in its solver (xo.S)
-// until they are read, and ReadStats reads and resets them. That solver
+// that ran inline, which no StatsResult carries: gini keeps them in its
+// solver (xo.S) until they are read, and ReadStats reads and resets them. That solver
 // is the unexported field xo of gini.Gini, so it is reached by
 // reflection, through reflect.NewAt, which lifts the read-only mark that
 // an unexported field's value carries; its ReadStats locks the solver, so
@@ -249,9 +249,8 @@ func addCounters(st reflect.Value, work *Stats) {
 
 // skipModelCheck stops gini from checking each model against every
 // clause given to it, a pass over the whole clause set per SAT answer
-// until the next clause is added: on a solver kept for many small
-// queries it took 12% of the solving (the 17-clue sudokus on one pool).
-// gini skips the check once its activation machinery is set up, so the
+// until the next clause is added, which on a solver kept for many small
+// queries is a good part of the solving (docs/results.md). gini skips the check once its activation machinery is set up, so the
 // next solve sets it up by taking an activation literal, a variable of
 // gini's own that no clause holds and that is never activated. The
 // check is redundant where every answer is verified anyway, as every

@@ -57,11 +57,11 @@ const poolGrowth = 2
 // renewEvery is how many conflicts a kept gini may have since it was
 // made before it is made afresh from the kept formula (giniSession.renew).
 // gini keeps nearly every clause it learns over short solves, and its
-// watch lists grow with them: on the 17-clue sudokus one gini kept for
-// the whole batch took twice the CPU of one renewed every 200 conflicts,
-// about every 100 puzzles, and renewing every 20 conflicts cost more than
-// it saved (docs/results.md). CaDiCaL reduces its learnt clauses itself
-// and is never renewed.
+// watch lists grow with them: on the 17-clue sudokus a gini kept for the
+// whole batch spent far more time propagating than one renewed at this
+// rate (about every hundred puzzles), and renewing much more often cost
+// more than it saved (docs/results.md). CaDiCaL reduces its learnt
+// clauses itself and is never renewed.
 const renewEvery = 200
 
 // renewer is a session that can be made afresh from its formula, and
