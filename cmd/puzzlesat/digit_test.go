@@ -108,7 +108,7 @@ func TestDigitBadInput(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, cmd := range []string{"solve", "count", "encode"} {
-				out, errs, code := cli(t, tc.in, cmd, "digit-puzzle", "--backend=sat")
+				out, errs, code := cli(t, tc.in, cmd, "digit-puzzle")
 				require.Equal(t, exitUsage, code, cmd)
 				require.Empty(t, out, cmd)
 				require.Contains(t, errs, tc.err, cmd)

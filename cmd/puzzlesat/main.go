@@ -87,6 +87,7 @@ func commands() []command {
 		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},
 		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
 		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
+		{"version", "version", "print the version of puzzlesat and of the Go that built it (also --version)", runVersion},
 	}
 }
 
@@ -139,12 +140,15 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := env{stdin: stdin, stdout: &checked{w: stdout, name: "standard output"}, stderr: stderr}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 0:
 		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
-		return exitOK
+		return exitUsage
+	case isHelp(args[0]) || args[0] == "help":
+		usage(e.stdout) // asked for: stdout
+		return exitCode(stderr, e.stdout.(*checked).err)
+	case args[0] == "--version" || args[0] == "-version":
+		args[0] = "version"
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -155,8 +159,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return exitCode(stderr, err)
 		}
 	}
-	fmt.Fprintf(stderr, "puzzlesat: unknown command %q\n", args[0])
-	usage(stderr)
+	fmt.Fprintf(stderr, "puzzlesat: unknown command %q (see puzzlesat -h)\n", args[0])
 	return exitUsage
 }
 

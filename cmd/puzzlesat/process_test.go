@@ -315,3 +315,78 @@ func TestSticksEncoderBudget(t *testing.T) {
 		require.Less(t, p.done.Sub(p.started), 5*time.Second)
 	}
 }
+
+// terminal is a tmux server of the test's own, with one session that
+// runs a shell command in a real terminal.
+type terminal struct {
+	t    *testing.T
+	tmux string
+	dir  string // the server's socket folder
+}
+
+// newTerminal starts cmd (run by sh) in a terminal cols wide; it skips
+// the test where tmux is missing or cannot start.
+func newTerminal(t *testing.T, cols int, cmd string) *terminal {
+	t.Helper()
+	bin, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not on PATH")
+	}
+	dir, err := os.MkdirTemp("", "tmux") // short: a socket's path has a small limit
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	tm := &terminal{t: t, tmux: bin, dir: dir}
+	t.Cleanup(func() { tm.command("kill-server").Run() })
+	if b, err := tm.command("new-session", "-d", "-s", "t", "-x", fmt.Sprint(cols), "-y", "20", "sh", "-c", cmd).CombinedOutput(); err != nil {
+		t.Skipf("tmux cannot start a session here: %v: %s", err, b) // it needs a pty
+	}
+	return tm
+}
+
+func (tm *terminal) command(args ...string) *exec.Cmd {
+	c := exec.Command(tm.tmux, append([]string{"-L", "t", "-f", "/dev/null"}, args...)...)
+	c.Env = append(os.Environ(), "TMUX_TMPDIR="+tm.dir)
+	return c
+}
+
+// run runs a tmux command on the server and returns its output.
+func (tm *terminal) run(args ...string) string {
+	tm.t.Helper()
+	b, err := tm.command(args...).CombinedOutput()
+	require.NoError(tm.t, err, "tmux %v: %s", args, b)
+	return string(b)
+}
+
+// TestTerminalHint (issue 23 item 8): reading stdin from a terminal, the
+// command says so on stderr, and how to end; from a file or a pipe it
+// says nothing (every other test).
+func TestTerminalHint(t *testing.T) {
+	bin := binary(t)
+	for _, tc := range []struct {
+		args, typed, out, hint string
+	}{
+		{"solve alphametic", "5 ABCED BDACE EBBAA", "1 0 3 4 2\n", "reading alphametic instances"},
+		{"sat -", "p cnf 1 1\n1 0", "s SATISFIABLE\nv 1 0\n", "reading a DIMACS formula"},
+	} {
+		t.Run(tc.args, func(t *testing.T) {
+			dir := t.TempDir()
+			out, errs, done := filepath.Join(dir, "out"), filepath.Join(dir, "err"), filepath.Join(dir, "done")
+			tm := newTerminal(t, 80, fmt.Sprintf("%s %s >%s 2>%s; echo $? >%s; sleep 60", bin, tc.args, out, errs, done))
+			require.Eventually(t, func() bool { return readFileOrEmpty(errs) != "" }, 30*time.Second, 10*time.Millisecond, "the hint is shown before any input")
+			for _, line := range strings.Split(tc.typed, "\n") {
+				tm.run("send-keys", "-t", "t", "-l", line)
+				tm.run("send-keys", "-t", "t", "Enter")
+			}
+			tm.run("send-keys", "-t", "t", "C-d")
+			require.Eventually(t, func() bool { return readFileOrEmpty(done) != "" }, 30*time.Second, 10*time.Millisecond, "the command ends at Ctrl-D")
+			require.Equal(t, "puzzlesat: "+tc.hint+" from the terminal; end with Ctrl-D\n", readFile(t, errs))
+			require.Equal(t, tc.out, readFile(t, out))
+		})
+	}
+}
+
+// readFileOrEmpty returns the text of path, or "" when it cannot be read.
+func readFileOrEmpty(path string) string {
+	b, _ := os.ReadFile(path)
+	return string(b)
+}
