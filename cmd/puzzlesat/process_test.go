@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -389,4 +391,54 @@ func TestTerminalHint(t *testing.T) {
 func readFileOrEmpty(path string) string {
 	b, _ := os.ReadFile(path)
 	return string(b)
+}
+
+// TestBrokenPipeStopsQuietly (issue 23 item 6): when the reader of stdout
+// closes the pipe early, as head -1 does, the command stops within moments
+// with no message and exit status 141, as a filter killed by SIGPIPE
+// does, instead of dying by the signal with its solvers left running.
+func TestBrokenPipeStopsQuietly(t *testing.T) {
+	top95 := judgedata.Read(t, judgedata.Path(t, "sudoku", "top95.txt"))
+	many := writeBig(t, "many.txt", top95, 3000) // minutes of work
+	alpha := writeBig(t, "a.in", "5 ABCED BDACE EBBAA\n", 100000)
+	var units strings.Builder // a formula whose model fills many lines
+	units.WriteString("p cnf 200000 200000\n")
+	for v := 1; v <= 200000; v++ {
+		fmt.Fprintf(&units, "%d 0\n", v)
+	}
+	cnf := writeBig(t, "units.cnf", units.String(), 1)
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"solve", []string{"solve", "sudoku", "--jobs=1", many}},
+		{"solve by sat", []string{"solve", "sudoku", "--jobs=2", "--backend=sat", many}},
+		{"count", []string{"count", "alphametic", "--jobs=2", alpha}},
+		{"gen", []string{"gen", "sudoku", "--count=100000000"}},
+		{"compare", []string{"compare", "alphametic", alpha}},
+		{"sat", []string{"sat", cnf}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(binary(t), tc.args...)
+			var errs bytes.Buffer
+			cmd.Stderr = &errs
+			out, err := cmd.StdoutPipe()
+			require.NoError(t, err)
+			require.NoError(t, cmd.Start())
+			line, err := bufio.NewReader(out).ReadString('\n')
+			require.NoError(t, err)
+			require.NotEmpty(t, line)
+			closed := time.Now()
+			out.Close() // as head -1 does once it has its line
+			err = cmd.Wait()
+			t.Logf("ended %v after the pipe closed", time.Since(closed))
+			var ee *exec.ExitError
+			require.ErrorAs(t, err, &ee, "stderr: %s", errs.String())
+			ws := ee.Sys().(syscall.WaitStatus)
+			require.False(t, ws.Signaled(), "killed by %v", ws.Signal())
+			require.Equal(t, exitBrokenPipe, ws.ExitStatus(), errs.String())
+			require.Empty(t, errs.String())
+			require.Less(t, time.Since(closed), 30*time.Second)
+		})
+	}
 }
