@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -442,3 +443,45 @@ func TestBrokenPipeStopsQuietly(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeoutsHold (issue 23 item 5): --timeout holds in the slowest
+// phases found: setting up the DFS of a blank 400x400 (64 million
+// candidates, once seconds without a look at the clock), reading and
+// renumbering a large DIMACS file, and building a sticks formula of 34
+// million literals. Each run ends within a second or two of its limit,
+// the overshoot logged.
+func TestTimeoutsHold(t *testing.T) {
+	blank := writeBig(t, "blank400.txt", strings.TrimSuffix(strings.Repeat("0 ", 400), " ")+"\n", 400)
+	var cnf strings.Builder // about 30 MB of random 3-CNF over 3 million variables
+	rng := rand.New(rand.NewPCG(1, 2))
+	fmt.Fprintf(&cnf, "p cnf 3000000 1100000\n")
+	for range 1100000 {
+		fmt.Fprintf(&cnf, "%d %d %d 0\n", 1+rng.IntN(3000000), -1-rng.IntN(3000000), 1+rng.IntN(3000000))
+	}
+	big := writeBig(t, "big.cnf", cnf.String(), 1)
+	block := writeBig(t, "block.in", "64\n"+satHardBlock+"\n0\n", 1)
+	for _, tc := range []struct {
+		name    string
+		timeout time.Duration
+		args    []string
+		out     string
+	}{
+		{"dfs on a blank 400x400", time.Second, []string{"solve", "sudoku", blank}, "timeout\n\n"},
+		{"sat reading 30 MB", 500 * time.Millisecond, []string{"sat", big}, "s UNKNOWN\n"},
+		{"sticks formula of 34M literals", 3 * time.Second, []string{"solve", "sticks", "--backend=sat", block}, "timeout\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := start(t, "", append(tc.args, "--timeout="+tc.timeout.String())...)
+			p.wait(t)
+			took := p.done.Sub(p.started)
+			t.Logf("%v for a limit of %v: %v over", took, tc.timeout, took-tc.timeout)
+			require.Equal(t, tc.out, p.stdout.String(), p.errs.String())
+			require.Less(t, took, tc.timeout+2*time.Second)
+		})
+	}
+}
+
+// satHardBlock is a block of 64 pieces up to 10^4 that the DFS answers at
+// once (29046) and the SAT backend does not: its formula at L=29046 holds
+// 34 million literals over 5 million variables.
+const satHardBlock = "9921 4383 5342 1397 8153 9894 1046 873 4539 1574 7755 1380 3548 7178 2906 5878 5156 2591 4589 6560 3893 8843 1469 9421 3369 4392 4740 7450 4378 8551 3786 4689 1710 5157 4665 5987 8869 7425 1207 69 4481 8270 5672 3841 9704 5956 6186 7922 5938 3760 1001 8074 483 9493 8481 382 9644 864 2703 3160 4490 9368 1047 3853"

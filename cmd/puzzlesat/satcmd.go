@@ -90,6 +90,9 @@ func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status puzz
 		return puzzlesat.Unknown, nil, st, nil, err
 	}
 	f, old = f.Compact()
+	if err := ctx.Err(); err != nil {
+		return puzzlesat.Unknown, nil, st, nil, err
+	}
 	status, m, st, err = puzzlesat.SolveCNF(ctx, f, o.Solver)
 	return status, m, st, old, err
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -402,6 +405,40 @@ func TestCompact(t *testing.T) {
 		for j, l := range f.Clause(i) {
 			require.Equal(t, l.IsPos(), c[j].IsPos())
 			require.Equal(t, l.Var(), old[c[j].Var()])
+		}
+	}
+}
+
+// TestCompactRandom: on random formulas whose variables lie far apart or
+// close together, Compact numbers the variables used 1..k in order and
+// keeps every literal's sign.
+func TestCompactRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 5))
+	for trial := range 50 {
+		top := []int{70, 1000, 1 << 20}[trial%3]
+		used := map[int]bool{}
+		var b strings.Builder
+		n := 1 + rng.IntN(200)
+		fmt.Fprintf(&b, "p cnf %d %d\n", top, n)
+		for range n {
+			for range 1 + rng.IntN(4) {
+				v := 1 + rng.IntN(top)
+				used[v] = true
+				fmt.Fprintf(&b, "%d ", v*(1-2*rng.IntN(2)))
+			}
+			b.WriteString("0\n")
+		}
+		f, err := cnf.ReadDIMACS(context.Background(), "random", strings.NewReader(b.String()))
+		require.NoError(t, err)
+		g, old := f.Compact()
+		require.Len(t, old, len(used)+1, "trial %d", trial)
+		require.True(t, slices.IsSorted(old), "trial %d", trial)
+		for i := range f.NumClauses() {
+			c := g.Clause(i)
+			for j, l := range f.Clause(i) {
+				require.Equal(t, l.IsPos(), c[j].IsPos())
+				require.Equal(t, l.Var(), old[c[j].Var()], "trial %d", trial)
+			}
 		}
 	}
 }

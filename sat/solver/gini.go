@@ -49,7 +49,15 @@ func lit(l cnf.Lit) z.Lit { return z.Var(l.Var()).Pos() ^ z.Lit(l&1) }
 
 // sync gives g the clauses added to f since the last call, first
 // building a fresh gini when the old one is poisoned.
-func (s *giniSession) sync(work *Stats) {
+func (s *giniSession) sync(work *Stats) { s.syncUntil(context.Background(), work) }
+
+// syncCheck is how many clauses sync gives g between two looks at the
+// context: a million clauses take gini about a second.
+const syncCheck = 1 << 14
+
+// syncUntil is sync that stops when ctx ends, returning ctx's error, the
+// clauses given so far kept for the next call.
+func (s *giniSession) syncUntil(ctx context.Context, work *Stats) error {
 	if s.poisoned {
 		s.g = newGini(s.f)
 		s.added = 0
@@ -57,6 +65,9 @@ func (s *giniSession) sync(work *Stats) {
 		work.Rebuilds++
 	}
 	for ; s.added < s.f.NumClauses(); s.added++ {
+		if s.added%syncCheck == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		for _, l := range s.f.Clause(s.added) {
 			s.g.Add(lit(l))
 		}
@@ -65,6 +76,7 @@ func (s *giniSession) sync(work *Stats) {
 			s.safe = false
 		}
 	}
+	return nil
 }
 
 func (s *giniSession) solve(ctx context.Context, assume []cnf.Lit) (answer, error) {
@@ -78,7 +90,9 @@ func (s *giniSession) solve(ctx context.Context, assume []cnf.Lit) (answer, erro
 		}
 		s.gini()
 	}
-	s.sync(&a.work)
+	if err := s.syncUntil(ctx, &a.work); err != nil {
+		return a, err
+	}
 	for _, l := range assume {
 		s.g.Assume(lit(l))
 	}

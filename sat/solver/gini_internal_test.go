@@ -37,3 +37,25 @@ func TestGiniToldSatisfiable(t *testing.T) {
 		require.Equal(t, want, work.Rebuilds, "told %v", told)
 	}
 }
+
+// TestGiniSyncStops: giving gini the clauses looks at the context, and a
+// solve stopped there goes on from the clause it reached.
+func TestGiniSyncStops(t *testing.T) {
+	f := cnf.New()
+	x := f.Lit()
+	for range 3 * syncCheck {
+		f.Add(x, f.Lit())
+	}
+	s := Gini().open(f).(*giniSession)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	require.ErrorIs(t, s.syncUntil(ctx, &Stats{}), context.Canceled)
+	require.Zero(t, s.added, "nothing given once the context ended")
+	s.added = syncCheck + 1 // as if stopped part way
+	require.ErrorIs(t, s.syncUntil(ctx, &Stats{}), context.Canceled)
+	require.Equal(t, 2*syncCheck, s.added, "stopped at the next look")
+	got, err := s.solve(context.Background(), []cnf.Lit{x.Not()})
+	require.NoError(t, err)
+	require.Equal(t, Sat, got.status)
+	require.Equal(t, f.NumClauses(), s.added)
+}
