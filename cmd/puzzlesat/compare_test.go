@@ -331,8 +331,8 @@ func TestProgressSilentOffTerminal(t *testing.T) {
 	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
 	require.NoError(t, err)
 	defer f.Close()
-	require.Nil(t, newProgress(f, 1000).bar)
-	require.Nil(t, newProgress(&bytes.Buffer{}, 1000).bar)
+	require.Nil(t, newProgress(f, 1000).w)
+	require.Nil(t, newProgress(&bytes.Buffer{}, 1000).w)
 
 	in := judgedata.Path(t, "sudoku", "poj3074_tedukuri.in")
 	var out bytes.Buffer
@@ -346,30 +346,6 @@ func TestProgressSilentOffTerminal(t *testing.T) {
 	st, err := f.Stat()
 	require.NoError(t, err)
 	require.Zero(t, st.Size(), "nothing on stderr: %q", readFile(t, f.Name()))
-}
-
-// TestProgressBar: on a terminal the bar shows the count, the rate and
-// the time left, and gets out of the way of messages.
-func TestProgressBar(t *testing.T) {
-	var w bytes.Buffer
-	p := startProgress(&w, 10)
-	p.start = p.start.Add(-progressDelay) // as if the batch had run a while
-	p.update(3)
-	p.mu.Lock() // the bar redraws every second from its own goroutine
-	shown := w.String()
-	w.Reset()
-	p.mu.Unlock()
-	require.Contains(t, shown, "3/10")
-	require.Regexp(t, `\d+ instances/(s|min|hr)`, shown, "the rate")
-	require.Regexp(t, `\[\d+s:\d+[a-z0-9.]*\]`, shown, "time spent and time left")
-	p.write(&w, "puzzlesat: a message\n")
-	p.mu.Lock()
-	require.Regexp(t, "^\r +\rpuzzlesat: a message\n$", w.String(), "the bar is cleared before a message")
-	w.Reset()
-	p.mu.Unlock()
-	p.finish()
-	p.update(4)
-	require.Empty(t, w.String(), "nothing after finish: the message cleared the bar, and none is drawn again")
 }
 
 // TestCtrlCStopsCompare sends a real SIGINT to a long comparison: it

@@ -2,42 +2,59 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
-// Progress shows, on a terminal, a bar for a batch that runs a while:
-// instances done of all, the rate, the time spent and the time left.
+// Progress shows, on a terminal, a line for a batch that runs a while:
+// instances done of all, the rate, the time spent and the time left,
+// behind a bar when the terminal is wide enough.
 const (
-	// progressDelay passes before the bar first shows, so that a short
+	// progressDelay passes before the line first shows, so that a short
 	// batch prints nothing but its output.
 	progressDelay = time.Second
-	// progressTick redraws the bar while no instance finishes, so that
+	// progressTick redraws the line while no instance finishes, so that
 	// the clock moves during a slow one.
 	progressTick = time.Second
 	// progressThrottle is the shortest time between two redraws.
 	progressThrottle = 100 * time.Millisecond
+	// barMin and barMax bound the bar's width: narrower, it says too
+	// little and the numbers show alone; wider, it only takes room.
+	barMin, barMax = 10, 40
+	// defaultColumns is the width taken when the terminal's is unknown.
+	defaultColumns = 80
 )
 
-// progress is the bar of one batch on stderr. It is silent unless stderr
-// is a terminal and the batch has two instances or more. The bar shares
-// stderr with the batch's messages and, often, the terminal with stdout,
-// so every write to either goes through write or writer, which clear the
-// bar first and write whole lines only; the next update draws it again.
-// Safe for concurrent use.
-type progress struct {
-	bar   *progressbar.ProgressBar // nil when silent
-	start time.Time
-	stop  chan struct{}
+// The sequences that move back to the start of the line (and erase it).
+const (
+	carriageReturn = "\r"
+	eraseLine      = "\r\x1b[K" // back to the first column, erase to the end of the line
+)
 
-	mu       sync.Mutex // guards what follows, and every use of bar
+// progress is the line of one batch on stderr. It is silent unless stderr
+// is a terminal and the batch has two instances or more. It is redrawn in
+// place, never longer than the terminal is wide, so that it never wraps.
+// Messages on stderr go through write, which erases the line first and
+// draws it again after. Stdout's writes go through writer, which does the
+// same only when stdout is the same terminal; to a file, a pipe or another
+// terminal they never touch the line. Safe for concurrent use.
+type progress struct {
+	w       io.Writer  // stderr; nil when silent
+	columns func() int // the terminal's width, 0 when unknown
+	n       int
+	start   time.Time
+	stop    chan struct{}
+
+	mu       sync.Mutex // guards what follows, and every write to w
 	done     int
-	shown    bool
+	shown    bool // the line is on the screen
+	drawn    time.Time
 	finished bool
 	out      io.Writer // stdout, behind writer
 	held     []byte    // the last line written to out, not finished yet
@@ -50,30 +67,24 @@ func newProgress(stderr io.Writer, n int) *progress {
 	if !ok || n < 2 || !term.IsTerminal(int(f.Fd())) {
 		return &progress{}
 	}
-	return startProgress(stderr, n)
+	return startProgress(stderr, n, func() int {
+		w, _, err := term.GetSize(int(f.Fd()))
+		if err != nil {
+			return 0
+		}
+		return w
+	})
 }
 
-// startProgress returns a bar of n instances on w, which it takes for a
-// terminal.
-func startProgress(w io.Writer, n int) *progress {
-	p := &progress{start: time.Now(), stop: make(chan struct{})}
-	p.bar = progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("puzzlesat"),
-		progressbar.OptionSetWidth(20),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("instances"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(progressThrottle),
-		progressbar.OptionClearOnFinish(),
-	)
-	p.bar.StartWithoutRender() // the rate counts from the batch's start
+// startProgress returns the progress of n instances on w, which it takes
+// for a terminal columns wide.
+func startProgress(w io.Writer, n int, columns func() int) *progress {
+	p := &progress{w: w, columns: columns, n: n, start: time.Now(), stop: make(chan struct{})}
 	go p.tick()
 	return p
 }
 
-// tick redraws the bar now and then until finish.
+// tick redraws the line now and then until finish.
 func (p *progress) tick() {
 	t := time.NewTicker(progressTick)
 	defer t.Stop()
@@ -83,7 +94,7 @@ func (p *progress) tick() {
 			return
 		case <-t.C:
 			p.mu.Lock()
-			p.draw()
+			p.draw(false)
 			p.mu.Unlock()
 		}
 	}
@@ -91,63 +102,148 @@ func (p *progress) tick() {
 
 // update records that k instances are done.
 func (p *progress) update(k int) {
-	if p.bar == nil {
+	if p.w == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done = k
-	p.draw()
+	p.draw(false)
 }
 
-// draw shows the bar once the delay has passed and an instance is done,
-// so that the rate and the time left mean something. Call it with p.mu
-// held.
-func (p *progress) draw() {
-	if p.bar == nil || p.finished || p.done == 0 || time.Since(p.start) < progressDelay {
+// draw shows the line once the delay has passed and an instance is done,
+// so that the rate and the time left mean something: at most every
+// progressThrottle, unless now, to put it back after a write. It
+// overwrites the line in place, without erasing it first, so that it
+// never blinks. Call it with p.mu held.
+func (p *progress) draw(now bool) {
+	spent := time.Since(p.start)
+	if p.w == nil || p.finished || p.done == 0 || spent < progressDelay {
 		return
 	}
-	p.bar.Set(p.done) // draws, at most every progressThrottle
-	p.shown = true
+	if !now && p.shown && time.Since(p.drawn) < progressThrottle {
+		return
+	}
+	cols := p.columns()
+	if cols <= 0 {
+		cols = defaultColumns
+	}
+	io.WriteString(p.w, carriageReturn+progressLine(p.done, p.n, spent, cols)+"\x1b[K")
+	p.shown, p.drawn = true, time.Now()
 }
 
-// clear removes the bar from the screen. Call it with p.mu held.
-func (p *progress) clear() {
+// progressLine returns the line of done instances of n after spent, at
+// most columns-1 characters long: the last column is left free, since a
+// terminal that writes there may wrap to the next line. The bar goes
+// first when the line is too long, then the name, then all but the count
+// and the time left.
+func progressLine(done, n int, spent time.Duration, columns int) string {
+	rate := float64(done) / spent.Seconds()
+	left := time.Duration(float64(spent) * float64(n-done) / float64(done))
+	numbers := fmt.Sprintf("%3d%% %d/%d %.3g/s %s, %s left", 100*done/n, done, n, rate, clock(spent), clock(left))
+	room := columns - 1
+	const name = "puzzlesat "
+	if bar := min(barMax, room-len(name)-len("[] ")-len(numbers)); bar >= barMin {
+		full := bar * done / n
+		arrow := ""
+		if full < bar {
+			arrow = ">"
+		}
+		return name + "[" + strings.Repeat("=", full) + arrow + strings.Repeat(" ", bar-full-len(arrow)) + "] " + numbers
+	}
+	count := fmt.Sprintf("%d/%d", done, n)
+	for _, s := range []string{name + numbers, numbers, count + " " + clock(left) + " left", count} {
+		if len(s) <= room {
+			return s
+		}
+	}
+	return ""
+}
+
+// clock prints d to the second, or to the tenth under ten seconds.
+func clock(d time.Duration) string {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
+}
+
+// erase takes the line off the screen. Call it with p.mu held.
+func (p *progress) erase() {
 	if p.shown {
-		p.bar.Clear()
+		io.WriteString(p.w, eraseLine)
 		p.shown = false
 	}
 }
 
-// write writes s to w with the bar out of the way.
+// write writes s, whole lines, to w, which shares the terminal with the
+// line: the line is erased first and drawn again after.
 func (p *progress) write(w io.Writer, s string) {
+	if p.w == nil {
+		io.WriteString(w, s)
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.clear()
+	shown := p.shown
+	p.erase()
 	io.WriteString(w, s)
+	if shown {
+		p.draw(true)
+	}
 }
 
-// writer returns w, or, when the bar shows, w behind a writer that clears
-// the bar before each write and holds a line back until it ends, so that
-// the bar is never drawn in the middle of one. Finish writes what is held.
+// writer returns w, or, when the line shows and w is the terminal it
+// shows on, w behind a writer that erases the line before each write,
+// draws it again after, and holds a line back until it ends, so that the
+// line is never drawn in the middle of one. Finish writes what is held.
 func (p *progress) writer(w io.Writer) io.Writer {
-	if p.bar == nil {
+	if p.w == nil || !sameTerminal(w, p.w) {
 		return w
 	}
+	return p.pausing(w)
+}
+
+// pausing returns w behind the writer of writer.
+func (p *progress) pausing(w io.Writer) io.Writer {
 	p.out = w
 	return pausing{p}
 }
 
-// finish removes the bar for good.
+// sameTerminal reports whether a and b write to one terminal, as stdout
+// and stderr do when neither is redirected.
+func sameTerminal(a, b io.Writer) bool {
+	fa, fb := fileOf(a), fileOf(b)
+	if fa == nil || fb == nil || !term.IsTerminal(int(fa.Fd())) || !term.IsTerminal(int(fb.Fd())) {
+		return false
+	}
+	sa, err := fa.Stat()
+	if err != nil {
+		return false
+	}
+	sb, err := fb.Stat()
+	return err == nil && os.SameFile(sa, sb)
+}
+
+// fileOf returns the file that w writes to, nil for another writer.
+func fileOf(w io.Writer) *os.File {
+	if c, ok := w.(*checked); ok {
+		w = c.w
+	}
+	f, _ := w.(*os.File)
+	return f
+}
+
+// finish takes the line away for good.
 func (p *progress) finish() {
-	if p.bar == nil {
+	if p.w == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.finished {
 		close(p.stop)
-		p.clear()
+		p.erase()
 		p.finished = true
 		if len(p.held) > 0 {
 			p.out.Write(p.held)
@@ -155,8 +251,8 @@ func (p *progress) finish() {
 	}
 }
 
-// pausing is the writer of writer: it clears the bar and writes the
-// lines ended so far, holding back the rest.
+// pausing is the writer of writer: it erases the line, writes the lines
+// ended so far, holding back the rest, and draws the line again.
 type pausing struct{ p *progress }
 
 func (w pausing) Write(b []byte) (int, error) {
@@ -171,8 +267,12 @@ func (w pausing) Write(b []byte) (int, error) {
 	if end == 0 {
 		return len(b), nil
 	}
-	p.clear()
+	shown := p.shown
+	p.erase()
 	_, err := p.out.Write(p.held[:end])
 	p.held = append(p.held[:0], p.held[end:]...)
+	if shown {
+		p.draw(true)
+	}
 	return len(b), err
 }

@@ -4,14 +4,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Config is one configuration of an ablation: a backend with one
@@ -230,7 +225,7 @@ func (a *Ablation) Markdown(ss []AblationSummary) string {
 // timeout makes it a lower bound.
 func PlotAblation(w io.Writer, f Format, kind string, ss []AblationSummary) error {
 	var names []string
-	var vals plotter.Values
+	var vals []float64 // log2 of the ratios
 	var bounded []bool
 	for _, s := range ss {
 		if s.Base == indexOf(ss, s) || !s.Time.Defined {
@@ -243,43 +238,44 @@ func PlotAblation(w io.Writer, f Format, kind string, ss []AblationSummary) erro
 	if len(vals) == 0 {
 		return ErrNothingToPlot
 	}
-	p := plot.New()
-	p.Title.Text = kind + ": slowdown with each technique switched (geometric mean over the instances)"
-	p.Y.Label.Text = "time against the default"
-	p.Y.Tick.Marker = ratioTicks{}
-	p.Add(plotter.NewGrid())
-	bars, err := plotter.NewBarChart(vals, vg.Points(14))
+	tf, err := newTypeface()
 	if err != nil {
 		return err
 	}
-	bars.Color = Colour(0)
-	p.Add(bars)
-	p.NominalX(names...)
-	p.X.Tick.Label.Rotation = math.Pi / 4
-	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
-	for i, b := range bounded {
-		if b {
-			mark, err := plotter.NewScatter(plotter.XYs{{X: float64(i), Y: vals[i]}})
-			if err != nil {
-				return err
+	fg := figure{
+		title: kind + ": slowdown with each technique switched (geometric mean over the instances)",
+		x: axis{lo: -0.5, hi: float64(len(vals)) - 0.5, angle: 45, ticks: func(lo, hi float64) []tick {
+			ts := make([]tick, len(names))
+			for i, n := range names {
+				ts[i] = tick{value: float64(i), label: n}
 			}
-			mark.GlyphStyle.Shape, mark.GlyphStyle.Color = draw.TriangleGlyph{}, timeoutColour
-			p.Add(mark)
+			return ts
+		}},
+		y: axis{label: "time against the default", ticks: ratioTicks, grid: true,
+			lo: math.Floor(min(0, slices.Min(vals))), hi: math.Ceil(max(0, slices.Max(vals)))},
+	}
+	if fg.y.hi-fg.y.lo < 2 { // 1/2x to 2x at least
+		fg.y.lo, fg.y.hi = min(fg.y.lo, -1), max(fg.y.hi, 1)
+	}
+	const barWidth = 14
+	fg.marks = append(fg.marks, func(fr *frame) {
+		for i, v := range vals {
+			base, top := fr.at(float64(i), 0), fr.at(float64(i), v)
+			fr.c.polygon([]point{{base.x - barWidth/2, base.y}, {base.x + barWidth/2, base.y},
+				{base.x + barWidth/2, top.y}, {base.x - barWidth/2, top.y}}, Colour(0))
+			if bounded[i] {
+				triangle(4, timeoutColour)(fr.c, top)
+			}
 		}
-	}
-	width := max(12*vg.Centimeter, vg.Length(len(vals))*vg.Points(28)+4*vg.Centimeter)
-	var canvas vg.CanvasWriterTo
-	switch f {
-	case SVG:
-		canvas = vgsvg.New(width, panelSide)
-	case PNG:
-		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, panelSide), vgimg.UseDPI(144))}
-	default:
-		return fmt.Errorf("unknown image format %q: want svg or png", f)
-	}
-	p.Draw(draw.New(canvas))
-	_, err = canvas.WriteTo(w)
-	return err
+	})
+	m := fg.margins(tf)
+	// Wide enough for the bars, and for the title at its size whatever
+	// font the viewer of an SVG picks.
+	width := max(panelSide, float64(len(vals))*28+40*mm, tf.width(fg.title, titleSize)+m.left+m.right+4*mm)
+	const pad = 2 * mm
+	return render(w, f, width, panelSide, tf, func(c canvas) {
+		fg.draw(c, tf, pad+m.left, pad+m.top, width-pad-m.right, panelSide-pad-m.bottom)
+	})
 }
 
 // indexOf returns the position of s in ss.
@@ -293,16 +289,17 @@ func indexOf(ss []AblationSummary, s AblationSummary) int {
 }
 
 // ratioTicks labels a log2 axis with the ratios: 1/4x, 1/2x, 1x, 2x, ...
-type ratioTicks struct{}
-
-func (ratioTicks) Ticks(lo, hi float64) []plot.Tick {
-	var ts []plot.Tick
-	for k := math.Floor(lo); k <= math.Ceil(hi); k++ {
-		label := fmt.Sprintf("%gx", math.Exp2(k))
+// at most about ten of them, every second or fourth power when the range
+// is wide.
+func ratioTicks(lo, hi float64) []tick {
+	step := math.Max(1, math.Ceil((hi-lo)/10))
+	var ts []tick
+	for k := math.Ceil(lo/step) * step; k <= hi; k += step {
+		label := strconv.FormatFloat(math.Exp2(math.Abs(k)), 'f', -1, 64) + "x"
 		if k < 0 {
-			label = fmt.Sprintf("1/%gx", math.Exp2(-k))
+			label = "1/" + label
 		}
-		ts = append(ts, plot.Tick{Value: k, Label: label})
+		ts = append(ts, tick{value: k, label: label})
 	}
 	return ts
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"image/color"
 	"image/png"
 	"io"
 	"strings"
@@ -246,6 +247,32 @@ func TestPlotPanels(t *testing.T) {
 	}
 }
 
+// TestThin: labels that would touch are thinned to every k-th, the
+// others kept as unlabelled ticks.
+func TestThin(t *testing.T) {
+	ts := []tick{{0, "a"}, {5, ""}, {10, "b"}, {20, "c"}, {30, "d"}, {40, "e"}}
+	pos := func(v float64) float64 { return v }
+	room := func(w float64) func(string) float64 { return func(string) float64 { return w } }
+	labels := func(ts []tick) (ls []string) {
+		for _, t := range ts {
+			ls = append(ls, t.label)
+		}
+		return ls
+	}
+	require.Equal(t, ts, thin(ts, pos, room(5)), "room enough")
+	require.Equal(t, []string{"a", "", "", "c", "", "e"}, labels(thin(ts, pos, room(12))))
+	require.Equal(t, []string{"a", "", "", "", "", ""}, labels(thin(ts, pos, room(100))))
+	require.Len(t, thin(ts, pos, room(100)), len(ts), "every tick stays")
+}
+
+// TestPlotEscapes: names are text in the SVG, not markup.
+func TestPlotEscapes(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, Plot(&b, SVG, Chart{Kind: `a<b & "c"`, Backends: []string{"dfs", "sat"}, Instances: sample()}))
+	circles(t, b.Bytes()) // well-formed
+	require.Contains(t, b.String(), `>a&lt;b &amp; "c": time per instance</text>`)
+}
+
 func TestPlotNothingSettled(t *testing.T) {
 	ins := sample()
 	for i := range ins {
@@ -265,8 +292,89 @@ func TestPlotPNG(t *testing.T) {
 	require.NoError(t, Plot(&b, PNG, Chart{Kind: "cake", SizeName: "volume N", Backends: []string{"dfs", "sat"}, Instances: sample()}))
 	img, err := png.Decode(&b)
 	require.NoError(t, err)
-	require.InDelta(t, 2*panelSide.Dots(144), img.Bounds().Dx(), 1)
+	require.InDelta(t, 2*panelSide*pngDPI/72, img.Bounds().Dx(), 1)
+	require.InDelta(t, panelSide*pngDPI/72, img.Bounds().Dy(), 1)
+	// The points are painted in their backends' colours, and the texts
+	// in black.
+	seen := map[color.RGBA]bool{}
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			seen[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)] = true
+		}
+	}
+	for _, c := range []color.RGBA{Colour(0), Colour(1), {0, 0, 0, 0xff}} {
+		require.True(t, seen[c], "no pixel of %v", c)
+	}
 	require.Error(t, Plot(io.Discard, Format("pdf"), Chart{Backends: []string{"dfs", "sat"}}))
+}
+
+// fills counts the filled paths of an SVG by fill colour, arcs (the
+// points) apart from polygons (bars, triangles), failing the test if the
+// SVG is not well-formed XML.
+func fills(t *testing.T, svg []byte) (arcs, polygons map[string]int) {
+	t.Helper()
+	arcs, polygons = map[string]int{}, map[string]int{}
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return arcs, polygons
+		}
+		require.NoError(t, err)
+		el, ok := tok.(xml.StartElement)
+		if !ok || el.Name.Local != "path" {
+			continue
+		}
+		attr := map[string]string{}
+		for _, a := range el.Attr {
+			attr[a.Name.Local] = a.Value
+		}
+		if fill, ok := strings.CutPrefix(attr["style"], "fill:#"); ok {
+			if strings.Contains(attr["d"], "A") {
+				arcs[fill]++
+			} else {
+				polygons[fill]++
+			}
+		}
+	}
+}
+
+// ablationSummaries are two backends' defaults, four switched
+// configurations of which one timed out somewhere, and one whose ratio
+// is undefined.
+var ablationSummaries = []AblationSummary{
+	{Config: Config{Name: "dfs", Base: 0, Category: "default"}, Time: Ratio{Value: 1, Defined: true}},
+	{Config: Config{Name: "dfs -memo", Base: 0, Category: "memo"}, Time: Ratio{Value: 13.5, Bounded: true, Defined: true}},
+	{Config: Config{Name: "dfs -equal-skip", Base: 0, Category: "symmetry"}, Time: Ratio{Value: 0.4, Defined: true}},
+	{Config: Config{Name: "dfs -lookahead", Base: 0, Category: "bound"}, Time: Ratio{Value: 1.9, Defined: true}},
+	{Config: Config{Name: "sat", Base: 4, Category: "default"}, Time: Ratio{Value: 1, Defined: true}},
+	{Config: Config{Name: "sat amo=pairwise", Base: 4, Category: "encoding"}, Time: Ratio{Value: 1.2, Defined: true}},
+	{Config: Config{Name: "sat card=totalizer", Base: 4, Category: "encoding"}},
+}
+
+func TestPlotAblation(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, PlotAblation(&b, SVG, "sticks", ablationSummaries))
+	arcs, polygons := fills(t, b.Bytes())
+	require.Empty(t, arcs)
+	require.Equal(t, map[string]int{
+		hex(0):   4, // a bar per switched configuration with a ratio
+		"555555": 1, // a triangle on the one that timed out
+	}, polygons)
+	for _, name := range []string{"dfs -memo", "dfs -equal-skip", "dfs -lookahead", "sat amo=pairwise", "16x", "1/4x"} {
+		require.Contains(t, b.String(), ">"+name+"</text>")
+	}
+	require.NotContains(t, b.String(), "totalizer")
+
+	b.Reset()
+	require.NoError(t, PlotAblation(&b, PNG, "sticks", ablationSummaries))
+	img, err := png.Decode(&b)
+	require.NoError(t, err)
+	require.InDelta(t, panelSide*pngDPI/72, img.Bounds().Dy(), 1)
+	require.GreaterOrEqual(t, float64(img.Bounds().Dx()), panelSide*pngDPI/72-1)
+
+	require.ErrorIs(t, PlotAblation(io.Discard, SVG, "sticks", ablationSummaries[:1]), ErrNothingToPlot)
+	require.Error(t, PlotAblation(io.Discard, Format("pdf"), "sticks", ablationSummaries))
 }
 
 // BenchmarkPlot draws 10,000 instances of two backends over 19 sizes, as

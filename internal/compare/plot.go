@@ -8,13 +8,6 @@ import (
 	"math"
 	"slices"
 	"time"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Chart is what Plot draws: the runs of the backends on the instances of
@@ -56,8 +49,11 @@ func Colour(b int) color.RGBA { return palette[b%len(palette)] }
 // glyphs, so that a cloud of them stays readable.
 const crowded = 300
 
-// panelSide is the side of one square panel.
-const panelSide = 12 * vg.Centimeter
+// The sides of the pictures, in points.
+const (
+	panelSide = 12 * 72 / 2.54 // one square panel: 12 cm
+	mm        = 72 / 25.4
+)
 
 // Plot draws c into w: a log-log scatter of the first backend's time
 // against each other backend's, one point per instance both settled, with
@@ -69,90 +65,66 @@ const panelSide = 12 * vg.Centimeter
 func Plot(w io.Writer, f Format, c Chart) error {
 	var panels []panel
 	if len(c.Backends) >= 2 {
-		p, err := scatterPanel(c)
-		if err != nil {
-			return err
-		}
-		panels = append(panels, p)
+		panels = append(panels, scatterPanel(c))
 	}
 	// A single size is a panel only when there is no other.
 	if ss := sizes(c.Instances); c.SizeName != "" && (len(ss) >= 2 || len(ss) == 1 && len(panels) == 0) {
-		p, err := sizePanel(c)
-		if err != nil {
-			return err
-		}
-		panels = append(panels, p)
+		panels = append(panels, sizePanel(c))
 	}
 	if len(panels) == 0 {
 		return ErrNothingToPlot
 	}
-	width := panelSide * vg.Length(len(panels))
-	var canvas vg.CanvasWriterTo
-	switch f {
-	case SVG:
-		canvas = vgsvg.New(width, panelSide)
-	case PNG:
-		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, panelSide), vgimg.UseDPI(144))}
-	default:
-		return fmt.Errorf("unknown image format %q: want svg or png", f)
+	tf, err := newTypeface()
+	if err != nil {
+		return err
 	}
-	drawPanels(draw.New(canvas), panels)
-	_, err := canvas.WriteTo(w)
-	return err
+	return render(w, f, panelSide*float64(len(panels)), panelSide, tf, func(cv canvas) {
+		drawPanels(cv, tf, panels)
+	})
 }
 
-// panel is one plot with the legend drawn below it.
+// panel is one figure with its legend drawn below it.
 type panel struct {
-	plot   *plot.Plot
-	legend plot.Legend
+	fig    figure
+	legend []legendEntry
 }
 
 // newPanel returns a panel whose time axis, Y, is logarithmic.
 func newPanel(title string) panel {
-	p := plot.New()
-	p.Title.Text = title
-	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, timeTicks{}
-	p.Add(plotter.NewGrid())
-	l := plot.NewLegend()
-	l.Top, l.Left = true, true
-	l.TextStyle.Font.Size = vg.Points(9)
-	return panel{p, l}
+	return panel{fig: figure{title: title, y: axis{label: "time", log: true, ticks: timeTicks, grid: true}}}
 }
 
-// drawPanels lays the panels out side by side on dc, the legends in a
-// strip below, as tall as the tallest.
-func drawPanels(dc draw.Canvas, panels []panel) {
-	tiles := draw.Tiles{Rows: 1, Cols: len(panels), PadX: vg.Centimeter, PadTop: 2 * vg.Millimeter,
-		PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 4 * vg.Millimeter}
-	var strip vg.Length
+// drawPanels lays the panels out side by side on a canvas of panelSide
+// per panel, the legends in a strip below, as tall as the tallest; the
+// plot areas line up.
+func drawPanels(cv canvas, tf *typeface, panels []panel) {
+	const padX, padTop, padBottom, padLeft, padRight = 10 * mm, 2 * mm, 2 * mm, 2 * mm, 4 * mm
+	strip := 0.0
 	for _, p := range panels {
-		r := p.legend.Rectangle(dc)
-		strip = max(strip, r.Max.Y-r.Min.Y+3*vg.Millimeter)
+		strip = max(strip, float64(len(p.legend))*legendLine+3*mm)
 	}
-	plots := make([]*plot.Plot, len(panels))
-	for i, p := range panels {
-		plots[i] = p.plot
+	n := float64(len(panels))
+	tile := (panelSide*n - padLeft - padRight - (n-1)*padX) / n
+	var top, bottom float64
+	for i := range panels {
+		m := panels[i].fig.margins(tf)
+		top, bottom = max(top, m.top), max(bottom, m.bottom)
 	}
-	above := draw.Crop(dc, 0, 0, strip, 0)
-	for i, cv := range plot.Align([][]*plot.Plot{plots}, tiles, above)[0] {
-		plots[i].Draw(cv)
-	}
-	below := draw.Crop(dc, 0, 0, 0, -(dc.Max.Y - dc.Min.Y - strip))
-	for i, p := range panels {
-		cv := tiles.At(below, i, 0)
-		cv.Min.X += 10 * vg.Millimeter // under the plot area, past the axis labels
-		p.legend.Draw(cv)
+	y0, y1 := padTop+top, panelSide-padBottom-strip-bottom
+	for i := range panels {
+		p := &panels[i]
+		m := p.fig.margins(tf)
+		x := padLeft + float64(i)*(tile+padX)
+		p.fig.draw(cv, tf, x+m.left, y0, x+tile-m.right, y1)
+		drawLegend(cv, tf, x+10*mm, panelSide-padBottom-strip+3*mm, p.legend)
 	}
 }
 
 // timeTicks labels a log axis of seconds as durations at every power of
 // ten ("1ms", "10ms"), with minor ticks between; when the range holds
 // fewer than two powers of ten, the minor ticks are labelled too.
-type timeTicks struct{}
-
-// Ticks returns the ticks from lo to hi seconds.
-func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
-	var ticks []plot.Tick
+func timeTicks(lo, hi float64) []tick {
+	var ticks []tick
 	majors := 0
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
 		for m := 1.0; m < 10; m++ {
@@ -160,9 +132,9 @@ func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
 			if v < lo || v > hi {
 				continue
 			}
-			t := plot.Tick{Value: v}
+			t := tick{value: v}
 			if m == 1 {
-				t.Label = label(v)
+				t.label = durationLabel(v)
 				majors++
 			}
 			ticks = append(ticks, t)
@@ -170,35 +142,33 @@ func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	if majors < 2 {
 		for i := range ticks {
-			ticks[i].Label = label(ticks[i].Value)
+			ticks[i].label = durationLabel(ticks[i].value)
 		}
 	}
 	return ticks
 }
 
-// label prints v seconds as a duration.
-func label(v float64) string {
+// durationLabel prints v seconds as a duration.
+func durationLabel(v float64) string {
 	return time.Duration(math.Round(v * 1e9)).String()
 }
 
 // scatterPanel plots every other backend's time against the first's.
-func scatterPanel(c Chart) (panel, error) {
+func scatterPanel(c Chart) panel {
 	pn := newPanel(fmt.Sprintf("%s: time per instance", c.Kind))
-	p := pn.plot
-	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, timeTicks{}
-	p.X.Label.Text = c.Backends[0] + " time"
+	fg := &pn.fig
+	fg.x = axis{label: c.Backends[0] + " time", log: true, ticks: timeTicks, grid: true}
 	faster := "the other backend"
-	p.Y.Label.Text = "time"
 	if len(c.Backends) == 2 {
-		p.Y.Label.Text, faster = c.Backends[1]+" time", c.Backends[1]
+		fg.y.label, faster = c.Backends[1]+" time", c.Backends[1]
 	}
 	var all []float64
-	var timeouts plotter.XYs
+	var timeouts []point
 	for b := 1; b < len(c.Backends); b++ {
-		var pts plotter.XYs
+		var pts []point
 		for _, in := range c.Instances {
 			x, y := in.Runs[0], in.Runs[b]
-			pt := plotter.XY{X: seconds(x.Time), Y: seconds(y.Time)}
+			pt := point{seconds(x.Time), seconds(y.Time)}
 			switch {
 			case x.Status.Definite() && y.Status.Definite():
 				pts = append(pts, pt)
@@ -207,28 +177,23 @@ func scatterPanel(c Chart) (panel, error) {
 			default:
 				continue
 			}
-			all = append(all, pt.X, pt.Y)
+			all = append(all, pt.x, pt.y)
 		}
-		if err := pn.scatter(pts, Colour(b), draw.CircleGlyph{}, fmt.Sprintf("%s time (y) against %s time (x)", c.Backends[b], c.Backends[0])); err != nil {
-			return panel{}, err
-		}
+		pn.scatter(pts, dot, Colour(b), fmt.Sprintf("%s time (y) against %s time (x)", c.Backends[b], c.Backends[0]))
 	}
-	if err := pn.scatter(timeouts, timeoutColour, draw.CrossGlyph{}, "one of the two timed out"); err != nil {
-		return panel{}, err
-	}
+	pn.scatter(timeouts, cross, timeoutColour, "one of the two timed out")
 	lo, hi := emptyLo, emptyHi
 	if len(all) > 0 {
 		lo, hi = slices.Min(all)/2, slices.Max(all)*2
 	}
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
-	diag, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
-	if err != nil {
-		return panel{}, err
-	}
-	diag.Color, diag.Dashes = color.Gray{0x99}, []vg.Length{vg.Points(4), vg.Points(3)}
-	p.Add(diag)
-	pn.legend.Add("equal time; below the line "+faster+" is faster", diag)
-	return pn, nil
+	fg.x.lo, fg.x.hi, fg.y.lo, fg.y.hi = lo, hi, lo, hi
+	diagonal, dash := color.RGBA{0x99, 0x99, 0x99, 0xff}, []float64{4, 3}
+	// The diagonal goes under the points.
+	fg.marks = slices.Insert(fg.marks, 0, func(f *frame) {
+		f.c.polyline([]point{f.at(lo, lo), f.at(hi, hi)}, diagonal, lineWidth, dash)
+	})
+	pn.legend = append(pn.legend, legendEntry{dashes(diagonal, dash), "equal time; below the line " + faster + " is faster"})
+	return pn
 }
 
 // stopped reports whether r either settled its instance or ran out of
@@ -238,48 +203,51 @@ func stopped(r Run) bool { return r.Status.Definite() || r.Status == Timeout }
 // sizePanel plots each backend's time against the instance size, with a
 // line through the median time of each size that has medianMin settled
 // runs or more.
-func sizePanel(c Chart) (panel, error) {
+func sizePanel(c Chart) panel {
 	pn := newPanel(fmt.Sprintf("%s: time by %s", c.Kind, c.SizeName))
-	p := pn.plot
-	p.X.Label.Text = c.SizeName
-	p.Y.Label.Text = "time"
+	fg := &pn.fig
+	fg.x = axis{label: c.SizeName, ticks: linearTicks, grid: true}
 	ss := sizes(c.Instances)
-	if len(ss) == 1 {
-		p.X.Min, p.X.Max = float64(ss[0])-1, float64(ss[0])+1
-	}
+	var ts []float64
 	for b, name := range c.Backends {
 		pts, med := sizePoints(c, b, ss)
 		label := name
 		if len(med) > 1 {
 			label += fmt.Sprintf(", the line through the median of each size with %d or more", medianMin)
+			col := Colour(b)
+			fg.marks = append(fg.marks, func(f *frame) {
+				line := make([]point, len(med))
+				for i, m := range med {
+					line[i] = f.at(m.x, m.y)
+				}
+				f.c.polyline(line, col, lineWidth, nil)
+			})
 		}
-		if err := pn.scatter(pts, Colour(b), draw.CircleGlyph{}, label); err != nil {
-			return panel{}, err
-		}
-		if len(med) > 1 {
-			l, err := plotter.NewLine(med)
-			if err != nil {
-				return panel{}, err
-			}
-			l.Color = Colour(b)
-			p.Add(l)
+		pn.scatter(pts, dot, Colour(b), label)
+		for _, p := range pts {
+			ts = append(ts, p.y)
 		}
 	}
-	if math.IsInf(p.Y.Min, 1) { // no point at all
-		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = float64(ss[0])-1, float64(ss[len(ss)-1])+1, emptyLo, emptyHi
+	// The sizes stand a little in from the sides, so that no point is cut.
+	fg.x.lo, fg.x.hi = float64(ss[0])-1, float64(ss[len(ss)-1])+1
+	if len(ss) > 1 {
+		pad := math.Max(float64(ss[len(ss)-1]-ss[0])/25, minGap(ss)/4)
+		fg.x.lo, fg.x.hi = float64(ss[0])-pad, float64(ss[len(ss)-1])+pad
 	}
-	return pn, nil
+	fg.y.lo, fg.y.hi = emptyLo, emptyHi
+	if len(ts) > 0 {
+		fg.y.lo, fg.y.hi = slices.Min(ts)/2, slices.Max(ts)*2
+	}
+	return pn
 }
 
 // medianMin is the fewest runs of one size whose median the size panel
 // draws: a median of one or two says little.
 const medianMin = 5
 
-// sizePoints returns backend b's settled runs as (size, time) points and
-// its median time at each size with medianMin points or more. The backends' points at one size sit side by
-// side, a little apart: an eighth of the closest two sizes between
-// neighbours.
-func sizePoints(c Chart, b int, ss []int) (pts, med plotter.XYs) {
+// minGap returns the smallest gap between two of the ascending sizes
+// ss, 1 for a single size.
+func minGap(ss []int) float64 {
 	gap := 1.0
 	if len(ss) > 1 {
 		gap = math.Inf(1)
@@ -287,41 +255,48 @@ func sizePoints(c Chart, b int, ss []int) (pts, med plotter.XYs) {
 			gap = min(gap, float64(ss[i]-ss[i-1]))
 		}
 	}
-	off := (float64(b) - float64(len(c.Backends)-1)/2) * gap / 8
+	return gap
+}
+
+// sizePoints returns backend b's settled runs as (size, time) points and
+// its median time at each size with medianMin points or more. The
+// backends' points at one size sit side by side, a little apart: an
+// eighth of the closest two sizes between neighbours.
+func sizePoints(c Chart, b int, ss []int) (pts, med []point) {
+	off := (float64(b) - float64(len(c.Backends)-1)/2) * minGap(ss) / 8
 	for _, s := range ss {
 		var ts []float64
 		for _, in := range c.Instances {
 			if r := in.Runs[b]; in.Size == s && r.Status.Definite() {
 				ts = append(ts, seconds(r.Time))
-				pts = append(pts, plotter.XY{X: float64(s) + off, Y: seconds(r.Time)})
+				pts = append(pts, point{float64(s) + off, seconds(r.Time)})
 			}
 		}
 		if len(ts) >= medianMin {
 			slices.Sort(ts)
-			med = append(med, plotter.XY{X: float64(s) + off, Y: ts[(len(ts)-1)/2]})
+			med = append(med, point{float64(s) + off, ts[(len(ts)-1)/2]})
 		}
 	}
 	return pts, med
 }
 
-// scatter adds one series of points and its legend entry, when it has
-// any points.
-func (pn *panel) scatter(pts plotter.XYs, c color.Color, g draw.GlyphDrawer, name string) error {
+// scatter adds one series of points, in data coordinates, drawn with
+// glyph, and its legend entry, when it has any points.
+func (pn *panel) scatter(pts []point, glyph func(float64, color.RGBA) func(canvas, point), col color.RGBA, name string) {
 	if len(pts) == 0 {
-		return nil
+		return
 	}
-	s, err := plotter.NewScatter(pts)
-	if err != nil {
-		return err
-	}
-	r := vg.Points(2.5)
+	r := 2.5
 	if len(pts) > crowded {
-		r = vg.Points(1.5)
+		r = 1.5
 	}
-	s.GlyphStyle = draw.GlyphStyle{Color: c, Radius: r, Shape: g}
-	pn.plot.Add(s)
-	pn.legend.Add(name, s)
-	return nil
+	g := glyph(r, col)
+	pn.fig.marks = append(pn.fig.marks, func(f *frame) {
+		for _, p := range pts {
+			g(f.c, f.at(p.x, p.y))
+		}
+	})
+	pn.legend = append(pn.legend, legendEntry{glyph(2.5, col), name})
 }
 
 // sizes returns the distinct sizes of ins, ascending; none when the kind
