@@ -17,7 +17,7 @@ import (
 // (encode.CryptarithmSize) is over c's budget, which is told before the
 // formula is built, or the context's error.
 func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm, c solver.Config) (puzzle.CryptarithmAnswer, solver.Stats, error) {
-	q, err := cryptarithmQuery(p, c)
+	q, err := cryptarithmQuery(ctx, p, c)
 	if err != nil {
 		return puzzle.CryptarithmAnswer{}, solver.Stats{}, err
 	}
@@ -28,7 +28,7 @@ func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm, c solver.Config) (pu
 // c says, by the same search (no blocking clauses), with the errors of
 // Cryptarithm.
 func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int, c solver.Config) (int, solver.Stats, error) {
-	q, err := cryptarithmQuery(p, c)
+	q, err := cryptarithmQuery(ctx, p, c)
 	if err != nil {
 		return 0, solver.Stats{}, err
 	}
@@ -37,14 +37,14 @@ func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int, c so
 
 // CryptarithmQuery returns the query that Cryptarithm solves, named with
 // its base, which the instance's text does not hold; it takes no bound.
-func CryptarithmQuery(_ context.Context, p puzzle.Cryptarithm, _ int, c solver.Config) (solver.Query[puzzle.CryptarithmAnswer], string, error) {
-	q, err := cryptarithmQuery(p, c)
+func CryptarithmQuery(ctx context.Context, p puzzle.Cryptarithm, _ int, c solver.Config) (solver.Query[puzzle.CryptarithmAnswer], string, error) {
+	q, err := cryptarithmQuery(ctx, p, c)
 	return q, fmt.Sprintf("solution in base %d", p.Base), err
 }
 
 // cryptarithmQuery builds p's query once c's budget allows its size bound.
-func cryptarithmQuery(p puzzle.Cryptarithm, c solver.Config) (*encode.CryptarithmQuery, error) {
-	return sized(c, encode.CryptarithmSize(p, encode.ColumnsAndBounds), func() (*encode.CryptarithmQuery, error) {
+func cryptarithmQuery(ctx context.Context, p puzzle.Cryptarithm, c solver.Config) (*encode.CryptarithmQuery, error) {
+	return sized(ctx, c, encode.CryptarithmSize(p, encode.ColumnsAndBounds), func() (*encode.CryptarithmQuery, error) {
 		return encode.Cryptarithm(p), nil
 	})
 }

@@ -141,6 +141,10 @@ type Config struct {
 	Budget int
 	// Engine is the SAT solver that answers every solve; nil means Gini.
 	Engine Engine
+	// Lease, when not nil, is the run's share of a Quota that it shares
+	// with runs going on at once: Reserve takes a formula's literals from
+	// it before the formula is built.
+	Lease *Lease
 }
 
 // DefaultBudget is the budget of a zero Config: 50 million literals. A
@@ -189,6 +193,18 @@ func (c Config) CheckBound(literals int64) error {
 		return &TooLarge{Literals: literals, Budget: int64(c.budget()), Bound: true}
 	}
 	return nil
+}
+
+// Reserve returns a *TooLarge error, as CheckBound does, when a formula
+// of at most the given number of literals, not built yet, may be over c's
+// budget; else it takes the literals from c's lease, in place of what the
+// lease held for the run's previous formula, waiting while the other runs
+// of its quota hold too many. It returns ctx's error when ctx ends first.
+func (c Config) Reserve(ctx context.Context, literals int64) error {
+	if err := c.CheckBound(literals); err != nil {
+		return err
+	}
+	return c.Lease.reserve(ctx, literals)
 }
 
 // New returns a solver for f with a zero Config.
