@@ -17,8 +17,8 @@ import (
 func Alphametic() *Kind[puzzle.Alphametic, puzzle.AlphameticAnswer] {
 	return &Kind[puzzle.Alphametic, puzzle.AlphameticAnswer]{
 		name: "alphametic", scan: plain(puzzle.ScanAlphametic),
-		dfs: fixedDFS(native.Alphametic), countDFS: fixedCountDFS(native.CountAlphametic),
-		sat: fixedSAT(sat.Alphametic), countSAT: fixedCountSAT(sat.CountAlphametic), query: fixedQuery(sat.AlphameticQuery),
+		prunings: native.AlphameticPrunings(), dfs: native.Alphametic, countDFS: native.CountAlphametic,
+		encodings: sat.AlphameticEncodings(), sat: sat.Alphametic, countSAT: sat.CountAlphametic, query: sat.AlphameticQuery,
 	}
 }
 
@@ -49,7 +49,8 @@ func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 	return &Kind[puzzle.Cake, puzzle.CakeAnswer]{
 		name: "cake", canonical: true, scan: plain(puzzle.ScanCake),
-		dfs: fixedDFS(native.Cake), sat: fixedSAT(sat.Cake), query: fixedQuery(sat.CakeQuery),
+		prunings: native.CakePrunings(), dfs: native.Cake,
+		encodings: sat.CakeEncodings(), sat: sat.Cake, query: sat.CakeQuery,
 		bound: func(p puzzle.Cake, a puzzle.CakeAnswer) (int, string) {
 			if a.Area > 0 {
 				return a.Area, ""
@@ -68,7 +69,7 @@ func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 func DigitPuzzle() *Kind[puzzle.Digit, puzzle.DigitAnswer] {
 	return &Kind[puzzle.Digit, puzzle.DigitAnswer]{
 		name: "digit-puzzle", canonical: true, scan: plain(puzzle.ScanDigit),
-		dfs: fixedDFS(native.Digit), countDFS: fixedCountDFS(native.CountDigit),
+		prunings: native.DigitPrunings(), dfs: native.Digit, countDFS: native.CountDigit,
 		encodings: sat.DigitEncodings(), sat: sat.Digit, countSAT: sat.CountDigit, query: sat.DigitQuery,
 	}
 }
@@ -79,8 +80,8 @@ func DigitPuzzle() *Kind[puzzle.Digit, puzzle.DigitAnswer] {
 func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 	return &Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer]{
 		name: "cryptarithm", scan: scanCryptarithm,
-		dfs: fixedDFS(native.Cryptarithm), countDFS: fixedCountDFS(native.CountCryptarithm),
-		sat: fixedSAT(sat.Cryptarithm), countSAT: fixedCountSAT(sat.CountCryptarithm), query: fixedQuery(sat.CryptarithmQuery),
+		prunings: native.CryptarithmPrunings(), dfs: native.Cryptarithm, countDFS: native.CountCryptarithm,
+		encodings: sat.CryptarithmEncodings(), sat: sat.Cryptarithm, countSAT: sat.CountCryptarithm, query: sat.CryptarithmQuery,
 	}
 }
 
@@ -89,7 +90,8 @@ func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 func Cats() *Kind[puzzle.Cats, puzzle.CatsAnswer] {
 	return &Kind[puzzle.Cats, puzzle.CatsAnswer]{
 		name: "cats", canonical: true, scan: plain(puzzle.ScanCats),
-		dfs: fixedDFS(native.Cats), sat: fixedSAT(sat.Cats), query: fixedQuery(sat.CatsQuery),
+		prunings: native.CatsPrunings(), dfs: native.Cats,
+		encodings: sat.CatsEncodings(), sat: sat.Cats, query: sat.CatsQuery,
 		bound: func(_ puzzle.Cats, a puzzle.CatsAnswer) (int, string) { return len(a.Cars), "" },
 	}
 }

@@ -12,23 +12,32 @@ trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/puzzlesat
 work=$(dirname "$bin")
 
-# ablate KIND TIMEOUT BACKENDS FILE...: one section of the report.
+# ablate KIND TIMEOUT BACKENDS [--dfs=... | --encoding=...] FILE...: one
+# table of the kind's section; a second call for the same kind adds a
+# table under the first. The flags, given to every configuration, make
+# the default that the table ablates, and are named in its inputs line.
 ablate() {
   local kind=$1 timeout=$2 backends=$3; shift 3
+  local flags=()
+  while [ $# -gt 0 ] && [ "${1#--}" != "$1" ]; do flags+=("$1"); shift; done
   local md=$work/$kind.md
-  "$bin" compare "$kind" --ablate --backends="$backends" --timeout="$timeout" --markdown="$md" "$@" >"$work/$kind.txt" || {
+  "$bin" compare "$kind" --ablate --backends="$backends" --timeout="$timeout" "${flags[@]}" --markdown="$md" "$@" >"$work/$kind.txt" || {
     code=$?
     # 1: some instance has no solution or timed out, which the table records
     [ "$code" = 1 ] || { cat "$work/$kind.txt" >&2; exit "$code"; }
   }
+  local first=yes
+  [ ! -f "$work/$kind.section" ] || first=
   {
-    echo "## $kind"
-    echo
-    echo "Inputs: $(for f in "$@"; do basename "$f"; done | tr '\n' ' ')(time limit $timeout per configuration and instance)."
+    if [ -n "$first" ]; then
+      echo "## $kind"
+      echo
+    fi
+    echo "Inputs: $(for f in "$@"; do basename "$f"; done | tr '\n' ' ')(time limit $timeout per configuration and instance${flags[*]:+; every configuration with \`${flags[*]}\` besides its own switches})."
     echo
     cat "$md"
     echo
-  } >"$work/$kind.section"
+  } >>"$work/$kind.section"
 }
 
 # gen KIND ARGS...: a file of generated instances.
@@ -39,17 +48,42 @@ gen() {
   echo "$f"
 }
 
+# seeds NAME "SEED..." KIND ARGS...: one file, NAME.in, of what gen
+# makes from each seed in turn: instances picked because they need a
+# search.
+seeds() {
+  local name=$1 list=$2; shift 2
+  local f=$work/$name.in s
+  for s in $list; do "$bin" gen "$@" --seed "$s"; done >"$f"
+  echo "$f"
+}
+
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(alphametic sudoku sticks cake digit-puzzle cryptarithm cats)
 for kind in "${kinds[@]}"; do
   case $kind in
-    alphametic)   ablate alphametic 5s dfs,sat testdata/alphametic/alpha*.in ;;
+    alphametic)   ablate alphametic 5s dfs,sat testdata/alphametic/alpha*.in "$(gen alphametic --n 12 --count 10 --seed 19)" ;;
     sudoku)       ablate sudoku 5s dfs,sat testdata/sudoku/poj3076_tedukuri_a.in "$(gen sudoku --box 3 --count 20 --seed 7)" ;;
     sticks)       ablate sticks 5s dfs,sat testdata/sticks/hard_454.in testdata/sticks/sample.in ;;
-    cake)         ablate cake 5s dfs,sat testdata/cake/*.in ;;
-    digit-puzzle) ablate digit-puzzle 5s dfs,sat testdata/digit_puzzle/sample.in "$(gen digit-puzzle --count 30 --seed 3)" ;;
-    cryptarithm)  ablate cryptarithm 5s dfs,sat testdata/cryptarithm/sample.in ;;
-    cats)         ablate cats 5s dfs,sat testdata/cats/*.in ;;
+    cake)         ablate cake 5s dfs,sat testdata/cake/*.in "$(seeds cake-gen 19 cake --count 10)" ;;
+    digit-puzzle) ablate digit-puzzle 5s dfs,sat testdata/digit_puzzle/sample.in "$(gen digit-puzzle --count 100 --seed 3)" ;;
+    cryptarithm)  ablate cryptarithm 5s dfs,sat testdata/cryptarithm/{sample,exercism,fortresses,many}.in "$(gen cryptarithm --addends 4 --width 5 --count 10 --seed 19)" ;;
+    cats)
+      # Bin completion's prunings on weights of W/10..W/2 (64 and 32 cats)
+      # and W/5..W/5+W/3 (50 cats, where the LP bound refutes the lower
+      # bound); the item search's cuts on smaller ones that it finishes;
+      # the encodings on the judge's size and a little beyond. The seeds
+      # give instances that need a search.
+      tenth="--w 1000000000 --lightest 100000000 --heaviest 500000000"
+      ablate cats 5s dfs "$(seeds cats-64 "5 6 7 8 9 11" cats --n 64 $tenth)" \
+        "$(seeds cats-32 "1 2 7 15 17" cats --n 32 $tenth)" \
+        "$(seeds cats-50 "8 20 24 27" cats --n 50 --w 100 --lightest 20 --heaviest 53)"
+      ablate cats 5s dfs --dfs=-bin-completion "$(seeds cats-24 "15 19 35 62 70 72" cats --n 24 --w 1000 --lightest 100 --heaviest 500)" \
+        "$(seeds cats-30 "2 63 66" cats --n 30 --w 100 --lightest 20 --heaviest 50)"
+      ablate cats 5s sat testdata/cats/sample.in "$(seeds cats-18 165 cats --n 18 --count 10)" \
+        "$(seeds cats-30-uniform 3 cats --n 30 --w 1000 --heaviest 500 --count 6)" \
+        "$(seeds cats-32-7 7 cats --n 32 $tenth)" "$(seeds cats-24-19 19 cats --n 24 --w 1000 --lightest 100 --heaviest 500)"
+      ;;
     *) echo "unknown kind $kind" >&2; exit 2 ;;
   esac
 done

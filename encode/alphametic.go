@@ -10,8 +10,9 @@ import (
 // AlphameticQuery is the CNF of an alphametic instance and its variable map.
 //
 // Encoding: a one-hot variable "L=d" per letter and digit, exactly one digit
-// per letter and one letter per digit (the at-least-one letter per digit
-// helps propagation), and a carry variable per column. Each column
+// per letter and at most one letter per digit (and, by default, at least
+// one letter per digit: implied, since there are N letters and N digits,
+// but it helps propagation), and a carry variable per column. Each column
 // a + b + cin = c + N·cout is written either as direct clauses over the
 // one-hot values in every direction (any two of a, b, c with cin fix the
 // third and cout; about 10·N³ clauses of 4-5 literals in all), or by
@@ -19,7 +20,7 @@ import (
 // (about N² + 40·N·log N clauses). The direct clauses propagate more per
 // conflict, but the formula is many times larger, and on the official
 // points and on N = 26 instances the binary adders solved faster
-// (docs/results.md), so they are the default.
+// (docs/ablation.md), so they are the default.
 type AlphameticQuery struct {
 	f     *cnf.CNF
 	p     puzzle.Alphametic
@@ -29,27 +30,47 @@ type AlphameticQuery struct {
 // Formula returns the CNF of the query.
 func (q *AlphameticQuery) Formula() *cnf.CNF { return q.f }
 
-// AlphameticAdder selects how Alphametic writes the column sums.
+// AlphameticAdder selects how Alphametic writes the column sums; the zero
+// value is the default.
 type AlphameticAdder int
 
-// The two column encodings that were measured (docs/results.md).
+// The two column encodings.
 const (
-	// DirectColumns writes each column as clauses over the one-hot values.
-	DirectColumns AlphameticAdder = iota
 	// BinaryColumns channels each letter's digit to bits and adds them
 	// with ripple-carry adders: N·log N channelling clauses and about
-	// 30·log N clauses per column, but weaker propagation.
-	BinaryColumns
+	// 30·log N clauses per column, but weaker propagation. The default.
+	BinaryColumns AlphameticAdder = iota
+	// DirectColumns writes each column as clauses over the one-hot values.
+	DirectColumns
 )
 
-// Alphametic encodes p with binary column adders, the faster of the two
-// encodings measured (docs/results.md).
-func Alphametic(p puzzle.Alphametic) *AlphameticQuery {
-	return AlphameticWith(p, BinaryColumns)
+func (a AlphameticAdder) String() string {
+	switch a {
+	case BinaryColumns:
+		return "binary"
+	case DirectColumns:
+		return "direct"
+	}
+	return fmt.Sprintf("AlphameticAdder(%d)", int(a))
 }
 
-// AlphameticWith encodes p with the chosen column encoding.
-func AlphameticWith(p puzzle.Alphametic, adder AlphameticAdder) *AlphameticQuery {
+// AlphameticEncoding holds the choices of AlphameticWith; the zero value
+// is the default encoding.
+type AlphameticEncoding struct {
+	Adder AlphameticAdder
+	// NoDigitCover leaves out the clauses "digit d is some letter's",
+	// which the others imply.
+	NoDigitCover bool
+}
+
+// Alphametic encodes p with the default encoding: binary column adders,
+// and every digit some letter's.
+func Alphametic(p puzzle.Alphametic) *AlphameticQuery {
+	return AlphameticWith(p, AlphameticEncoding{})
+}
+
+// AlphameticWith encodes p with the choices of e.
+func AlphameticWith(p puzzle.Alphametic, e AlphameticEncoding) *AlphameticQuery {
 	n := p.N
 	f := cnf.New()
 	f.Comment("puzzlesat alphametic N=%d %s %s %s", n, p.Words[0], p.Words[1], p.Words[2])
@@ -66,7 +87,11 @@ func AlphameticWith(p puzzle.Alphametic, adder AlphameticAdder) *AlphameticQuery
 		for l := range col {
 			col[l] = q.digit[l][d]
 		}
-		f.ExactlyOne(col...)
+		if e.NoDigitCover {
+			f.AtMostOne(col...)
+		} else {
+			f.ExactlyOne(col...)
+		}
 	}
 	// carry[j] is the carry into column j from column j+1 (to its right);
 	// none enters the last column and none leaves the first.
@@ -76,7 +101,7 @@ func AlphameticWith(p puzzle.Alphametic, adder AlphameticAdder) *AlphameticQuery
 		carry[j] = f.Var(fmt.Sprintf("carry[%d]", j)).Pos()
 	}
 	carry[0] = f.False()
-	if adder == BinaryColumns {
+	if e.Adder == BinaryColumns {
 		q.binaryColumns(carry)
 		return q
 	}

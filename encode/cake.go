@@ -56,8 +56,9 @@ import (
 // Of the encodings measured (docs/results.md), radii as bit-vectors with
 // multipliers and one-hot radii with a scaler per radius were both far
 // slower without the bounds above; with them, selecting r and r² into a
-// multiplier beat a scaler per radius (fewer clauses and conflicts), and
-// the domains of the stack then halved the formula.
+// multiplier beat a scaler per radius (fewer clauses and conflicts;
+// CakeEncoding.Scaler keeps the scaler), and the domains of the stack
+// then halved the formula.
 //
 // Size: for N = 9876 and M = 6 at the bound 1448, 4,800 variables and
 // 29,700 clauses (9,000 and 54,600 with LooseDomains), most of them in
@@ -89,6 +90,12 @@ type CakeEncoding struct {
 	// cap = N - (1³ + ... + (u-1)³)), as the encoding did before it used
 	// the stack of layers under each one and the bound (docs/results.md).
 	LooseDomains bool
+	// Scaler gives a layer's volume r²·H and side r·H by a constant
+	// multiplier of H per radius r (shift-and-add, an adder per set bit
+	// of the constant), the radius selecting its product, in place of
+	// one multiplier of the selected constants r² and r; the products
+	// are the same numbers, so the formula has the same models.
+	Scaler bool
 }
 
 // Formula returns the CNF of the query.
@@ -261,10 +268,21 @@ func (q *CakeQuery) layer(u, rhi, capV int, st cakeStack) (vol, side, sq cnf.Bit
 		q.hcap[u] = append(q.hcap[u], hc)
 		f.AtMostConst(h, uint64(hc), x)
 		f.SelectBits(sq, x, f.ConstBits(uint64(r*r)))
-		f.SelectBits(rb, x, f.ConstBits(uint64(r)))
+		if !q.enc.Scaler {
+			f.SelectBits(rb, x, f.ConstBits(uint64(r)))
+		}
 	}
-	vol = f.ProductBounded(sq, h, cnf.Width(uint64(maxVol)))
-	side = f.ProductBounded(rb, h, cnf.Width(uint64(maxSide)))
+	if !q.enc.Scaler {
+		vol = f.ProductBounded(sq, h, cnf.Width(uint64(maxVol)))
+		side = f.ProductBounded(rb, h, cnf.Width(uint64(maxSide)))
+	} else {
+		vol, side = f.NewBits("", cnf.Width(uint64(maxVol))), f.NewBits("", cnf.Width(uint64(maxSide)))
+		for i, x := range xs {
+			r := uint64(u + i)
+			q.selectScaled(vol, x, h, r*r)
+			q.selectScaled(side, x, h, r)
+		}
+	}
 
 	// The ladder ge[i] ⇔ R ≥ u+i, and the layer below is wider.
 	ge := make([]cnf.Lit, len(xs)+1)
@@ -286,6 +304,18 @@ func (q *CakeQuery) layer(u, rhi, capV int, st cakeStack) (vol, side, sq cnf.Bit
 		}
 	}
 	return vol, side, sq
+}
+
+// selectScaled adds x → out = k·h, by a multiplier of h by the constant
+// k. When x holds, H is at most the layer's height cap for its radius,
+// so k·h fits in out: the bits of the product above it are false, which
+// the clauses say.
+func (q *CakeQuery) selectScaled(out cnf.Bits, x cnf.Lit, h cnf.Bits, k uint64) {
+	p := q.f.Scale(h, k)
+	for _, b := range p[min(len(p), len(out)):] {
+		q.f.Add(x.Not(), b.Not())
+	}
+	q.f.SelectBits(out, x, p)
 }
 
 // Decode reads the cake from a model of the query, bottom layer first.

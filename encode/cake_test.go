@@ -61,7 +61,7 @@ func cakeVars(f *cnf.CNF) []cnf.Var {
 // equals the number of cakes of area at most the bound, and every model
 // decodes to one of them.
 func TestCakeCountsMatchBruteForce(t *testing.T) {
-	for _, enc := range []encode.CakeEncoding{{}, {LooseDomains: true}} {
+	for _, enc := range []encode.CakeEncoding{{}, {LooseDomains: true}, {Scaler: true}, {LooseDomains: true, Scaler: true}} {
 		t.Run(fmt.Sprintf("%+v", enc), func(t *testing.T) { testCakeCounts(t, enc) })
 	}
 }

@@ -67,7 +67,7 @@ func TestCryptarithmSize(t *testing.T) {
 	for i := range 200 {
 		base := 2 + rng.IntN(15)
 		p := cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 8)), 1+rng.IntN(20), 1+rng.IntN(8), i%2 == 0)
-		for _, sum := range []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSums} {
+		for _, sum := range []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSums, encode.WeightedSum, encode.ColumnMDDs} {
 			got := encode.CryptarithmWith(p, sum).Formula().Size()
 			bound := encode.CryptarithmSize(p, sum)
 			require.True(t, got.Within(bound), "%s base %d, %s: %v over %v", p.String(), base, sum, got, bound)

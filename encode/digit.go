@@ -44,6 +44,24 @@ func (e DigitEncoding) String() string {
 	return fmt.Sprintf("DigitEncoding(%d)", int(e))
 }
 
+// DigitOptions are the choices of a DigitQuery's encoding; the zero value
+// is the default, as measured (docs/ablation.md).
+type DigitOptions struct {
+	Product DigitEncoding // how A * B is tied to C
+	// NoLastDigit leaves out the clauses tying the last digits of A, B
+	// and C (see [DigitQuery]), which either product implies.
+	NoLastDigit bool
+}
+
+// String names the options as the formula's comment does: "table", or
+// "table, no last-digit clauses".
+func (o DigitOptions) String() string {
+	if o.NoLastDigit {
+		return o.Product.String() + ", no last-digit clauses"
+	}
+	return o.Product.String()
+}
+
 // DigitQuery is the CNF of every product A * B = C of one length triple,
 // with no leading zero in a number of two or more digits, and its
 // variable map. A pattern is a set of assumptions on it ([DigitQuery.Assume]),
@@ -51,9 +69,13 @@ func (e DigitEncoding) String() string {
 //
 // Variables: a one-hot "X[i]=d" per number X in A, B, C, position i
 // (0 is the leftmost) and digit d, exactly one digit per position, and
-// "X[0]=0" false when X has two or more digits. The rest depends on the
-// [DigitEncoding]. A triple that admits no product (1, 1, 3) gives an
-// unsatisfiable formula.
+// "X[0]=0" false when X has two or more digits; unless NoLastDigit, for
+// every pair of last digits e of A and g of B the clause that C's last
+// digit is e*g mod 10 (100 clauses of 3 literals, implied by either
+// product but found by neither through unit propagation: with two of the
+// three last digits known they fix or prune the third before any
+// decision). The rest depends on the [DigitEncoding]. A triple that
+// admits no product (1, 1, 3) gives an unsatisfiable formula.
 type DigitQuery struct {
 	f       *cnf.CNF
 	Lengths [3]int         // of A, B and C
@@ -64,14 +86,14 @@ type DigitQuery struct {
 func (q *DigitQuery) Formula() *cnf.CNF { return q.f }
 
 // Digit encodes every product of the lengths la, lb (1..2) and lc (1..4)
-// with the encoding enc. It panics on other lengths: they are no
-// instance's, so that is a bug in the caller.
-func Digit(la, lb, lc int, enc DigitEncoding) *DigitQuery {
+// with the options o. It panics on other lengths: they are no instance's,
+// so that is a bug in the caller.
+func Digit(la, lb, lc int, o DigitOptions) *DigitQuery {
 	if !puzzle.DigitLengthsOK(la, lb, lc) {
 		panic(fmt.Sprintf("encode.Digit: lengths %d, %d, %d out of range", la, lb, lc))
 	}
 	f := cnf.New()
-	f.Comment("puzzlesat digit-puzzle lengths %d %d %d, %s encoding", la, lb, lc, enc)
+	f.Comment("puzzlesat digit-puzzle lengths %d %d %d, %s encoding", la, lb, lc, o)
 	q := &DigitQuery{f: f, Lengths: [3]int{la, lb, lc}}
 	for n, l := range q.Lengths {
 		q.digit[n] = make([][]cnf.Lit, l)
@@ -87,14 +109,16 @@ func Digit(la, lb, lc int, enc DigitEncoding) *DigitQuery {
 			f.Add(q.digit[n][0][0].Not())
 		}
 	}
-	q.units()
-	switch enc {
+	if !o.NoLastDigit {
+		q.units()
+	}
+	switch o.Product {
 	case DigitCircuit:
 		q.circuit()
 	case DigitTable:
 		q.table()
 	default:
-		panic(fmt.Sprintf("encode.Digit: unknown encoding %d", int(enc)))
+		panic(fmt.Sprintf("encode.Digit: unknown encoding %d", int(o.Product)))
 	}
 	return q
 }
@@ -118,14 +142,15 @@ func (q *DigitPatternQuery) Decode(m cnf.Model) (puzzle.DigitAnswer, error) {
 }
 
 // DigitPattern encodes the solutions of p's pattern as given: Digit of
-// p's lengths, plus a unit clause for each digit the pattern fixes. The
-// error reports a pattern of lengths or characters no instance may have.
-func DigitPattern(p puzzle.Digit, enc DigitEncoding) (*DigitPatternQuery, error) {
+// p's lengths with the options o, plus a unit clause for each digit the
+// pattern fixes. The error reports a pattern of lengths or characters no
+// instance may have.
+func DigitPattern(p puzzle.Digit, o DigitOptions) (*DigitPatternQuery, error) {
 	if !puzzle.DigitLengthsOK(len(p.A), len(p.B), len(p.C)) {
 		return nil, fmt.Errorf("pattern %s %s %s: want 1-%d, 1-%d and 1-%d characters", p.A, p.B, p.C,
 			puzzle.DigitMaxFactor, puzzle.DigitMaxFactor, puzzle.DigitMaxProduct)
 	}
-	q := Digit(len(p.A), len(p.B), len(p.C), enc)
+	q := Digit(len(p.A), len(p.B), len(p.C), o)
 	fix, err := q.Assume(puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C})
 	if err != nil {
 		return nil, err
@@ -300,10 +325,7 @@ func (q *DigitQuery) values(n int) ([]cnf.Lit, []int) {
 }
 
 // units adds, for every pair of last digits e of A and g of B, the clause
-// that C's last digit is e*g mod 10: 100 clauses of 3 literals, implied
-// by either encoding but found by neither through unit propagation. With
-// two of the three last digits known they fix or prune the third before
-// any decision, which cut the conflicts with either encoding.
+// that C's last digit is e*g mod 10 (see DigitQuery).
 func (q *DigitQuery) units() {
 	a, b, c := q.digit[0], q.digit[1], q.digit[2]
 	au, bu, cu := a[len(a)-1], b[len(b)-1], c[len(c)-1]

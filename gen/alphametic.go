@@ -6,6 +6,7 @@ import (
 
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // Alphametic returns a random base-n addition with exactly one answer in
@@ -20,7 +21,7 @@ func Alphametic(rng *rand.Rand, n int) puzzle.Alphametic {
 		}
 		// The search cannot fail without a context that ends; a count
 		// other than one means another answer exists: draw again.
-		if k, _, err := native.CountAlphametic(context.Background(), p, 2); err == nil && k == 1 {
+		if k, _, err := native.CountAlphametic(context.Background(), p, 2, technique.Set{}); err == nil && k == 1 {
 			return p
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // TestAlphametic makes one instance of every size and checks that it is
@@ -28,7 +29,7 @@ func TestAlphametic(t *testing.T) {
 		ps, err := puzzle.ParseAlphametic("gen", strings.NewReader(p.String()))
 		require.NoError(t, err)
 		require.Equal(t, []puzzle.Alphametic{p}, ps)
-		count, st, err := native.CountAlphametic(context.Background(), p, 0)
+		count, st, err := native.CountAlphametic(context.Background(), p, 0, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, 1, count, "%+v", p)
 		t.Logf("N=%d %s + %s = %s (%d nodes to count)", n, p.Words[0], p.Words[1], p.Words[2], st.Nodes)
@@ -42,7 +43,7 @@ func TestAlphameticLabels(t *testing.T) {
 	digitsOfA := map[int]bool{}
 	for range 20 {
 		p := gen.Alphametic(rng, 6)
-		a, _, err := native.Alphametic(context.Background(), p)
+		a, _, err := native.Alphametic(context.Background(), p, technique.Set{})
 		require.NoError(t, err)
 		digitsOfA[a.Digits[0]] = true
 	}

@@ -11,6 +11,7 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // TestCakeValid checks that generated pairs are within the limits, parse
@@ -26,7 +27,7 @@ func TestCakeValid(t *testing.T) {
 		require.True(t, p.Layers >= 1 && p.Layers <= puzzle.MaxCakeLayers, "layers %d", p.Layers)
 		cakes = append(cakes, p)
 		text.WriteString(p.String())
-		a, _, err := native.Cake(context.Background(), p)
+		a, _, err := native.Cake(context.Background(), p, technique.Set{})
 		require.NoError(t, err)
 		if a.Area == 0 {
 			zeros++

@@ -12,12 +12,21 @@ import (
 // every instance has an answer. The same rng state gives the same
 // instance.
 func Cats(rng *rand.Rand, n, w, heaviest int) puzzle.Cats {
+	return CatsBetween(rng, n, w, 1, heaviest)
+}
+
+// CatsBetween is Cats with the weights drawn uniformly from
+// lightest..heaviest, lightest clamped to 1..heaviest: W/10..W/2 gives 3
+// to 9 cats per car, hard to pack (Martello and Toth's class). With
+// lightest 1 it draws what Cats draws.
+func CatsBetween(rng *rand.Rand, n, w, lightest, heaviest int) puzzle.Cats {
 	n = min(max(n, 1), puzzle.MaxCats)
 	w = min(max(w, 1), puzzle.MaxCatWeight)
 	heaviest = min(max(heaviest, 1), w)
+	lightest = min(max(lightest, 1), heaviest)
 	p := puzzle.Cats{W: w, Weights: make([]int, n)}
 	for i := range p.Weights {
-		p.Weights[i] = 1 + rng.IntN(heaviest)
+		p.Weights[i] = lightest + rng.IntN(heaviest-lightest+1)
 	}
 	return p
 }

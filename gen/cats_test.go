@@ -11,6 +11,17 @@ import (
 	"puzzlesat/puzzle"
 )
 
+// TestCatsBetween checks the weights' range, and that the lightest 1
+// draws what Cats draws.
+func TestCatsBetween(t *testing.T) {
+	p := gen.CatsBetween(rand.New(rand.NewPCG(165, 2)), 200, 1000, 100, 500)
+	for _, v := range p.Weights {
+		require.True(t, v >= 100 && v <= 500, "weight %d", v)
+	}
+	require.Equal(t, gen.Cats(rand.New(rand.NewPCG(165, 3)), 50, 1000, 400), gen.CatsBetween(rand.New(rand.NewPCG(165, 3)), 50, 1000, 1, 400))
+	require.Equal(t, []int{7, 7}, gen.CatsBetween(rand.New(rand.NewPCG(1, 1)), 2, 10, 9, 7).Weights, "lightest clamped to the heaviest")
+}
+
 func TestCatsValid(t *testing.T) {
 	for _, tc := range []struct {
 		name            string

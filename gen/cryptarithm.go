@@ -7,6 +7,7 @@ import (
 
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // CryptarithmMaxGenBase is the largest base Cryptarithm draws puzzles in.
@@ -43,7 +44,7 @@ func Cryptarithm(rng *rand.Rand, base, addends, width int) (puzzle.Cryptarithm, 
 	for range cryptMaxTries {
 		p := cryptCandidate(rng, base, addends, width)
 		// The search cannot fail without a context that ends.
-		n, st, err := native.CountCryptarithm(context.Background(), p, 2)
+		n, st, err := native.CountCryptarithm(context.Background(), p, 2, technique.Set{})
 		if err == nil && n == 1 {
 			return p, nil
 		}

@@ -12,6 +12,7 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // TestDigit checks that generated patterns are well formed, parse back
@@ -49,7 +50,7 @@ func TestDigit(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, ps, again)
 	for _, p := range ps {
-		a, _, err := native.Digit(context.Background(), p)
+		a, _, err := native.Digit(context.Background(), p, technique.Set{})
 		require.NoError(t, err, "%+v", p)
 		require.NoError(t, p.Verify(a))
 	}

@@ -7,17 +7,19 @@ import (
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // Alphametic returns the first answer of p that the column search finds,
-// or puzzle.ErrNoSolution, or ctx.Err() when ctx is done first. An
-// instance that is not well formed (see puzzle.Alphametic.Validate) gives
-// that error.
-func Alphametic(ctx context.Context, p puzzle.Alphametic) (puzzle.AlphameticAnswer, Stats, error) {
+// with the prunings of AlphameticPrunings that on switches, or
+// puzzle.ErrNoSolution, or ctx.Err() when ctx is done first. An instance
+// that is not well formed (see puzzle.Alphametic.Validate) gives that
+// error.
+func Alphametic(ctx context.Context, p puzzle.Alphametic, on technique.Set) (puzzle.AlphameticAnswer, Stats, error) {
 	if err := p.Validate(); err != nil {
 		return puzzle.AlphameticAnswer{}, Stats{}, err
 	}
-	s := newAlphaSearch(ctx, p, 1, false)
+	s := newAlphaSearch(ctx, p, 1, false, on)
 	s.run()
 	st := Stats{Nodes: s.tick.Steps()}
 	if err := s.tick.Err(); err != nil {
@@ -31,15 +33,43 @@ func Alphametic(ctx context.Context, p puzzle.Alphametic) (puzzle.AlphameticAnsw
 
 // CountAlphametic returns the number of answers of p, stopping at limit
 // (a limit below 1 counts them all), or ctx.Err() with the count so far
-// when ctx is done first. Letters that occur in no word may take the
-// digits left over in any order, and each order counts.
-func CountAlphametic(ctx context.Context, p puzzle.Alphametic, limit int) (int, Stats, error) {
+// when ctx is done first, with the prunings that on switches. Letters
+// that occur in no word may take the digits left over in any order, and
+// each order counts.
+func CountAlphametic(ctx context.Context, p puzzle.Alphametic, limit int, on technique.Set) (int, Stats, error) {
 	if err := p.Validate(); err != nil {
 		return 0, Stats{}, err
 	}
-	s := newAlphaSearch(ctx, p, limit, true)
+	s := newAlphaSearch(ctx, p, limit, true, on)
 	s.run()
 	return s.count, Stats{Nodes: s.tick.Steps()}, s.tick.Err()
+}
+
+// AlphameticPrunings returns the prunings of Alphametic and
+// CountAlphametic. Each only removes values that no answer has, or
+// changes the order of the search: with any of them off, every answer is
+// still found, and each is checked by puzzle.Alphametic.Verify.
+func AlphameticPrunings() []technique.Pruning {
+	return []technique.Pruning{
+		{Name: "column-check", Category: technique.Feasibility,
+			Doc: "cut a branch where some column a + b + carry = d + N*carry has no solution among the digits and carries left"},
+		{Name: "column-narrow", Category: technique.Propagation, Needs: []string{"column-check"},
+			Doc: "each column keeps only the digits of its letters that fit it with some values of the others (arc consistency)"},
+		{Name: "carry-bounds", Category: technique.Propagation, Needs: []string{"column-check"},
+			Doc: "each column narrows the carries into and out of it and passes them on to its neighbours"},
+		{Name: "top-no-carry", Category: technique.Feasibility, Needs: []string{"column-check"},
+			Doc: "no carry leaves the top column, known from the root instead of checked at the leaves"},
+		{Name: "all-different", Category: technique.Propagation,
+			Doc: "a letter's digit, once it is its only one, is taken from every other letter (else only refused to a letter while another holds it)"},
+		{Name: "hidden-singles", Category: technique.Propagation,
+			Doc: "when every letter occurs, a digit only one letter can take is that letter's, and a digit none can take cuts"},
+		{Name: "column-order", Category: technique.Order,
+			Doc: "letters are chosen column by column from the least significant, as they first occur (else alphabetically)"},
+		{Name: "largest-first", Category: technique.Order,
+			Doc: "each letter's digits are tried largest first (else smallest first)"},
+		{Name: "fewest-digits", Category: technique.Order,
+			Doc: "counting branches on the letter with the fewest digits left per column it occurs in (else in the order of solving)"},
+	}
 }
 
 // alphaSearch holds what stays fixed during one search of an alphametic.
@@ -58,22 +88,33 @@ func CountAlphametic(ctx context.Context, p puzzle.Alphametic, limit int) (int, 
 //
 // Alphametic takes the letters column by column from the least
 // significant, as they first appear, largest digit first: on the NOIP2004
-// points that finds the answer in 2 to 4 nodes (smallest digit first
-// takes up to 66). Counting has to visit the whole tree, and there the
-// letter with the fewest digits per column it occurs in is the better
-// choice: on random instances with N >= 20 it visits about ten times
-// fewer nodes than the column order.
+// points that finds the answer in a few nodes. Counting has to visit the
+// whole tree, and there the letter with the fewest digits per column it
+// occurs in is the better choice (docs/ablation.md).
+//
+// Each pruning of AlphameticPrunings is a bool field, read once at setup.
+// With one off the search only narrows less; record checks every leaf.
 type alphaSearch struct {
-	tick     poll.Ticker // counts the nodes
-	p        puzzle.Alphametic
-	n        int
-	all      uint32                         // the n digits
-	col      [puzzle.AlphameticMaxN][3]int8 // letters of each column: addend, addend, sum
-	colsOf   [puzzle.AlphameticMaxN]uint32  // columns in which each letter occurs
-	repeats  uint32                         // columns with a letter twice
-	letters  uint32                         // letters that occur in some word
-	perm     bool                           // every letter occurs: each digit is some letter's
-	byDegree bool                           // pick letters by digits per column, not in column order
+	tick    poll.Ticker // counts the nodes
+	p       puzzle.Alphametic
+	n       int
+	all     uint32                         // the n digits
+	col     [puzzle.AlphameticMaxN][3]int8 // letters of each column: addend, addend, sum
+	colsOf  [puzzle.AlphameticMaxN]uint32  // columns in which each letter occurs
+	repeats uint32                         // columns with a letter twice
+	letters uint32                         // letters that occur in some word
+	perm    bool                           // every letter occurs: each digit is some letter's
+	seq     [puzzle.AlphameticMaxN]int8    // the letters that occur, in the order pick scans them
+	nseq    int                            // how many seq holds
+
+	check    bool // column-check
+	narrow   bool // column-narrow
+	carries  bool // carry-bounds
+	topZero  bool // top-no-carry
+	allDiff  bool // all-different
+	hidden   bool // hidden-singles
+	largest  bool // largest-first
+	byDegree bool // counting, with fewest-digits: pick letters by digits per column
 
 	limit int   // stop after this many answers (0: never)
 	count int   // answers found
@@ -87,18 +128,34 @@ type alphaState struct {
 	carry [puzzle.AlphameticMaxN + 1]uint8 // carries into each column: bit 0 none, bit 1 one
 }
 
-func newAlphaSearch(ctx context.Context, p puzzle.Alphametic, limit int, byDegree bool) *alphaSearch {
+// newAlphaSearch sets up a search of p; counting says whether it counts
+// every answer (up to limit) or stops at the first.
+func newAlphaSearch(ctx context.Context, p puzzle.Alphametic, limit int, counting bool, on technique.Set) *alphaSearch {
 	n := p.N
-	s := &alphaSearch{tick: poll.New(ctx), p: p, n: n, all: 1<<n - 1, byDegree: byDegree, limit: max(limit, 0)}
+	s := &alphaSearch{tick: poll.New(ctx), p: p, n: n, all: 1<<n - 1, limit: max(limit, 0)}
+	s.check, s.narrow, s.carries = !on.Off("column-check"), !on.Off("column-narrow"), !on.Off("carry-bounds")
+	s.topZero, s.allDiff, s.hidden = !on.Off("top-no-carry"), !on.Off("all-different"), !on.Off("hidden-singles")
+	s.largest, s.byDegree = !on.Off("largest-first"), counting && !on.Off("fewest-digits")
+	byColumn := !on.Off("column-order")
 	for c := range n {
 		for w := range 3 {
 			l := int8(p.Words[w][n-1-c] - 'A')
 			s.col[c][w] = l
 			s.colsOf[l] |= 1 << c
+			if s.letters&(1<<l) == 0 && byColumn {
+				s.seq[s.nseq] = l
+				s.nseq++
+			}
 			s.letters |= 1 << l
 		}
 		if l := s.col[c]; l[0] == l[1] || l[0] == l[2] || l[1] == l[2] {
 			s.repeats |= 1 << c
+		}
+	}
+	if !byColumn {
+		for m := s.letters; m != 0; m &= m - 1 {
+			s.seq[s.nseq] = int8(bits.TrailingZeros32(m))
+			s.nseq++
 		}
 	}
 	s.perm = s.letters == s.all
@@ -112,18 +169,21 @@ func (s *alphaSearch) run() {
 	for l := range s.n {
 		st.dom[l] = s.all
 	}
-	for j := 1; j < s.n; j++ {
+	for j := 1; j <= s.n; j++ {
 		st.carry[j] = 3
 	}
-	st.carry[0], st.carry[s.n] = 1, 1
+	st.carry[0] = 1
+	if s.topZero {
+		st.carry[s.n] = 1
+	}
 	if s.propagate(&st, 1<<s.n-1) {
 		s.dfs(&st)
 	}
 }
 
 // dfs counts the answers below st, giving the letter that pick chooses
-// each of its digits in turn, largest first; it returns true when the
-// search must stop.
+// each of its digits in turn (largest first with largest-first); it
+// returns true when the search must stop.
 func (s *alphaSearch) dfs(st *alphaState) bool {
 	if !s.tick.Tick() {
 		return true
@@ -133,8 +193,16 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 		return s.record(st)
 	}
 	for dom := st.dom[l]; dom != 0; {
-		d := 31 - bits.LeadingZeros32(dom)
+		var d int
+		if s.largest {
+			d = 31 - bits.LeadingZeros32(dom)
+		} else {
+			d = bits.TrailingZeros32(dom)
+		}
 		dom &^= 1 << d
+		if !s.allDiff && s.held(st, l, 1<<d) {
+			continue
+		}
 		child := *st
 		child.dom[l] = 1 << d
 		dirty := s.colsOf[l]
@@ -145,23 +213,33 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 	return false
 }
 
+// held reports whether a letter other than l has d, a one-digit set, as
+// its only digit: without all-different that is how a digit in use is
+// refused.
+func (s *alphaSearch) held(st *alphaState, l int8, d uint32) bool {
+	for m := s.letters &^ (1 << l); m != 0; m &= m - 1 {
+		if st.dom[bits.TrailingZeros32(m)] == d {
+			return true
+		}
+	}
+	return false
+}
+
 // pick returns a letter whose digit is not yet known, or -1 when all are:
-// the first in column order, or with byDegree the one with the fewest
-// digits per column it occurs in (the first of those in column order).
+// the first in the order of seq, or with byDegree the one with the fewest
+// digits per column it occurs in (the first of those in that order).
 func (s *alphaSearch) pick(st *alphaState) int8 {
 	best, pick := math.MaxInt, int8(-1)
-	for j := range s.n {
-		for _, l := range s.col[j] {
-			d := st.dom[l]
-			if d&(d-1) == 0 {
-				continue
-			}
-			if !s.byDegree {
-				return l
-			}
-			if score := 64 * bits.OnesCount32(d) / bits.OnesCount32(s.colsOf[l]); score < best {
-				best, pick = score, l
-			}
+	for _, l := range s.seq[:s.nseq] {
+		d := st.dom[l]
+		if d&(d-1) == 0 {
+			continue
+		}
+		if !s.byDegree {
+			return l
+		}
+		if score := 64 * bits.OnesCount32(d) / bits.OnesCount32(s.colsOf[l]); score < best {
+			best, pick = score, l
 		}
 	}
 	return pick
@@ -179,7 +257,7 @@ func (s *alphaSearch) propagate(st *alphaState, dirty uint32) bool {
 				return false
 			}
 		}
-		if !s.perm {
+		if !s.perm || !s.hidden {
 			return true
 		}
 		if !s.hiddenSingles(st, &dirty) {
@@ -194,6 +272,9 @@ func (s *alphaSearch) propagate(st *alphaState, dirty uint32) bool {
 // reviseColumn narrows the letters and carries of column j and marks in
 // dirty the columns that see a change.
 func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
+	if !s.check {
+		return true
+	}
 	c := s.col[j]
 	before := [3]uint32{st.dom[c[0]], st.dom[c[1]], st.dom[c[2]]}
 	in, out := st.carry[j], st.carry[j+1]
@@ -231,7 +312,7 @@ func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
 // digit; and so on for the letters that this leaves with one digit.
 func (s *alphaSearch) alldiff(st *alphaState, l int8, dirty *uint32) bool {
 	d := st.dom[l]
-	if d&(d-1) != 0 {
+	if d&(d-1) != 0 || !s.allDiff {
 		return true
 	}
 	for m := s.letters &^ (1 << l); m != 0; m &= m - 1 {
@@ -317,6 +398,13 @@ func (s *alphaSearch) revise(st *alphaState, j int) bool {
 	if nd == 0 {
 		return false
 	}
+	if !s.carries {
+		in, out = st.carry[j], st.carry[j+1]
+	}
+	if !s.narrow {
+		st.carry[j], st.carry[j+1] = in, out
+		return true
+	}
 	na, nb := da, db
 	if sums&^good != 0 {
 		// Some pair gives no good sum: keep the addends with a partner
@@ -399,10 +487,14 @@ func (s *alphaSearch) reviseRepeats(st *alphaState, j int) bool {
 	if in == 0 {
 		return false
 	}
-	for k, l := range c {
-		st.dom[l] &= nv[k] // a letter twice keeps what both places allow
+	if s.narrow {
+		for k, l := range c {
+			st.dom[l] &= nv[k] // a letter twice keeps what both places allow
+		}
 	}
-	st.carry[j], st.carry[j+1] = in, out
+	if s.carries {
+		st.carry[j], st.carry[j+1] = in, out
+	}
 	return true
 }
 
@@ -431,8 +523,10 @@ func (s *alphaSearch) record(st *alphaState) bool {
 			free &= free - 1
 		}
 	}
-	// Propagation has revised every column since its last change, so
-	// this holds; the check is cheap and keeps a wrong cut from counting.
+	// With the default prunings, propagation has revised every column
+	// since its last change, so this holds; with some off, this is
+	// where a column, a carry out of the top or a digit used twice is
+	// caught. The check is cheap and keeps a wrong cut from counting.
 	if s.p.Verify(puzzle.AlphameticAnswer{Digits: digits}) != nil {
 		return false
 	}

@@ -13,6 +13,7 @@ import (
 	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // readAlphameticPoint returns official point i and its expected output.
@@ -27,12 +28,12 @@ func TestAlphameticJudgeData(t *testing.T) {
 	for i := 1; i <= 10; i++ {
 		t.Run(fmt.Sprintf("alpha%d", i), func(t *testing.T) {
 			p, want := readAlphameticPoint(t, i)
-			a, st, err := native.Alphametic(context.Background(), p)
+			a, st, err := native.Alphametic(context.Background(), p, technique.Set{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, strings.Fields(want), strings.Fields(p.Format(a)), "answer, %d nodes", st.Nodes)
 			// The judge promises exactly one answer.
-			n, _, err := native.CountAlphametic(context.Background(), p, 0)
+			n, _, err := native.CountAlphametic(context.Background(), p, 0, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, 1, n)
 		})
@@ -61,14 +62,14 @@ func TestCountAlphametic(t *testing.T) {
 	for _, tc := range countAlphameticTests {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Equal(t, tc.want, bruteAlphametic(tc.p), "brute force")
-			n, _, err := native.CountAlphametic(context.Background(), tc.p, 0)
+			n, _, err := native.CountAlphametic(context.Background(), tc.p, 0, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, tc.want, n)
-			n, _, err = native.CountAlphametic(context.Background(), tc.p, 2)
+			n, _, err = native.CountAlphametic(context.Background(), tc.p, 2, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, min(tc.want, 2), n, "limit 2")
 
-			a, _, err := native.Alphametic(context.Background(), tc.p)
+			a, _, err := native.Alphametic(context.Background(), tc.p, technique.Set{})
 			if tc.want == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				return
@@ -151,10 +152,10 @@ func TestAlphameticBrute(t *testing.T) {
 		p := randomAlphametic(rng, 2+rng.IntN(5), rng.IntN(2) == 0)
 		want := bruteAlphametic(p)
 		seen[min(want, 2)]++
-		got, _, err := native.CountAlphametic(context.Background(), p, 0)
+		got, _, err := native.CountAlphametic(context.Background(), p, 0, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "%+v", p)
-		a, _, err := native.Alphametic(context.Background(), p)
+		a, _, err := native.Alphametic(context.Background(), p, technique.Set{})
 		if want == 0 {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%+v", p)
 			continue
@@ -175,12 +176,12 @@ func TestAlphameticCancel(t *testing.T) {
 	}}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	n, st, err := native.CountAlphametic(ctx, p, 0)
+	n, st, err := native.CountAlphametic(ctx, p, 0, technique.Set{})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Equal(t, int64(1), st.Nodes, "the search looks at ctx on its first node")
 	require.Zero(t, n)
 
-	a, _, err := native.Alphametic(context.Background(), p)
+	a, _, err := native.Alphametic(context.Background(), p, technique.Set{})
 	require.NoError(t, err)
 	require.NoError(t, p.Verify(a))
 }
@@ -192,10 +193,10 @@ func TestAlphameticInvalid(t *testing.T) {
 		{N: 3, Words: [3]string{"ABC", "ABC"}},
 		{N: 3, Words: [3]string{"ABC", "ABC", "ABZ"}},
 	} {
-		_, _, err := native.Alphametic(context.Background(), p)
+		_, _, err := native.Alphametic(context.Background(), p, technique.Set{})
 		require.Error(t, err)
 		require.False(t, errors.Is(err, puzzle.ErrNoSolution))
-		_, _, err = native.CountAlphametic(context.Background(), p, 2)
+		_, _, err = native.CountAlphametic(context.Background(), p, 2, technique.Set{})
 		require.Error(t, err)
 	}
 }
@@ -205,7 +206,7 @@ func BenchmarkAlphametic(b *testing.B) {
 		p, _ := readAlphameticPoint(b, i)
 		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := native.Alphametic(context.Background(), p); err != nil {
+				if _, _, err := native.Alphametic(context.Background(), p, technique.Set{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -219,10 +220,97 @@ func BenchmarkCountAlphametic(b *testing.B) {
 		p, _ := readAlphameticPoint(b, i)
 		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
 			for b.Loop() {
-				if n, _, err := native.CountAlphametic(context.Background(), p, 2); err != nil || n != 1 {
+				if n, _, err := native.CountAlphametic(context.Background(), p, 2, technique.Set{}); err != nil || n != 1 {
 					b.Fatal(n, err)
 				}
 			}
+		})
+	}
+}
+
+// randomPruningsOff returns a spec switching off a random subset of the
+// prunings of ps that are on by default, as a user writes it: "-a,-b".
+func randomPruningsOff(rng *rand.Rand, ps []technique.Pruning) string {
+	var off []string
+	for _, p := range ps {
+		if !p.Optional && rng.IntN(3) == 0 {
+			off = append(off, "-"+p.Name)
+		}
+	}
+	return strings.Join(off, ",")
+}
+
+// resolvePrunings returns the Set of spec, which must be valid.
+func resolvePrunings(t testing.TB, ps []technique.Pruning, spec string) technique.Set {
+	t.Helper()
+	set, _, err := technique.ResolvePrunings(ps, spec)
+	require.NoError(t, err, spec)
+	return set
+}
+
+// TestAlphameticPruningsOff switches random subsets of the prunings off on
+// random small instances: the count is still the brute force's, and the
+// answer still an answer.
+func TestAlphameticPruningsOff(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2004, 19))
+	ps := native.AlphameticPrunings()
+	for i := range 400 {
+		p := randomAlphametic(rng, 2+rng.IntN(5), rng.IntN(2) == 0)
+		spec := randomPruningsOff(rng, ps)
+		if i%20 == 0 {
+			spec = "-column-check,-all-different" // the weakest search: leaves check everything
+		}
+		on := resolvePrunings(t, ps, spec)
+		want := bruteAlphametic(p)
+		got, _, err := native.CountAlphametic(context.Background(), p, 0, on)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "%+v with %s", p, spec)
+		got, _, err = native.CountAlphametic(context.Background(), p, 2, on)
+		require.NoError(t, err)
+		require.Equal(t, min(want, 2), got, "%+v with %s, limit 2", p, spec)
+		a, _, err := native.Alphametic(context.Background(), p, on)
+		if want == 0 {
+			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%+v with %s", p, spec)
+			continue
+		}
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a), "%+v with %s", p, spec)
+	}
+}
+
+// TestAlphameticPruningsAreReal checks that switching each pruning off
+// alone changes the nodes of solving or counting some instance: the
+// statement sample, the official points, or random ones.
+func TestAlphameticPruningsAreReal(t *testing.T) {
+	ps := []puzzle.Alphametic{{N: 5, Words: [3]string{"ABCED", "BDACE", "EBBAA"}}}
+	for i := 1; i <= 3; i++ {
+		p, _ := readAlphameticPoint(t, i)
+		ps = append(ps, p)
+	}
+	rng := rand.New(rand.NewPCG(2004, 20))
+	for range 20 {
+		ps = append(ps, randomAlphametic(rng, 6+rng.IntN(3), rng.IntN(4) != 0))
+	}
+	ctx := context.Background()
+	for _, pr := range native.AlphameticPrunings() {
+		t.Run(pr.Name, func(t *testing.T) {
+			off := resolvePrunings(t, native.AlphameticPrunings(), "-"+pr.Name)
+			differ := false
+			for _, p := range ps {
+				if pr.Name == "column-check" && p.N > 8 {
+					continue // a permutation search: up to N! nodes
+				}
+				_, st0, err0 := native.Alphametic(ctx, p, technique.Set{})
+				_, st1, err1 := native.Alphametic(ctx, p, off)
+				require.Equal(t, err0, err1)
+				n0, ct0, err := native.CountAlphametic(ctx, p, 0, technique.Set{})
+				require.NoError(t, err)
+				n1, ct1, err := native.CountAlphametic(ctx, p, 0, off)
+				require.NoError(t, err)
+				require.Equal(t, n0, n1, "%+v", p)
+				differ = differ || st0.Nodes != st1.Nodes || ct0.Nodes != ct1.Nodes
+			}
+			require.True(t, differ, "-%s changes no node count", pr.Name)
 		})
 	}
 }

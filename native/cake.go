@@ -7,6 +7,7 @@ import (
 	"puzzlesat/internal/intmath"
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // Cake returns the cake of least area for p with its layers, bottom first.
@@ -18,16 +19,22 @@ import (
 // The search builds the cake from the bottom, largest radius and height
 // first, and cuts with the volume and area bounds of the classic solution
 // (NOI1999 "生日蛋糕"), plus an upper bound on the volume the layers above
-// can still hold.
-func Cake(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, error) {
+// can still hold: the prunings of CakePrunings, which on switches.
+// Stats.Nodes counts the calls of the search, one per layer placed and one
+// for the empty cake.
+func Cake(ctx context.Context, p puzzle.Cake, on technique.Set) (puzzle.CakeAnswer, Stats, error) {
 	if p.Volume < 1 || p.Volume > puzzle.MaxCakeVolume || p.Layers < 1 || p.Layers > puzzle.MaxCakeLayers {
 		return puzzle.CakeAnswer{}, Stats{}, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
 			p.Volume, p.Layers, puzzle.MaxCakeVolume, puzzle.MaxCakeLayers)
 	}
-	s := newCakeSearch(ctx, p)
+	s := newCakeSearch(ctx, p, on)
 	// The bottom layer has nothing below it: any radius and height that
 	// fit the volume, which the loops in dfs bound by themselves.
-	s.dfs(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
+	if s.fast {
+		s.dfs(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
+	} else {
+		s.dfsAny(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
+	}
 	st := Stats{Nodes: s.tick.Steps()}
 	if err := s.tick.Err(); err != nil {
 		return puzzle.CakeAnswer{}, st, err
@@ -38,58 +45,115 @@ func Cake(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, Stats, error) 
 	return puzzle.CakeAnswer{Area: s.best, Layers: s.bestLayers}, st, nil
 }
 
+// CakePrunings returns the prunings of Cake's search, every one on by
+// default.
+func CakePrunings() []technique.Pruning {
+	return []technique.Pruning{
+		{Name: "large-first", Category: technique.Order,
+			Doc: "radii and heights are tried from large to small, which finds a cake of small area early (off: small to large)"},
+		{Name: "layer-limits", Category: technique.Feasibility,
+			Doc: "layer u from the top has radius and height at least u, so r²·u fits the volume it may take (off: at least 1)"},
+		{Name: "volume-bound", Category: technique.Feasibility,
+			Doc: "a layer leaves the layers above their least volume 1³+...+(u-1)³, and a node with less volume than its layers' least is cut"},
+		{Name: "room-above", Category: technique.Feasibility,
+			Doc: "cut a height that leaves more volume than the layers above, each narrower and lower by one, can hold"},
+		{Name: "least-area", Category: technique.Optimality,
+			Doc: "cut when the area so far plus the least side area of the layers left, 2(1²+...+u²), reaches the best cake's"},
+		{Name: "area-bound", Category: technique.Optimality,
+			Doc: "cut when the area so far plus 2·(volume left)/r, the least side area of the layers left under radius r, reaches the best cake's"},
+	}
+}
+
+// noCut stands for a bound that cuts nothing: no area reaches the best
+// when added to it.
+const noCut = -1 << 40
+
 // cakeSearch is the state of one Birthday Cake search. Layer u counts
 // from the top: layer 1 is the top one, layer m the bottom one. Since radii
 // and heights are integers that decrease strictly upwards, layer u has
 // radius and height at least u.
 type cakeSearch struct {
-	tick poll.Ticker // counts the nodes
-	m    int
-	minV []int              // minV[u]: least volume of layers u..1, the sum of i^3 for i = 1..u
-	minA []int              // minA[u]: least side area of layers u..1, the sum of 2 i^2
-	best int                // area of the best cake found; 3 * volume + 1 before any
-	cur  []puzzle.CakeLayer // the layers placed so far, bottom first
+	tick  poll.Ticker // counts the nodes
+	m     int
+	level []cakeLevel        // level[u]: the bounds of layer u
+	best  int                // area of the best cake found; 3 * volume + 1 before any
+	cur   []puzzle.CakeLayer // the layers placed so far, bottom first
+
+	largeFirst, areaBound bool
+	fast                  bool // large-first, layer-limits and area-bound are on: dfs, not dfsAny
+	// noRoom is 0 with room-above, else so large that the bound of
+	// layer cuts nothing.
+	noRoom int
 
 	bestLayers []puzzle.CakeLayer // a copy of cur when best was last set
 }
 
-func newCakeSearch(ctx context.Context, p puzzle.Cake) *cakeSearch {
+// cakeLevel holds the bounds of a layer u, read from the switches once: a
+// pruning that is off makes its bound cut nothing.
+type cakeLevel struct {
+	needV int // a node with less volume left for layers u..1 is cut: 1³ + ... + u³ (volume-bound), or 0
+	keepV int // what layer u leaves for the layers above: 1³ + ... + (u-1)³ (volume-bound), or 0
+	needA int // the least side area of layers u..1: 2(1² + ... + u²) (least-area), or noCut
+	lo    int // the least radius and height of layer u: u (layer-limits), or 1
+}
+
+func newCakeSearch(ctx context.Context, p puzzle.Cake, on technique.Set) *cakeSearch {
+	m := p.Layers
 	s := &cakeSearch{
-		tick: poll.New(ctx),
-		m:    p.Layers,
-		minV: make([]int, p.Layers+1),
-		minA: make([]int, p.Layers+1),
-		cur:  make([]puzzle.CakeLayer, p.Layers),
+		tick:  poll.New(ctx),
+		m:     m,
+		level: make([]cakeLevel, m+1),
+		cur:   make([]puzzle.CakeLayer, m),
 		// Every cake has area R_1^2 + sum 2 R_i H_i <= 3 sum R_i^2 H_i.
-		best: 3*p.Volume + 1,
+		best:       3*p.Volume + 1,
+		largeFirst: !on.Off("large-first"),
+		areaBound:  !on.Off("area-bound"),
 	}
-	for i := 1; i <= p.Layers; i++ {
-		s.minV[i] = s.minV[i-1] + i*i*i
-		s.minA[i] = s.minA[i-1] + 2*i*i
+	if on.Off("room-above") {
+		s.noRoom = 1 << 40
+	}
+	volume, limits, least := !on.Off("volume-bound"), !on.Off("layer-limits"), !on.Off("least-area")
+	s.fast = s.largeFirst && limits && s.areaBound
+	minV, minA := 0, 0
+	for u := 1; u <= m; u++ {
+		l := cakeLevel{lo: 1, needA: noCut}
+		if volume {
+			l.keepV = minV
+		}
+		minV += u * u * u
+		minA += 2 * u * u
+		if volume {
+			l.needV = minV
+		}
+		if least {
+			l.needA = minA
+		}
+		if limits {
+			l.lo = u
+		}
+		s.level[u] = l
 	}
 	return s
 }
 
 // dfs places layer u on a layer of radius rBelow and height hBelow, with
 // rem volume left for layers u..1 and area the area of the layers below.
+// It is the search with large-first, layer-limits and area-bound on; the
+// other switches are in the tables. dfsAny is the search with any.
 func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 	if !s.tick.Tick() {
 		return
 	}
 	if u == 0 {
-		// rem is 0 here: for the top layer, layer's volume cut lets only
-		// a height that leaves nothing over through.
-		if area < s.best {
-			s.best = area
-			s.bestLayers = append(s.bestLayers[:0], s.cur...)
-		}
+		s.leaf(rem, area)
 		return
 	}
+	l := s.level[u]
 	// Layers u..1 have radii and heights at least u, u-1, ..., 1.
-	if rem < s.minV[u] || area+s.minA[u] >= s.best {
+	if rem < l.needV || area+l.needA >= s.best {
 		return
 	}
-	avail := rem - s.minV[u-1] // the most this layer can hold
+	avail := rem - l.keepV // the most this layer can hold
 	// This layer's height is at least u, so r^2 u <= avail.
 	rMax := min(rBelow-1, intmath.Sqrt(avail/u))
 	for r := rMax; r >= u; r-- {
@@ -112,16 +176,19 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 	}
 }
 
+// leaf records the cake just built, if it is the best so far. For the
+// top layer, room-above lets only a height through that leaves nothing
+// over; without it, the volume left says whether there is a cake.
+func (s *cakeSearch) leaf(rem, area int) {
+	if rem == 0 && area < s.best {
+		s.best = area
+		s.bestLayers = append(s.bestLayers[:0], s.cur...)
+	}
+}
+
 // layer tries every height for layer u with radius r, tallest first.
 func (s *cakeSearch) layer(u, r, rem, avail, area, hBelow int) {
-	// Layers u-1..1 have radii at most r-1, ..., r-u+1 and heights at most
-	// h-1, ..., h-u+1, so they hold at most h*sum2 - sum3 (sums over i=1..u-1
-	// of (r-i)^2 and i (r-i)^2).
-	sum2, sum3 := 0, 0
-	for i := 1; i < u; i++ {
-		sum2 += (r - i) * (r - i)
-		sum3 += i * (r - i) * (r - i)
-	}
+	sum2, sum3 := s.room(u, r)
 	hMax := min(hBelow-1, avail/(r*r))
 	for h := hMax; h >= u; h-- {
 		left := rem - r*r*h
@@ -130,5 +197,83 @@ func (s *cakeSearch) layer(u, r, rem, avail, area, hBelow int) {
 		}
 		s.cur[s.m-u] = puzzle.CakeLayer{R: r, H: h}
 		s.dfs(u-1, left, area+2*r*h, r, h)
+	}
+}
+
+// room returns sum2 and sum3 such that the layers above layer u, of
+// radius r and height h, hold at most h*sum2 - sum3 (room-above): they
+// have radii at most r-1, ..., r-u+1 and heights at most h-1, ..., h-u+1,
+// and the sums are over i = 1..u-1 of (r-i)^2 and i (r-i)^2. A term of a
+// radius or height below 1 makes the bound wrong, but then no layer fits
+// above anyway. Without room-above, the bound cuts nothing.
+func (s *cakeSearch) room(u, r int) (int, int) {
+	sum2, sum3 := s.noRoom, 0
+	for i := 1; i < u; i++ {
+		sum2 += (r - i) * (r - i)
+		sum3 += i * (r - i) * (r - i)
+	}
+	return sum2, sum3
+}
+
+// dfsAny is dfs with any switches: radii and heights from small to large
+// without large-first, from 1 without layer-limits, and no area bound
+// without area-bound.
+func (s *cakeSearch) dfsAny(u, rem, area, rBelow, hBelow int) {
+	if !s.tick.Tick() {
+		return
+	}
+	if u == 0 {
+		s.leaf(rem, area)
+		return
+	}
+	l := s.level[u]
+	if rem < l.needV || area+l.needA >= s.best {
+		return
+	}
+	avail := rem - l.keepV
+	rMax := min(rBelow-1, intmath.Sqrt(avail/l.lo))
+	if rMax < l.lo {
+		return
+	}
+	r, end, step := rMax, l.lo-1, -1
+	if !s.largeFirst {
+		r, end, step = l.lo, rMax+1, 1
+	}
+	for ; r != end && s.tick.Err() == nil; r += step {
+		top := 0
+		if u == s.m {
+			top = r * r
+		}
+		if s.areaBound && area+top+intmath.CeilDiv(2*rem, r) >= s.best {
+			if u == s.m || !s.largeFirst {
+				continue // small to large, the bound cuts the smallest radii first
+			}
+			break
+		}
+		s.layerAny(u, r, l.lo, rem, avail, area+top, hBelow)
+	}
+}
+
+// layerAny is layer for dfsAny, the heights at least lo.
+func (s *cakeSearch) layerAny(u, r, lo, rem, avail, area, hBelow int) {
+	sum2, sum3 := s.room(u, r)
+	hMax := min(hBelow-1, avail/(r*r))
+	if hMax < lo {
+		return
+	}
+	h, end, step := hMax, lo-1, -1
+	if !s.largeFirst {
+		h, end, step = lo, hMax+1, 1
+	}
+	for ; h != end; h += step {
+		left := rem - r*r*h
+		if left > h*sum2-sum3 {
+			if !s.largeFirst {
+				continue // a taller layer may leave little enough
+			}
+			break
+		}
+		s.cur[s.m-u] = puzzle.CakeLayer{R: r, H: h}
+		s.dfsAny(u-1, left, area+2*r*h, r, h)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // cakeCases names the judge data of cake: five book cases and the sample.
@@ -30,7 +31,7 @@ func solveCakes(t *testing.T, cakes []puzzle.Cake) string {
 	t.Helper()
 	var out strings.Builder
 	for _, p := range cakes {
-		a, _, err := native.Cake(context.Background(), p)
+		a, _, err := native.Cake(context.Background(), p, technique.Set{})
 		require.NoError(t, err, "N=%d M=%d", p.Volume, p.Layers)
 		require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
 		out.WriteString(p.Format(a))
@@ -81,7 +82,7 @@ var cakeKnown = []struct {
 
 func TestCakeKnown(t *testing.T) {
 	for _, tc := range cakeKnown {
-		a, _, err := native.Cake(context.Background(), tc.p)
+		a, _, err := native.Cake(context.Background(), tc.p, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, tc.want, a.Area, "N=%d M=%d: %+v", tc.p.Volume, tc.p.Layers, a)
 		require.NoError(t, tc.p.Verify(a))
@@ -97,13 +98,13 @@ func TestCakeLeastVolume(t *testing.T) {
 			v += i * i * i
 			area += 2 * i * i
 		}
-		a, _, err := native.Cake(context.Background(), puzzle.Cake{Volume: v, Layers: m})
+		a, _, err := native.Cake(context.Background(), puzzle.Cake{Volume: v, Layers: m}, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, area, a.Area, "M=%d N=%d", m, v)
 		if v == 1 {
 			continue
 		}
-		a, _, err = native.Cake(context.Background(), puzzle.Cake{Volume: v - 1, Layers: m})
+		a, _, err = native.Cake(context.Background(), puzzle.Cake{Volume: v - 1, Layers: m}, technique.Set{})
 		require.NoError(t, err)
 		require.Zero(t, a.Area, "M=%d N=%d", m, v-1)
 	}
@@ -146,7 +147,7 @@ func TestCakeBrute(t *testing.T) {
 		if p.Volume > maxVolume {
 			continue
 		}
-		a, _, err := native.Cake(context.Background(), p)
+		a, _, err := native.Cake(context.Background(), p, technique.Set{})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		require.Equal(t, bruteCake(p.Volume, p.Layers), a.Area, "N=%d M=%d", p.Volume, p.Layers)
@@ -160,13 +161,90 @@ func TestCakeBrute(t *testing.T) {
 	require.Less(t, zeros, checked)
 }
 
+// someSwitches returns a random spec of prunings of ps: each pruning on
+// by default switched off, and each optional one on, with probability
+// one half.
+func someSwitches(rng *rand.Rand, ps []technique.Pruning) string {
+	var items []string
+	for _, p := range ps {
+		if rng.IntN(2) == 0 {
+			continue
+		}
+		if p.Optional {
+			items = append(items, "+"+p.Name)
+		} else {
+			items = append(items, "-"+p.Name)
+		}
+	}
+	return strings.Join(items, ",")
+}
+
+// cakeSet resolves spec against CakePrunings.
+func cakeSet(t testing.TB, spec string) technique.Set {
+	t.Helper()
+	on, _, err := technique.ResolvePrunings(native.CakePrunings(), spec)
+	require.NoError(t, err, spec)
+	return on
+}
+
+// TestCakePrunings compares the search, random prunings off, with
+// bruteCake on generated pairs of small volume, and with all of them off.
+func TestCakePrunings(t *testing.T) {
+	const maxVolume = 800 // every pruning off is a brute force too
+	var all []string
+	for _, p := range native.CakePrunings() {
+		all = append(all, "-"+p.Name)
+	}
+	rng := rand.New(rand.NewPCG(19, 1190))
+	for checked := 0; checked < 150; {
+		p := gen.Cake(rng)
+		if p.Volume > maxVolume {
+			continue
+		}
+		checked++
+		spec := someSwitches(rng, native.CakePrunings())
+		if checked%10 == 0 {
+			spec = strings.Join(all, ",")
+		}
+		a, _, err := native.Cake(context.Background(), p, cakeSet(t, spec))
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(a))
+		require.Equal(t, bruteCake(p.Volume, p.Layers), a.Area, "N=%d M=%d %s", p.Volume, p.Layers, spec)
+	}
+}
+
+// TestCakePruningsReal checks that switching each pruning off changes
+// the nodes searched on some book case, and never the area.
+func TestCakePruningsReal(t *testing.T) {
+	var cakes []puzzle.Cake
+	for _, name := range cakeCases {
+		ps, _ := loadCake(t, name)
+		cakes = append(cakes, ps...)
+	}
+	for _, pr := range native.CakePrunings() {
+		t.Run(pr.Name, func(t *testing.T) {
+			differs := false
+			for _, p := range cakes {
+				want, base, err := native.Cake(context.Background(), p, technique.Set{})
+				require.NoError(t, err)
+				got, st, err := native.Cake(context.Background(), p, cakeSet(t, "-"+pr.Name))
+				require.NoError(t, err)
+				require.Equal(t, want.Area, got.Area, "N=%d M=%d", p.Volume, p.Layers)
+				require.NoError(t, p.Verify(got))
+				differs = differs || st.Nodes != base.Nodes
+			}
+			require.True(t, differs, "-%s searches the same nodes on every book case", pr.Name)
+		})
+	}
+}
+
 // TestCakeGenerated solves generated pairs of any volume and checks each
 // answer.
 func TestCakeGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 5))
 	for range 200 {
 		p := gen.Cake(rng)
-		a, _, err := native.Cake(context.Background(), p)
+		a, _, err := native.Cake(context.Background(), p, technique.Set{})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
 	}
@@ -175,7 +253,7 @@ func TestCakeGenerated(t *testing.T) {
 func TestCakeCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, st, err := native.Cake(ctx, puzzle.Cake{Volume: 10000, Layers: 1})
+	_, st, err := native.Cake(ctx, puzzle.Cake{Volume: 10000, Layers: 1}, technique.Set{})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Positive(t, st.Nodes)
 }
@@ -185,7 +263,7 @@ func TestCakeOutsideLimits(t *testing.T) {
 		{Volume: 0, Layers: 1}, {Volume: 1, Layers: 0}, {Volume: -5, Layers: 3},
 		{Volume: 10001, Layers: 2}, {Volume: 100, Layers: 21},
 	} {
-		_, _, err := native.Cake(context.Background(), p)
+		_, _, err := native.Cake(context.Background(), p, technique.Set{})
 		require.Error(t, err, "N=%d M=%d", p.Volume, p.Layers)
 	}
 }
@@ -197,7 +275,7 @@ func BenchmarkCake(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
 				for _, p := range cakes {
-					_, st, err := native.Cake(context.Background(), p)
+					_, st, err := native.Cake(context.Background(), p, technique.Set{})
 					if err != nil {
 						b.Fatal(err)
 					}

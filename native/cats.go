@@ -5,6 +5,7 @@ import (
 
 	"puzzlesat/native/internal/cats"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // Cats returns the fewest cable cars of capacity p.W that carry every cat
@@ -15,18 +16,15 @@ import (
 // It runs bin completion: for k cars from Martello and Toth's lower bound
 // up, it fills one car at a time, the car of the heaviest cat left, in
 // every undominated way, with nogoods and an LP bound. Stats.Nodes counts
-// the cars filled.
-func Cats(ctx context.Context, p puzzle.Cats) (puzzle.CatsAnswer, Stats, error) {
-	return CatsWith(ctx, p, CatsOptions{})
-}
-
-// CatsOptions selects the search of CatsWith. The zero value is the
-// search of Cats.
-type CatsOptions = cats.Options
-
-// CatsWith is Cats with the chosen search. With Items, Stats.Nodes
-// counts the cats placed.
-func CatsWith(ctx context.Context, p puzzle.Cats, o CatsOptions) (puzzle.CatsAnswer, Stats, error) {
-	a, nodes, err := cats.Solve(ctx, p, o)
+// the cars filled. on switches the prunings of CatsPrunings; without
+// bin-completion it runs the seed's search instead, the cats heaviest
+// first, each into every open car it fits in or a new car, and
+// Stats.Nodes counts the cats placed.
+func Cats(ctx context.Context, p puzzle.Cats, on technique.Set) (puzzle.CatsAnswer, Stats, error) {
+	a, nodes, err := cats.Solve(ctx, p, on)
 	return a, Stats{Nodes: nodes}, err
 }
+
+// CatsPrunings returns the prunings of Cats, every one on by default.
+// Those that name the item search matter only without bin-completion.
+func CatsPrunings() []technique.Pruning { return cats.Prunings() }

@@ -9,17 +9,19 @@ import (
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // Cryptarithm returns the first answer of p that the column search finds,
-// or puzzle.ErrNoSolution, or ctx.Err() when ctx is done first. An
-// instance that is not well formed (see puzzle.Cryptarithm.Validate) gives
-// that error.
-func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm) (puzzle.CryptarithmAnswer, Stats, error) {
+// with the prunings of CryptarithmPrunings that on switches, or
+// puzzle.ErrNoSolution, or ctx.Err() when ctx is done first. An instance
+// that is not well formed (see puzzle.Cryptarithm.Validate) gives that
+// error.
+func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm, on technique.Set) (puzzle.CryptarithmAnswer, Stats, error) {
 	if err := p.Validate(); err != nil {
 		return puzzle.CryptarithmAnswer{}, Stats{}, err
 	}
-	s := newCryptSearch(ctx, p, 1)
+	s := newCryptSearch(ctx, p, 1, on)
 	s.run()
 	st := Stats{Nodes: s.tick.Steps()}
 	if err := s.tick.Err(); err != nil {
@@ -33,14 +35,38 @@ func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm) (puzzle.CryptarithmA
 
 // CountCryptarithm returns the number of answers of p, stopping at limit
 // (a limit below 1 counts them all), or ctx.Err() with the count so far
-// when ctx is done first.
-func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int) (int, Stats, error) {
+// when ctx is done first, with the prunings that on switches.
+func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int, on technique.Set) (int, Stats, error) {
 	if err := p.Validate(); err != nil {
 		return 0, Stats{}, err
 	}
-	s := newCryptSearch(ctx, p, limit)
+	s := newCryptSearch(ctx, p, limit, on)
 	s.run()
 	return s.count, Stats{Nodes: s.tick.Steps()}, s.tick.Err()
+}
+
+// CryptarithmPrunings returns the prunings of Cryptarithm and
+// CountCryptarithm. With any of them off every answer is still found: a
+// check that is switched off is made at the leaves instead.
+func CryptarithmPrunings() []technique.Pruning {
+	return []technique.Pruning{
+		{Name: "column-order", Category: technique.Order,
+			Doc: "letters are chosen by the column where they first occur, from the right, so columns complete early (else alphabetically)"},
+		{Name: "weight-order", Category: technique.Order, Needs: []string{"column-order"},
+			Doc: "within a column, the letters of largest weight in the window are chosen first"},
+		{Name: "prime-last", Category: technique.Order, Needs: []string{"column-order"},
+			Doc: "a column's last letter is one whose coefficient is prime to B, so the column fixes its digit"},
+		{Name: "column-check", Category: technique.Feasibility,
+			Doc: "each column is checked, and its exact carry passed on, once its letters are set (else the sum is checked at the leaves)"},
+		{Name: "column-digit", Category: technique.Feasibility, Needs: []string{"column-check"},
+			Doc: "the letter that completes a column is only given the digits that make the column 0 modulo B"},
+		{Name: "window-bound", Category: technique.Feasibility,
+			Doc: "cut when the exact least and greatest value of a window of columns over the free digits bracket no multiple of B^w"},
+		{Name: "narrow-each", Category: technique.Propagation, Needs: []string{"window-bound"},
+			Doc: "each open letter of the window keeps only the digits for which the others' extremes still fit"},
+		{Name: "leading-zero", Category: technique.Feasibility,
+			Doc: "a letter that starts a word of two or more letters never takes 0, from the root (else checked at the leaves)"},
+	}
 }
 
 // cryptSearch holds what stays fixed during one search of a cryptarithm.
@@ -64,7 +90,10 @@ func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int) (int
 // lies between, the branch is cut. The same bound, with one letter's digit
 // fixed and the others' extremes taken over the digits left, narrows each
 // open letter's digits to those that fit (narrowEach), which cuts the
-// nodes for about the same time (docs/results.md).
+// nodes for about the same time (docs/ablation.md).
+//
+// Each pruning of CryptarithmPrunings is a bool field, read once at
+// setup; the order ones only change order and ready.
 type cryptSearch struct {
 	tick    poll.Ticker // counts the nodes
 	base    int
@@ -83,6 +112,13 @@ type cryptSearch struct {
 	count   int
 	first   []int
 	infeasi bool // no answer before any search: too many letters, a long addend
+
+	colCheck  bool // column-check
+	digitCut  bool // column-digit
+	window    bool // window-bound
+	each      bool // narrow-each
+	leadZero  bool // leading-zero
+	leafCheck bool // some check is left to the leaves
 }
 
 // cryptTerm is one term of a column: letter X with coefficient c ≠ 0.
@@ -107,9 +143,13 @@ type cryptState struct {
 	free uint64     // digits no assigned letter holds
 }
 
-func newCryptSearch(ctx context.Context, p puzzle.Cryptarithm, limit int) *cryptSearch {
+func newCryptSearch(ctx context.Context, p puzzle.Cryptarithm, limit int, on technique.Set) *cryptSearch {
 	letters := p.Letters()
 	s := &cryptSearch{tick: poll.New(ctx), base: p.Base, n: len(letters), cols: len(p.Sum), limit: max(limit, 0)}
+	s.colCheck = !on.Off("column-check")
+	s.digitCut = s.colCheck && !on.Off("column-digit") // partial needs the exact carries
+	s.window, s.each, s.leadZero = !on.Off("window-bound"), !on.Off("narrow-each"), !on.Off("leading-zero")
+	s.leafCheck = !s.colCheck || !s.leadZero
 	var idx [26]int
 	for i := range letters {
 		idx[letters[i]-'A'] = i
@@ -129,7 +169,7 @@ func newCryptSearch(ctx context.Context, p puzzle.Cryptarithm, limit int) *crypt
 	}
 	s.columns(p, &idx)
 	s.windows(p)
-	s.chooseOrder()
+	s.chooseOrder(!on.Off("column-order"), !on.Off("weight-order"), !on.Off("prime-last"))
 	return s
 }
 
@@ -203,14 +243,17 @@ func (s *cryptSearch) windows(p puzzle.Cryptarithm) {
 	}
 }
 
-// chooseOrder sets order and ready: letters by the column where they first
-// occur; within it, by the weight of their window coefficient, and last a
-// letter whose coefficient in the column is prime to B, which the column
-// then fixes.
-func (s *cryptSearch) chooseOrder() {
+// chooseOrder sets order and ready. With byColumn, letters by the column
+// where they first occur; within it, with byWeight, by the weight of
+// their window coefficient, and with primeLast last a letter whose
+// coefficient in the column is prime to B, which the column then fixes.
+// Without byColumn, alphabetically.
+func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
 	placed := make([]bool, s.n)
-	last := make([]int, s.cols) // the rank in order of each column's last letter
 	for j := range s.cols {
+		if !byColumn {
+			break
+		}
 		var group []int
 		for x := range s.n {
 			if s.occurs[j]>>x&1 == 1 && !placed[x] {
@@ -218,17 +261,33 @@ func (s *cryptSearch) chooseOrder() {
 				placed[x] = true
 			}
 		}
-		weight := make(map[int]int, len(group))
-		for _, t := range s.win[j].terms {
-			weight[t.x] = max(t.c, -t.c)
+		if byWeight {
+			weight := make(map[int]int, len(group))
+			for _, t := range s.win[j].terms {
+				weight[t.x] = max(t.c, -t.c)
+			}
+			slices.SortStableFunc(group, func(a, b int) int { return cmp.Compare(weight[b], weight[a]) })
 		}
-		slices.SortStableFunc(group, func(a, b int) int { return cmp.Compare(weight[b], weight[a]) })
-		if c := s.closer(j, group); c >= 0 {
+		if c := s.closer(j, group); primeLast && c >= 0 {
 			x := group[c]
 			group = append(slices.Delete(group, c, c+1), x)
 		}
 		s.order = append(s.order, group...)
-		last[j] = len(s.order) - 1
+	}
+	if !byColumn {
+		for x := range s.n {
+			s.order = append(s.order, x)
+		}
+	}
+	rank := make([]int, s.n)
+	for k, x := range s.order {
+		rank[x] = k
+	}
+	last := make([]int, s.cols) // the rank in order of the last letter of columns 0..j
+	for j := range s.cols {
+		for m := s.occurs[j]; m != 0; m &= m - 1 {
+			last[j] = max(last[j], rank[bits.TrailingZeros32(m)])
+		}
 		if j > 0 {
 			last[j] = max(last[j], last[j-1])
 		}
@@ -273,7 +332,7 @@ func (s *cryptSearch) run() {
 	for x := range s.n {
 		st.val[x] = -1
 		st.dom[x] = all
-		if s.lead>>x&1 == 1 {
+		if s.lead>>x&1 == 1 && s.leadZero {
 			st.dom[x] &^= 1
 		}
 	}
@@ -290,10 +349,17 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 	if k > 0 {
 		prev = s.ready[k-1]
 	}
-	// When x completes column prev, the column fixes x's digit modulo B.
-	closes, c, rest := s.ready[k] > prev, 0, 0
+	// When x completes column prev, the column fixes x's digit modulo B:
+	// every other digit would fail the column check below.
+	closes, c, rest := s.digitCut && s.ready[k] > prev, 0, 0
 	if closes {
 		c, rest = s.partial(prev, x, st)
+	}
+	// Without column-check the carries are not known, and the windows
+	// start at the bottom column, whose carry in is 0.
+	next := 0
+	if s.colCheck {
+		next = s.ready[k]
 	}
 	for m := st.dom[x] & st.free; m != 0; m &= m - 1 {
 		d := bits.TrailingZeros64(m)
@@ -308,15 +374,31 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 		child.val[x] = int8(d)
 		child.dom[x] = 1 << d
 		child.free &^= 1 << d
-		if !s.complete(prev, s.ready[k], child) || !s.narrow(s.ready[k], child) {
+		if s.colCheck && !s.complete(prev, s.ready[k], child) || !s.narrow(next, child) {
 			continue
 		}
 		if k+1 == s.n {
-			s.found(child)
+			if !s.leafCheck || s.holds(child) {
+				s.found(child)
+			}
 			continue
 		}
 		s.dfs(k+1, child)
 	}
+}
+
+// holds checks, at a leaf, what the prunings switched off left
+// unchecked: every column and the top carry, and the leading zeros.
+func (s *cryptSearch) holds(st *cryptState) bool {
+	if !s.colCheck && !s.complete(0, s.cols, st) {
+		return false
+	}
+	for m := s.lead; m != 0 && !s.leadZero; m &= m - 1 {
+		if st.val[bits.TrailingZeros32(m)] == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // stop counts a node and reports whether the search must end: the
@@ -377,7 +459,7 @@ func (s *cryptSearch) found(st *cryptState) {
 // carry out t in 0..maxOut has B^w·t between carry_j plus those bounds and
 // the letters set so far.
 func (s *cryptSearch) narrow(j int, st *cryptState) bool {
-	if j >= s.cols {
+	if j >= s.cols || !s.window {
 		return true
 	}
 	w := &s.win[j]
@@ -395,6 +477,9 @@ func (s *cryptSearch) narrow(j int, st *cryptState) bool {
 	lo, hi := s.extremes(open[:n], st.free)
 	if !w.fits(fixed+lo, fixed+hi) {
 		return false
+	}
+	if !s.each {
+		return true
 	}
 	return s.narrowEach(w, open[:n], fixed, lo, hi, st)
 }

@@ -11,13 +11,14 @@ import (
 	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 func TestCryptarithmFixtures(t *testing.T) {
 	for _, name := range []string{"sample", "exercism"} {
 		ps, want := cryptbrute.Fixture(t, name)
 		for i, p := range ps {
-			a, st, err := native.Cryptarithm(context.Background(), p)
+			a, st, err := native.Cryptarithm(context.Background(), p, technique.Set{})
 			if want[i] == "no solution" {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %d", name, i+1)
 				continue
@@ -25,7 +26,7 @@ func TestCryptarithmFixtures(t *testing.T) {
 			require.NoError(t, err, "%s %d", name, i+1)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want[i]+"\n", p.Format(a), "%s %d, %d nodes", name, i+1, st.Nodes)
-			n, _, err := native.CountCryptarithm(context.Background(), p, 0)
+			n, _, err := native.CountCryptarithm(context.Background(), p, 0, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, 1, n, "%s %d has one answer", name, i+1)
 		}
@@ -35,7 +36,7 @@ func TestCryptarithmFixtures(t *testing.T) {
 func TestCryptarithmFortresses(t *testing.T) {
 	ps, want := cryptbrute.Fixture(t, "fortresses")
 	require.Len(t, ps[0].Addends, 199)
-	a, st, err := native.Cryptarithm(context.Background(), ps[0])
+	a, st, err := native.Cryptarithm(context.Background(), ps[0], technique.Set{})
 	require.NoError(t, err)
 	require.Equal(t, want[0]+"\n", ps[0].Format(a))
 	t.Logf("%d nodes", st.Nodes)
@@ -51,13 +52,13 @@ func TestCountCryptarithm(t *testing.T) {
 			if len(tc.P.Sum) <= cryptbrute.MaxWord && tc.P.Base <= 16 {
 				require.Len(t, cryptbrute.Answers(tc.P), tc.Want, "brute force")
 			}
-			n, _, err := native.CountCryptarithm(context.Background(), tc.P, 0)
+			n, _, err := native.CountCryptarithm(context.Background(), tc.P, 0, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, tc.Want, n)
-			n, _, err = native.CountCryptarithm(context.Background(), tc.P, 2)
+			n, _, err = native.CountCryptarithm(context.Background(), tc.P, 2, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, min(tc.Want, 2), n, "limit 2")
-			a, _, err := native.Cryptarithm(context.Background(), tc.P)
+			a, _, err := native.Cryptarithm(context.Background(), tc.P, technique.Set{})
 			if tc.Want == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				return
@@ -78,10 +79,10 @@ func TestCryptarithmRandom(t *testing.T) {
 		n := 1 + rng.IntN(min(base, 7))
 		p := cryptbrute.Random(rng, base, n, 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0)
 		want := cryptbrute.Answers(p)
-		got, _, err := native.CountCryptarithm(context.Background(), p, 0)
+		got, _, err := native.CountCryptarithm(context.Background(), p, 0, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, len(want), got, "count %d base %d: %s", i, base, p.String())
-		a, _, err := native.Cryptarithm(context.Background(), p)
+		a, _, err := native.Cryptarithm(context.Background(), p, technique.Set{})
 		if len(want) == 0 {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%d: %s", i, p.String())
 			continue
@@ -98,9 +99,9 @@ func TestCryptarithmRandom(t *testing.T) {
 func TestCryptarithmCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := native.CountCryptarithm(ctx, crypt(10, "ABCDEFGHIJ", "A", "B", "C"), 0)
+	_, _, err := native.CountCryptarithm(ctx, crypt(10, "ABCDEFGHIJ", "A", "B", "C"), 0, technique.Set{})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = native.Cryptarithm(ctx, sendMoreMoney())
+	_, _, err = native.Cryptarithm(ctx, sendMoreMoney(), technique.Set{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -109,10 +110,10 @@ func sendMoreMoney() puzzle.Cryptarithm { return crypt(10, "MONEY", "SEND", "MOR
 func TestCryptarithmManyAnswers(t *testing.T) {
 	ps, want := cryptbrute.ManyCounts(t)
 	for i, p := range ps {
-		n, st, err := native.CountCryptarithm(context.Background(), p, 0)
+		n, st, err := native.CountCryptarithm(context.Background(), p, 0, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, want[i], n, "puzzle %d, %d nodes", i+1, st.Nodes)
-		n, _, err = native.CountCryptarithm(context.Background(), p, 50)
+		n, _, err = native.CountCryptarithm(context.Background(), p, 50, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, 50, n, "limit 50")
 	}
@@ -125,7 +126,7 @@ func BenchmarkCryptarithm(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
-				_, st, err := native.CountCryptarithm(context.Background(), p, limit)
+				_, st, err := native.CountCryptarithm(context.Background(), p, limit, technique.Set{})
 				require.NoError(b, err)
 				nodes = st.Nodes
 			}
@@ -136,5 +137,71 @@ func BenchmarkCryptarithm(b *testing.B) {
 	bench("fortresses-count", ps[0], 0)
 	for i, p := range many {
 		bench(fmt.Sprintf("many%d-count", i+1), p, 0)
+	}
+}
+
+// TestCryptarithmPruningsOff switches random subsets of the prunings off
+// on random puzzles: counts are the brute force's, and the answer among
+// its answers.
+func TestCryptarithmPruningsOff(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 19))
+	ps := native.CryptarithmPrunings()
+	for i := range 400 {
+		base := 2 + rng.IntN(9)
+		p := cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 7)), 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0)
+		spec := randomPruningsOff(rng, ps)
+		if i%20 == 0 {
+			spec = "-column-order,-column-check,-window-bound,-leading-zero" // every check at the leaves
+		}
+		on := resolvePrunings(t, ps, spec)
+		want := cryptbrute.Answers(p)
+		got, _, err := native.CountCryptarithm(context.Background(), p, 0, on)
+		require.NoError(t, err)
+		require.Equal(t, len(want), got, "count %d base %d: %s with %s", i, base, p.String(), spec)
+		a, _, err := native.Cryptarithm(context.Background(), p, on)
+		if len(want) == 0 {
+			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%d: %s with %s", i, p.String(), spec)
+			continue
+		}
+		require.NoError(t, err)
+		require.Contains(t, want, a.Digits, "%d: %s with %s", i, p.String(), spec)
+	}
+}
+
+// TestCryptarithmPruningsAreReal checks that switching each pruning off
+// alone changes the nodes of solving or counting some puzzle, and never
+// the count.
+func TestCryptarithmPruningsAreReal(t *testing.T) {
+	ps, _ := cryptbrute.Fixture(t, "sample")
+	many, _ := cryptbrute.ManyCounts(t)
+	ps = append(ps, many[:2]...)
+	// The last letter of column 0 by weight is X, whose coefficient 2 is
+	// not prime to 10: prime-last puts Y after it.
+	ps = append(ps, crypt(10, "YY", "AX", "BX"))
+	rng := rand.New(rand.NewPCG(13, 20))
+	for range 20 {
+		ps = append(ps, cryptbrute.Random(rng, 10, 3+rng.IntN(5), 2+rng.IntN(4), 1+rng.IntN(3), true))
+	}
+	ctx := context.Background()
+	for _, pr := range native.CryptarithmPrunings() {
+		t.Run(pr.Name, func(t *testing.T) {
+			off := resolvePrunings(t, native.CryptarithmPrunings(), "-"+pr.Name)
+			differ := false
+			for _, p := range ps {
+				if len(p.Addends) > 20 && (pr.Name == "column-check" || pr.Name == "window-bound") {
+					continue // the 199 addends, searched almost blind
+				}
+				_, st0, err0 := native.Cryptarithm(ctx, p, technique.Set{})
+				_, st1, err1 := native.Cryptarithm(ctx, p, off)
+				require.Equal(t, err0, err1, "%s", p.String())
+				n0, ct0, err := native.CountCryptarithm(ctx, p, 0, technique.Set{})
+				require.NoError(t, err)
+				n1, ct1, err := native.CountCryptarithm(ctx, p, 0, off)
+				require.NoError(t, err)
+				require.Equal(t, n0, n1, "%s", p.String())
+				differ = differ || st0.Nodes != st1.Nodes || ct0.Nodes != ct1.Nodes
+			}
+			require.True(t, differ, "-%s changes no node count", pr.Name)
+		})
 	}
 }

@@ -3,32 +3,58 @@ package native
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"puzzlesat/internal/digitsearch"
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // Digit solves a Digit Puzzle: the pattern with the fewest changes, then
 // the smallest, that has exactly one solution, found by
-// [digitsearch.Search] with [CountDigit] as its uniqueness test. Stats
-// counts the nodes of all those counts. The error is puzzle.ErrNoSolution
+// [digitsearch.Search] with [CountDigit] as its uniqueness test, with the
+// prunings of DigitPrunings that on switches. Stats counts the nodes of
+// the search and of all those counts. The error is puzzle.ErrNoSolution
 // when no product has p's lengths, or ctx.Err() when ctx is done.
-func Digit(ctx context.Context, p puzzle.Digit) (puzzle.DigitAnswer, Stats, error) {
+func Digit(ctx context.Context, p puzzle.Digit, on technique.Set) (puzzle.DigitAnswer, Stats, error) {
 	var st Stats
-	a, err := digitsearch.Search(ctx, p, func(q puzzle.DigitAnswer) (bool, error) {
-		n, qs, err := CountDigit(ctx, puzzle.Digit{Case: p.Case, A: q.A, B: q.B, C: q.C}, 2)
+	limit := 2 // two solutions already say "not unique"
+	if on.Off("count-to-two") {
+		limit = 0
+	}
+	ranged := !on.Off("product-range")
+	a, nodes, err := digitsearch.Search(ctx, p, on, func(q puzzle.DigitAnswer) (bool, error) {
+		n, qs, err := countDigit(ctx, puzzle.Digit{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, ranged)
 		st.Nodes += qs.Nodes
 		return n == 1, err
 	})
+	st.Nodes += nodes
 	return a, st, err
+}
+
+// DigitPrunings returns the prunings of Digit and CountDigit: those of
+// the pattern search, [digitsearch.Prunings], then those of the count.
+func DigitPrunings() []technique.Pruning {
+	return append(digitsearch.Prunings(), []technique.Pruning{
+		{Name: "count-to-two", Category: technique.Bound,
+			Doc: "the uniqueness test stops counting at the second solution (else it counts them all)"},
+		{Name: "product-range", Category: technique.Feasibility,
+			Doc: "for each A, only the B whose product lies within the least and greatest C that fit are tried"},
+	}...)
 }
 
 // CountDigit returns the number of solutions of p's pattern as given,
 // stopping at limit (limit <= 0: no limit): the products A * B = C that fit
 // the three patterns, with no leading zero in a number of two or more
-// digits. A pattern of bad length or character is an error.
-func CountDigit(ctx context.Context, p puzzle.Digit, limit int) (int, Stats, error) {
+// digits, with the prunings that on switches. A pattern of bad length or
+// character is an error.
+func CountDigit(ctx context.Context, p puzzle.Digit, limit int, on technique.Set) (int, Stats, error) {
+	return countDigit(ctx, p, limit, !on.Off("product-range"))
+}
+
+// countDigit is CountDigit with product-range as ranged.
+func countDigit(ctx context.Context, p puzzle.Digit, limit int, ranged bool) (int, Stats, error) {
 	var a, b, c digitPattern
 	for _, err := range []error{
 		a.parse(p.A, puzzle.DigitMaxFactor),
@@ -42,7 +68,7 @@ func CountDigit(ctx context.Context, p puzzle.Digit, limit int) (int, Stats, err
 	if limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
-	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit}
+	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit, ranged: ranged}
 	k.lo, k.hi = c.bounds()
 	var as, bs [100]int
 	err := k.run(a.values(as[:0]), b.values(bs[:0]))
@@ -135,6 +161,7 @@ type digitCounter struct {
 	lo, hi int          // least and greatest value that fits c
 	limit  int          // stop counting here
 	count  int          // solutions found
+	ranged bool         // product-range
 }
 
 // run counts the solutions with A in as and B in bs (both increasing).
@@ -160,9 +187,13 @@ func (k *digitCounter) run(as, bs []int) error {
 
 // withA counts the solutions with A = a > 0. Only B in
 // [ceil(lo/a), floor(hi/a)] can give a product within C's bounds, and the
-// bounds hold every number that fits C's pattern, so the rest are skipped.
+// bounds hold every number that fits C's pattern, so with ranged the rest
+// are skipped; without, each product is checked against the bounds.
 func (k *digitCounter) withA(a int, bs []int) error {
 	bLo, bHi := (k.lo+a-1)/a, k.hi/a
+	if !k.ranged {
+		bLo, bHi = 0, math.MaxInt
+	}
 	for _, b := range bs {
 		if b < bLo {
 			continue
@@ -173,7 +204,7 @@ func (k *digitCounter) withA(a int, bs []int) error {
 		if !k.tick.Tick() {
 			return k.tick.Err()
 		}
-		if k.c.fits(a * b) {
+		if v := a * b; (k.ranged || k.lo <= v && v <= k.hi) && k.c.fits(v) {
 			k.count++
 			if k.count >= k.limit {
 				return nil

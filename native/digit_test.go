@@ -12,6 +12,7 @@ import (
 	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // randomDigit returns a puzzle of the given lengths, or of random ones,
@@ -27,10 +28,10 @@ func TestCountDigitAgreesWithBruteForce(t *testing.T) {
 	for i := range 3000 {
 		p := randomDigit(rng, []float64{0.3, 0.6, 0.9}[i%3])
 		want := digitbrute.Count(puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, 0)
-		got, _, err := native.CountDigit(ctx, p, 0)
+		got, _, err := native.CountDigit(ctx, p, 0, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "CountDigit(%s %s %s, no limit)", p.A, p.B, p.C)
-		got, _, err = native.CountDigit(ctx, p, 2)
+		got, _, err = native.CountDigit(ctx, p, 2, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, min(want, 2), got, "CountDigit(%s %s %s, 2)", p.A, p.B, p.C)
 	}
@@ -41,7 +42,7 @@ func TestCountDigitRejectsBadPatterns(t *testing.T) {
 		{A: "", B: "1", C: "1"}, {A: "123", B: "1", C: "1"}, {A: "1", B: "x", C: "1"},
 		{A: "1", B: "1", C: "12345"}, {A: "1", B: "1", C: "-1"},
 	} {
-		_, _, err := native.CountDigit(context.Background(), p, 2)
+		_, _, err := native.CountDigit(context.Background(), p, 2, technique.Set{})
 		require.Error(t, err, "CountDigit(%q %q %q)", p.A, p.B, p.C)
 	}
 }
@@ -51,7 +52,7 @@ func TestDigitAgreesWithBruteForce(t *testing.T) {
 	for range 300 {
 		p := gen.Digit(rng)
 		want, _ := digitbrute.Solve(p)
-		got, _, err := native.Digit(context.Background(), p)
+		got, _, err := native.Digit(context.Background(), p, technique.Set{})
 		require.NoError(t, err, "Digit(%s %s %s)", p.A, p.B, p.C)
 		require.Equal(t, want, got, "Digit(%s %s %s)", p.A, p.B, p.C)
 		require.NoError(t, p.Verify(got))
@@ -67,7 +68,7 @@ func TestDigitEveryLengthTriple(t *testing.T) {
 				for i := range 24 {
 					p := randomDigit(rng, 0.25+float64(i%4)/4, la, lb, lc)
 					want, ok := digitbrute.Solve(p)
-					got, _, err := native.Digit(context.Background(), p)
+					got, _, err := native.Digit(context.Background(), p, technique.Set{})
 					if !ok {
 						require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
 						continue
@@ -93,14 +94,14 @@ func TestDigitCornerCases(t *testing.T) {
 		{puzzle.Digit{A: "*", B: "*", C: "***"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 		{puzzle.Digit{A: "**", B: "**", C: "**"}, puzzle.DigitAnswer{}, puzzle.ErrNoSolution},
 	} {
-		got, _, err := native.Digit(context.Background(), tc.in)
+		got, _, err := native.Digit(context.Background(), tc.in, technique.Set{})
 		require.ErrorIs(t, err, tc.err, "Digit(%+v)", tc.in)
 		require.Equal(t, tc.want, got, "Digit(%+v)", tc.in)
 	}
 	// A leading zero in B or C is no input error: the search changes it.
 	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
 		want, _ := digitbrute.Solve(p)
-		got, _, err := native.Digit(context.Background(), p)
+		got, _, err := native.Digit(context.Background(), p, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "Digit(%+v)", p)
 		require.NotEqual(t, byte('0'), got.B[0])
@@ -111,11 +112,11 @@ func TestDigitStopsOnDoneContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := puzzle.Digit{A: "**", B: "**", C: "****"}
-	_, _, err := native.Digit(ctx, p)
+	_, _, err := native.Digit(ctx, p, technique.Set{})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = native.CountDigit(ctx, p, 0)
+	_, _, err = native.CountDigit(ctx, p, 0, technique.Set{})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = native.Digit(context.Background(), p)
+	_, _, err = native.Digit(context.Background(), p, technique.Set{})
 	require.NoError(t, err)
 }
 
@@ -123,7 +124,7 @@ func TestDigitStatementSample(t *testing.T) {
 	ps, want := digitbrute.Sample(t)
 	var out strings.Builder
 	for _, p := range ps {
-		a, _, err := native.Digit(context.Background(), p)
+		a, _, err := native.Digit(context.Background(), p, technique.Set{})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		out.WriteString(p.Format(a))
@@ -145,7 +146,7 @@ func benchDigit(b *testing.B, ps []puzzle.Digit) {
 	var nodes int64
 	for b.Loop() {
 		for _, p := range ps {
-			_, st, err := native.Digit(context.Background(), p)
+			_, st, err := native.Digit(context.Background(), p, technique.Set{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -153,4 +154,59 @@ func benchDigit(b *testing.B, ps []puzzle.Digit) {
 		}
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// TestDigitPruningsOff switches random subsets of the prunings off: Digit
+// still gives the brute force's pattern, the least among the fewest
+// changes, and CountDigit its count.
+func TestDigitPruningsOff(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 19))
+	ctx := context.Background()
+	ps := native.DigitPrunings()
+	for i := range 150 {
+		p := gen.Digit(rng)
+		if i%2 == 0 {
+			p = randomDigit(rng, 0.3+0.4*rng.Float64())
+		}
+		spec := randomPruningsOff(rng, ps)
+		if strings.Contains(spec, "-change-budget") && strings.Contains(spec, "-prefix-fit") && len(p.A+p.B+p.C) > 6 {
+			spec = strings.ReplaceAll(spec, "-prefix-fit", "-least-first") // every pattern of a depth is too many here
+		}
+		on := resolvePrunings(t, ps, spec)
+		want, ok := digitbrute.Solve(p)
+		got, _, err := native.Digit(ctx, p, on)
+		if !ok {
+			require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s) with %s", p.A, p.B, p.C, spec)
+		} else {
+			require.NoError(t, err, "Digit(%s %s %s) with %s", p.A, p.B, p.C, spec)
+			require.Equal(t, want, got, "Digit(%s %s %s) with %s", p.A, p.B, p.C, spec)
+		}
+		n, _, err := native.CountDigit(ctx, p, 0, on)
+		require.NoError(t, err)
+		require.Equal(t, digitbrute.Count(puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, 0), n, "CountDigit(%s %s %s) with %s", p.A, p.B, p.C, spec)
+	}
+}
+
+// TestDigitPruningsAreReal checks that switching each pruning off alone
+// changes the nodes of some puzzle, of the statement sample or from gen,
+// and never the answer.
+func TestDigitPruningsAreReal(t *testing.T) {
+	ps, _ := digitbrute.Sample(t)
+	ps = append(ps, gen.Digits(rand.New(rand.NewPCG(6, 20)), 20)...)
+	ctx := context.Background()
+	for _, pr := range native.DigitPrunings() {
+		t.Run(pr.Name, func(t *testing.T) {
+			off := resolvePrunings(t, native.DigitPrunings(), "-"+pr.Name)
+			differ := false
+			for _, p := range ps {
+				a0, st0, err := native.Digit(ctx, p, technique.Set{})
+				require.NoError(t, err)
+				a1, st1, err := native.Digit(ctx, p, off)
+				require.NoError(t, err)
+				require.Equal(t, a0, a1, "Digit(%s %s %s)", p.A, p.B, p.C)
+				differ = differ || st0.Nodes != st1.Nodes
+			}
+			require.True(t, differ, "-%s changes no node count", pr.Name)
+		})
+	}
 }

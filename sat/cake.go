@@ -7,6 +7,7 @@ import (
 	"puzzlesat/encode"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Cake returns the cake of least area for p, found by its CNF. It starts
@@ -20,16 +21,19 @@ import (
 // bounded by one less than the best so far. With an external program as
 // the engine, which costs a process per solve, it asks one fresh formula
 // per bound instead, encode.Cake(p, best-1), until that is unsatisfiable
-// (cakeBounds). Either way the last cake is optimal. When no cake exists at all it returns Area 0 and no layers,
+// (boundsCake). Either way the last cake is optimal. enc picks among the
+// choices of CakeEncodings: the formula's, the search's and the first
+// cake's. When no cake exists at all it returns Area 0 and no layers,
 // which is an answer, not puzzle.ErrNoSolution. It returns the context's
 // error when ctx ends first, and an error for an instance outside the
 // limits.
-func Cake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAnswer, solver.Stats, error) {
+func Cake(ctx context.Context, p puzzle.Cake, c solver.Config, enc technique.Picks) (puzzle.CakeAnswer, solver.Stats, error) {
 	if p.Volume < 1 || p.Volume > puzzle.MaxCakeVolume || p.Layers < 1 || p.Layers > puzzle.MaxCakeLayers {
 		return puzzle.CakeAnswer{}, solver.Stats{}, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
 			p.Volume, p.Layers, puzzle.MaxCakeVolume, puzzle.MaxCakeLayers)
 	}
-	first, total, err := startCake(ctx, p, c)
+	o := cakeOptionsOf(enc)
+	first, total, err := startCake(ctx, p, c, o)
 	if err != nil || first.Area == 0 {
 		return first, total, err
 	}
@@ -37,30 +41,82 @@ func Cake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAnswe
 		best puzzle.CakeAnswer
 		st   solver.Stats
 	)
-	if c.PerProcess() {
-		best, st, err = cakeBounds(ctx, p, c, first, encode.CakeEncoding{})
-	} else {
+	switch {
+	case o.search == cakeByTighten:
+		best, st, err = tightenCake(ctx, p, c, first, o.enc)
+	case o.search == cakeByBounds || c.PerProcess():
+		best, st, err = boundsCake(ctx, p, c, first, o.enc)
+	default:
 		var cc *cakeCubes
-		cc, err = searchCubes(ctx, p, c, first, cubeOptions{})
+		cc, err = searchCubes(ctx, p, c, first, cubeOptions{enc: o.enc, unit: o.unit})
 		best, st = cc.best, cc.s.Stats()
 	}
 	total.Add(st)
 	return best, total, err
 }
 
-// startCake returns a cake to start from: firstCake's, or else the first
-// model of a SAT solve without a bound; Area 0 when no cake exists.
-func startCake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAnswer, solver.Stats, error) {
-	if a, ok := firstCake(p); ok {
-		return a, solver.Stats{}, nil
+// The searches of Cake, the options of its choice point "search".
+const (
+	cakeByCubes   = "cubes"
+	cakeByBounds  = "bounds"
+	cakeByTighten = "tighten"
+)
+
+// CakeEncodings returns the choice points of Cake and CakeQuery: the
+// formula's domains and products (CakeQuery has only these), how Cake
+// proves the optimum, its first cake, and how its cubes are checked.
+func CakeEncodings() []technique.Choice {
+	return []technique.Choice{
+		{Point: "domains", Options: []string{"stack", "loose"},
+			Doc: "each layer's radii and heights: bounded by the least stack of layers under it and by the bound, or by N and M alone"},
+		{Point: "product", Options: []string{"multiplier", "scaler"},
+			Doc: "a layer's r²H and rH: one multiplier of the constants its radius selects, or a constant multiplier of H per radius, selected"},
+		{Point: "search", Options: []string{cakeByCubes, cakeByBounds, cakeByTighten},
+			Doc: "the proof of the optimum: branch and bound over cubes of the bottom layers on one solver, a fresh formula per bound, or one solver with the bound tightened by assumptions"},
+		{Point: "first", Options: []string{"own", "sat"},
+			Doc: "the first cake: built without the solver (the top layers least, the bottom ones fitted), or a SAT solve without a bound"},
+		{Point: "cube-check", Options: []string{"solver", "unit"},
+			Doc: "each cube is checked by the engine's own test scopes (gini's), or by our unit propagation"},
 	}
-	return anyCake(ctx, p, c)
+}
+
+// cakeOptions are the picks of CakeEncodings, read once.
+type cakeOptions struct {
+	enc      encode.CakeEncoding
+	search   string // cakeByCubes, cakeByBounds or cakeByTighten
+	ownFirst bool   // firstCake before a SAT solve
+	unit     bool   // cubes checked by our own propagation
+}
+
+func cakeOptionsOf(enc technique.Picks) cakeOptions {
+	cs := CakeEncodings()
+	return cakeOptions{
+		enc: encode.CakeEncoding{
+			LooseDomains: enc.Get(cs, "domains") == "loose",
+			Scaler:       enc.Get(cs, "product") == "scaler",
+		},
+		search:   enc.Get(cs, "search"),
+		ownFirst: enc.Get(cs, "first") == "own",
+		unit:     enc.Get(cs, "cube-check") == "unit",
+	}
+}
+
+// startCake returns a cake to start from: firstCake's (unless o says
+// otherwise), or else the first model of a SAT solve without a bound;
+// Area 0 when no cake exists.
+func startCake(ctx context.Context, p puzzle.Cake, c solver.Config, o cakeOptions) (puzzle.CakeAnswer, solver.Stats, error) {
+	if o.ownFirst {
+		if a, ok := firstCake(p); ok {
+			return a, solver.Stats{}, nil
+		}
+	}
+	return anyCake(ctx, p, c, o.enc)
 }
 
 // anyCake returns the cake of the first model of a SAT solve without a
-// bound; Area 0 when no cake exists.
-func anyCake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAnswer, solver.Stats, error) {
-	q := encode.Cake(p, encode.CakeNoBound(p))
+// bound, in the encoding enc; Area 0 when no cake exists.
+func anyCake(ctx context.Context, p puzzle.Cake, c solver.Config, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, error) {
+	q := encode.CakeWith(p, encode.CakeNoBound(p), enc)
 	s := c.New(q.Formula())
 	st, err := s.Solve(ctx)
 	if err != nil || st == solver.Unsat {
@@ -70,13 +126,13 @@ func anyCake(ctx context.Context, p puzzle.Cake, c solver.Config) (puzzle.CakeAn
 	return a, s.Stats(), err
 }
 
-// cakeBounds asks a fresh solver for a cake of area one less than the best
+// boundsCake asks a fresh solver for a cake of area one less than the best
 // so far, starting from first, until there is none; the last is optimal.
 // Each formula is in the encoding enc. A fresh solver per bound, rather
-// than one solver with the bounds assumed in turn, keeps the formula free
-// of the clauses of earlier bounds and the solver free of what it learnt
-// for them, which took less CPU in all (docs/results.md).
-func cakeBounds(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzle.CakeAnswer, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, error) {
+// than one solver with the bounds assumed in turn (tightenCake), keeps the
+// formula free of the clauses of earlier bounds and the solver free of
+// what it learnt for them, which took less CPU in all (docs/results.md).
+func boundsCake(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzle.CakeAnswer, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, error) {
 	var total solver.Stats
 	best := first
 	for {
@@ -96,7 +152,36 @@ func cakeBounds(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzl
 	}
 }
 
-// CakeQuery returns the decision query "a cake of area at most q".
-func CakeQuery(_ context.Context, p puzzle.Cake, q int, _ solver.Config) (solver.Query[puzzle.CakeAnswer], string, error) {
-	return encode.Cake(p, q), fmt.Sprintf("Q<=%d", q), nil
+// tightenCake asks one solver, its formula built at the bound of first,
+// for a cake of area one less than the best so far, the bound switched on
+// by the selector of CakeQuery.AtMost, until there is none; the last is
+// optimal. It stops at the first unsatisfiable answer, so the solver is
+// never reused after one (notes/gini.md, bug 1).
+func tightenCake(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzle.CakeAnswer, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, error) {
+	q := encode.CakeWith(p, first.Area, enc)
+	s := c.New(q.Formula())
+	best := first
+	for {
+		st, err := s.Solve(ctx, q.AtMost(best.Area-1))
+		if err != nil {
+			return puzzle.CakeAnswer{}, s.Stats(), err
+		}
+		if st == solver.Unsat {
+			return best, s.Stats(), nil
+		}
+		a, err := q.Decode(s.Model())
+		if err == nil && a.Area >= best.Area {
+			err = fmt.Errorf("cake: a model of area %d under the bound %d", a.Area, best.Area-1)
+		}
+		if err != nil {
+			return best, s.Stats(), err
+		}
+		best = a
+	}
+}
+
+// CakeQuery returns the decision query "a cake of area at most q", in
+// the formula enc picks.
+func CakeQuery(_ context.Context, p puzzle.Cake, q int, _ solver.Config, enc technique.Picks) (solver.Query[puzzle.CakeAnswer], string, error) {
+	return encode.CakeWith(p, q, cakeOptionsOf(enc).enc), fmt.Sprintf("Q<=%d", q), nil
 }

@@ -13,6 +13,7 @@ import (
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // cakeVariant is one way of finding the optimal cake by SAT, kept to be
@@ -25,9 +26,10 @@ type cakeVariant struct {
 // cakeVariants lists Cake's way with gini ("gini4": cubes of four layers
 // in gini's test scopes) and the others measured: the cube depth, cubes
 // checked by our own propagation ("unit", Cake's way with other
-// engines), the domains from N and M alone, and a fresh formula per
-// bound, which is also what the code did before the cubes, from the
-// two-layer first cake and with loose domains ("before").
+// engines), the domains from N and M alone, a scaler per radius, one
+// solver tightened by assumptions, and a fresh formula per bound, which
+// is also what the code did before the cubes, from the two-layer first
+// cake and with loose domains ("before").
 var cakeVariants = []cakeVariant{
 	{"before", func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, solver.Stats, int, error) {
 		return viaBounds(ctx, p, 2, encode.CakeEncoding{LooseDomains: true})
@@ -43,9 +45,19 @@ var cakeVariants = []cakeVariant{
 	{"gini4", viaCubes(cubeOptions{depth: 4})},
 	{"gini6", viaCubes(cubeOptions{depth: 6})},
 	{"gini4-loose", viaCubes(cubeOptions{depth: 4, enc: encode.CakeEncoding{LooseDomains: true}})},
+	{"gini4-scaler", viaCubes(cubeOptions{depth: 4, enc: encode.CakeEncoding{Scaler: true}})},
+	{"tighten", func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, solver.Stats, int, error) {
+		first, total, err := startCake(ctx, p, solver.Config{}, cakeOptionsOf(technique.Picks{}))
+		if err != nil || first.Area == 0 {
+			return first, total, 0, err
+		}
+		a, st, err := tightenCake(ctx, p, solver.Config{}, first, encode.CakeEncoding{})
+		total.Add(st)
+		return a, total, 0, err
+	}},
 }
 
-// viaBounds runs cakeBounds from the best cake of up to free fitted
+// viaBounds runs boundsCake from the best cake of up to free fitted
 // bottom layers.
 func viaBounds(ctx context.Context, p puzzle.Cake, free int, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, int, error) {
 	var first puzzle.CakeAnswer
@@ -57,11 +69,11 @@ func viaBounds(ctx context.Context, p puzzle.Cake, free int, enc encode.CakeEnco
 	var total solver.Stats
 	if first.Area == 0 {
 		var err error
-		if first, total, err = anyCake(ctx, p, solver.Config{}); err != nil || first.Area == 0 {
+		if first, total, err = anyCake(ctx, p, solver.Config{}, enc); err != nil || first.Area == 0 {
 			return first, total, 0, err
 		}
 	}
-	a, st, err := cakeBounds(ctx, p, solver.Config{}, first, enc)
+	a, st, err := boundsCake(ctx, p, solver.Config{}, first, enc)
 	total.Add(st)
 	return a, total, 0, err
 }
@@ -69,7 +81,7 @@ func viaBounds(ctx context.Context, p puzzle.Cake, free int, enc encode.CakeEnco
 // viaCubes runs searchCubes from Cake's start.
 func viaCubes(o cubeOptions) func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, solver.Stats, int, error) {
 	return func(ctx context.Context, p puzzle.Cake) (puzzle.CakeAnswer, solver.Stats, int, error) {
-		first, total, err := startCake(ctx, p, solver.Config{})
+		first, total, err := startCake(ctx, p, solver.Config{}, cakeOptionsOf(technique.Picks{}))
 		if err != nil || first.Area == 0 {
 			return first, total, 0, err
 		}
@@ -94,7 +106,7 @@ func TestCakeVariants(t *testing.T) {
 	for _, v := range cakeVariants {
 		for _, p := range ps {
 			t.Run(fmt.Sprintf("%s/N=%d,M=%d", v.name, p.Volume, p.Layers), func(t *testing.T) {
-				want, _, err := native.Cake(context.Background(), p)
+				want, _, err := native.Cake(context.Background(), p, technique.Set{})
 				require.NoError(t, err)
 				got, _, _, err := v.run(context.Background(), p)
 				require.NoError(t, err)

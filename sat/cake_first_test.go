@@ -11,6 +11,7 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // TestFirstCake checks the starting cake: a valid cake of the volume,
@@ -24,7 +25,7 @@ func TestFirstCake(t *testing.T) {
 	for i, p := range ps {
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
 			a, ok := firstCake(p)
-			opt, _, err := native.Cake(context.Background(), p)
+			opt, _, err := native.Cake(context.Background(), p, technique.Set{})
 			require.NoError(t, err)
 			if i < 5 {
 				require.True(t, ok, "a book case")

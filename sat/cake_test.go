@@ -15,6 +15,7 @@ import (
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // cakeBook names the judge data of cake: five book cases and the sample.
@@ -32,7 +33,7 @@ func readCake(tb testing.TB, name string) ([]puzzle.Cake, []int) {
 // solveCake solves p by SAT and checks the answer with Verify.
 func solveCake(t *testing.T, p puzzle.Cake) puzzle.CakeAnswer {
 	t.Helper()
-	a, st, err := sat.Cake(context.Background(), p, solver.Config{})
+	a, st, err := sat.Cake(context.Background(), p, solver.Config{}, technique.Picks{})
 	require.NoError(t, err, "N=%d M=%d", p.Volume, p.Layers)
 	require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
 	t.Logf("N=%d M=%d: Q=%d in %v, %d solves, %d conflicts, %d vars, %d clauses",
@@ -93,7 +94,7 @@ func TestCakeGenerated(t *testing.T) {
 		}
 		solved++
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
-			want, _, err := native.Cake(context.Background(), p)
+			want, _, err := native.Cake(context.Background(), p, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, want.Area, solveCake(t, p).Area)
 		})
@@ -118,16 +119,85 @@ func cakeTarget() []puzzle.Cake {
 func TestCakeTarget(t *testing.T) {
 	for _, p := range cakeTarget() {
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
-			want, _, err := native.Cake(context.Background(), p)
+			want, _, err := native.Cake(context.Background(), p, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, want.Area, solveCake(t, p).Area)
 		})
 	}
 }
 
+// cakePicks resolves spec against sat.CakeEncodings.
+func cakePicks(tb testing.TB, spec string) technique.Picks {
+	tb.Helper()
+	enc, err := technique.ResolveEncoding(sat.CakeEncodings(), spec)
+	require.NoError(tb, err, spec)
+	return enc
+}
+
+// TestCakeEncodings solves generated pairs of small volume with random
+// picks of every choice point and compares the areas with the DFS's.
+func TestCakeEncodings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 1190))
+	for solved := 0; solved < 40; {
+		p := gen.Cake(rng)
+		if t := p.Layers * (p.Layers + 1) / 2; p.Volume > 1500 || t*t > p.Volume {
+			continue
+		}
+		solved++
+		spec := somePicks(rng, sat.CakeEncodings())
+		want, _, err := native.Cake(context.Background(), p, technique.Set{})
+		require.NoError(t, err)
+		a, _, err := sat.Cake(context.Background(), p, solver.Config{}, cakePicks(t, spec))
+		require.NoError(t, err, "N=%d M=%d %s", p.Volume, p.Layers, spec)
+		require.NoError(t, p.Verify(a), "N=%d M=%d %s", p.Volume, p.Layers, spec)
+		require.Equal(t, want.Area, a.Area, "N=%d M=%d %s", p.Volume, p.Layers, spec)
+	}
+}
+
+// TestCakeEncodingsReal checks that every option of every choice point
+// changes the conflicts on some instance, and never the area: the three
+// small book cases and generated pairs of small volume.
+func TestCakeEncodingsReal(t *testing.T) {
+	var ps []puzzle.Cake
+	for _, name := range []string{"sample", "cake1", "cake3"} {
+		cakes, _ := readCake(t, name)
+		ps = append(ps, cakes...)
+	}
+	rng := rand.New(rand.NewPCG(20, 1190))
+	for len(ps) < 15 {
+		if p := gen.Cake(rng); p.Volume <= 3000 {
+			ps = append(ps, p)
+		}
+	}
+	var want []int
+	for _, p := range ps {
+		a, _, err := native.Cake(context.Background(), p, technique.Set{})
+		require.NoError(t, err)
+		want = append(want, a.Area)
+	}
+	for _, c := range sat.CakeEncodings() {
+		for _, o := range c.Options[1:] {
+			spec := c.Point + "=" + o
+			t.Run(spec, func(t *testing.T) {
+				differs := false
+				for i, p := range ps {
+					_, st, err := sat.Cake(context.Background(), p, solver.Config{}, technique.Picks{})
+					require.NoError(t, err)
+					got, st2, err := sat.Cake(context.Background(), p, solver.Config{}, cakePicks(t, spec))
+					require.NoError(t, err)
+					require.Equal(t, want[i], got.Area, "N=%d M=%d", p.Volume, p.Layers)
+					require.NoError(t, p.Verify(got))
+					differs = differs || st.Conflicts != st2.Conflicts
+				}
+				require.True(t, differs, "%s has the default's conflicts on every book case", spec)
+			})
+		}
+	}
+}
+
 func TestCakeOutOfLimits(t *testing.T) {
 	for _, p := range []puzzle.Cake{{Volume: 0, Layers: 1}, {Volume: 10001, Layers: 1}, {Volume: 5, Layers: 0}, {Volume: 5, Layers: 21}} {
-		_, _, err := sat.Cake(context.Background(), p, solver.Config{})
+		_, _, err := sat.Cake(context.Background(), p, solver.Config{}, technique.Picks{})
 		require.Error(t, err, "%+v", p)
 	}
 }
@@ -135,7 +205,7 @@ func TestCakeOutOfLimits(t *testing.T) {
 func TestCakeCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10}, solver.Config{})
+	_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9397, Layers: 10}, solver.Config{}, technique.Picks{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -146,7 +216,7 @@ func TestCakeDeadline(t *testing.T) {
 	for _, c := range []solver.Config{{}, {Engine: solver.Portfolio(solver.Gini())}} {
 		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Millisecond)
 		start := time.Now()
-		_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9866, Layers: 11}, c)
+		_, _, err := sat.Cake(ctx, puzzle.Cake{Volume: 9866, Layers: 11}, c, technique.Picks{})
 		cancel()
 		require.ErrorIs(t, err, context.DeadlineExceeded)
 		require.Less(t, time.Since(start), time.Second)
@@ -161,7 +231,7 @@ func BenchmarkCakeTarget(b *testing.B) {
 			var st solver.Stats
 			for b.Loop() {
 				var err error
-				if _, st, err = sat.Cake(context.Background(), p, solver.Config{}); err != nil {
+				if _, st, err = sat.Cake(context.Background(), p, solver.Config{}, technique.Picks{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -179,7 +249,7 @@ func BenchmarkCakeSAT(b *testing.B) {
 			var st solver.Stats
 			for b.Loop() {
 				for i, p := range ps {
-					a, s, err := sat.Cake(context.Background(), p, solver.Config{})
+					a, s, err := sat.Cake(context.Background(), p, solver.Config{}, technique.Picks{})
 					if err != nil || a.Area != want[i] {
 						b.Fatalf("N=%d M=%d: Q=%d, %v; want %d", p.Volume, p.Layers, a.Area, err, want[i])
 					}

@@ -9,21 +9,7 @@ import (
 	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
-)
-
-// CatsStrategy says in which direction Cats walks the number of cars.
-type CatsStrategy int
-
-// The two strategies that were measured (docs/results.md).
-const (
-	// CatsDown finds a packing, then asks for one car fewer than the last
-	// packing found, on the same solver, until that is unsatisfiable or
-	// the lower bound is met.
-	CatsDown CatsStrategy = iota
-	// CatsUp asks for the lower bound first and one car more after each
-	// unsatisfiable answer, on the same solver; the first packing found
-	// is optimal.
-	CatsUp
+	"puzzlesat/technique"
 )
 
 // Cats returns the fewest cable cars that carry every cat of p, with the
@@ -35,13 +21,43 @@ const (
 // error is puzzle.ErrNoSolution when a cat is heavier than W, a *TooLarge
 // when the formula's bound (encode.CatsSize, told before it is built) or
 // the formula with the bounds of the later questions passes c's budget,
-// or the context's error.
-func Cats(ctx context.Context, p puzzle.Cats, c solver.Config) (puzzle.CatsAnswer, solver.Stats, error) {
-	return CatsWith(ctx, p, c, encode.CatsEncoding{}, CatsDown)
+// or the context's error. enc picks among the choices of CatsEncodings:
+// the formula's, and the direction in which the number of cars is walked.
+func Cats(ctx context.Context, p puzzle.Cats, c solver.Config, enc technique.Picks) (puzzle.CatsAnswer, solver.Stats, error) {
+	e, up := catsEncoding(enc)
+	return cats(ctx, p, c, e, up)
 }
 
-// CatsWith is Cats with the chosen encoding and strategy.
-func CatsWith(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.CatsEncoding, dir CatsStrategy) (puzzle.CatsAnswer, solver.Stats, error) {
+// CatsEncodings returns the choice points of Cats and CatsQuery: the
+// capacity, fullness and symmetry of the formula (CatsQuery has only
+// these), and the direction of the search.
+func CatsEncodings() []technique.Choice {
+	return []technique.Choice{
+		{Point: "capacity", Options: []string{"mdd", "adder"},
+			Doc: "each car's load <= W: an interval MDD, arc consistent (an adder tree past its node budget), or a binary adder tree compared with W"},
+		{Point: "fullness", Options: []string{"bounds", "none"},
+			Doc: "the redundant bound that every car of a t-car packing carries at least S-(t-1)·W, as MDDs (none with capacity=adder)"},
+		{Point: "symmetry", Options: []string{"lex", "none"},
+			Doc: "the cars' count vectors lexicographically non-increasing, or in any order (the empty cars last either way)"},
+		{Point: "direction", Options: []string{"down", "up"},
+			Doc: "from first-fit's count down, one car fewer after each packing, or from the lower bound up, one car more after each refusal"},
+	}
+}
+
+// catsEncoding returns the formula enc picks, and whether the search
+// goes up from the lower bound.
+func catsEncoding(enc technique.Picks) (encode.CatsEncoding, bool) {
+	cs := CatsEncodings()
+	return encode.CatsEncoding{
+		Adder:      enc.Get(cs, "capacity") == "adder",
+		NoFull:     enc.Get(cs, "fullness") == "none",
+		NoSymmetry: enc.Get(cs, "symmetry") == "none",
+	}, enc.Get(cs, "direction") == "up"
+}
+
+// cats is Cats with the encoding enc, going up from the lower bound when
+// up is set.
+func cats(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.CatsEncoding, up bool) (puzzle.CatsAnswer, solver.Stats, error) {
 	if len(p.Weights) == 0 || p.W < 1 || slices.Max(p.Weights) > p.W {
 		return puzzle.CatsAnswer{}, solver.Stats{}, puzzle.ErrNoSolution
 	}
@@ -62,7 +78,7 @@ func CatsWith(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.Ca
 		return puzzle.CatsAnswer{}, s.Stats(), fmt.Errorf("sat: cats: the query for %d cars, which first fit fills, is unsatisfiable", q.Cars())
 	}
 	best := s.Model()
-	if dir == CatsUp {
+	if up {
 		best, err = catsUp(ctx, s, q, p.LowerBound(), best)
 	} else {
 		best, err = catsDown(ctx, s, q, p.LowerBound(), best)
@@ -75,7 +91,7 @@ func CatsWith(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.Ca
 }
 
 // catsDown tightens from the model m: while it uses more cars than lb,
-// ask for one car fewer.
+// ask for one car fewer. The last packing found is optimal.
 func catsDown(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
 	for c := q.Used(m); c > lb; c = q.Used(m) {
 		st, err := s.Solve(ctx, q.AtMost(c-1)...)
@@ -88,7 +104,8 @@ func catsDown(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int
 }
 
 // catsUp asks for lb cars, then one more after each refusal, below the
-// cars of the model m, which it returns when every smaller count fails.
+// cars of the model m, which it returns when every smaller count fails;
+// the first packing found is optimal.
 func catsUp(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
 	for t := lb; t < q.Used(m); t++ {
 		st, err := s.Solve(ctx, q.AtMost(t)...)
@@ -119,10 +136,11 @@ func firstFitCars(p puzzle.Cats) int {
 	return len(loads)
 }
 
-// CatsQuery returns the decision query "the cats fit in at most k cars",
-// with the errors of Cats.
-func CatsQuery(ctx context.Context, p puzzle.Cats, k int, c solver.Config) (solver.Query[puzzle.CatsAnswer], string, error) {
-	q, err := catsQuery(ctx, p, k, encode.CatsEncoding{}, c)
+// CatsQuery returns the decision query "the cats fit in at most k cars"
+// in the formula enc picks, with the errors of Cats.
+func CatsQuery(ctx context.Context, p puzzle.Cats, k int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.CatsAnswer], string, error) {
+	e, _ := catsEncoding(enc)
+	q, err := catsQuery(ctx, p, k, e, c)
 	return q, fmt.Sprintf("cars<=%d", k), err
 }
 

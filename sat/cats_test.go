@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,27 +17,35 @@ import (
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
-// catsVariants are the encodings and strategies compared in the tests.
+// catsVariants are the encodings and directions compared in the tests,
+// as picks of sat.CatsEncodings.
 var catsVariants = []struct {
-	name string
-	enc  encode.CatsEncoding
-	dir  sat.CatsStrategy
+	name, spec string
 }{
-	{"default", encode.CatsEncoding{}, sat.CatsDown},
-	{"up", encode.CatsEncoding{}, sat.CatsUp},
-	{"adder", encode.CatsEncoding{Adder: true}, sat.CatsDown},
-	{"tiny MDD budget", encode.CatsEncoding{MaxNodes: 3}, sat.CatsUp},
-	{"no symmetry", encode.CatsEncoding{NoSymmetry: true}, sat.CatsDown},
-	{"no fullness bounds", encode.CatsEncoding{NoFull: true}, sat.CatsDown},
+	{"default", ""},
+	{"up", "direction=up"},
+	{"adder", "capacity=adder"},
+	{"no symmetry", "symmetry=none"},
+	{"no fullness bounds", "fullness=none"},
+	{"all others", "capacity=adder,fullness=none,symmetry=none,direction=up"},
+}
+
+// catsPicks resolves spec against sat.CatsEncodings.
+func catsPicks(tb testing.TB, spec string) technique.Picks {
+	tb.Helper()
+	enc, err := technique.ResolveEncoding(sat.CatsEncodings(), spec)
+	require.NoError(tb, err, spec)
+	return enc
 }
 
 func TestCats(t *testing.T) {
 	for _, tc := range catsref.Cases {
 		for _, v := range catsVariants {
 			t.Run(tc.Name+"/"+v.name, func(t *testing.T) {
-				a, _, err := sat.CatsWith(context.Background(), tc.P, solver.Config{}, v.enc, v.dir)
+				a, _, err := sat.Cats(context.Background(), tc.P, solver.Config{}, catsPicks(t, v.spec))
 				if tc.Want < 0 {
 					require.ErrorIs(t, err, puzzle.ErrNoSolution)
 					return
@@ -48,19 +58,67 @@ func TestCats(t *testing.T) {
 	}
 }
 
-// TestCatsRandom compares every variant with the subset DP on 600 random
-// instances of up to 12 cats, three weight distributions.
+// TestCatsRandom compares the encodings with the subset DP on 600 random
+// instances of up to 12 cats, three weight distributions: each instance
+// with random picks of every choice point.
 func TestCatsRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(165, 2))
 	for i := range 600 {
 		w := []int{10, 100, 1996, 1e9}[rng.IntN(4)]
 		p := catsref.Random(rng, 1+rng.IntN(12), w, i%3)
 		want := catsref.Cars(p)
-		v := catsVariants[i%len(catsVariants)]
-		a, st, err := sat.CatsWith(context.Background(), p, solver.Config{}, v.enc, v.dir)
-		require.NoError(t, err, "%d %s: %s", i, v.name, p.String())
-		require.NoError(t, p.Verify(a), "%d %s: %s", i, v.name, p.String())
-		require.Len(t, a.Cars, want, "%d %s: %s, %v", i, v.name, p.String(), st)
+		spec := somePicks(rng, sat.CatsEncodings())
+		a, st, err := sat.Cats(context.Background(), p, solver.Config{}, catsPicks(t, spec))
+		require.NoError(t, err, "%d %s: %s", i, spec, p.String())
+		require.NoError(t, p.Verify(a), "%d %s: %s", i, spec, p.String())
+		require.Len(t, a.Cars, want, "%d %s: %s, %v", i, spec, p.String(), st)
+	}
+}
+
+// somePicks returns a random spec of picks of cs: each choice point
+// takes one of its options at random.
+func somePicks(rng *rand.Rand, cs []technique.Choice) string {
+	var items []string
+	for _, c := range cs {
+		items = append(items, c.Point+"="+c.Options[rng.IntN(len(c.Options))])
+	}
+	return strings.Join(items, ",")
+}
+
+// TestCatsEncodingsReal checks that every option of every choice point
+// changes the conflicts on some instance, and never the number of cars.
+func TestCatsEncodingsReal(t *testing.T) {
+	var ps []puzzle.Cats
+	for _, tc := range catsref.Cases {
+		if tc.Want > 0 {
+			ps = append(ps, tc.P)
+		}
+	}
+	rng := rand.New(rand.NewPCG(165, 22))
+	for i := range 12 {
+		ps = append(ps, catsref.Random(rng, 8+rng.IntN(6), []int{100, 1e9}[i%2], i%3))
+	}
+	// First-fit decreasing's 11/9 (Johnson): 51 27 / 26 26 26 / 23 23 23
+	// 23 fill 11 cars where 51 26 23 and 27 27 23 23 fill 9, the lower
+	// bound, so that going down and going up ask different questions.
+	ps = append(ps, puzzle.Cats{W: 100, Weights: slices.Concat(slices.Repeat([]int{51, 27, 26}, 6), slices.Repeat([]int{23}, 12))})
+	for _, c := range sat.CatsEncodings() {
+		for _, o := range c.Options[1:] {
+			spec := c.Point + "=" + o
+			t.Run(spec, func(t *testing.T) {
+				differs := false
+				for _, p := range ps {
+					want, st, err := sat.Cats(context.Background(), p, solver.Config{}, technique.Picks{})
+					require.NoError(t, err)
+					got, st2, err := sat.Cats(context.Background(), p, solver.Config{}, catsPicks(t, spec))
+					require.NoError(t, err, p.String())
+					require.NoError(t, p.Verify(got), p.String())
+					require.Len(t, got.Cars, len(want.Cars), p.String())
+					differs = differs || st.Conflicts != st2.Conflicts
+				}
+				require.True(t, differs, "%s has the default's conflicts on every instance", spec)
+			})
+		}
 	}
 }
 
@@ -94,20 +152,18 @@ func TestCatsQuery(t *testing.T) {
 func TestCatsCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := sat.Cats(ctx, catsref.Random(rand.New(rand.NewPCG(1, 1)), 64, 1e9, 1), solver.Config{})
+	_, _, err := sat.Cats(ctx, catsref.Random(rand.New(rand.NewPCG(1, 1)), 64, 1e9, 1), solver.Config{}, technique.Picks{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
 // catsBenchVariants are the variants the benchmark compares.
 var catsBenchVariants = []struct {
-	name string
-	enc  encode.CatsEncoding
-	dir  sat.CatsStrategy
+	name, spec string
 }{
-	{"default", encode.CatsEncoding{}, sat.CatsDown},
-	{"up", encode.CatsEncoding{}, sat.CatsUp},
-	{"nofull", encode.CatsEncoding{NoFull: true}, sat.CatsDown},
-	{"adder", encode.CatsEncoding{Adder: true}, sat.CatsDown},
+	{"default", ""},
+	{"up", "direction=up"},
+	{"nofull", "fullness=none"},
+	{"adder", "capacity=adder"},
 }
 
 func BenchmarkCats(b *testing.B) {
@@ -115,20 +171,20 @@ func BenchmarkCats(b *testing.B) {
 		for class, c := range catsref.BenchClasses {
 			for _, v := range catsBenchVariants {
 				b.Run(fmt.Sprintf("n%d-%s/%s", n, c.Name, v.name), func(b *testing.B) {
-					benchCats(b, catsref.Bench(n, class), v.enc, v.dir)
+					benchCats(b, catsref.Bench(n, class), catsPicks(b, v.spec))
 				})
 			}
 		}
 	}
 }
 
-func benchCats(b *testing.B, ps []puzzle.Cats, enc encode.CatsEncoding, dir sat.CatsStrategy) {
+func benchCats(b *testing.B, ps []puzzle.Cats, enc technique.Picks) {
 	var total solver.Stats
 	var timeouts, large int
 	for b.Loop() {
 		total, timeouts, large = solver.Stats{}, 0, 0
 		for _, p := range ps {
-			st, timeout, tooLarge := benchCatsOne(b, p, enc, dir)
+			st, timeout, tooLarge := benchCatsOne(b, p, enc)
 			total.Add(st)
 			timeouts += timeout
 			large += tooLarge
@@ -141,10 +197,10 @@ func benchCats(b *testing.B, ps []puzzle.Cats, enc encode.CatsEncoding, dir sat.
 
 // benchCatsOne solves p within 10 s and counts a timeout, or a formula
 // over the default budget, as 1.
-func benchCatsOne(b *testing.B, p puzzle.Cats, enc encode.CatsEncoding, dir sat.CatsStrategy) (st solver.Stats, timeout, tooLarge int) {
+func benchCatsOne(b *testing.B, p puzzle.Cats, enc technique.Picks) (st solver.Stats, timeout, tooLarge int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_, st, err := sat.CatsWith(ctx, p, solver.Config{}, enc, dir)
+	_, st, err := sat.Cats(ctx, p, solver.Config{}, enc)
 	var tl *solver.TooLarge
 	switch {
 	case errors.As(err, &tl):

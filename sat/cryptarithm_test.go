@@ -8,58 +8,52 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode"
 	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
-var cryptSums = []encode.CryptarithmSum{encode.ColumnsAndBounds, encode.ColumnSums, encode.WeightedSum, encode.ColumnMDDs}
-
-// cryptMode is one way the tests solve and count: a formulation, and
-// either gini's own branching (blocking clauses to count) or the search
-// over the letters, largest weight first (sat.Search), the default.
+// cryptMode is one way the tests solve and count: the encoding picks of
+// a formulation of the sum and a search, gini's own branching (blocking
+// clauses to count) or the search over the letters, largest weight first
+// (sat.Search), the default.
 type cryptMode struct {
-	sum     encode.CryptarithmSum
-	ordered bool
+	spec  string // as --encoding takes it
+	picks technique.Picks
 }
 
-func (m cryptMode) String() string {
-	if m.ordered {
-		return m.sum.String() + "/ordered"
-	}
-	return m.sum.String() + "/cdcl"
-}
+func (m cryptMode) String() string { return m.spec }
 
-// cryptModes lists every formulation in both modes, the default first.
+// cryptModes lists every formulation under both searches, the default
+// first.
 var cryptModes = func() []cryptMode {
 	var ms []cryptMode
-	for _, ordered := range []bool{true, false} {
-		for _, sum := range cryptSums {
-			ms = append(ms, cryptMode{sum, ordered})
+	cs := sat.CryptarithmEncodings()
+	for _, search := range cs[1].Options {
+		for _, sum := range cs[0].Options {
+			spec := "sum=" + sum + ",search=" + search
+			picks, err := technique.ResolveEncoding(cs, spec)
+			if err != nil {
+				panic(err)
+			}
+			ms = append(ms, cryptMode{spec, picks})
 		}
 	}
 	return ms
 }()
 
-// solve and count run the CNF of p as m says.
+// solve and count run p as m says.
 func solve(p puzzle.Cryptarithm, m cryptMode) (puzzle.CryptarithmAnswer, solver.Stats, error) {
-	q := encode.CryptarithmWith(p, m.sum)
-	if m.ordered {
-		return solver.FindOrdered[puzzle.CryptarithmAnswer](context.Background(), q, solver.Config{})
-	}
-	return solver.Find[puzzle.CryptarithmAnswer](context.Background(), q, solver.Config{})
+	return sat.Cryptarithm(context.Background(), p, solver.Config{}, m.picks)
 }
 
 func count(p puzzle.Cryptarithm, limit int, m cryptMode) (int, solver.Stats, error) {
 	if limit < 1 {
 		limit = 1 << 30
 	}
-	q := encode.CryptarithmWith(p, m.sum)
-	if m.ordered {
-		return solver.CountOrdered[puzzle.CryptarithmAnswer](context.Background(), q, limit, solver.Config{})
-	}
-	return solver.CountAnswers[puzzle.CryptarithmAnswer](context.Background(), q, limit, solver.Config{})
+	return sat.CountCryptarithm(context.Background(), p, limit, solver.Config{}, m.picks)
 }
 
 func TestCryptarithmFixtures(t *testing.T) {
@@ -67,12 +61,12 @@ func TestCryptarithmFixtures(t *testing.T) {
 		for _, name := range []string{"sample", "exercism"} {
 			ps, want := cryptbrute.Fixture(t, name)
 			for i, p := range ps {
-				if m != cryptModes[0] && len(p.Addends) > 100 {
+				if m.spec != cryptModes[0].spec && len(p.Addends) > 100 {
 					continue // the 199 addends: the default here, the others in benchmarks
 				}
 				a, _, err := solve(p, m)
 				if want[i] == "no solution" {
-					require.ErrorIs(t, err, solver.ErrUnsatisfiable, "%s %s %d", m, name, i+1)
+					require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %s %d", m, name, i+1)
 					continue
 				}
 				require.NoError(t, err, "%s %s %d", m, name, i+1)
@@ -120,7 +114,7 @@ func TestCryptarithmRandom(t *testing.T) {
 			require.Equal(t, len(want), got, "%s count %d: %s", m, i, p.String())
 			a, _, err := solve(p, m)
 			if len(want) == 0 {
-				require.ErrorIs(t, err, solver.ErrUnsatisfiable)
+				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				continue
 			}
 			require.NoError(t, err)
@@ -163,6 +157,37 @@ func BenchmarkCryptarithm(b *testing.B) {
 		bench("fortresses-count", ps[0], 0, m)
 		for i, p := range many {
 			bench(fmt.Sprintf("many%d-count", i+1), p, 0, m)
+		}
+	}
+}
+
+// TestCryptarithmEncodingsAreReal checks that each option away from the
+// default changes the conflicts of solving or counting some puzzle.
+func TestCryptarithmEncodingsAreReal(t *testing.T) {
+	ps, _ := cryptbrute.Fixture(t, "sample")
+	cs := sat.CryptarithmEncodings()
+	for _, c := range cs {
+		for _, o := range c.Options[1:] {
+			t.Run(c.Point+"="+o, func(t *testing.T) {
+				picks, err := technique.ResolveEncoding(cs, c.Point+"="+o)
+				require.NoError(t, err)
+				differ := false
+				for _, p := range ps {
+					if len(p.Addends) > 100 {
+						continue // the 199 addends: benchmarks
+					}
+					_, st0, err0 := sat.Cryptarithm(context.Background(), p, solver.Config{}, technique.Picks{})
+					_, st1, err1 := sat.Cryptarithm(context.Background(), p, solver.Config{}, picks)
+					require.Equal(t, err0, err1, "%s", p.String())
+					n0, ct0, err := sat.CountCryptarithm(context.Background(), p, 10, solver.Config{}, technique.Picks{})
+					require.NoError(t, err)
+					n1, ct1, err := sat.CountCryptarithm(context.Background(), p, 10, solver.Config{}, picks)
+					require.NoError(t, err)
+					require.Equal(t, n0, n1, "%s", p.String())
+					differ = differ || st0.Conflicts != st1.Conflicts || ct0.Conflicts != ct1.Conflicts
+				}
+				require.True(t, differ, "%s=%s changes no conflict count", c.Point, o)
+			})
 		}
 	}
 }

@@ -20,7 +20,7 @@ import (
 // solver is built then), or the context's error.
 func Digit(ctx context.Context, p puzzle.Digit, c solver.Config, enc technique.Picks) (puzzle.DigitAnswer, solver.Stats, error) {
 	o := newDigitOracle(digitEncoding(enc), c)
-	a, err := digitsearch.Search(ctx, p, func(q puzzle.DigitAnswer) (bool, error) {
+	a, _, err := digitsearch.Search(ctx, p, technique.Set{}, func(q puzzle.DigitAnswer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
 	})
@@ -44,15 +44,21 @@ func DigitEncodings() []technique.Choice {
 	return []technique.Choice{{
 		Point: "product", Options: []string{encode.DigitTable.String(), encode.DigitCircuit.String()},
 		Doc: "how A * B = C is tied: a clause per pair of values of A and B that misses C, or a multiplier circuit",
+	}, {
+		Point: "last-digit", Options: []string{"clauses", "none"},
+		Doc: "whether the 100 clauses tying the last digits of A, B and C (implied by the product) are added",
 	}}
 }
 
-// digitEncoding returns the product encoding enc picks.
-func digitEncoding(enc technique.Picks) encode.DigitEncoding {
-	if enc.Get(DigitEncodings(), "product") == encode.DigitCircuit.String() {
-		return encode.DigitCircuit
+// digitEncoding returns the encoding options enc picks.
+func digitEncoding(enc technique.Picks) encode.DigitOptions {
+	cs := DigitEncodings()
+	var o encode.DigitOptions
+	if enc.Get(cs, "product") == encode.DigitCircuit.String() {
+		o.Product = encode.DigitCircuit
 	}
-	return encode.DigitTable
+	o.NoLastDigit = enc.Get(cs, "last-digit") == "none"
+	return o
 }
 
 // digitOracle counts the solutions of patterns, with one solver per
@@ -64,7 +70,7 @@ func digitEncoding(enc technique.Picks) encode.DigitEncoding {
 // a solve with no assumptions right after building makes the solver know
 // it before the first pattern can answer UNSAT.
 type digitOracle struct {
-	enc     encode.DigitEncoding
+	enc     encode.DigitOptions
 	config  solver.Config
 	triples map[[3]int]*digitTriple
 }
@@ -77,7 +83,7 @@ type digitTriple struct {
 	vars []cnf.Var // q.Vars(), which tell solutions apart
 }
 
-func newDigitOracle(enc encode.DigitEncoding, c solver.Config) *digitOracle {
+func newDigitOracle(enc encode.DigitOptions, c solver.Config) *digitOracle {
 	return &digitOracle{enc: enc, config: c, triples: map[[3]int]*digitTriple{}}
 }
 

@@ -17,7 +17,10 @@ import (
 	"puzzlesat/technique"
 )
 
-var digitEncodings = []encode.DigitEncoding{encode.DigitCircuit, encode.DigitTable}
+var digitEncodings = []encode.DigitOptions{
+	{Product: encode.DigitCircuit}, {Product: encode.DigitTable},
+	{Product: encode.DigitCircuit, NoLastDigit: true}, {Product: encode.DigitTable, NoLastDigit: true},
+}
 
 // TestDigitOneSolverReuse runs thousands of patterns of every length
 // triple, no-product triples and leading zeros among them, through one
@@ -33,7 +36,7 @@ func TestDigitOneSolverReuse(t *testing.T) {
 			rng := rand.New(rand.NewPCG(12107, 1))
 			shared := newDigitOracle(enc, solver.Config{})
 			patterns := 2500
-			if testing.Short() {
+			if testing.Short() || enc.NoLastDigit { // the variants without last-digit clauses share every path
 				patterns = 500
 			}
 			for i := range patterns {
@@ -206,19 +209,19 @@ func BenchmarkDigit(b *testing.B) {
 	})
 }
 
-// BenchmarkDigitEncoding compares the two encodings on the 300 puzzles.
+// BenchmarkDigitEncoding compares the encodings on the 300 puzzles.
 func BenchmarkDigitEncoding(b *testing.B) {
 	for _, enc := range digitEncodings {
 		b.Run(enc.String(), func(b *testing.B) { benchDigit(b, gen.Digits(rand.New(rand.NewPCG(12107, 300)), 300), enc) })
 	}
 }
 
-func benchDigit(b *testing.B, ps []puzzle.Digit, enc encode.DigitEncoding) {
+func benchDigit(b *testing.B, ps []puzzle.Digit, enc encode.DigitOptions) {
 	var st solver.Stats
 	for b.Loop() {
 		for _, p := range ps {
 			o := newDigitOracle(enc, solver.Config{})
-			_, err := digitsearch.Search(context.Background(), p, func(q puzzle.DigitAnswer) (bool, error) {
+			_, _, err := digitsearch.Search(context.Background(), p, technique.Set{}, func(q puzzle.DigitAnswer) (bool, error) {
 				n, err := o.count(context.Background(), q, 2)
 				return n == 1, err
 			})
@@ -255,5 +258,66 @@ func BenchmarkDigitEngines(b *testing.B) {
 			b.ReportMetric(float64(st.Time.Microseconds())/float64(st.Solves), "µs/solve")
 			b.Logf("winners: %s", st.Winner())
 		})
+	}
+}
+
+// TestDigitEncodingPicks solves and counts random puzzles with random
+// picks of DigitEncodings, against the brute force.
+func TestDigitEncodingPicks(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(12107, 19))
+	cs := DigitEncodings()
+	for i := range 60 {
+		var parts []string
+		for _, c := range cs {
+			parts = append(parts, c.Point+"="+c.Options[rng.IntN(len(c.Options))])
+		}
+		spec := strings.Join(parts, ",")
+		picks, err := technique.ResolveEncoding(cs, spec)
+		require.NoError(t, err)
+		p := gen.Digit(rng)
+		if i%2 == 0 {
+			a := digitbrute.RandomPattern(rng, 0.3+0.4*rng.Float64())
+			p = puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C}
+		}
+		want, ok := digitbrute.Solve(p)
+		got, _, err := Digit(ctx, p, solver.Config{}, picks)
+		if !ok {
+			require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s) with %s", p.A, p.B, p.C, spec)
+		} else {
+			require.NoError(t, err, "Digit(%s %s %s) with %s", p.A, p.B, p.C, spec)
+			require.Equal(t, want, got, "Digit(%s %s %s) with %s", p.A, p.B, p.C, spec)
+		}
+		n, _, err := CountDigit(ctx, p, 0, solver.Config{}, picks)
+		require.NoError(t, err)
+		require.Equal(t, digitbrute.Count(puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, 0), n, "CountDigit(%s %s %s) with %s", p.A, p.B, p.C, spec)
+	}
+}
+
+// TestDigitEncodingsAreReal checks that each option away from the
+// default changes the conflicts of solving the statement sample or some
+// puzzle from gen.
+func TestDigitEncodingsAreReal(t *testing.T) {
+	ps, _ := digitbrute.Sample(t)
+	ps = append(ps, gen.Digits(rand.New(rand.NewPCG(12107, 20)), 4)...)
+	cs := DigitEncodings()
+	for _, c := range cs {
+		for _, o := range c.Options[1:] {
+			t.Run(c.Point+"="+o, func(t *testing.T) {
+				picks, err := technique.ResolveEncoding(cs, c.Point+"="+o)
+				require.NoError(t, err)
+				var st0, st1 solver.Stats
+				for _, p := range ps {
+					a0, s0, err := Digit(context.Background(), p, solver.Config{}, technique.Picks{})
+					require.NoError(t, err)
+					a1, s1, err := Digit(context.Background(), p, solver.Config{}, picks)
+					require.NoError(t, err)
+					require.Equal(t, a0, a1, "Digit(%s %s %s)", p.A, p.B, p.C)
+					st0.Add(s0)
+					st1.Add(s1)
+				}
+				require.NotEqual(t, st0.Conflicts, st1.Conflicts, "%s=%s changes no conflict count", c.Point, o)
+			})
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -163,4 +164,86 @@ func TestAlphameticGenBothBackends(t *testing.T) {
 			require.Len(t, fields(out), n)
 		})
 	}
+}
+
+// checkKindSwitches runs the technique commands of kind: prunings lists
+// at least four and encodings at least one choice point, as tables and
+// as JSON; solving in (whose answers are unique), and counting countIn
+// unless it is "", give the same output with each pruning off and each
+// other encoding option picked; a pruning that others need says so; an
+// unknown pruning or encoding is a usage error that lists the valid
+// names.
+func checkKindSwitches(t *testing.T, kind, in, countIn string) {
+	t.Helper()
+	out, errs, code := cli(t, "", "prunings", kind, "--json")
+	require.Equal(t, exitOK, code, errs)
+	var ps []struct {
+		Name     string   `json:"name"`
+		Default  bool     `json:"default"`
+		NeededBy []string `json:"needed_by"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &ps))
+	require.GreaterOrEqual(t, len(ps), 4)
+	table, _, code := cli(t, "", "prunings", kind)
+	require.Equal(t, exitOK, code)
+	require.Len(t, strings.Split(strings.TrimSpace(table), "\n"), len(ps)+1, "a header and a row per pruning")
+	out, errs, code = cli(t, "", "encodings", kind, "--json")
+	require.Equal(t, exitOK, code, errs)
+	var cs []struct {
+		Point   string   `json:"point"`
+		Options []string `json:"options"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &cs))
+	require.NotEmpty(t, cs)
+
+	want, errs, code := cli(t, in, "solve", kind, "--backend=both")
+	require.Equal(t, exitOK, code, errs)
+	wantCount := ""
+	if countIn != "" {
+		wantCount, errs, code = cli(t, countIn, "count", kind, "--backend=both", "--limit=50")
+		require.Equal(t, exitOK, code, errs)
+	}
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Name)
+		if !p.Default {
+			continue
+		}
+		out, errs, code := cli(t, in, "solve", kind, "--dfs=-"+p.Name)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, want, out, "--dfs=-%s", p.Name)
+		for _, n := range p.NeededBy {
+			require.Contains(t, errs, "switching off "+p.Name+" also switches off "+n)
+		}
+		if countIn != "" {
+			out, errs, code := cli(t, countIn, "count", kind, "--dfs=-"+p.Name, "--limit=50")
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, wantCount, out, "count --dfs=-%s", p.Name)
+		}
+	}
+	for _, c := range cs {
+		for _, o := range c.Options[1:] {
+			out, errs, code := cli(t, in, "solve", kind, "--backend=sat", "--encoding="+c.Point+"="+o)
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, want, out, "--encoding=%s=%s", c.Point, o)
+			if countIn != "" {
+				out, errs, code := cli(t, countIn, "count", kind, "--backend=sat", "--encoding="+c.Point+"="+o, "--limit=50")
+				require.Equal(t, exitOK, code, errs)
+				require.Equal(t, wantCount, out, "count --encoding=%s=%s", c.Point, o)
+			}
+		}
+	}
+	out, errs, code = cli(t, in, "solve", kind, "--dfs=-no-such-pruning")
+	require.Equal(t, exitUsage, code)
+	require.Empty(t, out)
+	require.Contains(t, errs, `unknown pruning "no-such-pruning": want one of `+strings.Join(names, ", "))
+	_, errs, code = cli(t, in, "solve", kind, "--backend=sat", "--encoding=no-such-point=x")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, `unknown encoding choice "no-such-point"`)
+	require.Contains(t, errs, cs[0].Point)
+}
+
+func TestAlphameticSwitches(t *testing.T) {
+	in := readFile(t, "../../testdata/alphametic/sample.in") + "8\nEHACFADB\nBAGDFAFC\nEDFHGHBC\n"
+	checkKindSwitches(t, "alphametic", in, in+ambiguous)
 }

@@ -139,3 +139,29 @@ func TestCakeGen(t *testing.T) {
 	_, errs, code = cli(t, out, "solve", "cake")
 	require.Equal(t, exitOK, code, errs)
 }
+
+// TestCakeTechniques lists cake's prunings and encodings, solves with
+// some switched, and refuses an unknown name, listing the valid ones.
+func TestCakeTechniques(t *testing.T) {
+	out, errs, code := cli(t, "", "prunings", "cake")
+	require.Equal(t, exitOK, code, errs)
+	require.GreaterOrEqual(t, strings.Count(out, "\n")-1, 4, out)
+	out, errs, code = cli(t, "", "encodings", "cake", "--json")
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, out, `"point": "search"`)
+	for _, args := range [][]string{
+		{"--dfs=-area-bound,-large-first"},
+		{"--backend=sat", "--encoding=search=tighten,domains=loose"},
+		{"--backend=both", "--dfs=-room-above", "--encoding=product=scaler"},
+	} {
+		out, errs, code := cli(t, "", append([]string{"solve", "cake"}, append(args, "../../testdata/cake/cake3.in")...)...)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, readFile(t, "../../testdata/cake/cake3.out"), out, args)
+	}
+	_, errs, code = cli(t, "", "solve", "cake", "--dfs=-area", "../../testdata/cake/sample.in")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, `unknown pruning "area": want one of large-first, layer-limits, volume-bound, room-above, least-area, area-bound`)
+	_, errs, code = cli(t, "", "solve", "cake", "--backend=sat", "--encoding=search=guess", "../../testdata/cake/sample.in")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "want search one of cubes, bounds, tighten")
+}

@@ -15,7 +15,7 @@ import (
 // number of cars the model uses (and with --certificate each car's cats),
 // or "no solution" when the solver refuted K.
 func cats() *kind {
-	n, capacity, heaviest := 18, 100_000_000, 0 // gen --n, --w, --heaviest
+	n, capacity, lightest, heaviest := 18, 100_000_000, 1, 0 // gen --n, --w, --lightest, --heaviest
 	return &kind{
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			switch cmd {
@@ -24,6 +24,7 @@ func cats() *kind {
 			case "gen":
 				fs.IntVar(&n, "n", n, "cats per instance, 1..1000")
 				fs.IntVar(&capacity, "w", capacity, "the capacity W of a car, 1..1000000000")
+				fs.IntVar(&lightest, "lightest", lightest, "the lightest weight drawn, 1..the heaviest")
 				fs.IntVar(&heaviest, "heaviest", heaviest, "the heaviest weight drawn, 1..W (0: W)")
 			}
 		},
@@ -43,7 +44,10 @@ func cats() *kind {
 			if h == 0 {
 				h = capacity
 			}
-			return gen.Cats(rng, n, capacity, h), nil
+			if lightest < 1 || lightest > h {
+				return nil, usagef("--lightest must be in 1..the heaviest weight")
+			}
+			return gen.CatsBetween(rng, n, capacity, lightest, h), nil
 		},
 	}
 }

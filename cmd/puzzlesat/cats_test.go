@@ -60,7 +60,12 @@ func TestCatsGen(t *testing.T) {
 	res, errs, code := cli(t, out, "solve", "cats", "--backend=both")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, 5, strings.Count(res, "\n"))
-	for _, bad := range [][]string{{"--n=0"}, {"--w=0"}, {"--w=10", "--heaviest=11"}} {
+	out, errs, code = cli(t, "", "gen", "cats", "--n", "30", "--w", "1000", "--lightest", "100", "--heaviest", "500")
+	require.Equal(t, exitOK, code, errs)
+	for _, v := range fields(out)[2:] {
+		require.True(t, len(v) == 3 || v == "1000", v) // 100..500, after N and W
+	}
+	for _, bad := range [][]string{{"--n=0"}, {"--w=0"}, {"--w=10", "--heaviest=11"}, {"--w=10", "--lightest=11"}, {"--heaviest=5", "--lightest=6"}} {
 		_, errs, code := cli(t, "", append([]string{"gen", "cats"}, bad...)...)
 		require.Equal(t, exitUsage, code, bad)
 		require.Contains(t, errs, "must be in")
@@ -130,4 +135,31 @@ func TestCatsTooLarge(t *testing.T) {
 	out, errs, code = cli(t, "", "solve", "cats", "--backend=sat", "--budget=1000", in)
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "2\n", out)
+}
+
+// TestCatsTechniques lists cats' prunings and encodings, solves with
+// some switched (the seed's search among them, whose dependants go with
+// a note), and refuses an unknown name, listing the valid ones.
+func TestCatsTechniques(t *testing.T) {
+	out, errs, code := cli(t, "", "prunings", "cats", "--json")
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, out, `"name": "bin-completion"`)
+	out, errs, code = cli(t, "", "encodings", "cats")
+	require.Equal(t, exitOK, code, errs)
+	require.GreaterOrEqual(t, strings.Count(out, "\n")-1, 1, out)
+	for _, args := range [][]string{
+		{"--dfs=-lp-bound,-nogoods"},
+		{"--backend=sat", "--encoding=direction=up,capacity=adder"},
+		{"--backend=both", "--dfs=-bin-completion,-exact-fit", "--encoding=symmetry=none"},
+	} {
+		out, errs, code := cli(t, "", append([]string{"solve", "cats"}, append(args, "../../testdata/cats/sample.in")...)...)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, readFile(t, "../../testdata/cats/sample.out"), out, args)
+		if strings.Contains(strings.Join(args, " "), "-bin-completion") {
+			require.Contains(t, errs, "switching off bin-completion also switches off lp-bound, which needs it")
+		}
+	}
+	_, errs, code = cli(t, "", "solve", "cats", "--dfs=-lp", "../../testdata/cats/sample.in")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, `unknown pruning "lp": want one of bin-completion, heaviest-first,`)
 }

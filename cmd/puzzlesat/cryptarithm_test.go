@@ -153,3 +153,8 @@ func TestCryptarithmTooLarge(t *testing.T) {
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "D=7 E=5 M=1 N=6 O=0 R=8 S=9 Y=2\n", out)
 }
+
+func TestCryptarithmSwitches(t *testing.T) {
+	in := "SEND + MORE = MONEY\nI + BB = ILL\n"
+	checkKindSwitches(t, "cryptarithm", in, in+"TWO + TWO = FOUR\nA + B = C\n")
+}

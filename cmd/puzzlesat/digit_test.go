@@ -206,3 +206,8 @@ func TestDigitDecodeRefusesOtherQuery(t *testing.T) {
 		require.NotEmpty(t, errs)
 	}
 }
+
+func TestDigitSwitches(t *testing.T) {
+	in := readFile(t, "../../testdata/digit_puzzle/sample.in")
+	checkKindSwitches(t, "digit-puzzle", in, "** ** ***\n7 ** 8*\n* * *\n0\n")
+}

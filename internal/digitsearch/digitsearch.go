@@ -6,40 +6,74 @@
 package digitsearch
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
-// Search finds the answer of the digit puzzle p, asking unique whether a candidate pattern
-// has exactly one solution. It deepens the number of changed characters
-// d = 0, 1, ...; for each d it fills the positions of "ABC" left to right
-// with the candidates '*', '0'..'9' (never '0' first in a number of two or
-// more digits), and returns the first pattern with exactly d changes that
-// unique accepts. That is the pattern the statement asks for when unique
-// answers truly. puzzle.ErrNoSolution means no product has p's lengths; an error
-// from unique, or ctx.Err() when ctx is done, stops the search.
-func Search(ctx context.Context, p puzzle.Digit, unique func(puzzle.DigitAnswer) (bool, error)) (puzzle.DigitAnswer, error) {
+// Prunings returns the prunings of Search. With any of them off, Search
+// still returns the same pattern: each cut only skips patterns that have
+// no solution, and without least-first every pattern of the depth is
+// asked about and the least unique one kept.
+func Prunings() []technique.Pruning {
+	return []technique.Pruning{
+		{Name: "change-budget", Category: technique.Bound,
+			Doc: "cut a prefix when no product that fits it differs from the given pattern in few enough places for the changes left"},
+		{Name: "prefix-fit", Category: technique.Feasibility,
+			Doc: "cut a prefix that no product fits, and keep only the products that fit it"},
+		{Name: "least-first", Category: technique.Order,
+			Doc: "candidates '*', 0-9 in order, so the first unique pattern of a depth is the answer (else all are tried and the least kept)"},
+	}
+}
+
+// Search finds the answer of the digit puzzle p, asking unique whether a
+// candidate pattern has exactly one solution, with the prunings of
+// Prunings that on switches. It deepens the number of changed
+// characters d = 0, 1, ...; for each d it fills the positions of "ABC"
+// left to right with the candidates '*', '0'..'9' (never '0' first in a
+// number of two or more digits), and returns the first pattern with
+// exactly d changes that unique accepts. That is the pattern the
+// statement asks for when unique answers truly. It also returns the
+// nodes it visited (the calls to unique not counted). puzzle.ErrNoSolution
+// means no product has p's lengths; an error from unique, or ctx.Err()
+// when ctx is done, stops the search.
+func Search(ctx context.Context, p puzzle.Digit, on technique.Set, unique func(puzzle.DigitAnswer) (bool, error)) (puzzle.DigitAnswer, int64, error) {
 	if err := p.Validate(); err != nil {
-		return puzzle.DigitAnswer{}, fmt.Errorf("bad instance: %w", err)
+		return puzzle.DigitAnswer{}, 0, fmt.Errorf("bad instance: %w", err)
 	}
 	if !puzzle.DigitAdmits(len(p.A), len(p.B), len(p.C)) {
-		return puzzle.DigitAnswer{}, puzzle.ErrNoSolution
+		return puzzle.DigitAnswer{}, 0, puzzle.ErrNoSolution
 	}
 	s := newDigitSearch(ctx, p, unique)
+	a, err := s.run(on)
+	return a, s.tick.Steps(), err
+}
+
+// run deepens the number of changes, as Search says.
+func (s *digitSearch) run(on technique.Set) (puzzle.DigitAnswer, error) {
+	s.budget, s.prefix, s.least = !on.Off("change-budget"), !on.Off("prefix-fit"), !on.Off("least-first")
 	for d := 0; d <= s.n; d++ {
-		// A product that differs from the given pattern in more than d
-		// digits fits no pattern within d changes, so it cannot witness
-		// the cut in dfs: leave it out.
-		if s.upto[d] == 0 {
-			continue
+		set := s.sols
+		if s.budget {
+			// A product that differs from the given pattern in more
+			// than d digits fits no pattern within d changes, so it
+			// cannot witness the cut in dfs: leave it out.
+			if s.upto[d] == 0 {
+				continue
+			}
+			set = s.sols[:s.upto[d]]
 		}
-		found, err := s.dfs(0, d, s.sols[:s.upto[d]])
+		found, err := s.dfs(0, d, set)
 		if err != nil {
 			return puzzle.DigitAnswer{}, err
+		}
+		if !s.least && s.kept {
+			s.cur, found = s.best, true
 		}
 		if found {
 			return s.answer(), nil
@@ -77,6 +111,13 @@ type digitSearch struct {
 	sols   []digitSol           // every product x*y=z, by miss(0) ...
 	upto   [digitMaxLen + 1]int // ... so those with miss(0) <= d are sols[:upto[d]] (dfs reorders only within it)
 	tmp    []digitSol           // scratch for split, as long as sols
+	lead   uint32               // the positions that start a number of two or more digits
+
+	budget, prefix, least bool // the prunings change-budget, prefix-fit and least-first
+
+	// Without least-first: the least unique pattern of the depth so far.
+	best [digitMaxLen]byte
+	kept bool
 }
 
 // digitMaxLen is the longest "ABC" string.
@@ -87,6 +128,11 @@ func newDigitSearch(ctx context.Context, p puzzle.Digit, unique func(puzzle.Digi
 	s := &digitSearch{tick: poll.New(ctx), unique: unique, la: len(p.A), lb: len(p.B)}
 	s.n = copy(s.orig[:], p.A+p.B+p.C)
 	lc := len(p.C)
+	for _, num := range [3][2]int{{0, s.la}, {s.la, s.lb}, {s.la + s.lb, lc}} {
+		if num[1] > 1 {
+			s.lead |= 1 << num[0]
+		}
+	}
 	// Each product is the sum of four pieces, looked up by x, y and the
 	// high and low halves of z: digit fields do not overlap and miss
 	// fields add up to at most digitMaxLen, so no field carries.
@@ -152,10 +198,13 @@ func (s *digitSearch) sortByMiss() {
 // dfs fills positions pos.. of s.cur with exactly left changes from the
 // given pattern and reports whether some such pattern is unique; on true,
 // s.cur holds the first. set holds the solutions that fit s.cur[:pos], and
-// the caller has made sure that one of them has miss(pos) <= left <= s.n-pos.
-// dfs may reorder set.
+// the caller has made sure that one of them has miss(pos) <= left <= s.n-pos
+// (without prefix-fit set may hold others too, and without change-budget
+// or prefix-fit none may fit). dfs may reorder set. Without least-first
+// it tries the candidates in reverse, keeps the least unique pattern in
+// s.best, and reports false.
 //
-// The one cut, used for every child before descending: the final pattern's
+// The cut, used for every child before descending: the final pattern's
 // solutions are among the products in set that fit it. Take such a product
 // t. At a position where the given digit differs from t the pattern must
 // change (to '*' or t's digit); every other position may change or not and
@@ -163,23 +212,33 @@ func (s *digitSearch) sortByMiss() {
 // left changes at positions pos.. and a solution exists iff some t in set
 // has miss(pos) <= left <= the positions left. A pattern without a solution
 // is not unique, so a branch failing that test holds no answer. It needs no
-// call to unique. It also keeps the rule that a number of two or more
-// digits never gets a leading '0': no product has that digit there, so
-// the candidate has no t at all; likewise a leading zero given in B or C
-// is a miss for every t, which forces the change.
+// call to unique. prefix-fit is the half "some t fits", change-budget the
+// half "miss(pos) <= left", each taken over all of set when the other is
+// off. A leading zero given in B or C is a miss for every t, which forces
+// the change; a '0' is never put first in a number of two or more digits,
+// which no product fits.
 func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 	if !s.tick.Tick() {
 		return false, s.tick.Err()
 	}
 	if left == 0 {
-		// The caller checked that some t in set fits the given rest.
+		// With both cuts on, the caller checked that some t in set fits
+		// the given rest.
 		copy(s.cur[pos:s.n], s.orig[pos:s.n])
-		return s.unique(s.answer())
+		return s.leaf()
 	}
-	count, best := s.scan(pos, set)
+	var count [10]int
+	var best [11]int
+	if s.budget || s.prefix {
+		count, best = s.scan(pos, set)
+	}
 	var ends [11]int
 	grouped := false
-	for k := range 11 {
+	for i := range 11 {
+		k := i
+		if !s.least {
+			k = 10 - i
+		}
 		c := byte('*')
 		if k > 0 {
 			c = byte('0' + k - 1)
@@ -188,11 +247,21 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 		if c != s.orig[pos] {
 			nl--
 		}
-		if nl < 0 || nl > s.n-pos-1 || best[k] > nl {
+		if nl < 0 || nl > s.n-pos-1 || k == 1 && s.lead>>pos&1 == 1 {
+			continue
+		}
+		switch {
+		case s.budget && s.prefix && best[k] > nl:
+			continue
+		case s.budget && !s.prefix && best[0] > nl:
+			// A solution of the pattern is among the products of set
+			// whatever their digit here.
+			continue
+		case !s.budget && s.prefix && (k == 0 && len(set) == 0 || k > 0 && count[k-1] == 0):
 			continue
 		}
 		sub := set
-		if k > 0 {
+		if k > 0 && s.prefix {
 			if !grouped {
 				// The '*' child is done with set: group it by digit now.
 				ends, grouped = s.split(pos, set, count), true
@@ -203,6 +272,20 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 		if ok, err := s.dfs(pos+1, nl, sub); ok || err != nil {
 			return ok, err
 		}
+	}
+	return false, nil
+}
+
+// leaf asks unique about s.cur, which is complete. Without least-first it
+// keeps s.cur in s.best when it is unique and less, and reports false.
+func (s *digitSearch) leaf() (bool, error) {
+	ok, err := s.unique(s.answer())
+	if err != nil || !ok || s.least {
+		return ok, err
+	}
+	// '*' < '0' < ... < '9' in ASCII, so bytes order patterns as candidates.
+	if !s.kept || bytes.Compare(s.cur[:s.n], s.best[:s.n]) < 0 {
+		s.best, s.kept = s.cur, true
 	}
 	return false, nil
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"puzzlesat/internal/poll"
+	"puzzlesat/technique"
 )
 
 // Tuning constants of the bin-completion search.
@@ -50,7 +51,8 @@ type completion struct {
 // (Stats.Nodes) is one car filled (a call of fill).
 //
 // Cuts, each sound for the question "do the cats left fit in the cars
-// left" (see fill for why they may be combined):
+// left" (see fill for why they may be combined, and why any of them may
+// be left out), each named by its pruning:
 //   - waste: a packing into k cars leaves k·W - sum of room, so no car
 //     may waste more than what is left of it;
 //   - dominance (Martello and Toth, "Lower bounds and reduction procedures
@@ -60,10 +62,15 @@ type completion struct {
 //     by swapping those cats with that one in its car;
 //   - nogoods (Korf, "An improved algorithm for optimal bin packing",
 //     IJCAI 2003): once a completion C of the anchor x failed, no car
-//     below a later (no heavier) sibling holds all of C but x: swapping
-//     those cats with the sibling's would give a packing below C;
-//   - bounds: the cats left need more cars than are left, by the LP
+//     below a later (no heavier: fullest-first) sibling holds all of C
+//     but x: swapping those cats with the sibling's would give a packing
+//     below C;
+//   - lp-bound: the cats left need more cars than are left, by the LP
 //     bound (relaxation) or one of the dual solutions it found before.
+//
+// The anchor is the heaviest cat left (heaviest-first) or the lightest:
+// every cat left is in some car, so any anchor's car may be filled first,
+// and the cuts hold whatever its weight.
 type binSearch struct {
 	nodes *poll.Ticker // counts the nodes
 	steps poll.Ticker  // counts steps of generation, so that it also sees the context
@@ -83,10 +90,11 @@ type binSearch struct {
 	// newLP); pooled is how many were ever added.
 	pool    [][]float64
 	pooled  int
-	noGoods bool  // no nogoods (for measurements)
-	noLP    bool  // no LP bound (for measurements)
 	cheap   int64 // node budget of the cheap pass
 	lpBound int   // the largest bound the LP proved at the root
+
+	// The switches, read from the Set once.
+	heaviest, fullest, waste, useLP, useNogoods, dominance bool
 
 	// Scratch of the node being generated.
 	anchor    int
@@ -109,8 +117,10 @@ type binSearch struct {
 	cancelled bool     // the context is done
 }
 
-func newBinSearch(ctx context.Context, nodes *poll.Ticker, w int, wt []int) *binSearch {
-	s := &binSearch{nodes: nodes, steps: poll.New(ctx), w: w}
+func newBinSearch(ctx context.Context, nodes *poll.Ticker, w int, wt []int, on technique.Set) *binSearch {
+	s := &binSearch{nodes: nodes, steps: poll.New(ctx), w: w,
+		heaviest: !on.Off("heaviest-first"), fullest: !on.Off("fullest-first"), waste: !on.Off("waste"),
+		useLP: !on.Off("lp-bound"), useNogoods: !on.Off("nogoods"), dominance: !on.Off("dominance")}
 	for i, v := range wt {
 		if i == 0 || v != wt[i-1] {
 			s.vals = append(s.vals, v)
@@ -130,7 +140,7 @@ func newBinSearch(ctx context.Context, nodes *poll.Ticker, w int, wt []int) *bin
 
 // decide reports whether the cats fit in k cars, whose room exceeds the
 // weights by spare. It runs a cheap pass without the LP bound, then, if
-// that ran out of nodes, a full one (with the LP unless noLP). On
+// that ran out of nodes, a full one (with the LP bound when on). On
 // success, cars holds the packing.
 func (s *binSearch) decide(k, spare int) bool {
 	s.k = k
@@ -163,7 +173,9 @@ func (s *binSearch) run(spare int) bool {
 // swapping as the dominance says gives a completion that is tried, a
 // smaller sequence; were it refused by the nogood of an earlier sibling
 // C at a shallower depth, the swap of the nogood gives C there, a smaller
-// sequence again; the bounds cut states with no packing at all.
+// sequence again; the bounds cut states with no packing at all. The
+// argument needs no cut but nogoods' swap, which needs siblings tried
+// fullest first, so any cut may be left out; and it holds for any anchor.
 func (s *binSearch) fill(depth int) bool {
 	if !s.nodes.Tick() {
 		s.cancelled = true
@@ -173,11 +185,13 @@ func (s *binSearch) fill(depth int) bool {
 		s.over = true
 		return false
 	}
-	a := slices.IndexFunc(s.cnt, func(c int) bool { return c > 0 })
+	a := s.anchorOf()
 	if a < 0 {
 		return true
 	}
-	if s.bounded(depth) {
+	// With waste, the budget runs out first; without, cats left over
+	// once every car is full mean no packing.
+	if depth == s.k || s.bounded(depth) {
 		return false
 	}
 	ancestors, ngFrom := len(s.nogoods), len(s.ngItems)
@@ -186,6 +200,9 @@ func (s *binSearch) fill(depth int) bool {
 	// so that a node never holds more than binsMaxComps of them: a band
 	// with more is halved.
 	budget := s.budget
+	if !s.waste {
+		budget = s.w - s.vals[a] // the room of the anchor's car
+	}
 	for lo, width := 0, budget+1; lo <= budget; {
 		hi := lo + min(width, budget-lo+1) - 1
 		from, itemsFrom := len(s.comps), len(s.items)
@@ -216,7 +233,9 @@ func (s *binSearch) fill(depth int) bool {
 func (s *binSearch) try(depth, a, from, ancestors int) bool {
 	// Fullest first: that finds packings soonest and makes the nogoods
 	// sound (a later sibling is never heavier).
-	slices.SortStableFunc(s.comps[from:], func(x, y completion) int { return y.load - x.load })
+	if s.fullest {
+		slices.SortStableFunc(s.comps[from:], func(x, y completion) int { return y.load - x.load })
+	}
 	for c := from; c < len(s.comps); c++ {
 		cp := s.comps[c]
 		items := s.items[cp.from:cp.to]
@@ -239,7 +258,7 @@ func (s *binSearch) try(depth, a, from, ancestors int) bool {
 			return true
 		case s.over || s.cancelled:
 			return false
-		case !s.noGoods:
+		case s.useNogoods:
 			s.addNogood(items, a)
 		}
 	}
@@ -302,7 +321,7 @@ func (s *binSearch) bounded(depth int) bool {
 			return true
 		}
 	}
-	if !s.full || s.noLP {
+	if !s.full || !s.useLP {
 		return false
 	}
 	b, y := s.lp.bound(s.cnt, cars, binsLPIters, &s.steps)
@@ -326,7 +345,7 @@ func (s *binSearch) bounded(depth int) bool {
 }
 
 // generate appends to comps the completions of the car of the anchor
-// (the heaviest cat left, of weight vals[a]) that waste lo..hi of room
+// (the cat of weight vals[a]) that waste lo..hi of room
 // (hi at most the budget), are maximal (no cat left fits in the room they
 // leave) and pass the dominance test. It stops and reports false when it
 // would hold more than binsMaxComps, unless lo = hi.
@@ -357,8 +376,27 @@ func (s *binSearch) generate(a, lo, hi int) bool {
 	if lo == hi {
 		s.most = math.MaxInt // a band of one waste is never split
 	}
-	s.gen(a, s.w-s.vals[a], s.w+1)
+	from := 0 // with heaviest-first, no cat left is heavier than the anchor
+	if s.heaviest {
+		from = a
+	}
+	s.gen(from, s.w-s.vals[a], s.w+1)
 	return s.made <= s.most
+}
+
+// anchorOf returns the index of the weight of the anchor, the heaviest
+// cat left or (without heaviest-first) the lightest; -1 when no cat is
+// left.
+func (s *binSearch) anchorOf() int {
+	if s.heaviest {
+		return slices.IndexFunc(s.cnt, func(c int) bool { return c > 0 })
+	}
+	for j := len(s.cnt) - 1; j >= 0; j-- {
+		if s.cnt[j] > 0 {
+			return j
+		}
+	}
+	return -1
 }
 
 // gen chooses how many cats of each weight from index j on join the car,
@@ -408,23 +446,30 @@ func (s *binSearch) gen(j, room, excl int) {
 }
 
 // emit records the completion in take, with room left, unless it is
-// dominated.
+// dominated. Its items are sorted by index, the anchor among them.
 func (s *binSearch) emit(room int) {
 	s.subsets = binsDomSubsets
-	if s.dominated(0, 0, 0, room) {
+	if s.dominance && s.dominated(0, 0, 0, room) {
 		return
 	}
 	from := len(s.items)
 	a := int32(s.anchor)
-	if len(s.chosen) == 0 || s.chosen[0] != a {
-		s.items = append(s.items, pair{a, 1})
-	}
+	in := false // the anchor's weight is in items
 	for _, j := range s.chosen {
+		if !in && j >= a {
+			if j > a {
+				s.items = append(s.items, pair{a, 1})
+			}
+			in = true
+		}
 		t := int32(s.take[j])
 		if j == a {
 			t++
 		}
 		s.items = append(s.items, pair{j, t})
+	}
+	if !in {
+		s.items = append(s.items, pair{a, 1})
 	}
 	s.comps = append(s.comps, completion{load: s.w - room, from: int32(from), to: int32(len(s.items))})
 	s.made++

@@ -3,6 +3,7 @@ package cats
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 
 	"puzzlesat/internal/ref/catsref"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // binsRandom draws an instance for the bin-completion tests: a catsref
@@ -25,11 +27,21 @@ func binsRandom(rng *rand.Rand, n, w, kind int) puzzle.Cats {
 	return p
 }
 
+// set resolves spec against Prunings.
+func set(t *testing.T, spec string) technique.Set {
+	t.Helper()
+	on, _, err := technique.ResolvePrunings(Prunings(), spec)
+	require.NoError(t, err, spec)
+	return on
+}
+
 // binsOnly solves p by bin completion with a cheap pass of the given
-// budget (0: every question goes to the full pass, with its LP).
-func binsOnly(t *testing.T, p puzzle.Cats, cheap int64, o Options) puzzle.CatsAnswer {
+// budget (0: every question goes to the full pass, with its LP), and the
+// prunings that spec switches off.
+func binsOnly(t *testing.T, p puzzle.Cats, cheap int64, spec string) puzzle.CatsAnswer {
 	ctx := context.Background()
-	s, ok := newSearch(ctx, p)
+	on := set(t, spec)
+	s, ok := newSearch(ctx, p, on)
 	require.True(t, ok)
 	s.cheap = cheap
 	s.keep = s.firstFit()
@@ -37,24 +49,35 @@ func binsOnly(t *testing.T, p puzzle.Cats, cheap int64, o Options) puzzle.CatsAn
 	for _, c := range s.keep {
 		s.best = max(s.best, c+1)
 	}
-	s.binCompletion(ctx, o)
+	s.binCompletion(ctx, on)
 	require.NoError(t, s.err)
 	return s.answer()
 }
 
+// binsPrunings are the prunings of bin completion, which
+// TestBinSearchFull switches off at random.
+var binsPrunings = []string{"heaviest-first", "fullest-first", "l2-bound", "waste", "lp-bound", "nogoods", "dominance"}
+
 // TestBinSearchFull runs bin completion with no cheap pass, so that the
 // LP, its pool and the nogoods all take part, against the subset DP on
-// 1500 instances of up to 16 cats, five kinds.
+// 1500 instances of up to 16 cats, five kinds: by default, without the
+// LP, without nogoods, and with a random set of its prunings off.
 func TestBinSearchFull(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for i := range 1500 {
 		w, n := []int{10, 30, 100, 1000, 1e9}[rng.IntN(5)], 3+rng.IntN(14)
 		p := binsRandom(rng, n, w, i%5)
 		want := catsref.Cars(p)
-		for _, o := range []Options{{}, {NoLP: true}, {NoNogoods: true}} {
-			a := binsOnly(t, p, 0, o)
-			require.NoError(t, p.Verify(a), "%d %+v: %s", i, o, p.String())
-			require.Len(t, a.Cars, want, "%d %+v: %s", i, o, p.String())
+		var off []string
+		for _, name := range binsPrunings {
+			if rng.IntN(3) == 0 {
+				off = append(off, "-"+name)
+			}
+		}
+		for _, spec := range []string{"", "-lp-bound", "-nogoods", strings.Join(off, ",")} {
+			a := binsOnly(t, p, 0, spec)
+			require.NoError(t, p.Verify(a), "%d %s: %s", i, spec, p.String())
+			require.Len(t, a.Cars, want, "%d %s: %s", i, spec, p.String())
 		}
 	}
 }
@@ -71,14 +94,14 @@ func TestBinSearchMedium(t *testing.T) {
 		w := []int{30, 100, 1000}[rng.IntN(3)]
 		p := binsRandom(rng, 18+rng.IntN(23), w, i%5)
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-		ref, _, err := Solve(ctx, p, Options{Items: true})
+		ref, _, err := Solve(ctx, p, set(t, "-bin-completion"))
 		cancel()
 		if err != nil {
 			continue
 		}
 		checked++
 		for _, cheap := range []int64{0, binsCheapNodes} {
-			a := binsOnly(t, p, cheap, Options{})
+			a := binsOnly(t, p, cheap, "")
 			require.NoError(t, p.Verify(a), "%d: %s", i, p.String())
 			require.Len(t, a.Cars, len(ref.Cars), "%d cheap %d: %s", i, cheap, p.String())
 		}

@@ -10,6 +10,7 @@ import (
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/internal/ref/catsref"
+	"puzzlesat/technique"
 )
 
 // patterns calls f with every count vector a, 0 ≤ a_i ≤ lim_i, whose
@@ -94,7 +95,7 @@ func TestLPBound(t *testing.T) {
 		opt := catsref.Cars(p)
 		wt := slices.Clone(p.Weights)
 		slices.SortFunc(wt, func(a, b int) int { return b - a })
-		b := newBinSearch(context.Background(), &tick, p.W, wt)
+		b := newBinSearch(context.Background(), &tick, p.W, wt, technique.Set{})
 		for cars := range opt {
 			got, y := b.lp.bound(b.cnt, cars, binsLPIters, &tick)
 			if got <= cars {

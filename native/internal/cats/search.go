@@ -7,32 +7,57 @@ import (
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
-// Options selects the search of Solve. The zero value is the fastest
-// measured: bin completion with the LP bound and nogoods.
-type Options struct {
-	// Items runs the seed's search instead of bin completion: the cats
-	// heaviest first, each into every open car it fits in or a new car,
-	// branch and bound against the best packing so far.
-	Items bool
-	// NoLP leaves the LP bound out of bin completion.
-	NoLP bool
-	// NoNogoods leaves the nogoods out of bin completion.
-	NoNogoods bool
+// Prunings returns the prunings of Solve, every one on by default. Those
+// of bin completion need it; those of the item search (the search that
+// -bin-completion selects) do nothing with bin completion on.
+func Prunings() []technique.Pruning {
+	return []technique.Pruning{
+		{Name: "bin-completion", Category: technique.Order,
+			Doc: "fill one car at a time, the heaviest cat left's, in every undominated way (off: the seed's item search, one cat at a time)"},
+		{Name: "heaviest-first", Category: technique.Order, Needs: []string{"bin-completion"},
+			Doc: "bin completion fills the car of the heaviest cat left, which has the fewest completions (off: the lightest's)"},
+		{Name: "fullest-first", Category: technique.Order, Needs: []string{"bin-completion"},
+			Doc: "a car's completions are tried fullest first, which finds packings soonest (off: as generated)"},
+		{Name: "l2-bound", Category: technique.Bound,
+			Doc: "the search starts from Martello and Toth's lower bound L2, and stops when a packing meets it (off: from ceil(sum/W))"},
+		{Name: "first-fit", Category: technique.Bound,
+			Doc: "first-fit decreasing gives the first packing, an upper bound on the cars (off: a car per cat)"},
+		{Name: "waste", Category: technique.Feasibility,
+			Doc: "room that no cat left can use is wasted, and no packing wastes more than k·W - sum (both searches)"},
+		{Name: "lp-bound", Category: technique.Feasibility, Needs: []string{"bin-completion"},
+			Doc: "cut a node whose cats need more cars than are left by the LP bound of Gilmore and Gomory (proved by Farley's bound)"},
+		{Name: "nogoods", Category: technique.Learning, Needs: []string{"fullest-first"},
+			Doc: "once a completion failed, no car below a later sibling holds all of its cats but the anchor (Korf 2003)"},
+		{Name: "dominance", Category: technique.Redundancy, Needs: []string{"bin-completion"},
+			Doc: "skip a completion some of whose cats a cat left out could replace (Martello and Toth's dominance)"},
+		{Name: "new-car", Category: technique.Optimality,
+			Doc: "item search: a cat opens a new car only while fewer than best-1 are open"},
+		{Name: "equal-cats", Category: technique.Redundancy,
+			Doc: "item search: a cat as heavy as the one before goes in the same car or a later one"},
+		{Name: "equal-load", Category: technique.Redundancy,
+			Doc: "item search: of the open cars with the same load only the first is tried"},
+		{Name: "exact-fit", Category: technique.Redundancy,
+			Doc: "item search: a cat that fills an open car exactly goes there and nowhere else"},
+		{Name: "crowding", Category: technique.Feasibility,
+			Doc: "item search: the heaviest cats left must find room in the open cars and the new cars still allowed"},
+	}
 }
 
 // Solve returns the fewest cable cars of capacity p.W that carry every
 // cat of p, with the cats of each car, and the nodes the search visited:
-// the cars filled by bin completion, the cats placed by the Items search.
-// It returns puzzle.ErrNoSolution when a cat is heavier than W (or W < 1),
-// and ctx.Err() when ctx is done first.
-func Solve(ctx context.Context, p puzzle.Cats, o Options) (puzzle.CatsAnswer, int64, error) {
-	s, ok := newSearch(ctx, p)
+// the cars filled by bin completion, the cats placed by the item search.
+// on switches the prunings of Prunings. It returns puzzle.ErrNoSolution
+// when a cat is heavier than W (or W < 1), and ctx.Err() when ctx is done
+// first.
+func Solve(ctx context.Context, p puzzle.Cats, on technique.Set) (puzzle.CatsAnswer, int64, error) {
+	s, ok := newSearch(ctx, p, on)
 	if !ok {
 		return puzzle.CatsAnswer{}, 0, puzzle.ErrNoSolution
 	}
-	s.run(ctx, o)
+	s.run(ctx, on)
 	nodes := s.tick.Steps()
 	if err := cmp.Or(s.tick.Err(), s.err); err != nil {
 		return puzzle.CatsAnswer{}, nodes, err
@@ -46,11 +71,14 @@ func Solve(ctx context.Context, p puzzle.Cats, o Options) (puzzle.CatsAnswer, in
 // node (Stats.Nodes) is one call of dfs.
 //
 // Cuts, each sound for the question "fewer cars than the best so far":
-//   - a cat goes in a new car only while fewer than best-1 are open;
+//   - a cat goes in a new car only while fewer than best-1 are open
+//     (new-car);
 //   - a cat as heavy as the one before goes in the same car or a later
-//     one: equal cats can be permuted so that their cars never decrease;
+//     one: equal cats can be permuted so that their cars never decrease
+//     (equal-cats);
 //   - of several (allowed) open cars with the same load, only the first is
-//     tried: swapping what the two get later maps the others onto it;
+//     tried: swapping what the two get later maps the others onto it
+//     (equal-load);
 //   - a cat that fills an open car exactly goes there and nowhere else:
 //     from any packing where that car takes other cats (of total at most
 //     the cat's weight), swapping them with the cat gives one as good; the
@@ -59,12 +87,14 @@ func Solve(ctx context.Context, p puzzle.Cats, o Options) (puzzle.CatsAnswer, in
 //     equal cat in that car, permuting the equal cats puts this one there
 //     and keeps the others' cars non-decreasing, which an order through
 //     the filled car would not (with both rules, 30: 13 11 11 8 8 7
-//     got 3 cars where 13 8 8 / 11 11 7 do);
+//     got 3 cars where 13 8 8 / 11 11 7 do) (exact-fit);
 //   - room that no cat left can use is wasted, so the packing needs at
 //     least (sum + waste)/W cars, rounded up; the branch ends when that
-//     reaches best (wasted);
+//     reaches best (waste);
 //   - the t heaviest cats left must find room in the open cars and the new
-//     cars still allowed (crowded).
+//     cars still allowed (crowding).
+//
+// Each cut is sound alone, so that any of them may be switched off.
 type search struct {
 	tick   poll.Ticker // counts the nodes
 	w      int
@@ -82,14 +112,19 @@ type search struct {
 	done   bool  // best meets lb, or the context is done
 	err    error // the context's error, when bin completion saw it
 	cheap  int64 // node budget of bin completion's cheap passes
+
+	// The switches of the item search.
+	newCar, equalCats, equalLoad, exactFit, waste, crowding bool
 }
 
-func newSearch(ctx context.Context, p puzzle.Cats) (*search, bool) {
+func newSearch(ctx context.Context, p puzzle.Cats, on technique.Set) (*search, bool) {
 	n := len(p.Weights)
 	if n == 0 || p.W < 1 {
 		return nil, false
 	}
-	s := &search{tick: poll.New(ctx), w: p.W, cheap: binsCheapNodes}
+	s := &search{tick: poll.New(ctx), w: p.W, cheap: binsCheapNodes,
+		newCar: !on.Off("new-car"), equalCats: !on.Off("equal-cats"), equalLoad: !on.Off("equal-load"),
+		exactFit: !on.Off("exact-fit"), waste: !on.Off("waste"), crowding: !on.Off("crowding")}
 	s.idx = make([]int, n)
 	for i := range s.idx {
 		s.idx[i] = i
@@ -113,29 +148,41 @@ func newSearch(ctx context.Context, p puzzle.Cats) (*search, bool) {
 	s.load = make([]int, 0, n)
 	s.car = make([]int, n)
 	s.after = make([]int, n)
-	s.lb = p.LowerBound()
+	if on.Off("l2-bound") {
+		s.lb = (s.total + s.w - 1) / s.w
+	} else {
+		s.lb = p.LowerBound()
+	}
 	return s, true
 }
 
-// run packs the cats first fit decreasing, then searches for better.
-func (s *search) run(ctx context.Context, o Options) {
-	s.keep = s.firstFit()
+// run packs the cats first fit decreasing (or one per car, without
+// first-fit), then searches for better.
+func (s *search) run(ctx context.Context, on technique.Set) {
+	if on.Off("first-fit") {
+		s.keep = make([]int, len(s.wt))
+		for i := range s.keep {
+			s.keep[i] = i
+		}
+	} else {
+		s.keep = s.firstFit()
+	}
 	s.best = slices.Max(s.keep) + 1
 	if s.best <= s.lb {
 		return
 	}
-	if o.Items {
+	if on.Off("bin-completion") {
 		s.dfs(0)
 		return
 	}
-	s.binCompletion(ctx, o)
+	s.binCompletion(ctx, on)
 }
 
 // binCompletion asks bin completion for k cars, from the lower bound up
 // to one below the best packing, and keeps the first packing it finds.
-func (s *search) binCompletion(ctx context.Context, o Options) {
-	b := newBinSearch(ctx, &s.tick, s.w, s.wt)
-	b.noLP, b.noGoods, b.cheap = o.NoLP, o.NoNogoods, s.cheap
+func (s *search) binCompletion(ctx context.Context, on technique.Set) {
+	b := newBinSearch(ctx, &s.tick, s.w, s.wt, on)
+	b.cheap = s.cheap
 	for k := s.lb; k < s.best; k++ {
 		ok := b.decide(k, k*s.w-s.total)
 		if b.cancelled {
@@ -194,26 +241,31 @@ func (s *search) dfs(i int) {
 		return
 	}
 	if i == len(s.wt) {
-		s.best = len(s.load)
-		copy(s.keep, s.car)
-		s.done = s.best <= s.lb
+		// Without new-car, a packing may use as many cars as the best.
+		if len(s.load) < s.best {
+			s.best = len(s.load)
+			copy(s.keep, s.car)
+			s.done = s.best <= s.lb
+		}
 		return
 	}
 	if s.wasted(i) {
 		return
 	}
 	v, from := s.wt[i], 0
-	if i > 0 && v == s.wt[i-1] {
+	if s.equalCats && i > 0 && v == s.wt[i-1] {
 		from = s.after[i-1]
 	}
-	for j := from; j < len(s.load); j++ {
-		if s.load[j]+v == s.w {
-			s.place(i, j, from)
-			return
+	if s.exactFit {
+		for j := from; j < len(s.load); j++ {
+			if s.load[j]+v == s.w {
+				s.place(i, j, from)
+				return
+			}
 		}
 	}
 	for j := from; j < len(s.load); j++ {
-		if l := s.load[j]; l+v > s.w || slices.Contains(s.load[from:j], l) {
+		if l := s.load[j]; l+v > s.w || s.equalLoad && slices.Contains(s.load[from:j], l) {
 			continue
 		}
 		s.place(i, j, j)
@@ -221,7 +273,7 @@ func (s *search) dfs(i int) {
 			return
 		}
 	}
-	if len(s.load)+1 < s.best {
+	if !s.newCar || len(s.load)+1 < s.best {
 		s.load = append(s.load, v)
 		s.car[i] = len(s.load) - 1
 		s.after[i] = s.car[i]
@@ -244,8 +296,12 @@ func (s *search) place(i, j, after int) {
 // left wastes all of it; one with less room than the two lightest
 // together takes at most one more cat, so it wastes at least its room
 // less the heaviest cat left that fits (counting that cat for every such
-// car only underestimates the waste).
+// car only underestimates the waste). It also reports crowded's answer:
+// each of the two cuts when it is on.
 func (s *search) wasted(i int) bool {
+	if !s.waste {
+		return s.crowding && s.crowded(i)
+	}
 	n := len(s.wt)
 	one, two := s.wt[n-1], s.w+1
 	if i < n-1 {
@@ -260,7 +316,7 @@ func (s *search) wasted(i int) bool {
 			waste += free - s.heaviestFit(i, free)
 		}
 	}
-	return s.total+waste > (s.best-1)*s.w || s.crowded(i)
+	return s.total+waste > (s.best-1)*s.w || s.crowding && s.crowded(i)
 }
 
 // crowded reports whether the cats i.. cannot all find room: the t

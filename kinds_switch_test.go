@@ -1,0 +1,104 @@
+package puzzlesat_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat"
+	"puzzlesat/gen"
+	"puzzlesat/internal/ref/cryptbrute"
+	"puzzlesat/internal/ref/digitbrute"
+	"puzzlesat/puzzle"
+)
+
+// randomSwitches returns, as Options.Prunings and Options.Encoding take
+// them, a random subset of k's prunings switched off and a random option
+// at each of its choice points.
+func randomSwitches[I puzzlesat.Instance[A], A any](rng *rand.Rand, k *puzzlesat.Kind[I, A]) (string, string) {
+	var off, picks []string
+	for _, p := range k.Prunings() {
+		if !p.Optional && rng.IntN(3) == 0 {
+			off = append(off, "-"+p.Name)
+		}
+	}
+	for _, c := range k.Encodings() {
+		picks = append(picks, c.Point+"="+c.Options[rng.IntN(len(c.Options))])
+	}
+	return strings.Join(off, ","), strings.Join(picks, ",")
+}
+
+// checkSwitches counts the answers of each instance with both backends,
+// random prunings off and random encoding picks, which must agree, and
+// solves it with each: both find an answer or neither, and for a kind
+// whose answer is canonical the same one (Solve verifies it). When
+// counted says that Count counts the answers Solve finds, there is an
+// answer exactly when the count is not 0.
+func checkSwitches[I puzzlesat.Instance[A], A any](t *testing.T, k *puzzlesat.Kind[I, A], seed uint64, counted bool, ps []I) {
+	rng := rand.New(rand.NewPCG(seed, 19))
+	ctx := context.Background()
+	for _, p := range ps {
+		prunings, encoding := randomSwitches(rng, k)
+		o := puzzlesat.Options{Backend: puzzlesat.Both, Prunings: prunings, Encoding: encoding}
+		n, _, err := k.Count(ctx, p, 30, o)
+		require.NoError(t, err, "%s with %q and %q", p.String(), prunings, encoding)
+		var got [2]string
+		for i, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
+			o.Backend = b
+			a, _, err := k.Solve(ctx, p, o)
+			if err != nil {
+				require.ErrorIs(t, err, puzzlesat.ErrNoSolution, "%s by %v with %q and %q", p.String(), b, prunings, encoding)
+				got[i] = "no solution"
+				continue
+			}
+			got[i] = p.Format(a)
+			if !k.Canonical() {
+				got[i] = "an answer"
+			}
+		}
+		require.Equal(t, got[0], got[1], "%s with %q and %q", p.String(), prunings, encoding)
+		if counted {
+			require.Equal(t, n == 0, got[0] == "no solution", "%s with %q and %q: %d answers", p.String(), prunings, encoding, n)
+		}
+	}
+}
+
+func TestSwitchesAlphametic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2004, 21))
+	ps := []puzzle.Alphametic{
+		{N: 3, Words: [3]string{"AAB", "BBC", "AAC"}},       // two answers
+		{N: 5, Words: [3]string{"ABCDE", "AAAAA", "ABCDE"}}, // 24
+		{N: 4, Words: [3]string{"CABB", "ACCB", "BDAD"}},    // none
+	}
+	for range 40 {
+		ps = append(ps, gen.Alphametic(rng, 3+rng.IntN(5)))
+	}
+	checkSwitches(t, puzzlesat.Alphametic(), 1, true, ps)
+}
+
+func TestSwitchesCryptarithm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 21))
+	var ps []puzzle.Cryptarithm
+	for i := range 60 {
+		base := 2 + rng.IntN(9)
+		ps = append(ps, cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 7)), 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0))
+	}
+	checkSwitches(t, puzzlesat.Cryptarithm(), 2, true, ps)
+}
+
+func TestSwitchesDigitPuzzle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12107, 21))
+	var ps []puzzle.Digit
+	for i := range 40 {
+		p := gen.Digit(rng)
+		if i%2 == 0 {
+			a := digitbrute.RandomPattern(rng, 0.5)
+			p = puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C}
+		}
+		ps = append(ps, p)
+	}
+	checkSwitches(t, puzzlesat.DigitPuzzle(), 3, false, ps)
+}
