@@ -94,6 +94,10 @@ type Options struct {
 	// comma-separated list of POINT=OPTION, or of an OPTION that belongs
 	// to one point only; "" keeps the defaults.
 	Encoding string
+	// Memory, when not nil, is shared with the other runs that use it at
+	// once (see NewMemory); a caller that solves in parallel divides its
+	// memory with it.
+	Memory *Memory
 }
 
 // DefaultBudget is the budget of a zero Options: 50 million literals,

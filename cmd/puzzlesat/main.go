@@ -38,6 +38,7 @@ func main() {
 	// ends the run as a filter's does (exitBrokenPipe), with the
 	// external solvers stopped and the temporary files removed.
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	setMemoryLimit()
 	ctx, stop := interruptible(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

@@ -161,6 +161,7 @@ func (o *options) check() error {
 		return usagef("--budget must not be negative, got %d", o.lib.Budget)
 	}
 	o.lib.Timeout = o.timeout
+	o.lib.Memory = o.memory()
 	if o.parse.MaxPiece < 0 {
 		return usagef("--max-piece must not be negative, got %d", o.parse.MaxPiece)
 	}
