@@ -377,6 +377,8 @@ func BenchmarkCountSudoku(b *testing.B) {
 	b.Run("book16x16", func(b *testing.B) { sudokuBench(b, "poj3076_tedukuri_a.in", 0, 2) })
 	b.Run("poj3074", func(b *testing.B) { sudokuBench(b, "poj3074_tedukuri.in", 0, 2) })
 	b.Run("top95", func(b *testing.B) { sudokuBench(b, "top95.txt", 0, 2) })
+	b.Run("magictour", func(b *testing.B) { sudokuBench(b, "magictour_top1465.txt", 0, 2) })
+	b.Run("forum_hardest", func(b *testing.B) { sudokuBench(b, "forum_hardest_1106.txt", 0, 2) })
 	b.Run("michael25x25", func(b *testing.B) { sudokuBench(b, "michael404_25x25.puzzles", 0, 2) })
 }
 

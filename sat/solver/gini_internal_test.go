@@ -19,7 +19,7 @@ func TestGiniToldSatisfiable(t *testing.T) {
 		f.Add(a, b)
 		f.Add(a.Not(), b)
 		s := Gini().open(f).(*giniSession)
-		s.sync(&Stats{})
+		s.sync(context.Background(), &Stats{})
 		if told {
 			s.satisfiable()
 		}
@@ -43,17 +43,17 @@ func TestGiniToldSatisfiable(t *testing.T) {
 func TestGiniSyncStops(t *testing.T) {
 	f := cnf.New()
 	x := f.Lit()
-	for range 3 * syncCheck {
+	for range 3 * syncCheckEvery {
 		f.Add(x, f.Lit())
 	}
 	s := Gini().open(f).(*giniSession)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	require.ErrorIs(t, s.syncUntil(ctx, &Stats{}), context.Canceled)
+	require.ErrorIs(t, s.sync(ctx, &Stats{}), context.Canceled)
 	require.Zero(t, s.added, "nothing given once the context ended")
-	s.added = syncCheck + 1 // as if stopped part way
-	require.ErrorIs(t, s.syncUntil(ctx, &Stats{}), context.Canceled)
-	require.Equal(t, 2*syncCheck, s.added, "stopped at the next look")
+	s.added = syncCheckEvery + 1 // as if stopped part way
+	require.ErrorIs(t, s.sync(ctx, &Stats{}), context.Canceled)
+	require.Equal(t, 2*syncCheckEvery, s.added, "stopped at the next look")
 	got, err := s.solve(context.Background(), []cnf.Lit{x.Not()})
 	require.NoError(t, err)
 	require.Equal(t, Sat, got.status)

@@ -6,7 +6,10 @@
 // unit symbol without a place, and branches on a constraint with the
 // fewest options:
 //   - 9x9 (nine.go): a bitboard per digit and band, copied at each guess,
-//     with box-line interactions, branching on a two-digit cell.
+//     with box-line interactions both ways and three digits per minirow,
+//     branching on a band's digit permutations (nineperm.go); a solve
+//     keeps the answer of the order branching on a two-digit cell, which
+//     it walks and asks the permutation search about (nineorder.go).
 //   - 4x4 to 49x49 (small.go): a candidate bitmask per cell and the places
 //     left to each symbol in each unit, copied at each node, with box-line
 //     interactions; after a few hundred nodes (hard 25x25 puzzles need
@@ -53,9 +56,10 @@ func Run(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) (Resul
 		maxNodes = math.MaxInt64
 	}
 	switch {
+	case p.Box == 3 && limit == 1:
+		return solveOrdered(ctx, p.Cells, maxNodes), nil
 	case p.Box == 3:
-		s := solveNine(ctx, p.Cells, limit, maxNodes)
-		return Result{s.found, s.answer, s.nodes, s.err}, nil
+		return solvePerm(ctx, p.Cells, limit, maxNodes), nil
 	case p.Box <= smallMax:
 		return runSmall(ctx, p, limit, maxNodes), nil
 	}
