@@ -157,6 +157,21 @@ func TestSolverLies(t *testing.T) {
 	require.Empty(t, out)
 }
 
+// TestCaughtLiarNotBelieved (issue 23 item 1): a solver caught with a
+// model that falsifies the formula on one instance is not run again, so
+// its UNSAT on the next instance does not pass as "no solution": both
+// instances fail, and the second says why.
+func TestCaughtLiarNotBelieved(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "runs")
+	liar := fakeSolver(t, fmt.Sprintf("if [ -e %[1]s ]; then echo 's UNSATISFIABLE'; exit 20; fi; touch %[1]s; printf 's SATISFIABLE\\nv 0\\n'; exit 10", runs))
+	in := "5 ABCED BDACE EBBAA\n5 ABCED BDACE EBBAA\n"
+	out, errs, code := cli(t, in, "solve", "alphametic", "--backend=sat", "--jobs=1", "--solver="+liar)
+	require.Equal(t, exitFailed, code, errs)
+	require.NotContains(t, out, "no solution")
+	require.Contains(t, errs, "<stdin> case 1: sat backend: "+liar+": claims SATISFIABLE, but its model falsifies the formula")
+	require.Contains(t, errs, "<stdin> case 2: sat backend: "+liar+": it was caught lying earlier in this run, so its answers are no longer taken")
+}
+
 // TestUnsatWithModel: a solver that prints UNSATISFIABLE with a model,
 // here one that satisfies the formula, contradicts itself: sat with it
 // fails (exit 2), and so does decode of such an output; neither is taken

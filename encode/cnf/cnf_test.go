@@ -306,6 +306,30 @@ func TestReadModel(t *testing.T) {
 	}
 }
 
+// TestReadModelLies: an answer that says SAT and UNSAT, or
+// gives model values with UNSAT, wraps ErrContradiction (a lie caught);
+// one that fails to answer does not.
+func TestReadModelLies(t *testing.T) {
+	for _, tc := range []struct {
+		in  string
+		lie bool
+	}{
+		{"v 1 0\ns UNSATISFIABLE\n", true},
+		{"s UNSATISFIABLE\nv 1 -2 0\n", true},
+		{"UNSAT\n1 -2 0\n", true},
+		{"s SATISFIABLE\ns UNSATISFIABLE\n", true},
+		{"s UNSATISFIABLE\ns UNSATISFIABLE\n", false},
+		{"s UNKNOWN\n", false},
+		{"s SATISFIABLE\nv 1 x 0\n", false},
+		{"s SATISFIABLE\nv 1 0\nv 2 0\n", false},
+	} {
+		_, err := cnf.ReadModel("out", strings.NewReader(tc.in), 4)
+		var de *cnf.DIMACSError
+		require.ErrorAs(t, err, &de, "%q", tc.in)
+		require.Equal(t, tc.lie, errors.Is(err, cnf.ErrContradiction), "%q: %v", tc.in, err)
+	}
+}
+
 // dimacsSeeds are fuzz seeds with the extremes: int64 limits, literals
 // past the header, headers that promise more than the file holds.
 var dimacsSeeds = []string{
