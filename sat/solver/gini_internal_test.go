@@ -59,3 +59,30 @@ func TestGiniSyncStops(t *testing.T) {
 	require.Equal(t, Sat, got.status)
 	require.Equal(t, f.NumClauses(), s.added)
 }
+
+// TestStreamingBuildStops: a streaming gini watching a context takes no
+// more clauses once the context has ended, and its solves then return the
+// context's error, never an answer of the part it was given: here that
+// part is satisfiable and the whole formula is not.
+func TestStreamingBuildStops(t *testing.T) {
+	f := cnf.New()
+	s := Config{}.NewStreaming(f)
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	s.watch(ctx)
+	x := f.Lit()
+	for range syncCheckEvery {
+		f.Add(x, f.Lit())
+	}
+	cancel()
+	for range 2 * syncCheckEvery {
+		f.Add(x, f.Lit())
+	}
+	f.Add(x.Not()) // with these two the whole formula is unsatisfiable
+	f.Add(x)
+	gs := s.s.(*giniSession)
+	require.Less(t, int(gs.g.MaxVar()), syncCheckEvery*2+2, "gini was given the clauses up to the first look after the cancel")
+	st, err := s.Solve(context.Background())
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, Unknown, st)
+}
