@@ -37,7 +37,9 @@ func capped(t *testing.T, limit int64, args ...string) (*process, int, int64) {
 // more jobs take no more memory and each instance ends in an answer, a
 // timeout or "too large", never in Go's fatal "out of memory". Four
 // empty 49x49 grids by SAT at four jobs, each formula near its budget,
-// took 400 MB and died under 1.8 GB before the quota.
+// took 400 MB and died under 1.8 GB before the quota; an empty 121x121
+// under a budget raised past what 4 GB hold died at 1.7 GB as gini took
+// its clauses, and is too large at once now.
 func TestCapHolds(t *testing.T) {
 	bin := binary(t)
 	gen := func(name string, args ...string) string {
@@ -46,17 +48,20 @@ func TestCapHolds(t *testing.T) {
 		return writeBig(t, name, string(out), 1)
 	}
 	grids := gen("grids.txt", "sudoku", "--box=7", "--blanks=100", "--count=4")
+	grid121 := gen("grid121.txt", "sudoku", "--box=11", "--blanks=100")
 	blocks := writeBig(t, "blocks.txt", hardBlock(), 64)
 	blocks = writeBig(t, "blocks0.txt", readFile(t, blocks)+"0\n", 1)
 	for _, tc := range []struct {
 		name  string
 		limit int64
 		args  []string
-		most  int64 // KiB
+		most  int64  // KiB
+		errs  string // in stderr
 	}{
-		{"sudoku by sat, 4 jobs", 1_800_000_000, []string{"solve", "sudoku", "--backend=sat", "--budget=6000000", "--jobs=4", "--timeout=3s", grids}, 400 << 10},
-		{"sticks, 64 jobs", 4_000_000_000, []string{"solve", "sticks", "--jobs=64", "--timeout=2s", blocks}, 1 << 20},
-		{"sticks by sat, 64 jobs", 4_000_000_000, []string{"solve", "sticks", "--backend=sat", "--jobs=64", "--timeout=2s", blocks}, 1 << 20},
+		{"sudoku by sat, 4 jobs", 1_800_000_000, []string{"solve", "sudoku", "--backend=sat", "--budget=6000000", "--jobs=4", "--timeout=3s", grids}, 600 << 10, ""},
+		{"sudoku by sat past what the limit leaves", 4_000_000_000, []string{"solve", "sudoku", "--backend=sat", "--budget=200000000", grid121}, 64 << 10, "more than the address-space limit of 3814 MB leaves"},
+		{"sticks, 64 jobs", 4_000_000_000, []string{"solve", "sticks", "--jobs=64", "--timeout=2s", blocks}, 1 << 20, ""},
+		{"sticks by sat, 64 jobs", 4_000_000_000, []string{"solve", "sticks", "--backend=sat", "--jobs=64", "--timeout=2s", blocks}, 1 << 20, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, code, rss := capped(t, tc.limit, tc.args...)
@@ -69,6 +74,7 @@ func TestCapHolds(t *testing.T) {
 				require.NotEqual(t, "no solution", line)
 			}
 			require.Less(t, rss, tc.most)
+			require.Contains(t, p.errs.String(), tc.errs)
 		})
 	}
 }
