@@ -102,10 +102,10 @@ func (s *giniSession) AddClause(ls []cnf.Lit) {
 }
 
 // watch makes a streaming gini look at ctx while the formula is built
-// into it, every syncCheckEvery clauses: a large query (a 400x400 sudoku)
-// spends seconds in gini taking its clauses. Once ctx has ended, gini is
-// given no more and every solve returns ctx's error, never an answer of
-// the part it was given.
+// into it, every syncCheckEvery clauses: gini taking the clauses of a
+// large query (a 400x400 sudoku) is most of its building. Once ctx has
+// ended, gini is given no more and every solve returns ctx's error, never
+// an answer of the part it was given.
 func (s *Solver) watch(ctx context.Context) {
 	if gs, ok := s.s.(*giniSession); ok && gs.stream {
 		gs.build = ctx
