@@ -95,6 +95,13 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 		return nil, err
 	}
 	o := drat.Options{Name: pin.name}
+	if limit := addressLimit(); limit > 0 {
+		// Half of what the limit leaves: past it a Go program dies, and
+		// the collector needs room while the checker's state is made (a
+		// 300 MB file, its state bound within a fifth of what was left,
+		// died in one run of three).
+		o.MaxBytes = max((limit-addressUsed())/2, 1)
+	}
 	var outs []*output
 	defer func() {
 		for _, out := range outs {
@@ -119,5 +126,9 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 		outs = append(outs, w)
 		*out.w = w
 	}
-	return drat.Check(ctx, f, pr, o)
+	res, err = drat.Check(ctx, f, pr, o)
+	if errors.Is(err, drat.ErrTooLarge) && o.MaxBytes > 0 {
+		err = fmt.Errorf("check: %w (half of what the address-space limit of %d MB leaves)", err, addressLimit()>>20)
+	}
+	return res, err
 }
