@@ -37,7 +37,8 @@ func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 	return &Kind[puzzle.Sticks, puzzle.SticksAnswer]{
 		name: "sticks", canonical: true, scan: scanSticks,
-		dfs: fixedDFS(native.Sticks), sat: fixedSAT(sat.Sticks), query: fixedQuery(sat.SticksQuery),
+		prunings: native.SticksPrunings(), dfs: native.Sticks,
+		encodings: sat.SticksEncodings(), sat: sat.Sticks, query: sat.SticksQuery,
 		bound: func(_ puzzle.Sticks, a puzzle.SticksAnswer) (int, string) { return a.Length, "" },
 	}
 }

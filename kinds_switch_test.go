@@ -12,6 +12,7 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/internal/ref/digitbrute"
+	"puzzlesat/internal/ref/sticksref"
 	"puzzlesat/puzzle"
 )
 
@@ -101,4 +102,22 @@ func TestSwitchesDigitPuzzle(t *testing.T) {
 		ps = append(ps, p)
 	}
 	checkSwitches(t, puzzlesat.DigitPuzzle(), 3, false, ps)
+}
+
+// TestSwitchesSticks solves generated blocks with both backends, random
+// prunings off and random encoding picks, against sticksref.Classic.
+func TestSwitchesSticks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1011, 21))
+	k := puzzlesat.Sticks()
+	for range 40 {
+		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(30))
+		want := sticksref.Classic(p.Pieces)
+		prunings, encoding := randomSwitches(rng, k)
+		for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
+			o := puzzlesat.Options{Backend: b, Prunings: prunings, Encoding: encoding}
+			a, _, err := k.Solve(context.Background(), p, o)
+			require.NoError(t, err, "%v by %v with %q and %q", p.Pieces, b, prunings, encoding)
+			require.Equal(t, want, a.Length, "%v by %v with %q and %q", p.Pieces, b, prunings, encoding)
+		}
+	}
 }

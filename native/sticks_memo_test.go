@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // TestSticksMemoExact: the memo holds exactly the states added to it, on
@@ -110,6 +111,7 @@ func TestSticksMemoFollowsTheBlock(t *testing.T) {
 		{"hard_454", judge, 1, 8 * 1024},
 	} {
 		var s sticksSearch
+		s.switches(technique.Set{})
 		require.True(t, s.init(context.Background(), tc.pieces))
 		most := 0
 		for d := s.sum / s.vals[0]; d >= 2; d-- {
@@ -138,10 +140,11 @@ func TestSticksWithMemory(t *testing.T) {
 		244, 2391, 2, 1346, 876, 424, 287, 234, 534, 2932, 1188, 2036, 4090, 378, 3176, 718, 4198, 1250, 188,
 		1461, 161, 603, 349, 1761, 61, 3312, 735, 1708, 932, 614, 1386, 1827, 2436, 1100, 78, 1766, 533, 771,
 		1963, 97, 1459, 1915, 199, 441, 171, 293, 1749, 196}
-	want, _, err := Sticks(context.Background(), puzzle.Sticks{Pieces: wide})
+	want, _, err := Sticks(context.Background(), puzzle.Sticks{Pieces: wide}, technique.Set{})
 	require.NoError(t, err)
 	for _, bytes := range []int{1 << 30, 56 << 20, 4 << 20, 64 << 10, 1} {
 		var s sticksSearch
+		s.switches(technique.Set{})
 		require.True(t, s.init(WithMemory(context.Background(), bytes), wide))
 		require.LessOrEqual(t, s.memoBytes+8*s.reachWords, bytes, "%d bytes", bytes)
 		require.LessOrEqual(t, s.memoBytes, sticksMemoBytes)
@@ -149,10 +152,11 @@ func TestSticksWithMemory(t *testing.T) {
 	}
 	// 4 MiB hold the block's bitsets and 10,000 of its failed states; the
 	// less, the slower: at 64 KiB, without bitsets, 150 times the nodes.
-	got, _, err := Sticks(WithMemory(context.Background(), 4<<20), puzzle.Sticks{Pieces: wide})
+	got, _, err := Sticks(WithMemory(context.Background(), 4<<20), puzzle.Sticks{Pieces: wide}, technique.Set{})
 	require.NoError(t, err)
 	require.Equal(t, want.Length, got.Length)
 	var s sticksSearch
+	s.switches(technique.Set{})
 	require.True(t, s.init(WithMemory(context.Background(), 0), wide))
 	require.Equal(t, sticksMemoBytes, s.memoBytes, "0 keeps the default")
 }
