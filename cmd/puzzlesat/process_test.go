@@ -457,7 +457,7 @@ func TestBrokenPipeStopsQuietly(t *testing.T) {
 // million literals, and giving gini the clauses of a 400x400 sudoku as
 // they are built (once far past the limit: gini took them without a
 // look at the clock).
-// Each run ends within a second or two of its limit, the overshoot
+// Each run ends within a few seconds of its limit, the overshoot
 // logged.
 func TestTimeoutsHold(t *testing.T) {
 	blank := writeBig(t, "blank400.txt", strings.TrimSuffix(strings.Repeat("0 ", 400), " ")+"\n", 400)
@@ -481,7 +481,7 @@ func TestTimeoutsHold(t *testing.T) {
 		{"dfs on a blank 400x400", time.Second, []string{"solve", "sudoku", blank}, "timeout\n\n"},
 		{"sat reading 30 MB", 500 * time.Millisecond, []string{"sat", big}, "s UNKNOWN\n"},
 		{"sticks formula of 34M literals", 3 * time.Second, []string{"solve", "sticks", "--backend=sat", block}, "timeout\n"},
-		{"sat building a 400x400, 30% blank", 2 * time.Second, []string{"solve", "sudoku", "--backend=sat", grid400}, "timeout\n\n"},
+		{"sat building a 400x400, 30% blank", 3 * time.Second, []string{"solve", "sudoku", "--backend=sat", grid400}, "timeout\n\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := start(t, "", append(tc.args, "--timeout="+tc.timeout.String())...)
@@ -489,7 +489,7 @@ func TestTimeoutsHold(t *testing.T) {
 			took := p.done.Sub(p.started)
 			t.Logf("%v for a limit of %v: %v over", took, tc.timeout, took-tc.timeout)
 			require.Equal(t, tc.out, p.stdout.String(), p.errs.String())
-			require.Less(t, took, tc.timeout+2*time.Second)
+			require.Less(t, took, tc.timeout+3*time.Second) // room for a loaded machine
 		})
 	}
 }
