@@ -26,7 +26,7 @@ func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config) (puzzle.Sudok
 	}
 	o := encode.SudokuDefaults()
 	o.Reduce, o.Equivalences = encode.SudokuSingles, true
-	if err := c.CheckBound(encode.SudokuSize(p, o).Lits); err != nil {
+	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits); err != nil {
 		return puzzle.SudokuAnswer{}, solver.Stats{}, err
 	}
 	return solved(solver.FindBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery {
@@ -99,7 +99,7 @@ func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, c solver.Confi
 	o := encode.SudokuDefaults()
 	o.Reduce = encode.SudokuSingles
 	blocking := int64(limit) * int64(openCells(p)) // a literal per open cell in each blocking clause
-	if err := c.CheckBound(encode.SudokuSize(p, o).Lits + blocking); err != nil {
+	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits+blocking); err != nil {
 		return 0, solver.Stats{}, err
 	}
 	return solver.CountBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery {
@@ -109,8 +109,8 @@ func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, c solver.Confi
 
 // SudokuQuery returns the formula of p's givens, every cell's candidates
 // kept, which the command exports; it takes no bound.
-func SudokuQuery(_ context.Context, p puzzle.Sudoku, _ int, c solver.Config) (solver.Query[puzzle.SudokuAnswer], string, error) {
-	q, err := sized(c, encode.SudokuSize(p, encode.SudokuDefaults()), func() (*encode.SudokuQuery, error) {
+func SudokuQuery(ctx context.Context, p puzzle.Sudoku, _ int, c solver.Config) (solver.Query[puzzle.SudokuAnswer], string, error) {
+	q, err := sized(ctx, c, encode.SudokuSize(p, encode.SudokuDefaults()), func() (*encode.SudokuQuery, error) {
 		return encode.Sudoku(p), nil
 	})
 	return q, "solution", err

@@ -82,7 +82,9 @@ type renewer interface {
 // (as Count does), or the solver may have to be rebuilt after an UNSAT
 // answer, and must verify every model it decodes: a kept gini does not
 // check its models itself (giniSession.skipModelCheck). Read a query's
-// work as Stats().Since the Stats before it.
+// work as Stats().Since the Stats before it. A kept formula belongs to
+// the pool, not to a run: it takes nothing from c.Lease, so keep in a
+// pool only formulas small beside the budget, as the 9x9 rules are.
 //
 // The error is one wrapping ErrUnsatisfiable when the built formula has
 // no model, a *TooLarge when it is over c's budget, or the context's
