@@ -27,8 +27,8 @@ func Alphametic() *Kind[puzzle.Alphametic, puzzle.AlphameticAnswer] {
 func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 	return &Kind[puzzle.Sudoku, puzzle.SudokuAnswer]{
 		name: "sudoku", scan: scanSudoku,
-		dfs: fixedDFS(native.Sudoku), countDFS: fixedCountDFS(native.CountSudoku),
-		sat: fixedSAT(sat.Sudoku), countSAT: fixedCountSAT(sat.CountSudoku), query: fixedQuery(sat.SudokuQuery),
+		prunings: native.SudokuPrunings(), dfs: native.Sudoku, countDFS: native.CountSudoku,
+		encodings: sat.SudokuEncodings(), sat: sat.Sudoku, countSAT: sat.CountSudoku, query: sat.SudokuQuery,
 	}
 }
 

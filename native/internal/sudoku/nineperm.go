@@ -141,13 +141,30 @@ func (st *permState) placeOne(b, d int, k uint) {
 	st.placeMany(b, d, bit)
 }
 
-// propagate applies the band rule, naked singles, then the stack rule and
-// the minirow rule (full) or nine.go's column rule (not full), each while
-// the ones before have nothing left, until none changes anything. It
-// returns false on a contradiction. Each rule only removes what no answer
-// uses, so the state it stops in does not depend on the order: not full,
-// it is the state nineState.propagate stops in.
-func (st *permState) propagate(full bool) bool {
+// permRules are the rules permState.propagate applies besides the band
+// rule: each only removes what no answer uses, so any of them may be left
+// out without losing an answer.
+type permRules struct {
+	stack    bool // the stack rule; else nine.go's column rule
+	minirows bool // the minirow rule
+	naked    bool // naked singles are placed
+	hidden   bool // hidden singles (rows, boxes, columns) are placed
+}
+
+// Two sets of rules: the permutation search's, and nine.go's, which
+// define the order whose first answer a solve returns.
+var (
+	fullRules  = permRules{stack: true, minirows: true, naked: true, hidden: true}
+	orderRules = permRules{naked: true, hidden: true}
+)
+
+// propagate applies the band rule, naked singles, then the stack rule or
+// nine.go's column rule, then the minirow rule, each while the ones before
+// have nothing left, until none changes anything; r says which. It returns
+// false on a contradiction. Each rule only removes what no answer uses, so
+// the state it stops in does not depend on the order: with orderRules it
+// is the state nineState.propagate stops in.
+func (st *permState) propagate(r permRules) bool {
 	t := &nine
 	for {
 		for st.dirty != 0 {
@@ -166,11 +183,11 @@ func (st *permState) propagate(full bool) bool {
 			b, d := int(permTab.band[i]), int(permTab.digit[i])
 			st.pending |= 1 << d
 			// Hidden singles in rows and boxes, as in nineState.band.
-			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 {
+			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 && r.hidden {
 				st.placeMany(b, d, m)
 			}
 		}
-		placed, ok := st.nakedSingles()
+		placed, ok := st.nakedSingles(r.naked)
 		if !ok {
 			return false
 		}
@@ -179,7 +196,7 @@ func (st *permState) propagate(full bool) bool {
 		}
 		for p := st.pending; p != 0; p &= p - 1 {
 			d := bits.TrailingZeros32(p)
-			if full && !st.stack(d) || !full && !st.columns(d) {
+			if r.stack && !st.stack(d, r.hidden) || !r.stack && !st.columns(d, r.hidden) {
 				return false
 			}
 		}
@@ -187,7 +204,7 @@ func (st *permState) propagate(full bool) bool {
 		if st.dirty != 0 {
 			continue
 		}
-		if !full || st.segDirty == 0 {
+		if !r.minirows || st.segDirty == 0 {
 			return true
 		}
 		st.segDirty = 0
@@ -200,11 +217,11 @@ func (st *permState) propagate(full bool) bool {
 	}
 }
 
-// nakedSingles places every free cell left with one digit. It fails on
-// a cell with none, or on two such cells of one row or box with the same
-// digit. No other digit has such a cell, so placing it only takes the
-// digit from its peers.
-func (st *permState) nakedSingles() (placed, ok bool) {
+// nakedSingles places every free cell left with one digit (when place is
+// set). It fails on a cell with none, or on two such cells of one row or
+// box with the same digit. No other digit has such a cell, so placing it
+// only takes the digit from its peers.
+func (st *permState) nakedSingles(place bool) (placed, ok bool) {
 	for b := range 3 {
 		c := (*[9]uint32)(st.cand[9*b : 9*b+9])
 		one := c[0]
@@ -228,7 +245,7 @@ func (st *permState) nakedSingles() (placed, ok bool) {
 			return placed, false
 		}
 		singles := one &^ two &^ st.solved[b&3]
-		if singles == 0 {
+		if singles == 0 || !place {
 			continue
 		}
 		placed = true
@@ -264,9 +281,9 @@ func (st *permState) nakedSingles() (placed, ok bool) {
 
 // stack applies the band rule to digit d across each stack: the
 // pattern's rows are the bands, its boxes the stack's columns, and a
-// segment is a band's cells in one column. Then a column that only one
-// band may hold, with one cell there, takes d.
-func (st *permState) stack(d int) bool {
+// segment is a band's cells in one column. Then, with hidden, a column
+// that only one band may hold, with one cell there, takes d.
+func (st *permState) stack(d int, hidden bool) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
@@ -292,18 +309,20 @@ func (st *permState) stack(d int) bool {
 		st.dirty |= nz(x0^y0)<<i0 | nz(x1^y1)<<i1 | nz(x2^y2)<<i2
 		x0, x1, x2 = y0, y1, y2
 	}
-	st.columnSingles(0, d, x0, n0&^(n1|n2))
-	st.columnSingles(1, d, x1, n1&^(n0|n2))
-	st.columnSingles(2, d, x2, n2&^(n0|n1))
+	if hidden {
+		st.columnSingles(0, d, x0, n0&^(n1|n2))
+		st.columnSingles(1, d, x1, n1&^(n0|n2))
+		st.columnSingles(2, d, x2, n2&^(n0|n1))
+	}
 	return true
 }
 
 // columns is nineState.columns on st: a box or a column without digit d
-// fails; a column with one free cell takes d (hidden single); a box whose
-// cells for d lie in one column takes d there, so the column's other
-// bands lose it (pointing). Unlike the stack rule it leaves claiming out.
-// A digit placed nine times has nothing left to it.
-func (st *permState) columns(d int) bool {
+// fails; with hidden, a column with one free cell takes d (hidden
+// single); a box whose cells for d lie in one column takes d there, so the
+// column's other bands lose it (pointing). Unlike the stack rule it leaves
+// claiming out. A digit placed nine times has nothing left to it.
+func (st *permState) columns(d int, hidden bool) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
@@ -325,7 +344,7 @@ func (st *permState) columns(d int) bool {
 	p2 := c2 & t.expand[t.rowOne[c2]] * permSpread
 	// The columns with one cell in all: free ones take d.
 	one := s9Field &^ (m0 | m1 | m2 | c0&c1 | c0&c2 | c1&c2)
-	if one != 0 {
+	if one != 0 && hidden {
 		// Each is the only cell of its column, but an earlier one may
 		// have taken its row or box.
 		s0 := x0 & (one & c0 * permSpread) &^ st.solved[0]
@@ -483,8 +502,35 @@ func (st *permState) cell() (int, uint) {
 	return bb, bk
 }
 
+// permConfig is what the switches leave of the permutation search.
+type permConfig struct {
+	rules permRules
+	bands bool // branch on a band's digit permutations, else on a cell
+	first bool // branch on the first free cell, else on one with fewest digits
+}
+
+// permConfigOf reads the switches off.
+func permConfigOf(off Off) permConfig {
+	return permConfig{
+		rules: permRules{stack: !off.StackRule, minirows: !off.Minirows, naked: !off.NakedSingles, hidden: !off.HiddenSingles},
+		bands: !off.BandBranch && !off.FewestFirst,
+		first: off.FewestFirst,
+	}
+}
+
+// firstFree returns the first free cell in reading order; st has one.
+func (st *permState) firstFree() (int, uint) {
+	for b := range 3 {
+		if m := s9Band &^ st.solved[b&3]; m != 0 {
+			return b, uint(bits.TrailingZeros32(m))
+		}
+	}
+	return 0, 0
+}
+
 // permSearch is a depth-first search over permState values.
 type permSearch struct {
+	permConfig
 	tick     *poll.Ticker
 	nodes    int64
 	maxNodes int64
@@ -501,10 +547,11 @@ type permSearch struct {
 }
 
 // solvePerm counts the answers of the 9x9 puzzle cells up to limit, or
-// until maxNodes nodes or ctx is done, keeping the first it finds.
-func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64) Result {
+// until maxNodes nodes or ctx is done, keeping the first it finds, with
+// the prunings off leaves.
+func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, off Off) Result {
 	tick := poll.New(ctx)
-	s := &permSearch{tick: &tick, limit: limit, maxNodes: maxNodes}
+	s := &permSearch{permConfig: permConfigOf(off), tick: &tick, limit: limit, maxNodes: maxNodes}
 	if st, ok := newPermState(cells); ok {
 		s.search(&st)
 	}
@@ -526,7 +573,7 @@ func (s *permSearch) search(st *permState) {
 			s.err = s.tick.Err()
 			return
 		}
-		if !st.propagate(true) {
+		if !st.propagate(s.rules) {
 			s.fails++
 			return
 		}
@@ -534,7 +581,10 @@ func (s *permSearch) search(st *permState) {
 			s.solution(st)
 			return
 		}
-		i, p, ok := st.choice()
+		i, p, ok := 0, uint8(0), false
+		if s.bands {
+			i, p, ok = st.choice()
+		}
 		if !ok {
 			if !s.branchCell(st) {
 				return
@@ -563,10 +613,16 @@ func (s *permSearch) search(st *permState) {
 }
 
 // branchCell tries the digits of a cell but the last on copies of st and
-// puts the last in st, reporting whether the search goes on. Every
-// digit's segments are known, so only the cells inside them are left.
+// puts the last in st, reporting whether the search goes on. Every answer
+// puts one of them in the cell, so any free cell will do.
 func (s *permSearch) branchCell(st *permState) bool {
-	b, k := st.cell()
+	var b int
+	var k uint
+	if s.first {
+		b, k = st.firstFree()
+	} else {
+		b, k = st.cell()
+	}
 	var ds [9]int
 	n := 0
 	for d := range 9 {
