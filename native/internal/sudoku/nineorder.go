@@ -10,7 +10,7 @@ import (
 // that a puzzle with several answers keeps the one it always had, at the
 // speed of the permutation search. The order is a depth-first search
 // that propagates with nine.go's rules (the band rule, naked singles and
-// the column rule: permState.propagate(orderRules)), branches on the first
+// the column rule: orderRules), branches on the first
 // free cell with two digits in reading order, else on the free cell with
 // the fewest, and tries the digits in ascending order.
 //
@@ -44,6 +44,7 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 	if !ok {
 		return w.r // the givens clash
 	}
+	st.rules = orderRules
 	givens := 0
 	for _, v := range cells {
 		if v != 0 {
@@ -70,7 +71,7 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 		if !w.step() {
 			return w.r
 		}
-		if !st.propagate(orderRules) {
+		if !st.propagate() {
 			return w.r // only before a guide: the options left of the path had none
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
@@ -112,8 +113,8 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 			child := st
 			child.placeOne(b, d, k)
 			option := child
-			// The full rules have yet to see every digit.
-			child.pending, child.segDirty = s9Field, 1
+			// The search's rules have yet to see every digit.
+			child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
 			s := &permSearch{permConfig: w.cfg, tick: w.tick, limit: 1, maxNodes: maxNodes - w.r.Nodes, record: true}
 			s.search(&child)
 			w.r.Nodes += s.nodes
@@ -152,7 +153,7 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 					return w.r
 				}
 				r.placeOne(b, next, k)
-				if r.propagate(w.cfg.rules) {
+				if r.propagate() {
 					live = append(live, r)
 				}
 			}
@@ -226,7 +227,7 @@ func (w *orderWalk) dfs(st *permState) []int16 {
 			return nil
 		}
 		w.budget--
-		if !st.propagate(orderRules) {
+		if !st.propagate() {
 			return nil
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {

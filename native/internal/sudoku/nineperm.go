@@ -84,13 +84,16 @@ type permState struct {
 	dirty    uint32     // bit i: cand[i] changed since its band analysis
 	pending  uint32     // bit d: digit d+1 changed since its stack analysis
 	segDirty uint32     // not 0: some seg changed since the minirow pass
+	rules    permRules  // what propagate applies
 }
 
 // nz is 1 when x, below 2^27, is not 0: a branch-free change flag.
 func nz(x uint32) uint32 { return (x + s9Band) >> 27 }
 
-// newPermState places the givens; ok is false when they clash.
+// newPermState places the givens; ok is false when they clash. Its rules
+// are fullRules.
 func newPermState(cells []int16) (st permState, ok bool) {
+	st.rules = fullRules
 	for i := range 27 {
 		st.cand[i] = s9Band
 	}
@@ -142,20 +145,24 @@ func (st *permState) placeOne(b, d int, k uint) {
 }
 
 // permRules are the rules permState.propagate applies besides the band
-// rule: each only removes what no answer uses, so any of them may be left
-// out without losing an answer.
-type permRules struct {
-	stack    bool // the stack rule; else nine.go's column rule
-	minirows bool // the minirow rule
-	naked    bool // naked singles are placed
-	hidden   bool // hidden singles (rows, boxes, columns) are placed
-}
+// rule, one bit each: each only removes what no answer uses, so any of
+// them may be left out without losing an answer. A state carries its
+// rules (in the padding of its words: a copy costs the same), and the
+// hidden and naked singles look at them only once they have found one.
+type permRules uint8
+
+const (
+	ruleStack    permRules = 1 << iota // the stack rule; else nine.go's column rule
+	ruleMinirows                       // the minirow rule
+	ruleNaked                          // naked singles are placed
+	ruleHidden                         // hidden singles (rows, boxes, columns) are placed
+)
 
 // Two sets of rules: the permutation search's, and nine.go's, which
 // define the order whose first answer a solve returns.
-var (
-	fullRules  = permRules{stack: true, minirows: true, naked: true, hidden: true}
-	orderRules = permRules{naked: true, hidden: true}
+const (
+	fullRules  = ruleStack | ruleMinirows | ruleNaked | ruleHidden
+	orderRules = ruleNaked | ruleHidden
 )
 
 // propagate applies the band rule, naked singles, then the stack rule or
@@ -163,8 +170,8 @@ var (
 // have nothing left, until none changes anything; r says which. It returns
 // false on a contradiction. Each rule only removes what no answer uses, so
 // the state it stops in does not depend on the order: with orderRules it
-// is the state nineState.propagate stops in.
-func (st *permState) propagate(r permRules) bool {
+// is the state nineState.propagate stops in. st.rules says which rules.
+func (st *permState) propagate() bool {
 	t := &nine
 	for {
 		for st.dirty != 0 {
@@ -183,11 +190,13 @@ func (st *permState) propagate(r permRules) bool {
 			b, d := int(permTab.band[i]), int(permTab.digit[i])
 			st.pending |= 1 << d
 			// Hidden singles in rows and boxes, as in nineState.band.
-			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 && r.hidden {
-				st.placeMany(b, d, m)
+			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 {
+				if st.rules&ruleHidden != 0 {
+					st.placeMany(b, d, m)
+				}
 			}
 		}
-		placed, ok := st.nakedSingles(r.naked)
+		placed, ok := st.nakedSingles()
 		if !ok {
 			return false
 		}
@@ -196,7 +205,7 @@ func (st *permState) propagate(r permRules) bool {
 		}
 		for p := st.pending; p != 0; p &= p - 1 {
 			d := bits.TrailingZeros32(p)
-			if r.stack && !st.stack(d, r.hidden) || !r.stack && !st.columns(d, r.hidden) {
+			if st.rules&ruleStack != 0 && !st.stack(d) || st.rules&ruleStack == 0 && !st.columns(d) {
 				return false
 			}
 		}
@@ -204,7 +213,7 @@ func (st *permState) propagate(r permRules) bool {
 		if st.dirty != 0 {
 			continue
 		}
-		if !r.minirows || st.segDirty == 0 {
+		if st.rules&ruleMinirows == 0 || st.segDirty == 0 {
 			return true
 		}
 		st.segDirty = 0
@@ -217,11 +226,11 @@ func (st *permState) propagate(r permRules) bool {
 	}
 }
 
-// nakedSingles places every free cell left with one digit (when place is
-// set). It fails on a cell with none, or on two such cells of one row or
-// box with the same digit. No other digit has such a cell, so placing it
-// only takes the digit from its peers.
-func (st *permState) nakedSingles(place bool) (placed, ok bool) {
+// nakedSingles places every free cell left with one digit (with
+// ruleNaked). It fails on a cell with none, or on two such cells of one
+// row or box with the same digit. No other digit has such a cell, so
+// placing it only takes the digit from its peers.
+func (st *permState) nakedSingles() (placed, ok bool) {
 	for b := range 3 {
 		c := (*[9]uint32)(st.cand[9*b : 9*b+9])
 		one := c[0]
@@ -245,7 +254,7 @@ func (st *permState) nakedSingles(place bool) (placed, ok bool) {
 			return placed, false
 		}
 		singles := one &^ two &^ st.solved[b&3]
-		if singles == 0 || !place {
+		if singles == 0 || st.rules&ruleNaked == 0 {
 			continue
 		}
 		placed = true
@@ -281,9 +290,9 @@ func (st *permState) nakedSingles(place bool) (placed, ok bool) {
 
 // stack applies the band rule to digit d across each stack: the
 // pattern's rows are the bands, its boxes the stack's columns, and a
-// segment is a band's cells in one column. Then, with hidden, a column
-// that only one band may hold, with one cell there, takes d.
-func (st *permState) stack(d int, hidden bool) bool {
+// segment is a band's cells in one column. Then (with ruleHidden) a
+// column that only one band may hold, with one cell there, takes d.
+func (st *permState) stack(d int) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
@@ -309,20 +318,18 @@ func (st *permState) stack(d int, hidden bool) bool {
 		st.dirty |= nz(x0^y0)<<i0 | nz(x1^y1)<<i1 | nz(x2^y2)<<i2
 		x0, x1, x2 = y0, y1, y2
 	}
-	if hidden {
-		st.columnSingles(0, d, x0, n0&^(n1|n2))
-		st.columnSingles(1, d, x1, n1&^(n0|n2))
-		st.columnSingles(2, d, x2, n2&^(n0|n1))
-	}
+	st.columnSingles(0, d, x0, n0&^(n1|n2))
+	st.columnSingles(1, d, x1, n1&^(n0|n2))
+	st.columnSingles(2, d, x2, n2&^(n0|n1))
 	return true
 }
 
 // columns is nineState.columns on st: a box or a column without digit d
-// fails; with hidden, a column with one free cell takes d (hidden
-// single); a box whose cells for d lie in one column takes d there, so the
-// column's other bands lose it (pointing). Unlike the stack rule it leaves
-// claiming out. A digit placed nine times has nothing left to it.
-func (st *permState) columns(d int, hidden bool) bool {
+// fails; a column with one free cell takes d (hidden single, with
+// ruleHidden); a box whose cells for d lie in one column takes d there, so
+// the column's other bands lose it (pointing). Unlike the stack rule it
+// leaves claiming out. A digit placed nine times has nothing left to it.
+func (st *permState) columns(d int) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
@@ -344,7 +351,7 @@ func (st *permState) columns(d int, hidden bool) bool {
 	p2 := c2 & t.expand[t.rowOne[c2]] * permSpread
 	// The columns with one cell in all: free ones take d.
 	one := s9Field &^ (m0 | m1 | m2 | c0&c1 | c0&c2 | c1&c2)
-	if one != 0 && hidden {
+	if one != 0 && st.rules&ruleHidden != 0 {
 		// Each is the only cell of its column, but an earlier one may
 		// have taken its row or box.
 		s0 := x0 & (one & c0 * permSpread) &^ st.solved[0]
@@ -376,7 +383,7 @@ func (st *permState) columns(d int, hidden bool) bool {
 // columnSingles places d in the columns only (a set of columns) where
 // band b, whose cells for d are x, has one cell.
 func (st *permState) columnSingles(b, d int, x, only uint32) {
-	if only == 0 {
+	if only == 0 || st.rules&ruleHidden == 0 {
 		return
 	}
 	multi := (x&(x>>9) | x&(x>>18) | (x>>9)&(x>>18)) & s9Field
@@ -504,18 +511,23 @@ func (st *permState) cell() (int, uint) {
 
 // permConfig is what the switches leave of the permutation search.
 type permConfig struct {
-	rules permRules
-	bands bool // branch on a band's digit permutations, else on a cell
-	first bool // branch on the first free cell, else on one with fewest digits
+	rules permRules // its states' rules
+	bands bool      // branch on a band's digit permutations, else on a cell
+	first bool      // branch on the first free cell, else on one with fewest digits
 }
 
 // permConfigOf reads the switches off.
 func permConfigOf(off Off) permConfig {
-	return permConfig{
-		rules: permRules{stack: !off.StackRule, minirows: !off.Minirows, naked: !off.NakedSingles, hidden: !off.HiddenSingles},
-		bands: !off.BandBranch && !off.FewestFirst,
-		first: off.FewestFirst,
+	c := permConfig{rules: fullRules, bands: !off.BandBranch && !off.FewestFirst, first: off.FewestFirst}
+	for _, o := range []struct {
+		off  bool
+		rule permRules
+	}{{off.StackRule, ruleStack}, {off.Minirows, ruleMinirows}, {off.NakedSingles, ruleNaked}, {off.HiddenSingles, ruleHidden}} {
+		if o.off {
+			c.rules &^= o.rule
+		}
 	}
+	return c
 }
 
 // firstFree returns the first free cell in reading order; st has one.
@@ -553,6 +565,7 @@ func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, of
 	tick := poll.New(ctx)
 	s := &permSearch{permConfig: permConfigOf(off), tick: &tick, limit: limit, maxNodes: maxNodes}
 	if st, ok := newPermState(cells); ok {
+		st.rules = s.rules
 		s.search(&st)
 	}
 	return Result{s.found, s.answer, s.nodes, s.err}
@@ -573,7 +586,7 @@ func (s *permSearch) search(st *permState) {
 			s.err = s.tick.Err()
 			return
 		}
-		if !st.propagate(s.rules) {
+		if !st.propagate() {
 			s.fails++
 			return
 		}
