@@ -50,6 +50,10 @@ type Set struct {
 	off, on map[string]bool
 }
 
+// IsZero reports whether s keeps every default: a search may then skip
+// reading its switches one by one.
+func (s Set) IsZero() bool { return len(s.off) == 0 && len(s.on) == 0 }
+
 // Off reports whether the pruning name, on by default, is switched off.
 func (s Set) Off(name string) bool { return s.off[name] }
 
