@@ -77,9 +77,12 @@ type Options struct {
 	// context.DeadlineExceeded.
 	Timeout time.Duration
 	// Budget is the most literals a formula of the SAT backend may hold
-	// (blocking clauses of counting included); 0 means DefaultBudget. A
+	// (blocking clauses of counting included); 0 means the solver's
+	// default: DefaultBudget, or CadicalBudget for CaDiCaL in process. A
 	// query over it fails with a *TooLarge error before it is built where
-	// its size can be told in advance, else before it is solved.
+	// its size can be told in advance, else before it is solved; so does
+	// one that would not fit under the process's address-space limit
+	// (ulimit -v).
 	Budget int
 	// Solver is the SAT backend's solver; the zero value is gini in
 	// process. See ParseSolver.
@@ -94,15 +97,53 @@ type Options struct {
 	// comma-separated list of POINT=OPTION, or of an OPTION that belongs
 	// to one point only; "" keeps the defaults.
 	Encoding string
+	// Proof, when not nil, certifies the SAT backend's negative answers:
+	// every UNSAT answer that a result rests on ("no solution", the bound
+	// below an optimum, the end of a count) is solved again by a solver
+	// that writes a DRAT proof (Proof.Prover; CaDiCaL by default) and the
+	// proof is checked (package sat/drat) before the result is returned;
+	// one that fails is an error wrapping ErrNotCertified, never an
+	// answer. Stats.Proofs lists the proofs checked, and Proof.Dir keeps
+	// them with their formulas. docs/solvers.md says what that guarantees.
+	Proof *Proof
 }
+
+// Proof says how negative answers are certified (Options.Proof): by
+// which prover, and where the proofs are kept, if anywhere.
+type Proof = solver.Proof
+
+// Prover is a SAT solver that writes DRAT proofs; ParseProver makes one.
+type Prover = solver.Prover
+
+// ProofCheck is one negative answer certified by a checked proof.
+type ProofCheck = solver.ProofCheck
+
+// ErrNoProver is the error of asking for proofs with no prover
+// available; it says what to install.
+var ErrNoProver = solver.ErrNoProver
+
+// ErrNotCertified is wrapped by the error of a negative answer whose
+// proof failed.
+var ErrNotCertified = solver.ErrNotCertified
+
+// ParseProver returns the prover with the given name: "" for the best
+// available (CaDiCaL in process when built in, else the cadical program,
+// else kissat), "cadical", "kissat", or the path of one of them; the
+// error wraps ErrNoProver when none is available.
+func ParseProver(name string) (Prover, error) { return solver.ParseProver(name) }
 
 // DefaultBudget is the budget of a zero Options: 50 million literals,
 // about 1.2 GB of formula in this library and gini together.
 const DefaultBudget = solver.DefaultBudget
 
+// CadicalBudget is the budget of a zero Options whose Solver is CaDiCaL
+// in process: 32 million literals, which take CaDiCaL about what
+// DefaultBudget takes gini (solver.CadicalBudget says why).
+const CadicalBudget = solver.CadicalBudget
+
 // config returns the SAT driver's configuration.
 func (o Options) config() solver.Config {
-	return solver.Config{Budget: o.Budget, Engine: o.Solver.engine}
+	return solver.Config{Budget: o.Budget, Engine: o.Solver.engine, Proof: o.Proof}
 }
 
 // withTimeout starts the clock of o.Timeout for one backend's run.

@@ -11,25 +11,32 @@ import (
 )
 
 // Solver is the SAT solver that answers the SAT backend's queries. The
-// zero value is gini, in process; ParseSolver makes the others. It reads
-// and writes its name as text, so that flag.TextVar takes it.
+// zero value is the driver's default engine: gini, in process (see
+// solver.Default); ParseSolver makes the others. It reads and writes its
+// name as text, so that flag.TextVar takes it.
 type Solver struct {
-	engine solver.Engine // nil for gini
+	engine solver.Engine // nil for the default
 }
 
 // ParseSolver returns the solver with the given name:
-//   - "gini" (or "") for gini in process, which solves incrementally;
+//   - "" for the default, gini;
+//   - "gini" for gini in process, which solves incrementally;
+//   - "cadical" for CaDiCaL in process, incremental too, in a build with
+//     the tag cadical (see CadicalBuiltIn); in other builds the cadical
+//     program;
 //   - the name of a known program (see KnownSolvers), found on PATH, or
 //     the path of any executable: run once per solve as "PROGRAM FILE" on
 //     a DIMACS file, answering in SAT-competition form; its models are
 //     checked against the formula before they are used;
-//   - "portfolio": gini racing every known program found on PATH on each
-//     solve, the first definite answer winning;
+//   - "portfolio": the solvers in process (gini, and CaDiCaL when built
+//     in) racing every known program found on PATH on each solve, the
+//     first definite answer winning; an UNSAT answer of a program found
+//     on PATH counts only once another member agrees;
 //   - "portfolio:A,B,...": a race of the solvers named A, B, ...
 //
 // An unknown name, or a known program that is not on PATH, is an error.
 func ParseSolver(name string) (Solver, error) {
-	if name == "" || name == "gini" {
+	if name == "" {
 		return Solver{}, nil
 	}
 	e, err := solver.ParseEngine(name)
@@ -39,6 +46,14 @@ func ParseSolver(name string) (Solver, error) {
 	return Solver{e}, nil
 }
 
+// CadicalBuiltIn reports whether CaDiCaL runs in process in this build
+// (the build tag cadical), so that ParseSolver("cadical") is the library
+// rather than the program.
+func CadicalBuiltIn() bool {
+	_, ok := solver.Cadical()
+	return ok
+}
+
 // KnownSolvers returns the names of the external programs ParseSolver
 // knows, such as "minisat" and "cadical".
 func KnownSolvers() []string { return solver.Programs() }
@@ -46,7 +61,7 @@ func KnownSolvers() []string { return solver.Programs() }
 // String returns the solver's name, as ParseSolver reads it.
 func (s Solver) String() string {
 	if s.engine == nil {
-		return "gini"
+		return solver.Default().Name()
 	}
 	return s.engine.Name()
 }
@@ -92,12 +107,23 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*Formula, error)
 	return cnf.ReadDIMACS(ctx, file, r)
 }
 
-// SolveCNF solves any formula with s, under DefaultBudget. It returns Sat
-// with a model, Unsat, or Unknown with the context's error when ctx ended
-// first; or the solver's error (an external program that failed or lied).
+// SolveCNF solves any formula with s, under the solver's default budget.
+// It returns Sat with a model, Unsat, or Unknown with the context's error
+// when ctx ended first; or the solver's error (an external program that
+// failed or lied).
 func SolveCNF(ctx context.Context, f *Formula, s Solver) (Status, Model, Stats, error) {
+	return Options{Solver: s}.SolveCNF(ctx, f)
+}
+
+// SolveCNF solves any formula as o says: with o.Solver, under o.Budget,
+// and with an UNSAT answer certified when o.Proof is set (whose Name
+// then names the formula's files). o.Backend and o.Timeout are not used:
+// ctx sets the time. The results are those of the function SolveCNF.
+func (o Options) SolveCNF(ctx context.Context, f *Formula) (Status, Model, Stats, error) {
 	start := time.Now()
-	sv := solver.Config{Engine: s.engine}.New(f)
+	sv := o.config().New(f)
+	defer sv.Close()
+	sv.Name("cnf")
 	status, err := sv.Solve(ctx)
 	st := satStats(sv.Stats())
 	st.Time = time.Since(start)

@@ -25,9 +25,13 @@ type Stats struct {
 	Decisions     int64
 	Propagations  int64
 	// Winner names the SAT solver that answered the solves ("gini",
-	// "cadical"), or, when several did in a portfolio, each with its
+	// "cadical(in-process)" for CaDiCaL linked in, "cadical" for the
+	// program), or, when several did in a portfolio, each with its
 	// count, most first ("gini:9,cadical:3").
 	Winner string
+	// Proofs lists the negative answers certified by a checked proof
+	// (Options.Proof), in order.
+	Proofs []ProofCheck
 
 	// Parts holds the stats of each backend of a Both or Race run, DFS
 	// first; nil otherwise.
@@ -59,6 +63,9 @@ func (s Stats) String() string {
 	if s.Winner != "" {
 		text += " winner=" + s.Winner
 	}
+	if len(s.Proofs) > 0 {
+		text += fmt.Sprintf(" proofs=%d", len(s.Proofs))
+	}
 	return text
 }
 
@@ -70,7 +77,7 @@ func satStats(st solver.Stats) Stats {
 	return Stats{
 		Backend: SAT, Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves,
 		Conflicts: st.Conflicts, Decisions: st.Decisions, Propagations: st.Propagations,
-		Winner: st.Winner(),
+		Winner: st.Winner(), Proofs: st.Proofs,
 	}
 }
 
@@ -88,6 +95,7 @@ func merge(parts []Stats) Stats {
 		if p.Winner != "" {
 			st.Winner = p.Winner
 		}
+		st.Proofs = append(st.Proofs, p.Proofs...)
 	}
 	return st
 }

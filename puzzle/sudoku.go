@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -108,29 +109,35 @@ func (p Sudoku) write(cells []int16, blank byte) string {
 	if p.Layout == SudokuNumeric {
 		return p.writeNumbers(cells, blank)
 	}
-	// One character per value: a table serves every cell.
-	var chars [256]byte
-	for v := range chars {
-		chars[v] = '?'
-	}
+	var chars [256]byte // by value: blank, then the alphabet, then '?'
+	copy(chars[:], unknownChars[:])
 	chars[0] = blank
-	for v := 1; v <= s && v <= len(p.Alphabet) && v < len(chars); v++ {
-		chars[v] = p.Alphabet[v-1]
+	copy(chars[1:], p.Alphabet[:min(s, len(p.Alphabet), len(chars)-1)])
+	row := len(cells) // cells a row: all of them on a line
+	if p.Layout == SudokuGrid && s > 0 {
+		row = s
 	}
-	b := make([]byte, 0, len(cells)+s+2)
-	for i, v := range cells {
-		c := byte('?')
-		if uint16(v) < 256 {
-			c = chars[v]
+	b := make([]byte, 0, len(cells)+len(cells)/max(row, 1)+2)
+	for len(cells) > 0 {
+		n := min(row, len(cells))
+		for _, v := range cells[:n] {
+			c := byte('?')
+			if uint16(v) < uint16(len(chars)) {
+				c = chars[v]
+			}
+			b = append(b, c)
 		}
-		b = append(b, c)
-		if p.Layout == SudokuGrid && (i+1)%s == 0 {
+		if cells = cells[n:]; n == row && p.Layout == SudokuGrid {
 			b = append(b, '\n')
 		}
 	}
 	b = append(b, '\n') // ends the line, or is the blank line after a grid
 	return string(b)
 }
+
+// unknownChars is a table of '?', the character of a value outside the
+// alphabet.
+var unknownChars = [256]byte(bytes.Repeat([]byte{'?'}, 256))
 
 // writeNumbers prints cells as rows of numbers and a blank line.
 func (p Sudoku) writeNumbers(cells []int16, blank byte) string {
@@ -192,10 +199,44 @@ func (p Sudoku) Verify(a SudokuAnswer) error {
 			return fmt.Errorf("row %d column %d is %s, the given is %s", i/s+1, i%s+1, p.symbolText(v), p.symbolText(g))
 		}
 	}
-	if i, unit := sudokuRepeat(p.Box, a.Cells); i >= 0 {
-		return fmt.Errorf("symbol %s twice in %s", p.symbolText(a.Cells[i]), unit)
+	if sudokuComplete(p.Box, a.Cells) {
+		return nil
 	}
-	return nil
+	i, unit := sudokuRepeat(p.Box, a.Cells)
+	return fmt.Errorf("symbol %s twice in %s", p.symbolText(a.Cells[i]), unit)
+}
+
+// sudokuComplete reports whether cells, every one in 1..S, hold no value
+// twice in a row, column or box. A unit of S cells holds no value twice
+// exactly when it holds all S, which a union of bits shows without a test
+// per cell; for sides over 63 it asks sudokuRepeat.
+func sudokuComplete(box int, cells []int16) bool {
+	side := box * box
+	if side >= 64 || len(cells) != side*side {
+		i, _ := sudokuRepeat(box, cells)
+		return i < 0
+	}
+	var rows, cols, boxes [64]uint64
+	var boxOf [64]uint8 // the box of each column in the first band
+	for c := range side {
+		boxOf[c] = uint8(c / box)
+	}
+	for r := range side {
+		row, br := cells[r*side:r*side+side], uint8(r/box*box)
+		for c, v := range row {
+			bit := uint64(1) << (uint16(v) & 63)
+			rows[r&63] |= bit
+			cols[c&63] |= bit
+			boxes[(br+boxOf[c&63])&63] |= bit
+		}
+	}
+	all := uint64(1)<<(side+1) - 2 // values 1..side
+	for u := range side {
+		if rows[u]&cols[u]&boxes[u] != all {
+			return false
+		}
+	}
+	return true
 }
 
 // sudokuRepeat returns the first cell, in reading order, whose value (in
@@ -203,14 +244,11 @@ func (p Sudoku) Verify(a SudokuAnswer) error {
 // unit as "row 3", "column 1" or "box 7"; -1 when none repeats.
 func sudokuRepeat(box int, cells []int16) (int, string) {
 	side := box * box
-	words := (side + 64) / 64 // bit v for value v in 1..side
-	var small [3 * 16]uint64  // 9x9 and 16x16 batches: little to clear
-	var seen []uint64
-	if n := 3 * side * words; n <= len(small) {
-		seen = small[:n]
-	} else {
-		seen = make([]uint64, n)
+	if side < 64 && len(cells) == side*side {
+		return sudokuRepeatSmall(box, cells)
 	}
+	words := (side + 64) / 64 // bit v for value v in 1..side
+	seen := make([]uint64, 3*side*words)
 	rows, cols, boxes := seen[:side*words], seen[side*words:2*side*words], seen[2*side*words:]
 	i := 0
 	for r := range side {
@@ -224,13 +262,8 @@ func sudokuRepeat(box int, cells []int16) (int, string) {
 				}
 				w, bit := v>>6, uint64(1)<<(v&63)
 				rw, cw, bw := r*words+w, c*words+w, b*words+w
-				switch {
-				case rows[rw]&bit != 0:
-					return i, "row " + strconv.Itoa(r+1)
-				case cols[cw]&bit != 0:
-					return i, "column " + strconv.Itoa(c+1)
-				case boxes[bw]&bit != 0:
-					return i, "box " + strconv.Itoa(b+1)
+				if (rows[rw]|cols[cw]|boxes[bw])&bit != 0 {
+					return i, sudokuRepeatUnit(rows[rw]&bit != 0, cols[cw]&bit != 0, r, c, b)
 				}
 				rows[rw] |= bit
 				cols[cw] |= bit
@@ -239,6 +272,48 @@ func sudokuRepeat(box int, cells []int16) (int, string) {
 		}
 	}
 	return -1, ""
+}
+
+// sudokuRepeatSmall is sudokuRepeat for sides up to 63, one word a unit:
+// it runs on every puzzle read and every answer checked, so a batch of
+// 9x9 puzzles spends much of its time outside the search here.
+func sudokuRepeatSmall(box int, cells []int16) (int, string) {
+	var rows, cols, boxes [64]uint64
+	side := box * box
+	i := 0
+	for r := range side {
+		br := r / box * box
+		for bc := range box {
+			b := (br + bc) & 63
+			for c := bc * box; c < bc*box+box; c, i = c+1, i+1 {
+				v := cells[i]
+				if v == 0 {
+					continue
+				}
+				bit := uint64(1) << (uint16(v) & 63)
+				if (rows[r&63]|cols[c&63]|boxes[b])&bit != 0 {
+					return i, sudokuRepeatUnit(rows[r&63]&bit != 0, cols[c&63]&bit != 0, r, c, b)
+				}
+				rows[r&63] |= bit
+				cols[c&63] |= bit
+				boxes[b] |= bit
+			}
+		}
+	}
+	return -1, ""
+}
+
+// sudokuRepeatUnit names the unit of row r, column c and box b in which
+// a value repeats: the row when it is there, else the column, else the
+// box.
+func sudokuRepeatUnit(inRow, inCol bool, r, c, b int) string {
+	switch {
+	case inRow:
+		return "row " + strconv.Itoa(r+1)
+	case inCol:
+		return "column " + strconv.Itoa(c+1)
+	}
+	return "box " + strconv.Itoa(b+1)
 }
 
 // sudokuQuote quotes s, shortened to 37 characters and "..." when it

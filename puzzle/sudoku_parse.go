@@ -133,6 +133,8 @@ type sudokuParser struct {
 	ended    bool         // a line "end" was read
 	back     []sudokuLine // lines pushed back, the next one last
 	warnings []SudokuWarning
+	table    *[256]int16 // cell values by byte for tableFor (see values)
+	tableFor string
 }
 
 // sudokuLine is a line read ahead and pushed back, with its number.
@@ -183,7 +185,7 @@ func (sp *sudokuParser) fourByFour(s string) bool {
 		if t != "" && t[0] == '#' {
 			continue
 		}
-		if utf8.RuneCountInString(t) != 16 || strings.ContainsAny(t, " \t") {
+		if runeCount(t) != 16 || hasBlank(t) {
 			break
 		}
 		rows++
@@ -296,7 +298,7 @@ func (sp *sudokuParser) row(rows, want int) (string, error) {
 
 // puzzle reads the puzzle whose first line is s.
 func (sp *sudokuParser) puzzle(s string) (Sudoku, error) {
-	if strings.ContainsAny(s, " \t") {
+	if hasBlank(s) {
 		return sp.numeric(s)
 	}
 	side, layout, err := sp.shape(s)
@@ -327,7 +329,7 @@ func (sp *sudokuParser) puzzle(s string) (Sudoku, error) {
 // shape tells from the length of a puzzle's first line its side and
 // layout, and for a line of 16 from what follows it.
 func (sp *sudokuParser) shape(s string) (int, SudokuLayout, error) {
-	n := utf8.RuneCountInString(s)
+	n := runeCount(s)
 	if f := len(sp.forced); f > 0 {
 		switch n {
 		case f:
@@ -361,7 +363,7 @@ func (sp *sudokuParser) grid(first string, side int) ([]string, []int, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if k := utf8.RuneCountInString(s); k != side {
+		if k := runeCount(s); k != side {
 			return nil, nil, sp.errorf("expected row %d of the grid, %d symbols, got %d characters: %s", len(rows)+1, side, k, sudokuQuote(s))
 		}
 		rows, lineOf = append(rows, s), append(lineOf, sp.n)
@@ -406,32 +408,44 @@ func sudokuAutoAlphabet(side int, rows []string) (string, string) {
 
 // decode turns the rows (all of one puzzle) into cell values.
 func (sp *sudokuParser) decode(rows []string, lineOf []int, alphabet string) ([]int16, error) {
-	var value [256]int16
-	for i := range value {
-		value[i] = -1
-	}
-	value['.'], value['-'], value['0'] = 0, 0, 0
-	for i := range len(alphabet) {
-		value[alphabet[i]] = int16(i + 1)
-	}
+	value := sp.values(alphabet)
 	side := len(alphabet)
 	cells := make([]int16, 0, side*side)
 	for r, row := range rows {
-		k := 0 // characters before i
-		for i, c := range row {
-			v := int16(-1)
-			if c < utf8.RuneSelf {
-				v = value[c]
-			}
+		for i := range len(row) {
+			// Every symbol and blank is one byte: the first byte that is
+			// neither starts a character, all before it being ASCII.
+			v := value[row[i]]
 			if v < 0 {
 				return nil, sp.errorAt(lineOf[r], "expected symbols %s or blanks %s, got %s at character %d",
-					sudokuDescribe(alphabet), sudokuBlanks(alphabet), quoteChar(row[i:]), k+1)
+					sudokuDescribe(alphabet), sudokuBlanks(alphabet), quoteChar(row[i:]), i+1)
 			}
 			cells = append(cells, v)
-			k++
 		}
 	}
 	return cells, nil
+}
+
+// values returns the table of cell values by byte for alphabet: 1..S for
+// its symbols, 0 for a blank, -1 for any other byte. The table is made
+// once for the alphabet of a run of puzzles.
+func (sp *sudokuParser) values(alphabet string) *[256]int16 {
+	if sp.tableFor == alphabet && sp.table != nil {
+		return sp.table
+	}
+	if sp.table == nil {
+		sp.table = new([256]int16)
+	}
+	t := sp.table
+	for i := range t {
+		t[i] = -1
+	}
+	t['.'], t['-'], t['0'] = 0, 0, 0
+	for i := range len(alphabet) {
+		t[alphabet[i]] = int16(i + 1)
+	}
+	sp.tableFor = alphabet
+	return t
 }
 
 // sudokuDescribe names an alphabet briefly: 1-9, A-P, 0-9A-F, or quoted.

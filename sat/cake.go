@@ -47,9 +47,21 @@ func Cake(ctx context.Context, p puzzle.Cake, c solver.Config, enc technique.Pic
 	case o.search == cakeByBounds || c.PerProcess():
 		best, st, err = boundsCake(ctx, p, c, first, o.enc)
 	default:
+		// The cubes' UNSAT answers, and the cubes that propagation
+		// refutes without a solve, add up to the optimum's proof; with
+		// proofs asked for, the query at the bound below the optimum is
+		// certified whole instead.
+		search := c
+		search.Proof = nil
 		var cc *cakeCubes
-		cc, err = searchCubes(ctx, p, c, first, cubeOptions{enc: o.enc, unit: o.unit})
+		cc, err = searchCubes(ctx, p, search, first, cubeOptions{enc: o.enc, unit: o.unit})
 		best, st = cc.best, cc.s.Stats()
+		if err == nil && c.Proof != nil {
+			var proof solver.Stats
+			q := encode.CakeWith(p, best.Area-1, o.enc)
+			proof, err = solver.Certify(ctx, c, q.Formula(), fmt.Sprintf("Q<=%d", best.Area-1))
+			st.Add(proof)
+		}
 	}
 	total.Add(st)
 	return best, total, err
@@ -118,6 +130,8 @@ func startCake(ctx context.Context, p puzzle.Cake, c solver.Config, o cakeOption
 func anyCake(ctx context.Context, p puzzle.Cake, c solver.Config, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, error) {
 	q := encode.CakeWith(p, encode.CakeNoBound(p), enc)
 	s := c.New(q.Formula())
+	defer s.Close()
+	s.Name(fmt.Sprintf("Q<=%d", encode.CakeNoBound(p)))
 	st, err := s.Solve(ctx)
 	if err != nil || st == solver.Unsat {
 		return puzzle.CakeAnswer{}, s.Stats(), err
@@ -138,7 +152,9 @@ func boundsCake(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzl
 	for {
 		q := encode.CakeWith(p, best.Area-1, enc)
 		s := c.New(q.Formula())
+		s.Name(fmt.Sprintf("Q<=%d", best.Area-1))
 		st, err := s.Solve(ctx)
+		s.Close()
 		total.Add(s.Stats())
 		if err != nil {
 			return puzzle.CakeAnswer{}, total, err
@@ -160,8 +176,10 @@ func boundsCake(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzl
 func tightenCake(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzle.CakeAnswer, enc encode.CakeEncoding) (puzzle.CakeAnswer, solver.Stats, error) {
 	q := encode.CakeWith(p, first.Area, enc)
 	s := c.New(q.Formula())
+	defer s.Close() // its Stats stay readable
 	best := first
 	for {
+		s.Name(fmt.Sprintf("Q<=%d", best.Area-1))
 		st, err := s.Solve(ctx, q.AtMost(best.Area-1))
 		if err != nil {
 			return puzzle.CakeAnswer{}, s.Stats(), err

@@ -65,6 +65,7 @@ type cubeOptions struct {
 func searchCubes(ctx context.Context, p puzzle.Cake, c solver.Config, first puzzle.CakeAnswer, o cubeOptions) (*cakeCubes, error) {
 	q := encode.CakeWith(p, first.Area, o.enc)
 	cc := &cakeCubes{ctx: ctx, q: q, s: c.New(q.Formula()), best: first}
+	defer cc.s.Close() // its Stats stay readable
 	if err := cc.seed(first); err != nil {
 		return cc, err
 	}

@@ -67,6 +67,8 @@ func cats(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.CatsEn
 		return puzzle.CatsAnswer{}, solver.Stats{}, err
 	}
 	s := c.New(q.Formula())
+	defer s.Close()
+	s.Name(fmt.Sprintf("cars<=%d", k))
 	// The first solve, with every car allowed, is satisfiable: it gives a
 	// packing and makes the solver safe to reuse after UNSAT answers under
 	// assumptions.
@@ -94,6 +96,7 @@ func cats(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.CatsEn
 // ask for one car fewer. The last packing found is optimal.
 func catsDown(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
 	for c := q.Used(m); c > lb; c = q.Used(m) {
+		s.Name(fmt.Sprintf("cars<=%d", c-1))
 		st, err := s.Solve(ctx, q.AtMost(c-1)...)
 		if err != nil || st == solver.Unsat {
 			return m, err
@@ -108,6 +111,7 @@ func catsDown(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int
 // the first packing found is optimal.
 func catsUp(ctx context.Context, s *solver.Solver, q *encode.CatsQuery, lb int, m cnf.Model) (cnf.Model, error) {
 	for t := lb; t < q.Used(m); t++ {
+		s.Name(fmt.Sprintf("cars<=%d", t))
 		st, err := s.Solve(ctx, q.AtMost(t)...)
 		if err != nil {
 			return m, err

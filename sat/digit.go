@@ -20,6 +20,7 @@ import (
 // solver is built then), or the context's error.
 func Digit(ctx context.Context, p puzzle.Digit, c solver.Config, enc technique.Picks) (puzzle.DigitAnswer, solver.Stats, error) {
 	o := newDigitOracle(digitEncoding(enc), c)
+	defer o.close()
 	a, _, err := digitsearch.Search(ctx, p, technique.Set{}, func(q puzzle.DigitAnswer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
@@ -34,6 +35,7 @@ func CountDigit(ctx context.Context, p puzzle.Digit, limit int, c solver.Config,
 		limit = math.MaxInt
 	}
 	o := newDigitOracle(digitEncoding(enc), c)
+	defer o.close()
 	n, err := o.count(ctx, puzzle.DigitAnswer{A: p.A, B: p.B, C: p.C}, limit)
 	return n, o.stats(), err
 }
@@ -98,12 +100,15 @@ func (o *digitOracle) triple(ctx context.Context, a puzzle.DigitAnswer) (*digitT
 	if puzzle.DigitAdmits(l[0], l[1], l[2]) {
 		t.q = encode.Digit(l[0], l[1], l[2], o.enc)
 		t.s, t.vars = o.config.New(t.q.Formula()), t.q.Vars()
+		t.s.Name(fmt.Sprintf("lengths-%d-%d-%d", l[0], l[1], l[2]))
 		st, err := t.s.Solve(ctx)
 		if err != nil {
+			t.s.Close()
 			return nil, err
 		}
 		if st != solver.Sat {
 			// DigitAdmits promised a product; the formula has none.
+			t.s.Close()
 			t.s = nil
 		}
 	}
@@ -125,7 +130,17 @@ func (o *digitOracle) count(ctx context.Context, a puzzle.DigitAnswer, limit int
 	if err != nil {
 		return 0, err
 	}
+	t.s.Name(fmt.Sprintf("%s*%s=%s", a.A, a.B, a.C))
 	return t.s.CountOneHot(ctx, t.vars, limit, as...)
+}
+
+// close closes every solver.
+func (o *digitOracle) close() {
+	for _, t := range o.triples {
+		if t.s != nil {
+			t.s.Close()
+		}
+	}
 }
 
 // stats sums the work of every solver.

@@ -44,7 +44,9 @@ func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding,
 			return puzzle.SticksAnswer{}, total, fmt.Errorf("sticks query L=%d: %w", l, err)
 		}
 		s := c.New(q.Formula())
+		s.Name(fmt.Sprintf("L=%d", l))
 		st, err := s.Solve(ctx)
+		s.Close()
 		total.Add(s.Stats())
 		if err != nil {
 			return puzzle.SticksAnswer{}, total, err

@@ -45,7 +45,7 @@ func TestAlphameticCount(t *testing.T) {
 }
 
 func TestAlphameticBadInput(t *testing.T) {
-	tests := []struct{ name, in, err string }{
+	tests := []badInput{
 		{"wrong length", "5\nABCDE\nBDACE\nEBDA\n", `<stdin>:4: expected 5 letters A-E, got "EBDA"`},
 		{"letter beyond N", "5\nABCDE\nBDACE\nEBDAZ\n", `<stdin>:4: expected 5 letters A-E, got "EBDAZ"`},
 		{"N zero", "0\nA\nA\nA\n", "<stdin>:1:"},
@@ -55,17 +55,7 @@ func TestAlphameticBadInput(t *testing.T) {
 		{"other characters", "5\nABCDE\nBD-CE\nEBDAC\n", "<stdin>:3:"},
 		{"not a number", "five\n", "<stdin>:1:"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, backend := range []string{"dfs", "sat"} {
-				out, errs, code := cli(t, tc.in, "solve", "alphametic", "--backend="+backend)
-				require.Equal(t, exitUsage, code)
-				require.Empty(t, out)
-				require.Contains(t, errs, tc.err)
-				require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
-			}
-		})
-	}
+	requireBadInput(t, tests, []string{"solve", "alphametic", "--backend=dfs"}, []string{"solve", "alphametic", "--backend=sat"})
 }
 
 func TestAlphameticNoSolution(t *testing.T) {

@@ -3,10 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"puzzlesat"
 )
 
 // TestBatchCancelBeforeHandOff: a cancel that comes while an instance
@@ -47,5 +52,46 @@ func TestBatchCancelBeforeHandOff(t *testing.T) {
 		require.Equal(t, "ok\nok\n", out.String())
 	case <-time.After(10 * time.Second):
 		t.Fatal("the batch hangs after a cancel")
+	}
+}
+
+// TestBatchKeepsSmallInput: a batch solves the instances of its first
+// reading when the input is small and reads a large one again, from a
+// file or from spooled stdin; the answers are the same either way.
+func TestBatchKeepsSmallInput(t *testing.T) {
+	text := "# two puzzles\n" +
+		"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n" +
+		"2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3\n"
+	path := filepath.Join(t.TempDir(), "two.txt")
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	k, err := lookupKind("sudoku")
+	require.NoError(t, err)
+	answers := func(keep int64, fromStdin bool) (string, int64) {
+		var out, errs bytes.Buffer
+		e := env{stdin: strings.NewReader(text), stdout: &out, stderr: &errs}
+		args := []string{path}
+		if fromStdin {
+			args = nil
+		}
+		in, err := openInput(e, args)
+		require.NoError(t, err)
+		defer in.close()
+		o := newOptions(&errs)
+		o.keep = keep
+		solve := func(ctx context.Context, _ int, p puzzlesat.Problem) result {
+			a, _, err := k.lib.Solve(ctx, p, o.lib)
+			require.NoError(t, err)
+			return result{out: a.Text}
+		}
+		require.NoError(t, k.batch(context.Background(), e, o, in, solve))
+		return out.String(), in.read
+	}
+	for _, fromStdin := range []bool{false, true} {
+		kept, readKept := answers(keepHeap, fromStdin)
+		again, readAgain := answers(-1, fromStdin)
+		require.Equal(t, again, kept)
+		require.Equal(t, int64(len(text)), readKept, "kept: one reading")
+		require.Equal(t, int64(2*len(text)), readAgain, "read again")
+		require.Equal(t, 2, strings.Count(kept, "\n"))
 	}
 }

@@ -46,7 +46,7 @@ func TestCakeSolve(t *testing.T) {
 }
 
 func TestCakeBadInput(t *testing.T) {
-	tests := []struct{ name, in, err string }{
+	tests := []badInput{
 		{"not a number", "100\nabc\n", `<stdin>:2: expected layer count M, got "abc"`},
 		{"layers out of range", "100\n21\n", "<stdin>:2:"},
 		{"zero layers", "100 0\n", "<stdin>:1:"},
@@ -54,17 +54,7 @@ func TestCakeBadInput(t *testing.T) {
 		{"missing M", "100 2\n50\n", "<stdin>:2:"},
 		{"empty", "", "<stdin>:"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, backend := range []string{"dfs", "sat", "both"} {
-				out, errs, code := cli(t, tc.in, "solve", "cake", "--backend="+backend)
-				require.Equal(t, exitUsage, code)
-				require.Empty(t, out)
-				require.Contains(t, errs, tc.err)
-				require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
-			}
-		})
-	}
+	requireBadInput(t, tests, []string{"solve", "cake", "--backend=dfs"}, []string{"solve", "cake", "--backend=sat"}, []string{"solve", "cake", "--backend=both"})
 	out, errs, code := cli(t, "100 2\n", "encode", "cake", "--area=-1")
 	require.Equal(t, exitUsage, code)
 	require.Empty(t, out)

@@ -27,7 +27,7 @@ func TestCatsNoSolution(t *testing.T) {
 }
 
 func TestCatsBadInput(t *testing.T) {
-	tests := []struct{ name, in, err string }{
+	tests := []badInput{
 		{"weight not a number", "2 10\n5 x\n", `<stdin>:2: expected the weight of cat 2 of 2, a whole number 1..1000000000, got "x"`},
 		{"too few weights", "3 10\n1 2\n", "<stdin>:3: expected the weight of cat 3 of 3, got end of input"},
 		{"zero capacity", "1 0\n1\n", "<stdin>:1: expected W (the capacity of a car)"},
@@ -35,17 +35,7 @@ func TestCatsBadInput(t *testing.T) {
 		{"N zero", "0 10\n", "<stdin>:1: expected N (the number of cats)"},
 		{"empty input", "", "<stdin>:1: expected N (the number of cats), got end of input"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, backend := range []string{"dfs", "sat"} {
-				out, errs, code := cli(t, tc.in, "solve", "cats", "--backend="+backend)
-				require.Equal(t, exitUsage, code)
-				require.Empty(t, out)
-				require.Contains(t, errs, tc.err)
-				require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
-			}
-		})
-	}
+	requireBadInput(t, tests, []string{"solve", "cats", "--backend=dfs"}, []string{"solve", "cats", "--backend=sat"})
 	_, errs, code := cli(t, "5 1996\n1 2 1994 12 29\n", "count", "cats")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "count is not defined for cats")

@@ -62,6 +62,7 @@ func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o 
 func runSolve(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "solve", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
+		o.proofFlags(fs)
 		o.batchFlags(fs)
 		o.techniqueFlags(fs, true)
 	})
@@ -75,6 +76,7 @@ func runSolve(ctx context.Context, e env, args []string) error {
 func runCount(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "count", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
+		o.proofFlags(fs)
 		o.batchFlags(fs)
 		o.techniqueFlags(fs, true)
 		fs.IntVar(&o.limit, "limit", 2, "stop counting at this many solutions")

@@ -51,31 +51,20 @@ func TestCryptarithmBase(t *testing.T) {
 }
 
 func TestCryptarithmBadInput(t *testing.T) {
-	tests := []struct {
-		name, in string
-		args     []string
-		err      string
-	}{
-		{"no =", "SEND + MORE\n", nil, `<stdin>:1: expected "+" or "=" after "MORE", got end of line`},
-		{"two =", "A + B = C = D\n", nil, `<stdin>:1: a second "=" at column 11`},
-		{"digit in a word", "SEND + MORE = MONEY\nSE3D + MORE = MONEY\n", nil, `<stdin>:2: unexpected "3" at column 3`},
-		{"other character", "SEND + MO-RE = MONEY\n", nil, `<stdin>:1: unexpected "-" at column 10`},
-		{"empty word", "SEND + + MORE = MONEY\n", nil, `<stdin>:1: expected addend 2`},
-		{"empty sum", "SEND + MORE =\n", nil, `<stdin>:1: expected the sum, got end of line`},
-		{"base 1", "A = B\n", []string{"--base=1"}, "puzzlesat: --base must be in 2..36, got 1"},
-		{"base 37", "A = B\n", []string{"--base=37"}, "puzzlesat: --base must be in 2..36, got 37"},
-		{"empty input", "", nil, "<stdin>:1: expected a puzzle"},
+	tests := []badInput{
+		{"no =", "SEND + MORE\n", `<stdin>:1: expected "+" or "=" after "MORE", got end of line`},
+		{"two =", "A + B = C = D\n", `<stdin>:1: a second "=" at column 11`},
+		{"digit in a word", "SEND + MORE = MONEY\nSE3D + MORE = MONEY\n", `<stdin>:2: unexpected "3" at column 3`},
+		{"other character", "SEND + MO-RE = MONEY\n", `<stdin>:1: unexpected "-" at column 10`},
+		{"empty word", "SEND + + MORE = MONEY\n", `<stdin>:1: expected addend 2`},
+		{"empty sum", "SEND + MORE =\n", `<stdin>:1: expected the sum, got end of line`},
+		{"empty input", "", "<stdin>:1: expected a puzzle"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, cmd := range []string{"solve", "count", "encode"} {
-				out, errs, code := cli(t, tc.in, append([]string{cmd, "cryptarithm"}, tc.args...)...)
-				require.Equal(t, exitUsage, code, cmd)
-				require.Empty(t, out)
-				require.Contains(t, errs, tc.err)
-				require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
-			}
-		})
+	requireBadInput(t, tests, []string{"solve", "cryptarithm"}, []string{"count", "cryptarithm"}, []string{"encode", "cryptarithm"})
+	for _, base := range []string{"1", "37"} {
+		flag := "--base=" + base
+		bad := []badInput{{"base " + base, "A = B\n", "puzzlesat: --base must be in 2..36, got " + base}}
+		requireBadInput(t, bad, []string{"solve", "cryptarithm", flag}, []string{"count", "cryptarithm", flag}, []string{"encode", "cryptarithm", flag})
 	}
 }
 

@@ -97,7 +97,7 @@ func TestDigitLeadingZero(t *testing.T) {
 }
 
 func TestDigitBadInput(t *testing.T) {
-	tests := []struct{ name, in, err string }{
+	tests := []badInput{
 		{"A too long", "7 ** 8*\n123 4 5\n", `<stdin>:2: expected A as 1 to 2 characters, each a digit or '*', got "123"`},
 		{"C too long", "7 ** 8*\n1 2 12345\n", `<stdin>:2: expected C as 1 to 4 characters`},
 		{"letter", "7 ** 8*\n\n1 x 3\n", `<stdin>:3: expected B as 1 to 2 characters`},
@@ -105,17 +105,7 @@ func TestDigitBadInput(t *testing.T) {
 		{"fourth field", "7 ** 8* 9\n", `<stdin>:1: expected three patterns A B C (or a line 0 to end), got 4 field(s)`},
 		{"sign", "7 -1 -7\n", "<stdin>:1:"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, cmd := range []string{"solve", "count", "encode"} {
-				out, errs, code := cli(t, tc.in, cmd, "digit-puzzle", "--backend=sat")
-				require.Equal(t, exitUsage, code, cmd)
-				require.Empty(t, out, cmd)
-				require.Contains(t, errs, tc.err, cmd)
-				require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
-			}
-		})
-	}
+	requireBadInput(t, tests, []string{"solve", "digit-puzzle", "--backend=sat"}, []string{"count", "digit-puzzle", "--backend=sat"}, []string{"encode", "digit-puzzle", "--backend=sat"})
 	path := writeTemp(t, "bad.in", "7 ** 8*\r\n1 2 3 4\r\n")
 	out, errs, code := cli(t, "", "solve", "digit-puzzle", path)
 	require.Equal(t, exitUsage, code)

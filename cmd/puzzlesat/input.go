@@ -8,9 +8,10 @@ import (
 )
 
 // input is the text of the instances and the name errors give it. A batch
-// reads it twice, to check it all before anything is solved and then to
-// solve it as it streams, so that memory does not follow its size; stdin
-// is spooled to a temporary file on the first reading.
+// reads it whole to check it before anything is solved; an input whose
+// instances do not fit in memory is then read again to solve it as it streams, so that memory does not
+// follow its size, and stdin is spooled to a temporary file on the first
+// reading for that.
 type input struct {
 	name   string
 	path   string    // the file, "" for stdin
@@ -18,6 +19,7 @@ type input struct {
 	unread *os.File  // the file openInput opened, not read yet
 	spool  *os.File  // stdin's copy, after a first reading
 	open   []*os.File
+	read   int64 // bytes read so far, over all readings
 }
 
 // openInput names FILE, or stdin when there is none or it is "-".
@@ -67,7 +69,7 @@ func (in *input) reader(ctx context.Context, spool bool) (io.Reader, error) {
 	default:
 		r = in.stdin
 	}
-	return bufio.NewReaderSize(ctxReader{ctx, r}, 64*1024), nil
+	return bufio.NewReaderSize(ctxReader{ctx, r, &in.read}, 64*1024), nil
 }
 
 // close closes every file the input opened.
@@ -77,15 +79,19 @@ func (in *input) close() {
 	}
 }
 
-// ctxReader reads from r until ctx is done, then returns ctx's error.
+// ctxReader reads from r until ctx is done, then returns ctx's error; it
+// adds the bytes read to *n.
 type ctxReader struct {
 	ctx context.Context
 	r   io.Reader
+	n   *int64
 }
 
 func (c ctxReader) Read(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	return c.r.Read(p)
+	k, err := c.r.Read(p)
+	*c.n += int64(k)
+	return k, err
 }

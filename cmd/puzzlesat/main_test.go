@@ -7,14 +7,38 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"puzzlesat"
 )
 
 // cli runs puzzlesat in-process and returns stdout, stderr and the status.
+// badInput is an input that a command must refuse: exit status 2,
+// nothing on stdout, and one line on stderr that holds err.
+type badInput struct{ name, in, err string }
+
+// requireBadInput runs each case on stdin through each command line and
+// requires it refused as badInput says.
+func requireBadInput(t *testing.T, cases []badInput, commands ...[]string) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, args := range commands {
+				out, errs, code := cli(t, tc.in, args...)
+				require.Equal(t, exitUsage, code, "%v: %s", args, errs)
+				require.Empty(t, out, args)
+				require.Contains(t, errs, tc.err, args)
+				require.Equal(t, 1, strings.Count(errs, "\n"), "%v, one line: %q", args, errs)
+			}
+		})
+	}
+}
+
 func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errs bytes.Buffer
@@ -115,7 +139,17 @@ func TestStatsLines(t *testing.T) {
 	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "1 0 3 4 2\n", out)
-	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ winner=gini\n$`, errs)
+	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ winner=`+regexp.QuoteMeta(defaultWinner())+`\n$`, errs)
+}
+
+// defaultWinner is how --stats names the default solver when it wins:
+// gini, or CaDiCaL in process when PUZZLESAT_ENGINE=cadical switched the
+// default in a build with the tag cadical.
+func defaultWinner() string {
+	if (puzzlesat.Solver{}).String() == "cadical" {
+		return "cadical(in-process)"
+	}
+	return "gini"
 }
 
 // TestBothBackendsCertificatesMayDiffer solves generated blocks whose two

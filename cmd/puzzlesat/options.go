@@ -5,12 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"puzzlesat/puzzle"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
 	"puzzlesat"
+	"puzzlesat/puzzle"
 )
 
 // errHelp reports that -h was asked for and usage was printed.
@@ -25,6 +27,7 @@ type options struct {
 	timeout     time.Duration
 	stats       bool
 	jobs        int
+	keep        int64 // live heap up to which a batch keeps its instances (keepHeap)
 	certificate bool
 	limit       int
 	caseNum     int
@@ -43,11 +46,15 @@ type options struct {
 	pieces   int                    // sticks gen
 	stderr   io.Writer
 	quiet    bool // notes are not printed again
+
+	// --proof and --proof-dir: certify the SAT backend's UNSAT answers.
+	proof    bool
+	proofDir string
 }
 
 // newOptions returns the options before any flag is read.
 func newOptions(stderr io.Writer) *options {
-	return &options{stderr: stderr, jobs: 1}
+	return &options{stderr: stderr, jobs: 1, keep: keepHeap}
 }
 
 // flagSet makes the flag set of one subcommand.
@@ -76,13 +83,26 @@ func (o *options) backendFlags(fs *flag.FlagSet) {
 
 // solverFlag registers --solver, the SAT backend's solver.
 func (o *options) solverFlag(fs *flag.FlagSet) {
-	fs.StringVar(&o.solver, "solver", "gini", "the SAT `solver` of the sat backend: gini (in process), portfolio (gini and every known solver on PATH race on each query), portfolio:A,B,... (those race), a known solver ("+
+	cadical := "cadical (the program"
+	if puzzlesat.CadicalBuiltIn() {
+		cadical = "cadical (in process in this build"
+	}
+	fs.StringVar(&o.solver, "solver", puzzlesat.Solver{}.String(), "the SAT `solver` of the sat backend: gini (in process), "+cadical+
+		"), portfolio (the solvers in process race every known solver on PATH on each query), portfolio:A,B,... (those race), a known solver ("+
 		strings.Join(puzzlesat.KnownSolvers(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
+}
+
+// proofFlags registers --proof and --proof-dir, which certify the SAT
+// backend's UNSAT answers.
+func (o *options) proofFlags(fs *flag.FlagSet) {
+	fs.BoolVar(&o.proof, "proof", false, "certify every UNSAT answer an output rests on (no solution, the bound below an optimum, the end of a count): solved again by a solver that writes a DRAT proof (CaDiCaL), and the proof checked before the output is printed; see docs/solvers.md")
+	fs.StringVar(&o.proofDir, "proof-dir", "", "keep each checked proof in `DIR` beside the formula it refutes, for puzzlesat check or drat-trim (implies --proof)")
 }
 
 // budgetFlag registers --budget, the SAT backend's limit on formulas.
 func (o *options) budgetFlag(fs *flag.FlagSet) {
-	fs.IntVar(&o.lib.Budget, "budget", puzzlesat.DefaultBudget, "the most `literals` a formula of the SAT backend may hold; an instance over it prints \"too large\"")
+	fs.IntVar(&o.lib.Budget, "budget", 0, fmt.Sprintf("the most `literals` a formula of the SAT backend may hold (0: the solver's default, %d for gini, %d for CaDiCaL in process); an instance over it prints \"too large\"",
+		puzzlesat.DefaultBudget, puzzlesat.CadicalBudget))
 }
 
 func (o *options) batchFlags(fs *flag.FlagSet) {
@@ -127,6 +147,14 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 // maxJobs bounds --jobs: each job holds a share of the batch's window.
 const maxJobs = 4096
 
+// tooLargeAdvice says how to let a formula that was too large through.
+func tooLargeAdvice(tl *puzzlesat.TooLarge) string {
+	if tl.Limit > 0 {
+		return "raise the address-space limit (ulimit -v) to allow it"
+	}
+	return "raise --budget to allow it"
+}
+
 // check validates the common flags.
 func (o *options) check() error {
 	if o.backend != "" {
@@ -158,11 +186,59 @@ func (o *options) check() error {
 			return usagef("--solver: %v", err)
 		}
 		o.lib.Solver = s
-		if o.backend == "dfs" && o.solver != "gini" {
+		if o.backend == "dfs" && o.solver != (puzzlesat.Solver{}).String() {
 			o.note("--solver=%s is the sat backend's; --backend=dfs does not use it", o.solver)
 		}
 	}
+	if o.proof || o.proofDir != "" {
+		p, err := puzzlesat.ParseProver("")
+		if err != nil {
+			return usagef("--proof: %v", err)
+		}
+		if o.proofDir != "" {
+			if err := os.MkdirAll(o.proofDir, 0o755); err != nil {
+				return usagef("--proof-dir: %v", err)
+			}
+		}
+		o.lib.Proof = &puzzlesat.Proof{Prover: p, Dir: o.proofDir}
+		if o.backend == "dfs" {
+			o.note("--proof certifies the sat backend's answers; --backend=dfs does not use it")
+		}
+	}
 	return nil
+}
+
+// proofFor returns the options for instance i of file: o's, with the
+// proofs' files named after the instance.
+func (o *options) proofFor(file string, i int) puzzlesat.Options {
+	lib := o.lib
+	if lib.Proof != nil {
+		p := *lib.Proof
+		p.Name = fmt.Sprintf("%s-case%d", filepath.Base(file), i+1)
+		lib.Proof = &p
+	}
+	return lib
+}
+
+// proofLines returns the lines that name the checked proofs behind an
+// answer of the SAT backend, for --certificate with --proof: one per
+// proof, naming its file when kept.
+func (o *options) proofLines(st puzzlesat.Stats) string {
+	if o.lib.Proof == nil || st.Backend == puzzlesat.DFS {
+		return ""
+	}
+	if len(st.Proofs) == 0 {
+		return "# no bound below it took a SAT answer to refute: nothing to prove\n"
+	}
+	var b strings.Builder
+	for _, p := range st.Proofs {
+		if p.DRAT != "" {
+			fmt.Fprintf(&b, "# proof that %s is unsatisfiable, checked: %s (formula %s)\n", p.Query, p.DRAT, p.CNF)
+		} else {
+			fmt.Fprintf(&b, "# proof that %s is unsatisfiable: proof checked\n", p.Query)
+		}
+	}
+	return b.String()
 }
 
 // note prints a remark on stderr, unless the input is being read again.

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,7 +16,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat"
 	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/sat/solver"
 )
 
 // The tests of this file run the built command as a user does: Ctrl-C is
@@ -48,7 +52,11 @@ func binary(t *testing.T) string {
 			return
 		}
 		built.path = filepath.Join(dir, "puzzlesat")
-		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
+		args := []string{"build", "-o", built.path}
+		if puzzlesat.CadicalBuiltIn() { // the command as the tests are built
+			args = append(args, "-tags", "cadical")
+		}
+		out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
 		if err != nil {
 			built.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -310,8 +318,73 @@ func TestSticksEncoderBudget(t *testing.T) {
 		code, rss := p.wait(t)
 		t.Logf("%v: peak RSS %d KiB in %v", args[:2], rss, p.done.Sub(p.started))
 		require.Equal(t, exitFailed, code, p.errs.String())
-		require.Contains(t, p.errs.String(), "over the budget of 50000000")
+		require.Contains(t, p.errs.String(), fmt.Sprintf("over the budget of %d", solver.Config{}.Limit()))
 		require.Less(t, rss, int64(64<<10))
 		require.Less(t, p.done.Sub(p.started), 5*time.Second)
+	}
+}
+
+// TestSatUnderAddressLimit: sat on a random 3-CNF of a million clauses
+// over ten million declared variables (2.6 million used), under an
+// address-space limit as a container or ulimit -v sets: an answer, or
+// "too large" at once, never a Go runtime crash. gini used to reserve
+// room per variable (gini.NewV) and died under 2 GB.
+func TestSatUnderAddressLimit(t *testing.T) {
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		t.Skip("prlimit (util-linux) is needed to cap the address space")
+	}
+	bin := binary(t)
+	path := filepath.Join(t.TempDir(), "random.cnf")
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	w := bufio.NewWriter(f)
+	const vars, clauses = 10_000_000, 1_000_000
+	fmt.Fprintf(w, "p cnf %d %d\n", vars, clauses)
+	rng := rand.New(rand.NewPCG(23, 2))
+	for range clauses {
+		for range 3 {
+			l := 1 + rng.IntN(vars)
+			if rng.IntN(2) == 0 {
+				l = -l
+			}
+			fmt.Fprintf(w, "%d ", l)
+		}
+		w.WriteString("0\n")
+	}
+	require.NoError(t, w.Flush())
+	require.NoError(t, f.Close())
+	engines := []string{"gini"}
+	if puzzlesat.CadicalBuiltIn() {
+		engines = append(engines, "cadical")
+	}
+	for _, e := range engines {
+		for _, mb := range []int{2000, 3000} {
+			t.Run(fmt.Sprintf("%s/%dMB", e, mb), func(t *testing.T) {
+				cmd := exec.Command(prlimit, fmt.Sprintf("--as=%d", mb<<20), bin, "sat", "--solver="+e, "--timeout=60s", path)
+				var out, errs bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errs
+				err := cmd.Run()
+				code := cmd.ProcessState.ExitCode()
+				t.Logf("exit %d; %s", code, strings.TrimSpace(errs.String()))
+				if _, ok := err.(*exec.ExitError); err != nil && !ok {
+					t.Fatal(err)
+				}
+				require.NotContains(t, errs.String(), "fatal error")
+				require.NotContains(t, errs.String(), "goroutine")
+				switch code {
+				case exitSat:
+					require.True(t, strings.HasPrefix(out.String(), "s SATISFIABLE\n"), out.String()[:min(out.Len(), 80)])
+				case exitOK:
+					require.Equal(t, "s UNKNOWN\n", out.String(), "a timeout on a loaded machine")
+				default:
+					require.Equal(t, exitUsage, code)
+					require.Contains(t, errs.String(), "more than the address-space limit of")
+				}
+				if e == "gini" && mb == 3000 {
+					require.NotEqual(t, exitUsage, code, "gini answers under 3 GB")
+				}
+			})
+		}
 	}
 }

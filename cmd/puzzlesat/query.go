@@ -47,7 +47,7 @@ func (k *kind) build(ctx context.Context, o *options, in *input) (puzzlesat.Prob
 	var tl *puzzlesat.TooLarge
 	if errors.As(err, &tl) {
 		// Not bad input: this instance's formula does not fit the budget.
-		o.note("%s case %d: %v (raise --budget to allow it)", in.name, o.caseNum, err)
+		o.note("%s case %d: %v (%s)", in.name, o.caseNum, err, tooLargeAdvice(tl))
 		return zero, nil, errFailed
 	}
 	if err != nil && lib.HasBound() && o.bound == 0 {

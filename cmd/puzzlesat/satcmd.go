@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -25,6 +26,7 @@ func runSat(ctx context.Context, e env, args []string) error {
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit (0: none); on timeout print s UNKNOWN")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics as c lines")
 	o.solverFlag(fs)
+	o.proofFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -49,6 +51,13 @@ func runSat(ctx context.Context, e env, args []string) error {
 		return err // unreadable: exit 2
 	case o.stats:
 		fmt.Fprintf(w, "c %v\n", stats)
+	}
+	for _, p := range stats.Proofs {
+		if p.DRAT != "" {
+			fmt.Fprintf(w, "c proof checked: %s refutes %s (variables renumbered to those the clauses hold)\n", p.DRAT, p.CNF)
+		} else {
+			fmt.Fprintf(w, "c proof checked\n")
+		}
 	}
 	fmt.Fprintf(w, "s %s\n", status)
 	code := exitOK
@@ -90,7 +99,12 @@ func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status puzz
 		return puzzlesat.Unknown, nil, st, nil, err
 	}
 	f, old = f.Compact()
-	status, m, st, err = puzzlesat.SolveCNF(ctx, f, o.Solver)
+	if o.Proof != nil {
+		p := *o.Proof
+		p.Name = filepath.Base(in.name)
+		o.Proof = &p
+	}
+	status, m, st, err = o.SolveCNF(ctx, f)
 	return status, m, st, old, err
 }
 

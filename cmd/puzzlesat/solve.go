@@ -11,10 +11,13 @@ import (
 func (k *kind) solve(ctx context.Context, e env, o *options, in *input) error {
 	lib := k.lib
 	return k.batch(ctx, e, o, in, func(ctx context.Context, i int, p puzzlesat.Problem) result {
-		a, st, err := lib.Solve(ctx, p, o.lib)
+		a, st, err := lib.Solve(ctx, p, o.proofFor(in.name, i))
 		r := report(ctx, in.name, i, o, st, err, p, func(a any) string { return a.(puzzlesat.Answer).Text })
 		if err == nil {
 			r.out = k.text(o, a)
+			if o.certificate {
+				r.out += o.proofLines(st)
+			}
 		}
 		return r
 	})
@@ -29,7 +32,7 @@ func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
 		return usagef("--limit must be at least 1")
 	}
 	return k.batch(ctx, e, o, in, func(ctx context.Context, i int, p puzzlesat.Problem) result {
-		n, st, err := lib.Count(ctx, p, o.limit, o.lib)
+		n, st, err := lib.Count(ctx, p, o.limit, o.proofFor(in.name, i))
 		r := report(ctx, in.name, i, o, st, err, p, func(n any) string { return countText(n.(int), o.limit) })
 		if err == nil {
 			r.out = countText(n, o.limit)
@@ -64,7 +67,7 @@ func report(ctx context.Context, file string, i int, o *options, st puzzlesat.St
 		return r
 	case errors.As(err, &tl):
 		r.out = fail(p, "too large")
-		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v (raise --budget to allow it)\n", file, i+1, err)
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v (%s)\n", file, i+1, err, tooLargeAdvice(tl))
 	case errors.Is(err, puzzlesat.ErrNoSolution):
 		r.out = fail(p, "no solution")
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):

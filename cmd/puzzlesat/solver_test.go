@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat"
 	"puzzlesat/internal/ref/judgedata"
 )
 
@@ -32,9 +33,16 @@ var samples = []struct{ kind, in, out string }{
 // backend through MiniSat, CaDiCaL and the portfolio, and checks that the
 // solver named answered.
 func TestSolverJudgeSamples(t *testing.T) {
-	for _, solver := range []string{"minisat", "cadical", "portfolio"} {
-		t.Run(solver, func(t *testing.T) {
-			if _, err := exec.LookPath(solver); err != nil && solver != "portfolio" {
+	solvers := []string{"minisat", "cadical", "portfolio"}
+	if path, err := exec.LookPath("cadical"); err == nil && puzzlesat.CadicalBuiltIn() {
+		solvers = append(solvers, path) // "cadical" is the library: the program by its path
+	}
+	for _, solver := range solvers {
+		t.Run(filepath.Base(solver), func(t *testing.T) {
+			winner := solver
+			if solver == "cadical" && puzzlesat.CadicalBuiltIn() {
+				winner = "cadical(in-process)"
+			} else if _, err := exec.LookPath(solver); err != nil && solver != "portfolio" {
 				t.Skipf("%s is not on PATH", solver)
 			}
 			for _, s := range samples {
@@ -49,7 +57,7 @@ func TestSolverJudgeSamples(t *testing.T) {
 						if solver == "portfolio" {
 							require.Regexp(t, ` winner=\S+$`, line)
 						} else {
-							require.True(t, strings.HasSuffix(line, " winner="+solver), line)
+							require.True(t, strings.HasSuffix(line, " winner="+winner), line)
 						}
 					}
 				})
@@ -81,9 +89,13 @@ func TestSolverSatCommand(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("cadical is not on PATH")
 	}
+	winner := "cadical"
+	if puzzlesat.CadicalBuiltIn() {
+		winner = `cadical\(in-process\)`
+	}
 	out, errs, code := cli(t, "p cnf 2 2\n1 2 0\n-1 0\n", "sat", "--solver=cadical", "--stats", "-")
 	require.Equal(t, exitSat, code, errs)
-	require.Regexp(t, `^c sat \S+ vars=2 clauses=2 solves=1 conflicts=0 decisions=0 winner=cadical\ns SATISFIABLE\nv -1 2 0\n$`, out)
+	require.Regexp(t, `^c sat \S+ vars=2 clauses=2 solves=1 conflicts=0 decisions=0 winner=`+winner+`\ns SATISFIABLE\nv -1 2 0\n$`, out)
 	out, errs, code = cli(t, pigeonholeCNF(4), "sat", "--solver=cadical", "-")
 	require.Equal(t, exitUnsat, code, errs)
 	require.Equal(t, "s UNSATISFIABLE\n", out)
@@ -156,6 +168,25 @@ func TestSolverLies(t *testing.T) {
 	out, _, code = cli(t, "", "count", "alphametic", "--backend=both", "--solver="+unsat, in)
 	require.Equal(t, exitFailed, code)
 	require.Empty(t, out)
+}
+
+// TestUnsatWithModel: a solver that prints UNSATISFIABLE with a model,
+// here one that satisfies the formula, contradicts itself: sat with it
+// fails (exit 2), and so does decode of such an output; neither is taken
+// as UNSAT.
+func TestUnsatWithModel(t *testing.T) {
+	liar := fakeSolver(t, "printf 's UNSATISFIABLE\\nv -1 2 0\\n'; exit 20")
+	out, errs, code := cli(t, "p cnf 2 2\n1 2 0\n-1 0\n", "sat", "--solver="+liar, "-")
+	require.Equal(t, exitUsage, code, errs)
+	require.Empty(t, out)
+	require.Contains(t, errs, "model values, but line 1 says UNSATISFIABLE")
+
+	in := judgedata.Path(t, "alphametic", "alpha1.in")
+	model := writeTemp(t, "model", "s UNSATISFIABLE\nv 1 -2 0\n")
+	out, errs, code = cli(t, "", "decode", "alphametic", "--model", model, in)
+	require.Equal(t, exitUsage, code, errs)
+	require.NotContains(t, out, "no solution")
+	require.Contains(t, errs, "model values, but line 1 says UNSATISFIABLE")
 }
 
 // TestSolverFailures: a solver that crashes or prints garbage fails its

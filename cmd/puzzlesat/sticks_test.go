@@ -98,7 +98,7 @@ func TestSticksCertificate(t *testing.T) {
 }
 
 func TestSticksBadInput(t *testing.T) {
-	tests := []struct{ name, in, err string }{
+	tests := []badInput{
 		{"fewer lengths than the count", "3\n1 2\n0\n", "<stdin>:3:"},
 		{"zero length", "2\n1 0\n0\n", "<stdin>:2:"},
 		{"negative length", "2\n-1 4\n0\n", "<stdin>:2:"},
@@ -107,15 +107,7 @@ func TestSticksBadInput(t *testing.T) {
 		{"length past the limit", "1\n10001\n0\n", "<stdin>:2:"},
 		{"count past the limit", "1001\n", "<stdin>:1:"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			out, errs, code := cli(t, tc.in, "solve", "sticks", "--backend=both")
-			require.Equal(t, exitUsage, code, errs)
-			require.Empty(t, out)
-			require.Contains(t, errs, tc.err)
-			require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
-		})
-	}
+	requireBadInput(t, tests, []string{"solve", "sticks", "--backend=both"})
 	file := writeTemp(t, "bad.in", "2\n1 1\n3\n1 2 oops\n0\n")
 	out, errs, code := cli(t, "", "solve", "sticks", file)
 	require.Equal(t, exitUsage, code)

@@ -58,22 +58,14 @@ func TestSudokuCountAndNoSolution(t *testing.T) {
 
 func TestSudokuBadInput(t *testing.T) {
 	row := "123456789"
-	tests := []struct{ name, in, err string }{
+	tests := []badInput{
 		{"short line", strings.Repeat(".", 80) + "\n", "<stdin>:1:"},
 		{"symbol outside alphabet", strings.Repeat(".", 80) + "X\n", "<stdin>:1:"},
 		{"equal givens in a row", "11" + strings.Repeat(".", 79) + "\n", "<stdin>:1:"},
 		{"grid cut off", strings.Repeat(row+"\n", 3), "<stdin>:"},
 		{"equal givens in a column", "#c\n1" + strings.Repeat(".", 8) + "\n1" + strings.Repeat(".", 8) + "\n" + strings.Repeat(strings.Repeat(".", 9)+"\n", 7), "<stdin>:3: given '1' at row 2 column 1 repeats"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			out, errs, code := cli(t, tc.in, "solve", "sudoku", "--backend=both")
-			require.Equal(t, exitUsage, code, errs)
-			require.Empty(t, out)
-			require.Contains(t, errs, tc.err)
-			require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
-		})
-	}
+	requireBadInput(t, tests, []string{"solve", "sudoku", "--backend=both"})
 }
 
 func TestSudokuRoundTrip(t *testing.T) {
@@ -252,7 +244,7 @@ func TestSudokuNumericRoundTrip(t *testing.T) {
 
 // TestSudokuBadSizes: each bad size exits 2 with one line naming the line.
 func TestSudokuBadSizes(t *testing.T) {
-	tests := []struct{ name, in, err string }{
+	tests := []badInput{
 		{"side not a square", "1 2 3 4 5\n", "<stdin>:1: a row of 5 numbers: the side must be a square"},
 		{"unequal rows", "1 2 3 4\n3 4 1\n2 1 4 3\n4 3 2 1\n", "<stdin>:2: expected row 2 of the grid, 4 numbers, got 3"},
 		{"number out of range", "\n1 2 3 4\n3 4 1 2\n2 1 4 5\n4 3 2 1\n", "<stdin>:4: number \"5\" at row 3 column 4 out of range 0..4"},
@@ -261,15 +253,7 @@ func TestSudokuBadSizes(t *testing.T) {
 		{"side over 400", strings.Repeat("0 ", 441) + "\n", "<stdin>:1: a row of 441 numbers"},
 		{"character row of a bad length", "ABCDE\n", "<stdin>:1: expected a row of 4, 9, 16, 25 or 36 symbols"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			out, errs, code := cli(t, tc.in, "solve", "sudoku", "--backend=both")
-			require.Equal(t, exitUsage, code, errs)
-			require.Empty(t, out)
-			require.Contains(t, errs, tc.err)
-			require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
-		})
-	}
+	requireBadInput(t, tests, []string{"solve", "sudoku", "--backend=both"})
 	_, errs, code := cli(t, "", "gen", "sudoku", "--box", "21")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "--box must be 2 to 20")

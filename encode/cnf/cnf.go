@@ -253,11 +253,22 @@ func (f *CNF) Compact() (*CNF, []Var) {
 			old = append(old, Var(w*64+bits.TrailingZeros64(word)))
 		}
 	}
+	// A variable's new number is its rank among the used ones: the bits
+	// set before its word, and before it in its word. Two small arrays,
+	// where a binary search in old missed the cache at every step (50 s
+	// for ten million variables on a loaded machine, against 0.2 s).
+	rank := make([]uint32, len(used))
+	n := uint32(0)
+	for w, word := range used {
+		rank[w] = n
+		n += uint32(bits.OnesCount64(word))
+	}
 	g := &CNF{names: map[Var]string{}, nvars: len(old) - 1, maxVar: Var(len(old) - 1),
 		comments: slices.Clone(f.comments), ends: slices.Clone(f.ends), lits: make([]Lit, len(f.lits))}
 	for i, l := range f.lits {
-		v, _ := slices.BinarySearch(old, l.Var())
-		g.lits[i] = Var(v).Pos() | l&1
+		v := l.Var()
+		below := used[v/64] & (1<<(v%64) - 1)
+		g.lits[i] = Var(rank[v/64]+uint32(bits.OnesCount64(below))+1).Pos() | l&1
 	}
 	return g, old
 }

@@ -116,7 +116,8 @@ func (c *giniCubes) Push(g []cnf.Lit) bool {
 		return false
 	}
 	if len(c.scopes) == 0 {
-		c.g.sync(&c.s.stats)
+		// The stack was made after a solve, which made the gini.
+		c.g.sync(context.Background(), &c.s.stats)
 		if !c.g.safe {
 			c.err = errUnguarded
 		}

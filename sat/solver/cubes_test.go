@@ -34,15 +34,18 @@ func TestCubeStacks(t *testing.T) {
 			continue
 		}
 		round++
-		for _, unit := range []bool{false, true} {
-			s := New(f)
-			st, err := s.Solve(ctx) // known satisfiable, as Cake's seed makes it
-			require.NoError(t, err)
-			require.Equal(t, Sat, st)
-			stack := s.Cubes(unit)
-			_, isGini := stack.(*giniCubes)
-			require.Equal(t, !unit, isGini)
-			checkCubeStack(t, rng, s, stack, n)
+		for _, e := range inProcess() {
+			for _, unit := range []bool{false, true} {
+				s := Config{Engine: e}.New(f)
+				st, err := s.Solve(ctx) // known satisfiable, as Cake's seed makes it
+				require.NoError(t, err)
+				require.Equal(t, Sat, st)
+				stack := s.Cubes(unit)
+				_, isGini := stack.(*giniCubes)
+				require.Equal(t, !unit && e.Name() == "gini", isGini)
+				checkCubeStack(t, rng, s, stack, n)
+				s.Close()
+			}
 		}
 	}
 }

@@ -3,13 +3,16 @@ package solver
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
+	"sync"
 
 	"puzzlesat/encode/cnf"
 )
 
 // Engine is a SAT solver that a Solver drives: gini in process (Gini, the
-// default), an external program run once per solve (Program), or several
+// default), CaDiCaL in process (Cadical, in a build with the tag
+// cadical), an external program run once per solve (Program), or several
 // of them racing on every solve (Portfolio). ParseEngine makes one from
 // its name on the command line.
 type Engine interface {
@@ -25,6 +28,9 @@ type session interface {
 	// solve decides the formula under the assumptions: Sat with a model,
 	// Unsat, or, when ctx ended first, Unknown with ctx's error.
 	solve(ctx context.Context, assume []cnf.Lit) (answer, error)
+	// close frees what the session holds outside Go's heap (CaDiCaL's C
+	// memory) and lets go of the rest; the session is not used after.
+	close()
 }
 
 // answer is what one solve found, who found it, and the counters of the
@@ -36,18 +42,27 @@ type answer struct {
 	work   Stats     // Rebuilds, Conflicts, Decisions, Propagations
 }
 
-// ParseEngine returns the engine with the given name: "gini" (or "") for
-// gini in process, "portfolio" for gini racing every known program found
-// on PATH, "portfolio:A,B,..." for a race of the engines named A, B, ...
-// (gini, known programs or paths), the name of a known program (see
-// Programs), or the path of an executable (see Program). An unknown name
-// is an error.
+// ParseEngine returns the engine with the given name: "" for the Default
+// engine; "gini" for gini in process; "cadical" for CaDiCaL in process
+// when it is built in (see Cadical), else the cadical program;
+// "portfolio" for the engines in process racing every known program
+// found on PATH (see Found); "portfolio:A,B,..." for a race of the
+// engines named A, B, ... (gini, cadical, known programs or paths); the
+// name of a known program (see Programs); or the path of an executable
+// (see Program), which is always run as a program. An unknown name is an
+// error.
 func ParseEngine(name string) (Engine, error) {
 	switch name {
-	case "", "gini":
+	case "":
+		return Default(), nil
+	case "gini":
 		return Gini(), nil
+	case "cadical":
+		if e, ok := Cadical(); ok {
+			return e, nil
+		}
 	case "portfolio":
-		return Portfolio(append([]Engine{Gini()}, Installed()...)...), nil
+		return Portfolio(append(inProcess(), Found()...)...), nil
 	}
 	if list, ok := strings.CutPrefix(name, "portfolio:"); ok {
 		var members []Engine
@@ -68,7 +83,38 @@ func ParseEngine(name string) (Engine, error) {
 	return Program(name)
 }
 
+// inProcess returns the engines that run in process: gini, and CaDiCaL
+// when it is built in.
+func inProcess() []Engine {
+	es := []Engine{Gini()}
+	if e, ok := Cadical(); ok {
+		es = append(es, e)
+	}
+	return es
+}
+
+// EngineVar is the environment variable that Default reads.
+const EngineVar = "PUZZLESAT_ENGINE"
+
+// Default returns the engine of a Config without one: gini in process.
+// In a build with the tag cadical, the environment variable
+// PUZZLESAT_ENGINE=cadical (EngineVar), read once, makes it CaDiCaL in
+// process instead. That is a switch for running every test that solves
+// on the default engine with CaDiCaL (.ci/run does), not a setting for
+// users, who name the engine they want; any other value, and any value
+// in a build without CaDiCaL, leaves gini.
+func Default() Engine { return defaultEngine() }
+
+var defaultEngine = sync.OnceValue(func() Engine {
+	if os.Getenv(EngineVar) == "cadical" {
+		if e, ok := Cadical(); ok {
+			return e
+		}
+	}
+	return Gini()
+})
+
 // engineNames lists the names ParseEngine knows, for an error message.
 func engineNames() string {
-	return fmt.Sprintf("gini, portfolio, portfolio:A,B,..., %s", strings.Join(Programs(), ", "))
+	return fmt.Sprintf("gini, cadical, portfolio, portfolio:A,B,..., %s", strings.Join(Programs(), ", "))
 }

@@ -19,7 +19,7 @@ func TestGiniToldSatisfiable(t *testing.T) {
 		f.Add(a, b)
 		f.Add(a.Not(), b)
 		s := Gini().open(f).(*giniSession)
-		s.sync(&Stats{})
+		s.sync(context.Background(), &Stats{})
 		if told {
 			s.satisfiable()
 		}

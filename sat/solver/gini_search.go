@@ -34,7 +34,9 @@ func (s *giniSession) search(ctx context.Context, outer cnf.Lit, groups [][]cnf.
 			x.groups[k][i] = lit(l)
 		}
 	}
-	s.sync(&x.work)
+	if err := s.sync(ctx, &x.work); err != nil {
+		return 0, x.work, err
+	}
 	s.g.Assume(lit(outer))
 	refuted := true
 	if res, _ := s.g.Test(nil); res != -1 && !x.node(0) {

@@ -8,10 +8,11 @@ import (
 	"syscall"
 )
 
-// setGroup makes cmd start in a process group of its own, whose id is its
-// pid, so that killGroup reaches every process it starts.
+// setGroup makes cmd start in a session of its own, whose process group
+// id is its pid, so that killGroup reaches every process it starts that
+// stays in the group, and no terminal signal reaches it.
 func setGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 }
 
 // killGroup kills p's process group at once (SIGKILL: a solver need not

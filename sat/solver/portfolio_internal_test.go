@@ -3,8 +3,14 @@ package solver
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
 )
@@ -36,4 +42,139 @@ func BenchmarkPortfolioHeadStart(b *testing.B) {
 			b.Logf("winners: %s", st.Winner())
 		})
 	}
+}
+
+// fakeProgram writes a shell script called name that reads its input
+// (stdin or the file $1) and then runs body, and returns it as a program
+// engine, found on PATH or named by the user.
+func fakeProgram(t *testing.T, name, body string, found bool) *program {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	// The commands by their paths, so that a test may change PATH after.
+	body = strings.ReplaceAll(body, "sleep ", mustLook(t, "sleep")+" ")
+	script := "#!/bin/sh\nif [ -n \"$1\" ]; then cat \"$1\" >/dev/null; else cat >/dev/null; fi\n" + body + "\n"
+	script = strings.ReplaceAll(script, "cat ", mustLook(t, "cat")+" ")
+	require.NoError(t, os.WriteFile(path, []byte(script), 0o755))
+	e, err := Program(path)
+	require.NoError(t, err)
+	p := e.(*program)
+	p.found = found
+	return p
+}
+
+// mustLook returns the path of the command name.
+func mustLook(t *testing.T, name string) string {
+	t.Helper()
+	abs, err := exec.LookPath(name)
+	require.NoError(t, err)
+	return abs
+}
+
+// TestPortfolioDoubtsFoundPrograms: the UNSAT answer of a program found
+// on PATH wins only once another member agrees. A lying one is overruled
+// by a model that comes later, confirmed by a true UNSAT that comes
+// later, and, left alone, fails the solve; a program the user named is
+// believed on its own, as outside a portfolio.
+func TestPortfolioDoubtsFoundPrograms(t *testing.T) {
+	sat := func() *cnf.CNF { // (1 ∨ 2) ∧ (¬1 ∨ 2): 2 is true
+		f := cnf.New()
+		a, b := f.Lit(), f.Lit()
+		f.Add(a, b)
+		f.Add(a.Not(), b)
+		return f
+	}
+	unsat := func() *cnf.CNF {
+		f := sat()
+		f.Add(cnf.Var(2).Neg())
+		return f
+	}
+	const lie = "echo 's UNSATISFIABLE'; exit 20"
+	slowModel := "sleep 0.3; printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10"
+	slowUnsat := "sleep 0.3; " + lie
+	tests := []struct {
+		name    string
+		f       *cnf.CNF
+		members func() []Engine
+		want    Status
+		winner  string
+		err     error
+	}{
+		{"a model overrules the lie", sat(), func() []Engine {
+			return []Engine{fakeProgram(t, "picosat", lie, true), fakeProgram(t, "slow", slowModel, false)}
+		}, Sat, "slow", nil},
+		{"a second UNSAT confirms", unsat(), func() []Engine {
+			return []Engine{fakeProgram(t, "picosat", lie, true), fakeProgram(t, "slow", slowUnsat, false)}
+		}, Unsat, "slow", nil},
+		{"two programs found agree", unsat(), func() []Engine {
+			return []Engine{fakeProgram(t, "picosat", lie, true), fakeProgram(t, "other", slowUnsat, true)}
+		}, Unsat, "other", nil},
+		{"alone, the lie fails", sat(), func() []Engine {
+			return []Engine{fakeProgram(t, "picosat", lie, true), fakeProgram(t, "crash", "kill -SEGV $$", false)}
+		}, Unknown, "", ErrUnconfirmed},
+		{"named by the user, believed", sat(), func() []Engine {
+			return []Engine{fakeProgram(t, "picosat", lie, false), fakeProgram(t, "slow", slowModel, false)}
+		}, Unsat, "picosat", nil},
+		{"gini overrules the lie", sat(), func() []Engine {
+			return []Engine{Gini(), fakeProgram(t, "picosat", "sleep 0.1; "+lie, true)}
+		}, Sat, "gini", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ms := tc.members()
+			e := &portfolio{name: "portfolio", members: ms, headStart: 0}
+			s := Config{Engine: e}.New(tc.f)
+			defer s.Close()
+			st, err := s.Solve(context.Background())
+			if tc.err != nil {
+				require.ErrorIs(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, st)
+			if w := s.Stats().Winner(); tc.winner != "gini" {
+				require.Equal(t, tc.winner, filepath.Base(w))
+			} else {
+				require.Equal(t, "gini", w)
+			}
+		})
+	}
+}
+
+// TestFoundProgramsAreDoubted: the portfolio that ParseEngine makes
+// enlists the known programs on PATH as found, and a lying picosat there
+// does not make a satisfiable formula UNSAT: its answer waits for another
+// member's, here a slow one's model.
+func TestFoundProgramsAreDoubted(t *testing.T) {
+	slow := fakeProgram(t, "slow", "sleep 0.3; printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", false)
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "answered")
+	script := "#!/bin/sh\n" + mustLook(t, "cat") + " >/dev/null\necho 's UNSATISFIABLE'\n: > " + marker + "\nexit 20\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "picosat"), []byte(script), 0o755))
+	t.Setenv("PATH", dir) // the fake is the only known program found
+	e, err := ParseEngine("portfolio")
+	require.NoError(t, err)
+	p := e.(*portfolio)
+	var found []Engine
+	for _, m := range p.members {
+		if pr, ok := m.(*program); ok {
+			require.True(t, pr.found, pr.name)
+			found = append(found, m)
+		}
+	}
+	require.Len(t, found, 1, "the fake picosat, and nothing else")
+	p.members, p.headStart = append(found, slow), 0
+	for range 5 {
+		f := cnf.New()
+		a, b := f.Lit(), f.Lit()
+		f.Add(a, b)
+		f.Add(a.Not(), b)
+		s := Config{Engine: p}.New(f)
+		st, err := s.Solve(context.Background())
+		s.Close()
+		require.NoError(t, err)
+		require.Equal(t, Sat, st)
+		require.Equal(t, "slow", filepath.Base(s.Stats().Winner()))
+	}
+	_, err = os.Stat(marker)
+	require.NoError(t, err, "the liar answered")
 }

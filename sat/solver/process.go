@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"puzzlesat/encode/cnf"
@@ -20,19 +21,28 @@ import (
 type programSession struct {
 	p *program
 	f *cnf.CNF
+	// files gives the paths of the arguments argFile and argProof, for a
+	// prover's run.
+	files map[string]string
 }
+
+// close does nothing: every run ended with its solve.
+func (s *programSession) close() {}
 
 func (s *programSession) solve(ctx context.Context, assume []cnf.Lit) (answer, error) {
 	a := answer{by: s.p.name}
 	if err := ctx.Err(); err != nil {
 		return a, err
 	}
-	c, err := s.p.start(s.f, assume)
+	c, err := s.p.start(s.f, assume, s.files)
 	if err != nil {
 		return a, &ProgramError{Program: s.p.name, Err: err}
 	}
 	defer c.cleanup()
 	state := c.wait(ctx)
+	if c.left != nil {
+		return a, &ProgramError{Program: s.p.name, Err: c.left, Stderr: c.stderr.text()}
+	}
 	if err := ctx.Err(); err != nil {
 		return a, err
 	}
@@ -64,6 +74,7 @@ type child struct {
 	p      *program
 	f      *cnf.CNF
 	assume []cnf.Lit
+	files  map[string]string // the paths of argFile and argProof
 	cmd    *exec.Cmd
 	dir    string // temporary folder, "" when the run needs no files
 	stdout *capture
@@ -72,12 +83,21 @@ type child struct {
 	// unread: the program ended before it read the whole formula from
 	// stdin, which no solver that answers does.
 	unread error
+	token  string // marks the environment of the run's processes (sweep)
+	left   error  // of sweep: processes of the run outlived it
 }
+
+// runs numbers the runs of programs, for their tokens.
+var runs atomic.Int64
+
+// runVar is the environment variable that marks a run's processes, with
+// a token of its own, which they inherit: how sweep tells them apart.
+const runVar = "PUZZLESAT_SOLVER_RUN"
 
 // start writes the formula where the program reads it and starts the
 // program in a process group of its own.
-func (p *program) start(f *cnf.CNF, assume []cnf.Lit) (*child, error) {
-	c := &child{p: p, f: f, assume: assume}
+func (p *program) start(f *cnf.CNF, assume []cnf.Lit, files map[string]string) (*child, error) {
+	c := &child{p: p, f: f, assume: assume, files: files}
 	args, err := c.args()
 	if err != nil {
 		c.cleanup()
@@ -88,8 +108,11 @@ func (p *program) start(f *cnf.CNF, assume []cnf.Lit) (*child, error) {
 		c.cleanup()
 		return nil, err
 	}
+	adopt()
 	c.cmd = exec.Command(p.path, args...)
 	setGroup(c.cmd)
+	c.token = fmt.Sprintf("%d.%d", os.Getpid(), runs.Add(1))
+	c.cmd.Env = append(os.Environ(), runVar+"="+c.token)
 	c.cmd.Stdout, c.cmd.Stderr = ps.childOut, ps.childErr
 	if ps.childIn != nil {
 		c.cmd.Stdin = ps.childIn
@@ -156,7 +179,7 @@ func (*pipes) close(fs ...*os.File) {
 // filed reports whether the program reads the formula from a file.
 func (c *child) filed() bool {
 	for _, a := range c.p.spec.args {
-		if a == argIn {
+		if a == argIn || a == argFile {
 			return true
 		}
 	}
@@ -168,6 +191,10 @@ func (c *child) filed() bool {
 func (c *child) args() ([]string, error) {
 	args := append([]string(nil), c.p.spec.args...)
 	for i, a := range args {
+		if a == argFile || a == argProof {
+			args[i] = c.files[a]
+			continue
+		}
 		if a != argIn && a != argOut {
 			continue
 		}
@@ -224,8 +251,10 @@ func (c *child) wait(ctx context.Context) *os.ProcessState {
 		<-done
 	}
 	// The leader is reaped; the rest of its group, if any, keeps the
-	// group's id from being reused, so this reaches only them.
+	// group's id from being reused, so this reaches only them. Then what
+	// left the group is swept up.
 	killGroup(c.cmd.Process)
+	c.left = sweep(c.cmd.Process.Pid, c.token)
 	c.stdout.drain()
 	c.stderr.drain()
 	if c.input != nil {

@@ -22,8 +22,10 @@ import (
 // Argument placeholders of a programSpec, replaced by the paths of the
 // temporary files of one run.
 const (
-	argIn  = "\x00in"  // the DIMACS file
-	argOut = "\x00out" // the result file
+	argIn    = "\x00in"    // the DIMACS file
+	argOut   = "\x00out"   // the result file
+	argFile  = "\x00file"  // a DIMACS file written already, whose path the session gives
+	argProof = "\x00proof" // the proof file, whose path the session gives
 )
 
 // programSpec is how to run one known SAT solver and read its answer.
@@ -141,11 +143,33 @@ func Installed() []Engine {
 	return es
 }
 
+// Found returns the engines of the known solvers found on PATH, as the
+// portfolio enlists them: every one of Installed, but the cadical program
+// when CaDiCaL runs in process. Unlike a program the user names, a
+// program found is not trusted with an UNSAT answer on its own word (see
+// Portfolio).
+func Found() []Engine {
+	var es []Engine
+	_, inProcess := Cadical()
+	for _, e := range Installed() {
+		p := e.(*program)
+		if inProcess && p.name == "cadical" {
+			continue
+		}
+		p.found = true
+		es = append(es, p)
+	}
+	return es
+}
+
 // program is an external SAT solver.
 type program struct {
 	name string // as it was named: a known name or a path
 	path string // the executable
 	spec *programSpec
+	// found: enlisted from PATH by the portfolio, not named by the user,
+	// so its UNSAT answers need another member's to be believed.
+	found bool
 }
 
 func (p *program) Name() string { return p.name }

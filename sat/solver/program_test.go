@@ -60,8 +60,9 @@ func TestParseEngine(t *testing.T) {
 	tests := []struct {
 		name, want, err string
 	}{
-		{"", "gini", ""},
+		{"", solver.Default().Name(), ""},
 		{"gini", "gini", ""},
+		{"cadical", "cadical", ""},
 		{"portfolio", "portfolio", ""},
 		{"portfolio:gini," + notExec, "", "not an executable"},
 		{"portfolio:gini,gini", "portfolio:gini,gini", ""},
@@ -73,6 +74,9 @@ func TestParseEngine(t *testing.T) {
 		{filepath.Dir(notExec), "", "not an executable"},
 	}
 	for _, p := range solver.Programs() {
+		if _, ok := solver.Cadical(); ok && p == "cadical" {
+			continue // the library, in this build
+		}
 		if _, err := exec.LookPath(p); err != nil {
 			tests = append(tests, struct{ name, want, err string }{p, "", "not on PATH"})
 		} else {
@@ -134,6 +138,7 @@ func TestProgramFailures(t *testing.T) {
 		{"no output", "exit 10", nil, []string{"no status line"}, false},
 		{"SAT status, UNSAT output", "echo 's UNSATISFIABLE'; exit 10", nil, []string{"printed UNSATISFIABLE"}, false},
 		{"UNSAT status, SAT output", "printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 20", nil, []string{"printed a model"}, false},
+		{"UNSAT with a model", "printf 's UNSATISFIABLE\\nv -1 2 0\\n'; exit 20", nil, []string{"cannot be read", "model values, but line 1 says UNSATISFIABLE"}, false},
 		{"endless output", "yes 'c more'", nil, []string{"printed more than"}, false},
 	}
 	for _, tc := range tests {
@@ -231,6 +236,54 @@ func TestProgramDeadlineKillsTheGroup(t *testing.T) {
 	require.Less(t, time.Since(cancelled), 500*time.Millisecond)
 	requireGone(t, pids)
 	requireEmpty(t, tmp)
+}
+
+// TestProgramDetachedChildIsKilled: a solver that starts a child in a
+// session of its own (setsid), out of its process group, does not leave
+// it running: neither when it answers and exits, nor when the context
+// ends while it waits for the child.
+func TestProgramDetachedChildIsKilled(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	if _, err := os.Stat("/proc/self/task"); err != nil {
+		t.Skip("no /proc: only Linux sweeps what leaves the group")
+	}
+	for _, hang := range []bool{false, true} {
+		t.Run(fmt.Sprintf("hang=%v", hang), func(t *testing.T) {
+			pids := filepath.Join(t.TempDir(), "pids")
+			end := "printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10"
+			if hang {
+				end = "wait"
+			}
+			// The child writes its pid once it has left the group, and the
+			// fake goes on only then.
+			e, err := solver.Program(fake(t, "detach", fmt.Sprintf(
+				"echo $$ > %[1]s; setsid sh -c 'echo $$ >> %[1]s; exec sleep 1000' & while [ $(wc -l < %[1]s) -lt 2 ]; do sleep 0.01; done; %[2]s", pids, end)))
+			require.NoError(t, err)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if hang {
+				go func() { // cancel once the fake and its child run
+					for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
+						if b, _ := os.ReadFile(pids); len(strings.Fields(string(b))) == 2 {
+							break
+						}
+					}
+					cancel()
+				}()
+			}
+			s := solver.Config{Engine: e}.New(twoClauses())
+			st, err := s.Solve(ctx)
+			if hang {
+				require.ErrorIs(t, err, context.Canceled)
+			} else {
+				require.NoError(t, err)
+				require.Equal(t, solver.Sat, st)
+			}
+			requireGone(t, pids)
+		})
+	}
 }
 
 // TestPortfolioStopsTheLosers: gini wins against a solver that hangs,

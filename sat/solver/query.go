@@ -32,6 +32,8 @@ type Countable[A any] interface {
 func Find[A any](ctx context.Context, q Query[A], c Config) (A, Stats, error) {
 	var zero A
 	s := c.New(q.Formula())
+	defer s.Close()
+	s.Name("solution")
 	st, err := s.Solve(ctx)
 	if err != nil || st != Sat {
 		return zero, s.Stats(), noAnswer(err)
@@ -46,6 +48,8 @@ func Find[A any](ctx context.Context, q Query[A], c Config) (A, Stats, error) {
 // *TooLarge.
 func CountAnswers[A any](ctx context.Context, q Countable[A], limit int, c Config) (int, Stats, error) {
 	s := c.New(q.Formula())
+	defer s.Close()
+	s.Name("count")
 	n, err := s.CountOneHot(ctx, q.Vars(), limit)
 	return n, s.Stats(), err
 }
@@ -76,6 +80,8 @@ type Ordered[A any] interface {
 func FindOrdered[A any](ctx context.Context, q Ordered[A], c Config) (A, Stats, error) {
 	var zero A
 	s := c.New(q.Formula())
+	defer s.Close()
+	s.Name("solution")
 	var m cnf.Model
 	n, err := s.Search(ctx, q.Decisions(), func(model cnf.Model) bool {
 		m = model
@@ -92,6 +98,8 @@ func FindOrdered[A any](ctx context.Context, q Ordered[A], c Config) (A, Stats, 
 // adds no blocking clause.
 func CountOrdered[A any](ctx context.Context, q Ordered[A], limit int, c Config) (int, Stats, error) {
 	s := c.New(q.Formula())
+	defer s.Close()
+	s.Name("count")
 	if limit < 1 {
 		return 0, s.Stats(), nil
 	}

@@ -23,12 +23,14 @@ import (
 // search. visit gets each model and returns false to stop. Search returns
 // the number of models visited.
 //
-// Only gini in process can propagate under scopes; with another engine
-// Search finds the models by solves, blocking each model by the negations
-// of its groups' true literals, as CountOneHot.
+// Only gini in process can propagate under scopes; with another engine,
+// or when UNSAT answers are certified (Config.Proof: "no model left" must
+// then be one UNSAT answer), Search finds the models by solves, blocking
+// each model by the negations of its groups' true literals, as
+// CountOneHot.
 func (s *Solver) Search(ctx context.Context, groups [][]cnf.Lit, visit func(cnf.Model) bool) (int, error) {
 	x, ok := s.s.(searcher)
-	if !ok || len(groups) == 0 {
+	if !ok || len(groups) == 0 || s.proof != nil {
 		return s.enumerate(ctx, nil, visit, func(m cnf.Model) []cnf.Lit {
 			var block []cnf.Lit
 			for _, g := range groups {

@@ -3,6 +3,7 @@ package solver
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -51,6 +52,9 @@ type Stats struct {
 	// Wins says which engine answered the solves: one entry per engine,
 	// most solves first. With a portfolio, the winner of each race.
 	Wins []Win
+	// Proofs lists the UNSAT answers certified by a checked proof
+	// (Config.Proof), in order.
+	Proofs []ProofCheck
 }
 
 // Win counts the solves that one engine answered.
@@ -90,6 +94,9 @@ func (s *Stats) Add(o Stats) {
 	for _, w := range o.Wins {
 		s.win(w.Engine, w.Solves)
 	}
+	if len(o.Proofs) > 0 { // a new slice: copies of s may share the old one
+		s.Proofs = append(append([]ProofCheck(nil), s.Proofs...), o.Proofs...)
+	}
 }
 
 // addWork adds the solver's counters of o to s.
@@ -127,33 +134,82 @@ func (s *Stats) win(engine string, n int) {
 type Solver struct {
 	f      *cnf.CNF
 	budget int // the most literals f may hold when it is solved
+	e      Engine
 	s      session
 	model  cnf.Model
 	stats  Stats
+	closed bool
+	proof  *Proof // certify every UNSAT answer, when not nil
+	query  string // the query's name, for the proofs' files
 }
 
 // Config says how the SAT backend solves. The zero value solves with
-// gini in process under DefaultBudget.
+// the Default engine (gini in process) under DefaultBudget.
 type Config struct {
 	// Budget is the most literals a formula may hold, blocking clauses of
-	// counting included; 0 means DefaultBudget. A solve over it returns a
-	// *TooLarge error.
+	// counting included; 0 means the engine's default: DefaultBudget, or
+	// CadicalBudget for CaDiCaL in process (less for a portfolio that
+	// holds both). A solve over it returns a *TooLarge error.
 	Budget int
-	// Engine is the SAT solver that answers every solve; nil means Gini.
+	// Engine is the SAT solver that answers every solve; nil means
+	// Default().
 	Engine Engine
+	// Proof, when not nil, has every UNSAT answer certified before a
+	// solve returns it: solved again by a Prover that writes a DRAT proof,
+	// on the formula with the solve's assumptions as unit clauses, and the
+	// proof checked by package sat/drat; an answer whose proof fails is an
+	// error wrapping ErrNotCertified. The formula then keeps its clauses
+	// (NewStreaming streams none), and Search finds its models by solves.
+	// Stats.Proofs lists the checks.
+	Proof *Proof
 }
 
-// DefaultBudget is the budget of a zero Config: 50 million literals. A
-// formula that size takes about 1.2 GB in this package and in gini
-// together (about 24 bytes per literal for the binary clauses that
-// dominate puzzle formulas), which leaves room for Go's garbage collector
-// on a machine with 4 GB.
+// DefaultBudget is the budget of a zero Config with gini or a program:
+// 50 million literals. A formula that size takes about 1.2 GB in this
+// package and in gini together (about 24 bytes per literal for the binary
+// clauses that dominate puzzle formulas), which leaves room for Go's
+// garbage collector on a machine with 4 GB.
 const DefaultBudget = 50_000_000
+
+// CadicalBudget is the budget of a zero Config with CaDiCaL in process:
+// 32 million literals. CaDiCaL holds 43 to 58 bytes per literal where gini
+// holds 35 to 38 (peak RSS, sat/internal/cadical), so at this budget it
+// takes what gini takes at DefaultBudget, and the same machine holds it;
+// a lower budget than gini's, rather than the same one, keeps the promise
+// that the default fits a machine with 4 GB whatever the engine.
+const CadicalBudget = 32_000_000
 
 // budget returns c's budget in literals.
 func (c Config) budget() int {
 	if c.Budget > 0 {
 		return c.Budget
+	}
+	return engineBudget(c.engine())
+}
+
+// Limit returns the most literals a formula may hold under c: its Budget,
+// or the engine's default when that is 0.
+func (c Config) Limit() int { return c.budget() }
+
+// engineBudget returns e's default budget: DefaultBudget for gini and
+// programs, CadicalBudget for CaDiCaL in process, and for a portfolio
+// the budget at which its members in process hold together what one
+// does at its own (1/b = Σ 1/b_i: each holds the formula).
+func engineBudget(e Engine) int {
+	switch e := e.(type) {
+	case *portfolio:
+		inv, n := 0.0, 0
+		for _, m := range e.members {
+			if _, ok := m.(*program); !ok {
+				inv += 1 / float64(engineBudget(m))
+				n++
+			}
+		}
+		if n > 0 {
+			return int(1 / inv)
+		}
+	case resident:
+		return e.budget()
 	}
 	return DefaultBudget
 }
@@ -161,21 +217,30 @@ func (c Config) budget() int {
 // engine returns c's engine.
 func (c Config) engine() Engine {
 	if c.Engine == nil {
-		return Gini()
+		return Default()
 	}
 	return c.Engine
 }
 
 // TooLarge is the error of a formula that holds, or would hold, more
-// literals than the budget allows.
+// literals than the budget allows, or that would not fit under the
+// process's address-space limit.
 type TooLarge struct {
 	Literals, Budget int64
 	// Bound says that Literals is an upper bound on a formula not built,
 	// from a size function such as encode.SticksSize.
 	Bound bool
+	// Bytes, when not 0, is the memory the formula would take in the
+	// engines in process, more than what Limit, the address-space limit
+	// (ulimit -v, RLIMIT_AS), leaves, although Literals is within Budget.
+	Bytes, Limit int64
 }
 
 func (e *TooLarge) Error() string {
+	if e.Bytes > 0 {
+		return fmt.Sprintf("the formula (%d literals) would take about %d MB in the solver, more than the address-space limit of %d MB leaves",
+			e.Literals, e.Bytes>>20, e.Limit>>20)
+	}
 	if e.Bound {
 		return fmt.Sprintf("the formula would hold up to %d literals, over the budget of %d", e.Literals, e.Budget)
 	}
@@ -196,22 +261,51 @@ func New(f *cnf.CNF) *Solver { return Config{}.New(f) }
 
 // New returns a solver for f as c says.
 func (c Config) New(f *cnf.CNF) *Solver {
-	return &Solver{f: f, budget: c.budget(), s: c.engine().open(f)}
+	e := c.engine()
+	return &Solver{f: f, budget: c.budget(), e: e, s: e.open(f), proof: c.Proof}
 }
+
+// Name names the query that the solver's formula asks, such as "L=12",
+// in the files of its proofs (Config.Proof), for the solves from now on.
+func (s *Solver) Name(query string) { s.query = query }
 
 // Formula returns the formula the solver reads.
 func (s *Solver) Formula() *cnf.CNF { return s.f }
 
+// ErrClosed is the error of a solve on a Solver that was closed.
+var ErrClosed = errors.New("sat: the solver was closed")
+
+// Close frees what the engine holds for the formula: for CaDiCaL in
+// process, its memory outside Go's heap, which the garbage collector does
+// not see. Later solves return ErrClosed; Model, Stats and Formula stay
+// readable, and closing again does nothing. Every Solver should be closed
+// once it is done with; one that is not is freed some time after it
+// becomes unreachable (a cleanup of the CaDiCaL binding), which is a
+// backstop, not a plan.
+func (s *Solver) Close() {
+	if !s.closed {
+		s.closed = true
+		s.s.close()
+	}
+}
+
 // Solve looks for a model of the formula under the assumptions. It returns
 // Unknown and the context's error when ctx ends first, a *TooLarge error
-// when the formula is over the budget, and the engine's error when it
-// failed (an external program that crashed or lied: a *ProgramError).
+// when the formula is over the budget, ErrClosed after Close, and the
+// engine's error when it failed (an external program that crashed or
+// lied: a *ProgramError).
 func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
+	if s.closed {
+		return Unknown, ErrClosed
+	}
 	if err := ctx.Err(); err != nil {
 		return Unknown, err
 	}
 	if n := s.f.NumLits(); n > s.budget {
 		return Unknown, &TooLarge{Literals: int64(n), Budget: int64(s.budget)}
+	}
+	if err := s.fits(); err != nil {
+		return Unknown, err
 	}
 	start := time.Now()
 	a, err := s.s.solve(ctx, assume)
@@ -230,9 +324,66 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 		return Unknown, context.Canceled
 	case a.status == Sat:
 		s.model = a.model
+	case s.proof != nil:
+		if err := s.certify(ctx, assume); err != nil {
+			return Unknown, err
+		}
 	}
 	s.stats.win(a.by, 1)
 	return a.status, nil
+}
+
+// fits returns a *TooLarge error when the engines in process could not
+// hold the formula under the process's address-space limit, if one is
+// set (ulimit -v): under a limit a Go program dies when an allocation
+// fails. What they would take (footprint), with a quarter more for what
+// growing buffers reserve on the way, must fit in the address space left,
+// the limit less what the process has mapped already: 1.6 GB at the start
+// of a Go 1.26 program on Linux, most of it reserved and never touched.
+// Where the mapped size cannot be read, the formula must take less than
+// half the limit.
+func (s *Solver) fits() error {
+	limit := addressLimit()
+	if limit <= 0 {
+		return nil
+	}
+	vars, lits := int64(s.f.MaxVar()), int64(s.f.NumLits())
+	need := footprint(s.e, vars, lits)
+	left := limit / 2
+	if used := addressUsed(); used > 0 {
+		left = limit - used
+	}
+	if need+need/4 <= left {
+		return nil
+	}
+	return &TooLarge{Literals: lits, Budget: int64(s.budget), Bytes: need, Limit: limit}
+}
+
+// resident is an engine that holds the formula in this process: gini or
+// CaDiCaL.
+type resident interface {
+	// budget returns the engine's default budget.
+	budget() int
+	// footprint estimates the engine's peak resident memory, in bytes,
+	// for a formula of vars variables and lits literals.
+	footprint(vars, lits int64) int64
+}
+
+// footprint estimates the peak resident memory, in bytes, of the engines
+// in process of e for a formula of vars variables and lits literals.
+// Programs cost nothing here: they run in processes of their own.
+func footprint(e Engine, vars, lits int64) int64 {
+	switch e := e.(type) {
+	case *portfolio:
+		var sum int64
+		for _, m := range e.members {
+			sum += footprint(m, vars, lits)
+		}
+		return sum
+	case resident:
+		return e.footprint(vars, lits)
+	}
+	return 0
 }
 
 // Model returns the model of the last solve, valid only after Sat.

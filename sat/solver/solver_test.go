@@ -38,20 +38,40 @@ func pigeons(f *cnf.CNF, n int, sel cnf.Lit) {
 	}
 }
 
+// TestResolveAfterUnsatRebuilds: gini is rebuilt before every solve
+// that follows an UNSAT answer of the clauses themselves; CaDiCaL needs
+// no rebuild.
 func TestResolveAfterUnsatRebuilds(t *testing.T) {
-	f := cnf.New()
-	a, b := f.Lit(), f.Lit()
-	f.Add(a, b)
-	f.Add(a.Not(), b)
-	f.Add(a, b.Not())
-	f.Add(a.Not(), b.Not())
-	s := solver.New(f)
-	for i := 0; i < 3; i++ { // gini alone would exit the process here
-		st, err := s.Solve(context.Background())
-		require.NoError(t, err)
-		require.Equal(t, solver.Unsat, st)
+	for _, e := range inProcess() {
+		f := cnf.New()
+		a, b := f.Lit(), f.Lit()
+		f.Add(a, b)
+		f.Add(a.Not(), b)
+		f.Add(a, b.Not())
+		f.Add(a.Not(), b.Not())
+		s := solver.Config{Engine: e}.New(f)
+		for i := 0; i < 3; i++ { // gini alone would exit the process here
+			st, err := s.Solve(context.Background())
+			require.NoError(t, err)
+			require.Equal(t, solver.Unsat, st)
+		}
+		want := 2
+		if e.Name() != "gini" {
+			want = 0
+		}
+		require.Equal(t, want, s.Stats().Rebuilds, e.Name())
+		s.Close()
 	}
-	require.Equal(t, 2, s.Stats().Rebuilds)
+}
+
+// inProcess returns the engines that run in process: gini, and CaDiCaL
+// in a build with the tag cadical.
+func inProcess() []solver.Engine {
+	es := []solver.Engine{solver.Gini()}
+	if e, ok := solver.Cadical(); ok {
+		es = append(es, e)
+	}
+	return es
 }
 
 func TestUnsatUnderAssumptionThenPlainSolve(t *testing.T) {
@@ -86,6 +106,30 @@ func TestTimeoutLeavesNoDeadline(t *testing.T) {
 	require.Equal(t, solver.Sat, st)
 	ok, _ := s.Model().Satisfies(f)
 	require.True(t, ok)
+}
+
+// TestTimedOutSolveCounts: the work of a solve that ran out of time is
+// counted, not reported as 0 (gini keeps it in its solver, CaDiCaL in
+// its statistics).
+func TestTimedOutSolveCounts(t *testing.T) {
+	for _, e := range inProcess() {
+		t.Run(e.Name(), func(t *testing.T) {
+			f := cnf.New()
+			pigeons(f, 11, 0)
+			s := solver.Config{Engine: e}.New(f)
+			defer s.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			st, err := s.Solve(ctx)
+			require.ErrorIs(t, err, context.DeadlineExceeded)
+			require.Equal(t, solver.Unknown, st)
+			got := s.Stats()
+			t.Logf("%s: %v propagations=%d", e.Name(), got, got.Propagations)
+			require.Positive(t, got.Conflicts)
+			require.Positive(t, got.Decisions)
+			require.Positive(t, got.Propagations)
+		})
+	}
 }
 
 func TestCount(t *testing.T) {

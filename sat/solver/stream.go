@@ -16,22 +16,34 @@ import (
 var ErrNoRebuild = errors.New("sat: a streaming solver cannot solve again after this UNSAT answer")
 
 // NewStreaming returns a solver as c says for f, a formula without
-// clauses yet. When c's engine is gini in process, f then hands every
-// clause added to it straight to gini: f keeps no clause list and nothing
-// is copied (cnf.CNF.Stream). Build the query into f after this call.
-// Such a solver cannot solve again after an UNSAT answer unless every
+// clauses yet. When c's engine runs in process (gini or CaDiCaL), f then
+// hands every clause added to it straight to the engine: f keeps no
+// clause list and nothing is copied (cnf.CNF.Stream). Build the query
+// into f after this call. f cannot be written as DIMACS then, and a
+// streaming gini cannot solve again after an UNSAT answer unless every
 // clause added since its last SAT answer is guarded by a selector (as
-// counting's are), and f cannot be written as DIMACS: for one-shot
-// queries and counts. With any other engine f keeps its clauses, as with
-// New. Past c's budget gini is given no more clauses, and Solve reports
-// the formula *TooLarge.
+// counting's are): for one-shot queries and counts. With any other
+// engine f keeps its clauses, as with New. Past c's budget the engine is
+// given no more clauses, and Solve reports the formula *TooLarge.
 func (c Config) NewStreaming(f *cnf.CNF) *Solver {
-	if _, ok := c.engine().(giniEngine); !ok {
+	e, ok := c.engine().(streamer)
+	if !ok || c.Proof != nil { // a proof is checked against the clauses kept
 		return c.New(f)
 	}
-	gs := &giniSession{f: f, stream: true, budget: c.budget()}
-	f.Stream(gs)
-	return &Solver{f: f, budget: c.budget(), s: gs}
+	return &Solver{f: f, budget: c.budget(), e: c.engine(), s: e.stream(f, c.budget())}
+}
+
+// streamer is an engine that a formula can stream its clauses into.
+type streamer interface {
+	// stream returns a session that f hands every clause to from now
+	// on, and that takes none past budget literals.
+	stream(f *cnf.CNF, budget int) session
+}
+
+func (giniEngine) stream(f *cnf.CNF, budget int) session {
+	s := &giniSession{f: f, stream: true, budget: budget}
+	f.Stream(s)
+	return s
 }
 
 // Inline makes a streaming gini solver solve in the caller's goroutine:
@@ -101,6 +113,8 @@ func FindBuilt[A any, Q interface {
 	var zero A
 	f := cnf.New()
 	s := c.NewStreaming(f)
+	defer s.Close()
+	s.Name("solution")
 	q := build(f)
 	if q.Decided() && f.NumLits() <= c.budget() {
 		m := make(cnf.Model, f.NumVars()+1)
@@ -125,6 +139,8 @@ func FindBuilt[A any, Q interface {
 func CountBuilt[A any, Q Countable[A]](ctx context.Context, c Config, build func(*cnf.CNF) Q, limit int) (int, Stats, error) {
 	f := cnf.New()
 	s := c.NewStreaming(f)
+	defer s.Close()
+	s.Name("count")
 	q := build(f)
 	n, err := s.CountOneHot(ctx, q.Vars(), limit)
 	return n, s.Stats(), err
