@@ -179,24 +179,10 @@ func fixedDFS[I, A any](f func(context.Context, I) (A, native.Stats, error)) fun
 	return func(ctx context.Context, p I, _ technique.Set) (A, native.Stats, error) { return f(ctx, p) }
 }
 
-// fixedCountDFS adapts a counter that has no switches yet.
-func fixedCountDFS[I any](f func(context.Context, I, int) (int, native.Stats, error)) func(context.Context, I, int, technique.Set) (int, native.Stats, error) {
-	return func(ctx context.Context, p I, limit int, _ technique.Set) (int, native.Stats, error) {
-		return f(ctx, p, limit)
-	}
-}
-
 // fixedSAT adapts a SAT backend that has no encoding choices yet.
 func fixedSAT[I, A any](f func(context.Context, I, solver.Config) (A, solver.Stats, error)) func(context.Context, I, solver.Config, technique.Picks) (A, solver.Stats, error) {
 	return func(ctx context.Context, p I, c solver.Config, _ technique.Picks) (A, solver.Stats, error) {
 		return f(ctx, p, c)
-	}
-}
-
-// fixedCountSAT adapts a SAT counter that has no encoding choices yet.
-func fixedCountSAT[I any](f func(context.Context, I, int, solver.Config) (int, solver.Stats, error)) func(context.Context, I, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
-	return func(ctx context.Context, p I, limit int, c solver.Config, _ technique.Picks) (int, solver.Stats, error) {
-		return f(ctx, p, limit, c)
 	}
 }
 

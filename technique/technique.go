@@ -50,15 +50,15 @@ type Set struct {
 	off, on map[string]bool
 }
 
-// IsZero reports whether s keeps every default: a search may then skip
-// reading its switches one by one.
-func (s Set) IsZero() bool { return len(s.off) == 0 && len(s.on) == 0 }
-
 // Off reports whether the pruning name, on by default, is switched off.
 func (s Set) Off(name string) bool { return s.off[name] }
 
 // On reports whether the optional pruning name is switched on.
 func (s Set) On(name string) bool { return s.on[name] }
+
+// Default reports whether s keeps every default, as the zero Set does, so
+// that a search can skip reading its switches one by one.
+func (s Set) Default() bool { return len(s.off) == 0 && len(s.on) == 0 }
 
 // String returns the switches as ResolvePrunings reads them, sorted:
 // "-memo,+lookahead"; "" for the defaults.

@@ -54,7 +54,6 @@ func TestResolvePrunings(t *testing.T) {
 			again, _, err := technique.ResolvePrunings(prunings, s.String())
 			require.NoError(t, err)
 			require.Equal(t, s, again, "String round trip")
-			require.Equal(t, len(tc.off)+len(tc.on) == 0, s.IsZero())
 		})
 	}
 }
