@@ -18,6 +18,9 @@
 //     counts, changed in place and undone from a trail, so that a node
 //     costs what it changes; the fewest options are found in buckets. When
 //     the plain search keeps failing it learns nogoods (learn.go).
+//
+// Each of these prunings can be switched off (Off); a search reads its
+// switches once, into fields, when it starts.
 package sudoku
 
 import (
