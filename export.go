@@ -18,8 +18,8 @@ import (
 // for any SAT solver and to read that solver's answer back.
 type Export[A any] struct {
 	Name     string // the question, such as "solution", "L=454" or "Q<=1448"
-	Encoding string // every choice point of the encoding with its option, such as "product=table"
-	Hash     string // of kind, instance, question and encoding; written among the comments
+	Encoding string // every choice point of the formula with its option, such as "product=table"
+	Hash     string // of kind, instance, question and formula's picks; written among the comments
 	Note     string // how the bound was chosen when it was not the answer's own, or ""
 
 	query  solver.Query[A]
@@ -32,6 +32,8 @@ type Export[A any] struct {
 // comments name the kind, the question, the encoding (o.Encoding) and
 // their hash, and every variable that carries meaning; numbering is
 // deterministic, so the same instance, bound and encoding always give the
+// same formula. The choice points that pick how a formula is solved
+// (Choice.Search) are in neither the comments nor the hash: they give the
 // same formula.
 func (k *Kind[I, A]) Encode(ctx context.Context, p I, bound int, o Options) (*Export[A], error) {
 	if bound < 0 {
@@ -54,8 +56,8 @@ func (k *Kind[I, A]) Encode(ctx context.Context, p I, bound int, o Options) (*Ex
 		return nil, err
 	}
 	text := k.name + "\n" + p.String() + "\n" + name
-	if picks.String() != "" { // the default encoding keeps the hash it always had
-		text += "\n" + picks.String()
+	if f := picks.FormulaString(k.encodings); f != "" { // the default encoding keeps the hash it always had
+		text += "\n" + f
 	}
 	sum := sha256.Sum256([]byte(text))
 	e := &Export[A]{Name: name, Encoding: k.encodingText(picks), Hash: hex.EncodeToString(sum[:8]), Note: note, query: q, verify: p.Verify}
@@ -117,12 +119,15 @@ func (e *Export[A]) ReadModel(file string, r io.Reader) (A, error) {
 	return a, nil
 }
 
-// encodingText returns every choice point of the kind with the option
-// picks holds for it, such as "product=table".
+// encodingText returns every choice point of the kind's formula (not the
+// Search ones) with the option picks holds for it, such as
+// "product=table".
 func (k *Kind[I, A]) encodingText(picks technique.Picks) string {
-	parts := make([]string, len(k.encodings))
-	for i, c := range k.encodings {
-		parts[i] = c.Point + "=" + picks.Get(k.encodings, c.Point)
+	var parts []string
+	for _, c := range k.encodings {
+		if !c.Search {
+			parts = append(parts, c.Point+"="+picks.Get(k.encodings, c.Point))
+		}
 	}
 	return strings.Join(parts, ",")
 }

@@ -1,7 +1,6 @@
 package puzzlesat
 
 import (
-	"context"
 	"fmt"
 	"io"
 
@@ -9,8 +8,6 @@ import (
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
 )
 
 // Alphametic is the NOIP2004 base-N addition with every digit eaten.
@@ -37,7 +34,8 @@ func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 	return &Kind[puzzle.Sticks, puzzle.SticksAnswer]{
 		name: "sticks", canonical: true, scan: scanSticks,
-		dfs: fixedDFS(native.Sticks), sat: fixedSAT(sat.Sticks), query: fixedQuery(sat.SticksQuery),
+		prunings: native.SticksPrunings(), dfs: native.Sticks,
+		encodings: sat.SticksEncodings(), sat: sat.Sticks, query: sat.SticksQuery,
 		bound: func(_ puzzle.Sticks, a puzzle.SticksAnswer) (int, string) { return a.Length, "" },
 	}
 }
@@ -172,23 +170,4 @@ func scanCryptarithm(file string, r io.Reader, o ParseOptions, yield func(puzzle
 		base = 10
 	}
 	return puzzle.ScanCryptarithm(file, r, base, yield)
-}
-
-// fixedDFS adapts a search that has no switches yet.
-func fixedDFS[I, A any](f func(context.Context, I) (A, native.Stats, error)) func(context.Context, I, technique.Set) (A, native.Stats, error) {
-	return func(ctx context.Context, p I, _ technique.Set) (A, native.Stats, error) { return f(ctx, p) }
-}
-
-// fixedSAT adapts a SAT backend that has no encoding choices yet.
-func fixedSAT[I, A any](f func(context.Context, I, solver.Config) (A, solver.Stats, error)) func(context.Context, I, solver.Config, technique.Picks) (A, solver.Stats, error) {
-	return func(ctx context.Context, p I, c solver.Config, _ technique.Picks) (A, solver.Stats, error) {
-		return f(ctx, p, c)
-	}
-}
-
-// fixedQuery adapts a query that has no encoding choices yet.
-func fixedQuery[I, A any](f func(context.Context, I, int, solver.Config) (solver.Query[A], string, error)) func(context.Context, I, int, solver.Config, technique.Picks) (solver.Query[A], string, error) {
-	return func(ctx context.Context, p I, bound int, c solver.Config, _ technique.Picks) (solver.Query[A], string, error) {
-		return f(ctx, p, bound, c)
-	}
 }

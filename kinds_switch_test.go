@@ -15,6 +15,7 @@ import (
 	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/internal/ref/digitbrute"
 	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/internal/ref/sticksref"
 	"puzzlesat/puzzle"
 )
 
@@ -126,4 +127,22 @@ func TestSwitchesSudoku(t *testing.T) {
 	ps = append(ps, clash, gen.SudokuBlanks(rng, 4, 0.4), gen.SudokuBlanks(rng, 4, 0.6), gen.SudokuBlanks(rng, 5, 0.3))
 	ps = append(ps, ps...) // four draws of the switches for each
 	checkSwitches(t, puzzlesat.Sudoku(), 19, true, append(ps, ps...))
+}
+
+// TestSwitchesSticks solves generated blocks with both backends, random
+// prunings off and random encoding picks, against sticksref.Classic.
+func TestSwitchesSticks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1011, 21))
+	k := puzzlesat.Sticks()
+	for range 40 {
+		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(30))
+		want := sticksref.Classic(p.Pieces)
+		prunings, encoding := randomSwitches(rng, k)
+		for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
+			o := puzzlesat.Options{Backend: b, Prunings: prunings, Encoding: encoding}
+			a, _, err := k.Solve(context.Background(), p, o)
+			require.NoError(t, err, "%v by %v with %q and %q", p.Pieces, b, prunings, encoding)
+			require.Equal(t, want, a.Length, "%v by %v with %q and %q", p.Pieces, b, prunings, encoding)
+		}
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 var sticksGenSizes = []struct {
@@ -49,7 +50,7 @@ func TestSticksValid(t *testing.T) {
 				if len(p.Pieces) > 100 {
 					continue // the search on huge blocks is not this test's business
 				}
-				a, _, err := native.Sticks(context.Background(), p)
+				a, _, err := native.Sticks(context.Background(), p, technique.Set{})
 				require.NoError(t, err)
 				require.LessOrEqual(t, a.Length, tc.wantLength)
 				require.Zero(t, sum%a.Length)

@@ -7,6 +7,7 @@ import (
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // Sticks returns the smallest stick length into which the pieces of p can
@@ -17,17 +18,29 @@ import (
 //
 // Candidate lengths are the divisors of the total from the longest piece
 // upward; a length above half the total can only be the total itself, which
-// always fits. Each candidate below that is decided by a search.
-func Sticks(ctx context.Context, p puzzle.Sticks) (puzzle.SticksAnswer, Stats, error) {
+// always fits. Each candidate below that is decided by a search, with
+// the prunings of SticksPrunings that on switches.
+func Sticks(ctx context.Context, p puzzle.Sticks, on technique.Set) (puzzle.SticksAnswer, Stats, error) {
 	var st Stats
 	var s sticksSearch
+	s.switches(on)
 	if !s.init(ctx, p.Pieces) {
 		return puzzle.SticksAnswer{}, st, puzzle.ErrNoSolution
 	}
-	// d is the number of sticks: from the most (the shortest l) down to 2.
+	// d is the number of sticks: from the most (the shortest l) down to
+	// 2, or without shortest-first from 2 up, keeping the last that fits.
 	// Every stick is a sum of pieces, so l is a multiple of their gcd.
-	g := s.gcd()
-	for d := s.sum / s.vals[0]; d >= 2; d-- {
+	g := 1
+	if s.gcdLengths {
+		g = s.gcd()
+	}
+	most := s.sum / s.vals[0]
+	d, step := most, -1
+	if !s.shortestFirst {
+		d, step = 2, 1
+	}
+	var best *puzzle.SticksAnswer
+	for ; d >= 2 && d <= most; d += step {
 		if s.sum%d != 0 || s.sum/d%g != 0 {
 			continue
 		}
@@ -36,11 +49,75 @@ func Sticks(ctx context.Context, p puzzle.Sticks) (puzzle.SticksAnswer, Stats, e
 		if err != nil {
 			return puzzle.SticksAnswer{}, st, err
 		}
-		if ok {
+		switch {
+		case ok && s.shortestFirst:
 			return s.answer(), st, nil
+		case ok:
+			a := s.answer()
+			a.Sticks = cloneSticks(a.Sticks) // the next search writes over path
+			best = &a
 		}
 	}
+	if best != nil {
+		return *best, st, nil
+	}
 	return s.whole(p.Pieces), st, nil
+}
+
+// cloneSticks returns a copy of sticks that shares nothing with it.
+func cloneSticks(sticks [][]int) [][]int {
+	out := make([][]int, len(sticks))
+	for i, st := range sticks {
+		out[i] = slices.Clone(st)
+	}
+	return out
+}
+
+// SticksPrunings returns the prunings of Sticks, every one on by default.
+// Most of them act in the full mode only (see sticksSearch): the cheap
+// first pass at each length has the classic cuts alone.
+func SticksPrunings() []technique.Pruning {
+	return []technique.Pruning{
+		{Name: "gcd-lengths", Category: technique.Feasibility,
+			Doc: "only lengths that are multiples of the pieces' gcd are searched (off: every divisor of the total)"},
+		{Name: "shortest-first", Category: technique.Order,
+			Doc: "candidate lengths are decided shortest first, so the first that fits is the answer (off: longest first, every one decided)"},
+		{Name: "equal-skip", Category: technique.Redundancy,
+			Doc: "equal pieces are one length with a count, so a set of pieces for a stick is tried once (off: each piece alone)"},
+		{Name: "first-piece", Category: technique.Redundancy,
+			Doc: "a stick starts with the longest piece left, and when no way of filling it works the state fails"},
+		{Name: "last-piece", Category: technique.Redundancy,
+			Doc: "when pieces closing a stick fail, fewer of that length fail too, and a single closing piece fails every other way to fill its gap"},
+		{Name: "small-gap", Category: technique.Feasibility,
+			Doc: "a gap below the shortest piece is cut, one below twice the shortest takes a single piece, looked up by length"},
+		{Name: "memo", Category: technique.Memo,
+			Doc: "full mode: a set of pieces left that failed at a stick boundary is not searched again"},
+		{Name: "piece-count", Category: technique.Feasibility,
+			Doc: "full mode, narrow lengths: the pieces left must lie between m·(fewest a stick holds) and m·(most) for m sticks"},
+		{Name: "copies-fit", Category: technique.Feasibility,
+			Doc: "full mode: the most copies of one length must fit the sticks left, each holding as many as the other pieces allow"},
+		{Name: "reachable-sums", Category: technique.Feasibility,
+			Doc: "full mode: a stick's gap must be a sum of the pieces still to choose from, by bitsets of sums per stick"},
+	}
+}
+
+// switches reads the prunings of on into s, once.
+func (s *sticksSearch) switches(on technique.Set) {
+	if on.Default() { // the usual case, without a lookup per name
+		s.gcdLengths, s.shortestFirst, s.equalSkip, s.firstPiece, s.lastPiece, s.smallGap = true, true, true, true, true, true
+		s.memoOn, s.pieceCount, s.copiesOn, s.reachOn = true, true, true, true
+		return
+	}
+	s.gcdLengths = !on.Off("gcd-lengths")
+	s.shortestFirst = !on.Off("shortest-first")
+	s.equalSkip = !on.Off("equal-skip")
+	s.firstPiece = !on.Off("first-piece")
+	s.lastPiece = !on.Off("last-piece")
+	s.smallGap = !on.Off("small-gap")
+	s.memoOn = !on.Off("memo")
+	s.pieceCount = !on.Off("piece-count")
+	s.copiesOn = !on.Off("copies-fit")
+	s.reachOn = !on.Off("reachable-sums")
 }
 
 // Tuning constants of the sticks search.
@@ -97,6 +174,9 @@ type sticksSearch struct {
 	first   int    // index of the first piece of the stick being filled
 	present uint64 // bit v set: some piece has length v < sticksSmall
 	long    int    // the number of lengths sticksSmall or more
+	// small is sticksSmall when present and long locate the lengths up
+	// to r < small (atMost), 0 without equal-skip (lengths repeat).
+	small int
 
 	l     int      // the stick length being tried
 	words int      // words of one bitset of sums 0..l, 0 when bitsets are off
@@ -114,6 +194,14 @@ type sticksSearch struct {
 	full   bool // full mode: memo, bound and bitsets on
 	over   bool // the cheap mode ran out of nodes
 	stop   bool // the search must stop: s.err is set or s.over
+	bits   bool // the bitsets of setReach are on in this run
+
+	// The gaps that fill settles at once: below short none is filled,
+	// below twice one piece is looked up. Both are 0 without small-gap.
+	short, twice int
+	// The prunings of SticksPrunings, read once by switches.
+	gcdLengths, shortestFirst, equalSkip, firstPiece, lastPiece, smallGap bool
+	memoOn, pieceCount, copiesOn, reachOn                                 bool
 }
 
 // init prepares s for the pieces; it reports false when they are outside
@@ -138,7 +226,7 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 		present |= 1 << (uint(v) % sticksSmall)
 	}
 	s.ctx, s.sum = ctx, sum
-	if longest >= sticksSmall {
+	if longest >= sticksSmall || !s.equalSkip {
 		s.groupSorted(pieces)
 		present = 0
 		for _, v := range s.vals[s.long:] {
@@ -155,15 +243,32 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 		}
 	}
 	s.shortest = s.vals[len(s.vals)-1]
-	s.narrow = 3*s.shortest > s.vals[0]
+	s.narrow = 3*s.shortest > s.vals[0] && s.pieceCount
 	s.present = present
+	if s.equalSkip {
+		s.small = sticksSmall
+	}
+	if s.smallGap {
+		s.short, s.twice = s.shortest, 2*s.shortest
+	}
 	return true
 }
 
-// groupSorted groups the pieces by sorting them.
+// groupSorted groups the pieces by sorting them; without equal-skip each
+// piece is a length of its own, and s.long covers them all, so that
+// atMost searches rather than counts lengths in present.
 func (s *sticksSearch) groupSorted(pieces []int) {
 	sorted := slices.Clone(pieces)
 	slices.SortFunc(sorted, func(a, b int) int { return b - a }) // longest first, no overflow in 1..2^30
+	if !s.equalSkip {
+		s.alloc(len(sorted), len(sorted))
+		copy(s.vals, sorted)
+		for j := range s.cnt[:len(sorted)] {
+			s.cnt[j] = 1
+		}
+		s.long = len(sorted)
+		return
+	}
 	d := 1
 	for i := 1; i < len(sorted); i++ {
 		if sorted[i] != sorted[i-1] {
@@ -236,16 +341,17 @@ func (s *sticksSearch) run(full bool) bool {
 	s.words = 0
 	if full {
 		if s.memo.word == nil {
-			s.memo.setup(s.cnt) // between searches cnt holds the block
+			s.memo.setup(s.cnt, s.memoOn) // between searches cnt holds the block
 		}
 		s.memo.reset()
-		if s.l/64 < sticksReachWords {
+		if s.l/64 < sticksReachWords && (s.reachOn || s.copiesOn) {
 			s.words = s.l/64 + 1
 		}
 		if s.words*((len(s.vals)+1)*(s.sum/s.l)+2) > sticksReachWords {
 			s.words = 0
 		}
 	}
+	s.bits = s.words != 0 && s.reachOn
 	ok := s.stick(0, 0) && !s.stop
 	s.nodes += int64(s.period - s.tick)
 	return ok
@@ -276,7 +382,7 @@ func (s *sticksSearch) stick(depth, f int) bool {
 		if s.memo.has(s.cnt, f) {
 			return false
 		}
-		if s.narrow && !s.piecesFit(f, left/s.l) || !s.copiesFit(s.mostCopies(f), left/s.l) {
+		if s.narrow && !s.piecesFit(f, left/s.l) || s.copiesOn && !s.copiesFit(s.mostCopies(f), left/s.l) {
 			s.memo.add(s.cnt, f)
 			return false
 		}
@@ -284,7 +390,7 @@ func (s *sticksSearch) stick(depth, f int) bool {
 	}
 	outer := s.first
 	s.first = f
-	ok := s.fill(depth, f, s.l, true)
+	ok := s.fill(depth, f, s.l, s.firstPiece)
 	s.first = outer
 	if ok {
 		s.sticks[depth] = s.path[s.pos:s.end:s.end]
@@ -299,7 +405,8 @@ func (s *sticksSearch) stick(depth, f int) bool {
 
 // fill completes the current stick, r still missing, with pieces of index
 // j or later, then fills the sticks after it. With first set the stick is
-// empty and vals[j] is the longest piece left. Taking pieces in index order
+// empty, vals[j] is the longest piece left, and the first-piece rule
+// applies. Taking pieces in index order
 // and choosing at once how many of each length makes each set of pieces
 // for a stick come up once, largest pieces first; so does the classic
 // rule "after a piece fails skip the others of its length". On success the
@@ -313,7 +420,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 	if j < len(vals) && vals[j] > r {
 		j = s.atMost(j, r)
 	}
-	shortest, bits := s.shortest, s.words != 0
+	short, twice, bits := s.short, s.twice, s.bits
 	for ; j < len(vals); j++ {
 		v, n := vals[j], cnt[j]
 		if n == 0 {
@@ -330,13 +437,15 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 			case rest == 0:
 				cnt[j] = n - c
 				ok = s.stick(depth+1, s.first)
-			case rest < shortest:
+			case rest < short:
 				continue // no piece is that short
-			case rest < 2*shortest:
+			case rest < twice:
 				// A single piece must make up rest: two are too long.
 				k := s.atMost(j+1, rest)
 				if k == len(vals) || vals[k] != rest || cnt[k] == 0 {
-					continue
+					if k = s.another(k, rest); k < 0 {
+						continue
+					}
 				}
 				cnt[j] = n - c
 				cnt[k]--
@@ -364,7 +473,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 			if s.stop {
 				return false
 			}
-			if rest == 0 {
+			if rest == 0 && s.lastPiece {
 				// c pieces of length v closed the stick and failed. With
 				// one fewer, smaller pieces S would fill the last v; in
 				// any packing of what is then left, a piece v outside the
@@ -388,10 +497,21 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 	return false
 }
 
+// another returns the index after k of a piece of length r left, -1 if
+// none: only without equal-skip does a length repeat, after index k.
+func (s *sticksSearch) another(k, r int) int {
+	for i := k + 1; i < len(s.vals) && s.vals[i] == r; i++ {
+		if s.cnt[i] > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
 // atMost returns the first index from j on whose length is at most r
 // (len(vals) if none).
 func (s *sticksSearch) atMost(j, r int) int {
-	if uint(r) < sticksSmall {
+	if uint(r) < uint(s.small) {
 		// The lengths above r come first: the long ones, then those
 		// marked in present above bit r.
 		return max(j, s.long+bits.OnesCount64(s.present>>r>>1))
@@ -438,7 +558,7 @@ func (s *sticksSearch) reachable(depth, j, r int) bool {
 // filled only counts at indices up to the current one change, so R[j+1]
 // stays exact for the whole stick.
 func (s *sticksSearch) setReach(depth, f int) {
-	if s.words == 0 {
+	if !s.bits {
 		return
 	}
 	d, w := len(s.vals), s.words
@@ -448,6 +568,9 @@ func (s *sticksSearch) setReach(depth, f int) {
 	}
 	rs := s.reach[base:]
 	bound := s.l - s.vals[f]
+	if !s.firstPiece {
+		bound = s.l // the stick may leave vals[f] out
+	}
 	nw := bound/64 + 1
 	if nw <= 2 {
 		// One or two words, the usual case: shift in registers.
@@ -664,8 +787,8 @@ type sticksMemo struct {
 }
 
 // setup lays out the keys of a block whose counts are cnt, and empties
-// the set.
-func (m *sticksMemo) setup(cnt []int) {
+// the set; with keep false the set keeps nothing.
+func (m *sticksMemo) setup(cnt []int, keep bool) {
 	m.word, m.shift = make([]int32, len(cnt)), make([]uint8, len(cnt))
 	w, bit := 0, 0
 	states := 1.0 // the states there are: the product of count+1
@@ -685,6 +808,9 @@ func (m *sticksMemo) setup(cnt []int) {
 	m.max = 1 << (bits.Len(uint(sticksMemoBytes/(8*m.words+16))) - 1)
 	if states < float64(m.max) {
 		m.max = int(states)
+	}
+	if !keep {
+		m.max = 0
 	}
 	m.slots, m.keys, m.used = nil, nil, 0
 }

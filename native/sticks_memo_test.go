@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"puzzlesat/technique"
 )
 
 // TestSticksMemoExact: the memo holds exactly the states added to it, on
@@ -21,7 +23,7 @@ func TestSticksMemoExact(t *testing.T) {
 			block[j] = 1 + rng.IntN([]int{1, 2, 7, 64, 1000}[trial%5])
 		}
 		var m sticksMemo
-		m.setup(block)
+		m.setup(block, true)
 		bitsUsed := 0
 		for _, c := range block {
 			bitsUsed += bits.Len(uint(c))
@@ -57,7 +59,7 @@ func TestSticksMemoExact(t *testing.T) {
 // and no more than its byte budget, whatever is added.
 func TestSticksMemoBounded(t *testing.T) {
 	var m sticksMemo
-	m.setup([]int{1, 1, 2}) // 2*2*3 = 12 states
+	m.setup([]int{1, 1, 2}, true) // 2*2*3 = 12 states
 	require.Equal(t, 12, m.max)
 	for a := range 2 {
 		for b := range 2 {
@@ -72,7 +74,7 @@ func TestSticksMemoBounded(t *testing.T) {
 		for j := range block {
 			block[j] = 1
 		}
-		m.setup(block)
+		m.setup(block, true)
 		require.LessOrEqual(t, m.max*(8*m.words+16), sticksMemoBytes, "%d lengths", d)
 		require.Greater(t, 2*m.max*(8*m.words+16), sticksMemoBytes, "%d lengths: max is the largest power of two that fits", d)
 	}
@@ -108,6 +110,7 @@ func TestSticksMemoFollowsTheBlock(t *testing.T) {
 		{"hard_454", judge, 1, 8 * 1024},
 	} {
 		var s sticksSearch
+		s.switches(technique.Set{})
 		require.True(t, s.init(context.Background(), tc.pieces))
 		most := 0
 		for d := s.sum / s.vals[0]; d >= 2; d-- {

@@ -17,6 +17,7 @@ import (
 	"puzzlesat/internal/ref/sticksref"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // sticksFiles are the judge files whose answers use every piece.
@@ -48,7 +49,7 @@ func solveSticksFile(t *testing.T, ps []puzzle.Sticks) string {
 	t.Helper()
 	var out strings.Builder
 	for i, p := range ps {
-		a, _, err := native.Sticks(context.Background(), p)
+		a, _, err := native.Sticks(context.Background(), p, technique.Set{})
 		require.NoError(t, err, "block %d", i+1)
 		require.NoError(t, p.Verify(a), "block %d: %v", i+1, a)
 		out.WriteString(p.Format(a))
@@ -100,7 +101,7 @@ func TestSticksScaled(t *testing.T) {
 			for j, v := range p.Pieces {
 				q.Pieces[j] = k * v
 			}
-			a, _, err := native.Sticks(context.Background(), q)
+			a, _, err := native.Sticks(context.Background(), q, technique.Set{})
 			require.NoError(t, err, "block %d", i+1)
 			require.NoError(t, q.Verify(a), "block %d", i+1)
 			require.Equal(t, lines[i], strconv.Itoa(a.Length/k), "block %d times %d", i+1, k)
@@ -128,7 +129,7 @@ func TestSticksEdges(t *testing.T) {
 	for _, tc := range sticksEdgeTests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := puzzle.Sticks{Pieces: tc.pieces}
-			a, _, err := native.Sticks(context.Background(), p)
+			a, _, err := native.Sticks(context.Background(), p, technique.Set{})
 			if tc.want == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				return
@@ -144,7 +145,7 @@ func TestSticksCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
-	_, _, err := native.Sticks(ctx, p)
+	_, _, err := native.Sticks(ctx, p, technique.Set{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -158,7 +159,7 @@ func TestSticksDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, st, err := native.Sticks(ctx, puzzle.Sticks{Pieces: sticksStubborn})
+	_, st, err := native.Sticks(ctx, puzzle.Sticks{Pieces: sticksStubborn}, technique.Set{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second, "the search must notice the deadline soon")
 	require.Positive(t, st.Nodes)
@@ -224,7 +225,7 @@ func TestSticksGenerated(t *testing.T) {
 			p = gen.Sticks(rng, 2+rng.IntN(7), 5+rng.IntN(40))
 			want = sticksref.Classic(p.Pieces)
 		}
-		a, _, err := native.Sticks(context.Background(), p)
+		a, _, err := native.Sticks(context.Background(), p, technique.Set{})
 		require.NoError(t, err, "%v", p.Pieces)
 		require.Equal(t, want, a.Length, "%v", p.Pieces)
 		require.NoError(t, p.Verify(a), "%v", p.Pieces)
@@ -251,7 +252,7 @@ func BenchmarkSticks(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
 				for _, p := range f.ps {
-					_, st, err := native.Sticks(context.Background(), p)
+					_, st, err := native.Sticks(context.Background(), p, technique.Set{})
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -83,11 +83,11 @@ func CakeEncodings() []technique.Choice {
 			Doc: "each layer's radii and heights: bounded by the least stack of layers under it and by the bound, or by N and M alone"},
 		{Point: "product", Options: []string{"multiplier", "scaler"},
 			Doc: "a layer's r²H and rH: one multiplier of the constants its radius selects, or a constant multiplier of H per radius, selected"},
-		{Point: "search", Options: []string{cakeByCubes, cakeByBounds, cakeByTighten},
+		{Point: "search", Search: true, Options: []string{cakeByCubes, cakeByBounds, cakeByTighten},
 			Doc: "the proof of the optimum: branch and bound over cubes of the bottom layers on one solver, a fresh formula per bound, or one solver with the bound tightened by assumptions"},
-		{Point: "first", Options: []string{"own", "sat"},
+		{Point: "first", Search: true, Options: []string{"own", "sat"},
 			Doc: "the first cake: built without the solver (the top layers least, the bottom ones fitted), or a SAT solve without a bound"},
-		{Point: "cube-check", Options: []string{"solver", "unit"},
+		{Point: "cube-check", Search: true, Options: []string{"solver", "unit"},
 			Doc: "each cube is checked by the engine's own test scopes (gini's), or by our unit propagation"},
 	}
 }

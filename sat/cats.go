@@ -39,7 +39,7 @@ func CatsEncodings() []technique.Choice {
 			Doc: "the redundant bound that every car of a t-car packing carries at least S-(t-1)·W, as MDDs (none with capacity=adder)"},
 		{Point: "symmetry", Options: []string{"lex", "none"},
 			Doc: "the cars' count vectors lexicographically non-increasing, or in any order (the empty cars last either way)"},
-		{Point: "direction", Options: []string{"down", "up"},
+		{Point: "direction", Search: true, Options: []string{"down", "up"},
 			Doc: "from first-fit's count down, one car fewer after each packing, or from the lower bound up, one car more after each refusal"},
 	}
 }

@@ -65,7 +65,7 @@ func CryptarithmEncodings() []technique.Choice {
 		Point: "sum", Options: sums,
 		Doc: "how the addition is written: column adders plus scaled bounds on the whole sum, column adders alone, one weighted sum, or an MDD per column",
 	}, {
-		Point: "search", Options: []string{"ordered", "cdcl"},
+		Point: "search", Search: true, Options: []string{"ordered", "cdcl"},
 		Doc: "who decides: a search over the letters, heaviest first, on gini's propagation, or gini's own CDCL branching (blocking clauses to count)",
 	}}
 }

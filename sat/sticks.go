@@ -3,10 +3,12 @@ package sat
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"puzzlesat/encode"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Sticks returns the smallest stick length into which the pieces of p can
@@ -19,13 +21,10 @@ import (
 // every piece. Before it builds a query it bounds its size with
 // encode.SticksSize, and a query over c's budget stops the search with a
 // *TooLarge error. The error is puzzle.ErrNoSolution when p has no pieces,
-// or the context's error, which also stops a query being built.
-func Sticks(ctx context.Context, p puzzle.Sticks, c solver.Config) (puzzle.SticksAnswer, solver.Stats, error) {
-	return SticksWith(ctx, p, encode.SticksEncoding{}, c)
-}
-
-// SticksWith is Sticks with the chosen encoding of the queries.
-func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding, c solver.Config) (puzzle.SticksAnswer, solver.Stats, error) {
+// or the context's error, which also stops a query being built. enc picks
+// the formulation of the queries among the choices of SticksEncodings.
+func Sticks(ctx context.Context, p puzzle.Sticks, c solver.Config, enc technique.Picks) (puzzle.SticksAnswer, solver.Stats, error) {
+	e := sticksEncoding(enc)
 	var total solver.Stats
 	sum, longest := 0, 0
 	for _, v := range p.Pieces {
@@ -39,7 +38,7 @@ func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding,
 		if sum%l != 0 {
 			continue
 		}
-		q, err := sticksQuery(ctx, p, l, enc, c)
+		q, err := sticksQuery(ctx, p, l, e, c)
 		if err != nil {
 			return puzzle.SticksAnswer{}, total, fmt.Errorf("sticks query L=%d: %w", l, err)
 		}
@@ -59,10 +58,42 @@ func SticksWith(ctx context.Context, p puzzle.Sticks, enc encode.SticksEncoding,
 	return puzzle.SticksAnswer{Length: sum, Sticks: [][]int{append([]int(nil), p.Pieces...)}}, total, nil
 }
 
+// SticksEncodings returns the choice points of the queries of Sticks and
+// SticksQuery, the fields of encode.SticksEncoding.
+func SticksEncodings() []technique.Choice {
+	return []technique.Choice{
+		{Point: "model", Options: []string{"counts", "pieces"},
+			Doc: "the variables: per stick and distinct length the count of its pieces there, or per piece and stick whether it is there"},
+		{Point: "sum", Options: []string{"mdd-exact", "mdd", "mdd-atmost", "adder"},
+			Doc: "each stick's sum = L: one exact MDD, MDDs of <= L and >= L, the <= L MDD alone, or an adder tree fixed to L"},
+		{Point: "symmetry", Options: []string{"lex", "first", "none"},
+			Doc: "the sticks ordered lexicographically, only by their longest pieces (their first piece with model=pieces), or not at all"},
+		{Point: "long", Options: []string{"auto", "none", "half", "third", "both"},
+			Doc: "with model=counts and sum=mdd-exact: the pieces over L/2, L/3 or both counted in each stick's MDD and summed, auto as the block calls for"},
+	}
+}
+
+// sticksEncoding returns the formulation enc picks. The options of sum,
+// symmetry and long are listed in the order of the constants of their
+// types in package encode.
+func sticksEncoding(enc technique.Picks) encode.SticksEncoding {
+	cs := SticksEncodings()
+	pick := func(point string) int {
+		i := slices.IndexFunc(cs, func(c technique.Choice) bool { return c.Point == point })
+		return slices.Index(cs[i].Options, enc.Get(cs, point))
+	}
+	return encode.SticksEncoding{
+		Pieces:   enc.Get(cs, "model") == "pieces",
+		Sum:      encode.SticksSum(pick("sum")),
+		Symmetry: encode.SticksSymmetry(pick("symmetry")),
+		Long:     encode.SticksLong(pick("long")),
+	}
+}
+
 // SticksQuery returns the decision query "the pieces make sticks of
-// length l", with the errors of Sticks.
-func SticksQuery(ctx context.Context, p puzzle.Sticks, l int, c solver.Config) (solver.Query[puzzle.SticksAnswer], string, error) {
-	q, err := sticksQuery(ctx, p, l, encode.SticksEncoding{}, c)
+// length l" in the formulation enc picks, with the errors of Sticks.
+func SticksQuery(ctx context.Context, p puzzle.Sticks, l int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.SticksAnswer], string, error) {
+	q, err := sticksQuery(ctx, p, l, sticksEncoding(enc), c)
 	return q, fmt.Sprintf("L=%d", l), err
 }
 

@@ -18,6 +18,7 @@ import (
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // sticksFiles are the judge files whose answers use every piece. Every
@@ -49,7 +50,7 @@ func TestSticksJudgeData(t *testing.T) {
 			for i, p := range ps {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				start := time.Now()
-				a, _, err := sat.Sticks(ctx, p, solver.Config{})
+				a, _, err := sat.Sticks(ctx, p, solver.Config{}, technique.Picks{})
 				times = append(times, time.Since(start))
 				cancel()
 				require.NoError(t, err, "block %d", i+1)
@@ -78,26 +79,66 @@ func TestSticksHard454RefutesHalf(t *testing.T) {
 // was measured, with the textbook backtracking of sticksref on generated blocks.
 func TestSticksGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
-	encs := []encode.SticksEncoding{
-		{},
-		{Sum: encode.SumMDD},
-		{Sum: encode.SumMDDAtMost},
-		{Sum: encode.SumAdder},
-		{Symmetry: encode.SymmetryFirst},
-		{Symmetry: encode.SymmetryNone},
-		{Pieces: true},
-		{Pieces: true, Sum: encode.SumMDD, Symmetry: encode.SymmetryFirst},
-	}
-	for b := range 40 {
+	encs := []string{"", "sum=mdd", "sum=mdd-atmost", "sum=adder", "symmetry=first", "symmetry=none", "model=pieces",
+		"model=pieces,sum=mdd,symmetry=first", "long=none", "long=half", "long=third", "long=both"}
+	for b := range 25 {
 		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(25))
 		want := sticksref.Classic(p.Pieces)
-		for _, enc := range encs {
-			a, _, err := sat.SticksWith(context.Background(), p, enc, solver.Config{})
-			require.NoError(t, err)
+		for _, enc := range append(encs, somePicks(rng, sat.SticksEncodings())) {
+			a, _, err := sat.Sticks(context.Background(), p, solver.Config{}, sticksPicks(t, enc))
+			require.NoError(t, err, enc)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want, a.Length, "block %d %v, encoding %s", b, p.Pieces, enc)
 		}
 	}
+}
+
+// TestSticksEncodingsReal checks that every option of every choice point
+// changes the conflicts on some block, and never the answer: generated
+// blocks of the classic size, and blocks whose sticks hold two pieces
+// over a third of their length, where the long pieces are counted, each
+// option tried on them in turn until the conflicts differ.
+func TestSticksEncodingsReal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1011, 22))
+	var ps []puzzle.Sticks
+	for range 20 {
+		ps = append(ps, gen.Sticks(rng, 3+rng.IntN(5), 10+rng.IntN(30)))
+		var p puzzle.Sticks
+		for range 3 + rng.IntN(4) { // sticks of 100: two pieces over 100/3 and one under
+			a, b := 36+rng.IntN(10), 36+rng.IntN(10)
+			p.Pieces = append(p.Pieces, a, b, 100-a-b)
+		}
+		ps = append(ps, p)
+	}
+	for _, c := range sat.SticksEncodings() {
+		for _, o := range c.Options[1:] {
+			spec := c.Point + "=" + o
+			t.Run(spec, func(t *testing.T) {
+				differs := false
+				for _, p := range ps {
+					want, st, err := sat.Sticks(context.Background(), p, solver.Config{}, technique.Picks{})
+					require.NoError(t, err)
+					got, st2, err := sat.Sticks(context.Background(), p, solver.Config{}, sticksPicks(t, spec))
+					require.NoError(t, err, "%v", p.Pieces)
+					require.NoError(t, p.Verify(got), "%v", p.Pieces)
+					require.Equal(t, want.Length, got.Length, "%v", p.Pieces)
+					if st.Conflicts != st2.Conflicts {
+						differs = true
+						break
+					}
+				}
+				require.True(t, differs, "%s has the default's conflicts on every block", spec)
+			})
+		}
+	}
+}
+
+// sticksPicks resolves spec against SticksEncodings.
+func sticksPicks(t testing.TB, spec string) technique.Picks {
+	t.Helper()
+	enc, err := technique.ResolveEncoding(sat.SticksEncodings(), spec)
+	require.NoError(t, err, spec)
+	return enc
 }
 
 func TestSticksEdgeCases(t *testing.T) {
@@ -115,13 +156,13 @@ func TestSticksEdgeCases(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := puzzle.Sticks{Pieces: tc.pieces}
-			a, _, err := sat.Sticks(context.Background(), p, solver.Config{})
+			a, _, err := sat.Sticks(context.Background(), p, solver.Config{}, technique.Picks{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, tc.want, a.Length)
 		})
 	}
-	_, _, err := sat.Sticks(context.Background(), puzzle.Sticks{}, solver.Config{})
+	_, _, err := sat.Sticks(context.Background(), puzzle.Sticks{}, solver.Config{}, technique.Picks{})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 }
 
@@ -137,7 +178,7 @@ func TestSticksCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, _, err := sat.SticksWith(ctx, block18, encode.SticksEncoding{Long: encode.LongNone}, solver.Config{})
+	_, _, err := sat.Sticks(ctx, block18, solver.Config{}, sticksPicks(t, "long=none"))
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), 5*time.Second)
 }
@@ -149,10 +190,10 @@ func TestSticksOriginalCERC(t *testing.T) {
 	ps := readOriginalCERC(t)
 	require.Len(t, ps, 258)
 	for i, p := range ps {
-		want, _, err := native.Sticks(context.Background(), p)
+		want, _, err := native.Sticks(context.Background(), p, technique.Set{})
 		require.NoError(t, err)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		a, _, err := sat.Sticks(ctx, p, solver.Config{})
+		a, _, err := sat.Sticks(ctx, p, solver.Config{}, technique.Picks{})
 		cancel()
 		require.NoError(t, err, "block %d", i+1)
 		require.NoError(t, p.Verify(a), "block %d", i+1)
@@ -167,13 +208,13 @@ func readOriginalCERC(tb testing.TB) []puzzle.Sticks {
 }
 
 func TestSticksBudget(t *testing.T) {
-	_, _, err := sat.Sticks(context.Background(), block18, solver.Config{Budget: 1000})
+	_, _, err := sat.Sticks(context.Background(), block18, solver.Config{Budget: 1000}, technique.Picks{})
 	var tl *solver.TooLarge
 	require.ErrorAs(t, err, &tl)
 	require.True(t, tl.Bound, "refused before it is built")
 	require.ErrorContains(t, err, "L=122: the formula would hold up to ")
 	require.ErrorContains(t, err, "over the budget of 1000")
-	a, _, err := sat.Sticks(context.Background(), block18, solver.Config{Budget: 10_000_000})
+	a, _, err := sat.Sticks(context.Background(), block18, solver.Config{Budget: 10_000_000}, technique.Picks{})
 	require.NoError(t, err)
 	require.Equal(t, 183, a.Length)
 }
@@ -184,7 +225,7 @@ func BenchmarkSticksSAT(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				for _, p := range ps {
-					if _, _, err := sat.Sticks(context.Background(), p, solver.Config{}); err != nil {
+					if _, _, err := sat.Sticks(context.Background(), p, solver.Config{}, technique.Picks{}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -260,7 +301,7 @@ func BenchmarkSticksOriginalCERC(b *testing.B) {
 	for b.Loop() {
 		for _, p := range ps {
 			start := time.Now()
-			if _, _, err := sat.Sticks(context.Background(), p, solver.Config{}); err != nil {
+			if _, _, err := sat.Sticks(context.Background(), p, solver.Config{}, technique.Picks{}); err != nil {
 				b.Fatal(err)
 			}
 			worst = max(worst, time.Since(start))

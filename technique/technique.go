@@ -47,14 +47,17 @@ type Pruning struct {
 // Set holds the prunings switched away from their defaults. The zero Set
 // keeps every default.
 type Set struct {
-	off, on map[string]bool
+	// The names switched, sorted. A user switches a few, so a scan
+	// is cheaper than a map's hashing: a search reads its switches at
+	// the start of every run, and some runs take microseconds.
+	off, on []string
 }
 
 // Off reports whether the pruning name, on by default, is switched off.
-func (s Set) Off(name string) bool { return s.off[name] }
+func (s Set) Off(name string) bool { return slices.Contains(s.off, name) }
 
 // On reports whether the optional pruning name is switched on.
-func (s Set) On(name string) bool { return s.on[name] }
+func (s Set) On(name string) bool { return slices.Contains(s.on, name) }
 
 // Default reports whether s keeps every default, as the zero Set does, so
 // that a search can skip reading its switches one by one.
@@ -64,10 +67,10 @@ func (s Set) Default() bool { return len(s.off) == 0 && len(s.on) == 0 }
 // "-memo,+lookahead"; "" for the defaults.
 func (s Set) String() string {
 	var parts []string
-	for n := range s.off {
+	for _, n := range s.off {
 		parts = append(parts, "-"+n)
 	}
-	for n := range s.on {
+	for _, n := range s.on {
 		parts = append(parts, "+"+n)
 	}
 	slices.Sort(parts)
@@ -101,7 +104,7 @@ func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
 		}
 	}
 	notes := s.closeOff(ps)
-	for name := range s.on {
+	for _, name := range s.on {
 		for _, n := range byName[name].Needs {
 			if !s.active(byName[n]) {
 				return Set{}, nil, fmt.Errorf("pruning %s needs %s, which is off", name, n)
@@ -122,7 +125,7 @@ func (s *Set) closeOff(ps []Pruning) []string {
 	for changed := true; changed; {
 		changed = false
 		for _, p := range ps {
-			if p.Optional || s.off[p.Name] {
+			if p.Optional || s.Off(p.Name) {
 				continue
 			}
 			for _, n := range p.Needs {
@@ -141,9 +144,9 @@ func (s *Set) closeOff(ps []Pruning) []string {
 // active reports whether p is on in s.
 func (s Set) active(p Pruning) bool {
 	if p.Optional {
-		return s.on[p.Name]
+		return s.On(p.Name)
 	}
-	return !s.off[p.Name]
+	return !s.Off(p.Name)
 }
 
 func pruningNames(ps []Pruning) string {
@@ -160,6 +163,9 @@ type Choice struct {
 	Point   string   // kebab-case, such as "amo"
 	Options []string // the first is the default
 	Doc     string   // what the point chooses, in one line
+	// Search is set when the point chooses how the formula is solved, not
+	// the formula: its pick is left out of FormulaString.
+	Search bool
 }
 
 // Picks holds the options picked away from the defaults, by point. The
@@ -188,6 +194,19 @@ func (p Picks) String() string {
 	var parts []string
 	for k, v := range p.m {
 		parts = append(parts, k+"="+v)
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, ",")
+}
+
+// FormulaString is String without the points of cs that are Search
+// ones: the picks that make the formula, which name it.
+func (p Picks) FormulaString(cs []Choice) string {
+	var parts []string
+	for k, v := range p.m {
+		if i := slices.IndexFunc(cs, func(c Choice) bool { return c.Point == k }); i < 0 || !cs[i].Search {
+			parts = append(parts, k+"="+v)
+		}
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, ",")
@@ -265,11 +284,11 @@ func split(spec string) []string {
 	return items
 }
 
-// add adds name to the set m, making it when nil.
-func add(m map[string]bool, name string) map[string]bool {
-	if m == nil {
-		m = map[string]bool{}
+// add adds name to the sorted set names, unless it is there.
+func add(names []string, name string) []string {
+	i, ok := slices.BinarySearch(names, name)
+	if ok {
+		return names
 	}
-	m[name] = true
-	return m
+	return slices.Insert(names, i, name)
 }

@@ -106,3 +106,36 @@ func TestResolveEncoding(t *testing.T) {
 	require.Equal(t, "bimander", zero.Get(choices, "amo"))
 	require.Equal(t, "", zero.Get(choices, "nowhere"))
 }
+
+// TestFormulaString leaves the Search points out of the picks' text.
+func TestFormulaString(t *testing.T) {
+	cs := []technique.Choice{
+		{Point: "amo", Options: []string{"pairwise", "binary"}},
+		{Point: "search", Options: []string{"down", "up"}, Search: true},
+		{Point: "sum", Options: []string{"adder", "mdd"}},
+	}
+	for _, tc := range []struct{ spec, want string }{
+		{"", ""},
+		{"search=up", ""},
+		{"search=up,sum=mdd", "sum=mdd"},
+		{"sum=mdd,amo=binary,search=up", "amo=binary,sum=mdd"},
+	} {
+		p, err := technique.ResolveEncoding(cs, tc.spec)
+		require.NoError(t, err, tc.spec)
+		require.Equal(t, tc.want, p.FormulaString(cs), tc.spec)
+	}
+}
+
+// TestSetDefault: only a Set that switches nothing keeps every default.
+func TestSetDefault(t *testing.T) {
+	ps := []technique.Pruning{{Name: "memo"}, {Name: "lookahead", Optional: true}}
+	for _, tc := range []struct {
+		spec string
+		want bool
+	}{{"", true}, {"-memo", false}, {"+lookahead", false}, {"-lookahead", true}} {
+		s, _, err := technique.ResolvePrunings(ps, tc.spec)
+		require.NoError(t, err, tc.spec)
+		require.Equal(t, tc.want, s.Default(), tc.spec)
+	}
+	require.True(t, technique.Set{}.Default())
+}

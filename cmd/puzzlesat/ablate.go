@@ -56,7 +56,7 @@ func join(list, item string) string {
 }
 
 // ablate runs every configuration on every instance, as compare does,
-// and prints a row per instance and configuration with its work and time
+// each default once untimed first (runAblation), and prints a row per instance and configuration with its work and time
 // against its default's, then the summary per configuration. A
 // configuration that finds no answer where its default found one, or the
 // reverse, or another optimum (on a kind whose answer is canonical), is a
@@ -77,7 +77,7 @@ func (k *kind) ablate(ctx context.Context, e env, o *options, c *comparison) err
 	io.WriteString(e.stdout, report.Header())
 	done := make([]*compare.Instance, n)
 	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item) result {
-		in, r := k.runEach(ctx, k.lib, c.backends, x)
+		in, r := k.runAblation(ctx, k.lib, c.backends, c.configs, x)
 		if r.stopped {
 			return r
 		}
@@ -108,6 +108,35 @@ func (k *kind) ablate(ctx context.Context, e env, o *options, c *comparison) err
 		return ferr
 	}
 	return err
+}
+
+// runAblation runs every configuration on one instance, as runEach does,
+// each backend's default and the configurations measured against it in
+// turn, after an untimed run of the default. Without it the default,
+// which runs first, would pay what a first run costs (caches, page
+// faults, the heap's growth, or the other backend's leftovers), which
+// favours every configuration after it.
+func (k *kind) runAblation(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, configs []compare.Config, x item) (*compare.Instance, result) {
+	in := &compare.Instance{}
+	var r result
+	for start, end := 0, 0; start < len(cs); start = end {
+		for end = start + 1; end < len(cs) && configs[end].Base != end; end++ {
+		}
+		lib.Solve(ctx, x.p, cs[start].opts) // the answer and errors come with the timed run
+		if ctx.Err() != nil {
+			return nil, result{stopped: true}
+		}
+		part, pr := k.runEach(ctx, lib, cs[start:end], x)
+		if pr.stopped {
+			return nil, pr
+		}
+		part.Runs = append(in.Runs, part.Runs...)
+		in = part
+		r.errs += pr.errs
+		r.failed = r.failed || pr.failed
+		r.bug = r.bug || pr.bug
+	}
+	return in, r
 }
 
 // changed returns a message for every configuration of in whose run

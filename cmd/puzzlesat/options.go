@@ -37,15 +37,14 @@ type options struct {
 	count       int
 
 	// Kind-specific flags, registered by the kind that uses them.
-	parse    puzzlesat.ParseOptions // sudoku --alphabet, sticks --max-piece, cryptarithm --base
-	bound    int                    // encode and decode: the query's bound (sticks --length, cake --area)
-	length   int                    // sticks gen: the length of the sticks
-	encoding string                 // digit-puzzle encode and decode: table or circuit
-	n        int                    // alphametic gen: letters
-	box      int                    // sudoku gen: box size
-	pieces   int                    // sticks gen
-	stderr   io.Writer
-	quiet    bool // notes are not printed again
+	parse  puzzlesat.ParseOptions // sudoku --alphabet, sticks --max-piece, cryptarithm --base
+	bound  int                    // encode and decode: the query's bound (sticks --length, cake --area)
+	length int                    // sticks gen: the length of the sticks
+	n      int                    // alphametic gen: letters
+	box    int                    // sudoku gen: box size
+	pieces int                    // sticks gen
+	stderr io.Writer
+	quiet  bool // notes are not printed again
 
 	// --proof and --proof-dir: certify the SAT backend's UNSAT answers.
 	proof    bool

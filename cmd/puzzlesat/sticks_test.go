@@ -206,3 +206,41 @@ func TestSticksGen(t *testing.T) {
 	_, errs, code = cli(t, blocks, "solve", "sticks", "--backend=both")
 	require.Equal(t, exitOK, code, errs)
 }
+
+// TestSticksTechniques lists sticks' prunings and encodings, solves with
+// some switched, encodes and decodes in another encoding, and refuses an
+// unknown name, listing the valid ones.
+func TestSticksTechniques(t *testing.T) {
+	out, errs, code := cli(t, "", "prunings", "sticks")
+	require.Equal(t, exitOK, code, errs)
+	require.GreaterOrEqual(t, strings.Count(out, "\n")-1, 4, out)
+	out, errs, code = cli(t, "", "encodings", "sticks", "--json")
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, out, `"point": "sum"`)
+	sample := judgedata.Path(t, "sticks", "sample.in")
+	for _, args := range [][]string{
+		{"--dfs=-memo,-first-piece,-equal-skip,-shortest-first"},
+		{"--backend=sat", "--encoding=model=pieces,sum=adder"},
+		{"--backend=both", "--dfs=-reachable-sums", "--encoding=symmetry=none,long=third"},
+	} {
+		out, errs, code := cli(t, "", append([]string{"solve", "sticks"}, append(args, sample)...)...)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, "6\n5\n", out, args)
+	}
+	cnf, errs, code := cli(t, "", "encode", "sticks", "--encoding=sum=mdd", sample)
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, cnf, "c encoding model=counts,sum=mdd,symmetry=lex,long=auto\n")
+	model, _, _ := cli(t, cnf, "sat", "-")
+	out, errs, code = cli(t, "", "decode", "sticks", "--encoding=sum=mdd", "--model", writeTemp(t, "model", model), sample)
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "6\n", out)
+	_, errs, code = cli(t, "", "decode", "sticks", "--model", writeTemp(t, "model", model), sample)
+	require.Equal(t, exitUsage, code)
+	require.Regexp(t, "give the same encoding|made for another", errs)
+	_, errs, code = cli(t, "", "solve", "sticks", "--dfs=-memos", sample)
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, `unknown pruning "memos": want one of gcd-lengths, shortest-first, equal-skip,`)
+	_, errs, code = cli(t, "", "solve", "sticks", "--backend=sat", "--encoding=sum=bdd", sample)
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "want sum one of mdd-exact, mdd, mdd-atmost, adder")
+}

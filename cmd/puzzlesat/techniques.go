@@ -60,18 +60,23 @@ func runEncodings(_ context.Context, e env, args []string) error {
 			Point       string   `json:"point"`
 			Options     []string `json:"options"`
 			Default     string   `json:"default"`
+			Search      bool     `json:"search"` // chooses how the formula is solved, not the formula
 			Description string   `json:"description"`
 		}
 		out := make([]record, len(cs))
 		for i, c := range cs {
-			out[i] = record{c.Point, c.Options, c.Options[0], c.Doc}
+			out[i] = record{c.Point, c.Options, c.Options[0], c.Search, c.Doc}
 		}
 		return writeJSON(e.stdout, out)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "point\toptions (default first)\tdescription")
+	fmt.Fprintln(tw, "point\toptions (default first)\tchooses\tdescription")
 	for _, c := range cs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Point, strings.Join(c.Options, "|"), c.Doc)
+		what := "formula"
+		if c.Search {
+			what = "search"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Point, strings.Join(c.Options, "|"), what, c.Doc)
 	}
 	return tw.Flush()
 }

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestSearchPointsKeepTheFormula encodes with each choice point that
+// chooses how a formula is solved (Choice.Search) picked away from its
+// default: the DIMACS is byte for byte the default's, and a model of the
+// default's formula decodes with the pick given.
+func TestSearchPointsKeepTheFormula(t *testing.T) {
+	cake := writeTemp(t, "cake.in", "9 2\n")
+	cats := "../../testdata/cats/sample.in"
+	crypt := "../../testdata/cryptarithm/sample.in"
+	tests := []struct {
+		kind, in, pick string
+		args           []string
+	}{
+		{"cake", cake, "search=bounds", []string{"--area=27"}},
+		{"cake", cake, "search=tighten,first=sat,cube-check=unit", []string{"--area=27"}},
+		{"cake", cake, "first=sat", nil}, // the optimum, found with the pick
+		{"cats", cats, "direction=up", []string{"--cars=2"}},
+		{"cats", cats, "direction=up", nil},
+		{"cryptarithm", crypt, "search=cdcl", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kind+"/"+tc.pick, func(t *testing.T) {
+			args := append(append([]string{"encode", tc.kind}, tc.args...), tc.in)
+			def, errs, code := cli(t, "", args...)
+			require.Equal(t, exitOK, code, errs)
+			picked, errs, code := cli(t, "", append(args, "--encoding="+tc.pick)...)
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, def, picked, "the pick changed the DIMACS")
+			model, _, code := cli(t, def, "sat", "-")
+			require.Equal(t, exitSat, code)
+			m := writeTemp(t, "model", model)
+			want, errs, code := cli(t, "", append(append([]string{"decode", tc.kind, "--model", m}, tc.args...), tc.in)...)
+			require.Equal(t, exitOK, code, errs)
+			got, errs, code := cli(t, "", append(append([]string{"decode", tc.kind, "--model", m, "--encoding=" + tc.pick}, tc.args...), tc.in)...)
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, want, got)
+		})
+	}
+}
