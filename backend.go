@@ -97,6 +97,10 @@ type Options struct {
 	// comma-separated list of POINT=OPTION, or of an OPTION that belongs
 	// to one point only; "" keeps the defaults.
 	Encoding string
+	// Memory, when not nil, is shared with the other runs that use it at
+	// once (see NewMemory); a caller that solves in parallel divides its
+	// memory with it.
+	Memory *Memory
 	// Proof, when not nil, certifies the SAT backend's negative answers:
 	// every UNSAT answer that a result rests on ("no solution", the bound
 	// below an optimum, the end of a count) is solved again by a solver

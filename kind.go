@@ -134,10 +134,13 @@ func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error
 		defer cancel()
 		out := timed(b, func() (A, Stats, error) {
 			if b == DFS {
-				a, st, err := k.dfs(ctx, p, set)
+				a, st, err := k.dfs(o.Memory.dfs(ctx), p, set)
 				return a, dfsStats(st), err
 			}
-			a, st, err := k.sat(ctx, p, o.config(), picks)
+			c := o.config()
+			c.Lease = o.Memory.lease()
+			defer c.Lease.Release()
+			a, st, err := k.sat(ctx, p, c, picks)
 			return a, satStats(st), err
 		})
 		if out.err == nil {
@@ -178,10 +181,13 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 		defer cancel()
 		return timed(b, func() (int, Stats, error) {
 			if b == DFS {
-				n, st, err := k.countDFS(ctx, p, limit, set)
+				n, st, err := k.countDFS(o.Memory.dfs(ctx), p, limit, set)
 				return n, dfsStats(st), err
 			}
-			n, st, err := k.countSAT(ctx, p, limit, o.config(), picks)
+			c := o.config()
+			c.Lease = o.Memory.lease()
+			defer c.Lease.Release()
+			n, st, err := k.countSAT(ctx, p, limit, c, picks)
 			return n, satStats(st), err
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"time"
 
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
@@ -19,10 +20,14 @@ const CryptarithmMaxGenBase = 16
 // Bounds on the work of one Cryptarithm call, in draws and in search
 // nodes (deterministic, unlike time): many sizes, such as short words in
 // a large base, have no puzzle with exactly one answer at all. About a
-// second of search on a slow machine.
+// second of search on a slow machine. A single uniqueness check can take
+// minutes on the largest sizes (1,000 words of 12 letters in base 16), so
+// the call also gives up after cryptMaxTime; it then returns
+// ErrNoUniquePuzzle, never a different puzzle.
 const (
 	cryptMaxTries = 20000
 	cryptMaxNodes = 20_000_000
+	cryptMaxTime  = 10 * time.Second
 )
 
 // ErrNoUniquePuzzle is returned by Cryptarithm when no draw gave a puzzle
@@ -41,11 +46,16 @@ func Cryptarithm(rng *rand.Rand, base, addends, width int) (puzzle.Cryptarithm, 
 	addends = min(max(addends, 2), 1000)
 	width = min(max(width, 1), 12)
 	nodes := int64(0)
+	ctx, cancel := context.WithTimeout(context.Background(), cryptMaxTime)
+	defer cancel()
 	for range cryptMaxTries {
 		p := cryptCandidate(rng, base, addends, width)
-		// The search cannot fail without a context that ends.
-		n, st, err := native.CountCryptarithm(context.Background(), p, 2, technique.Set{})
-		if err == nil && n == 1 {
+		// The search fails only when ctx ends.
+		n, st, err := native.CountCryptarithm(ctx, p, 2, technique.Set{})
+		if err != nil {
+			break
+		}
+		if n == 1 {
 			return p, nil
 		}
 		if nodes += st.Nodes; nodes > cryptMaxNodes {

@@ -135,8 +135,9 @@ const (
 	sticksMaxPieces = 1 << 20
 	// sticksMemoBytes bounds the memo of one search: 24 MiB hold a
 	// million states of a block of up to 64 distinct lengths, far more
-	// than any judge block needs (19,219 for the hardest generated ones),
-	// and keep 64 searches at once under 2 GB.
+	// than any judge block needs (19,219 for the hardest generated ones).
+	// With the bitsets, a search takes at most 56 MiB; WithMemory bounds
+	// both by less, in this proportion.
 	sticksMemoBytes = 24 << 20
 	// sticksSmall bounds the lengths grouped with a bit mask (one word)
 	// rather than by sorting, and looked up in that mask (atMost).
@@ -182,7 +183,11 @@ type sticksSearch struct {
 	words int      // words of one bitset of sums 0..l, 0 when bitsets are off
 	reach []uint64 // two scratch bitsets for copiesFit, then per stick
 	// depth len(vals)+1 bitsets R[j] (see setReach)
-	memo   sticksMemo
+	memo sticksMemo
+	// memoBytes and reachWords bound the memo and the bitsets: the
+	// defaults, or a share of WithMemory's bound
+	memoBytes, reachWords int
+
 	path   []int   // after a success, the pieces stick after stick
 	pos    int     // s.path[pos:] is written
 	sticks [][]int // after a success, the pieces of each stick (in path)
@@ -226,6 +231,13 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 		present |= 1 << (uint(v) % sticksSmall)
 	}
 	s.ctx, s.sum = ctx, sum
+	s.memoBytes, s.reachWords = sticksMemoBytes, sticksReachWords
+	if m := memoryOf(ctx); m > 0 {
+		// The memo's share of the default, and the bitsets' (8 bytes a word).
+		share := float64(m) / float64(sticksMemoBytes+8*sticksReachWords)
+		s.memoBytes = min(s.memoBytes, int(share*sticksMemoBytes))
+		s.reachWords = min(s.reachWords, int(share*sticksReachWords))
+	}
 	if longest >= sticksSmall || !s.equalSkip {
 		s.groupSorted(pieces)
 		present = 0
@@ -341,13 +353,17 @@ func (s *sticksSearch) run(full bool) bool {
 	s.words = 0
 	if full {
 		if s.memo.word == nil {
-			s.memo.setup(s.cnt, s.memoOn) // between searches cnt holds the block
+			bytes := s.memoBytes
+			if !s.memoOn {
+				bytes = 0
+			}
+			s.memo.setup(s.cnt, bytes) // between searches cnt holds the block
 		}
 		s.memo.reset()
-		if s.l/64 < sticksReachWords && (s.reachOn || s.copiesOn) {
+		if s.l/64 < s.reachWords && (s.reachOn || s.copiesOn) {
 			s.words = s.l/64 + 1
 		}
-		if s.words*((len(s.vals)+1)*(s.sum/s.l)+2) > sticksReachWords {
+		if s.words*((len(s.vals)+1)*(s.sum/s.l)+2) > s.reachWords {
 			s.words = 0
 		}
 	}
@@ -771,7 +787,7 @@ func sticksShiftOr(b []uint64, sh int) {
 // and its index plus one (0 marks an empty slot).
 //
 // The memo keeps at most max keys: as many as the block has states, and
-// no more than sticksMemoBytes allow, so that memory follows the block
+// no more than its bytes allow, so that memory follows the block
 // (a few kilobytes for most judge blocks) and stays bounded on a hard one
 // whatever its pieces; past it, failed states are forgotten, which costs
 // time, never an answer.
@@ -786,9 +802,10 @@ type sticksMemo struct {
 	key   []uint64 // scratch: the key being looked up
 }
 
-// setup lays out the keys of a block whose counts are cnt, and empties
-// the set; with keep false the set keeps nothing.
-func (m *sticksMemo) setup(cnt []int, keep bool) {
+// setup lays out the keys of a block whose counts are cnt, at most bytes
+// of keys and table, and empties the set; with too few bytes for one key
+// (0 among them) the set keeps nothing.
+func (m *sticksMemo) setup(cnt []int, bytes int) {
 	m.word, m.shift = make([]int32, len(cnt)), make([]uint8, len(cnt))
 	w, bit := 0, 0
 	states := 1.0 // the states there are: the product of count+1
@@ -805,12 +822,12 @@ func (m *sticksMemo) setup(cnt []int, keep bool) {
 	m.key = make([]uint64, m.words)
 	// A key and two slots per state, the table at most half full: with
 	// max a power of two the table never passes 2·max slots.
-	m.max = 1 << (bits.Len(uint(sticksMemoBytes/(8*m.words+16))) - 1)
+	m.max = 0
+	if n := bytes / (8*m.words + 16); n > 0 {
+		m.max = 1 << (bits.Len(uint(n)) - 1)
+	}
 	if states < float64(m.max) {
 		m.max = int(states)
-	}
-	if !keep {
-		m.max = 0
 	}
 	m.slots, m.keys, m.used = nil, nil, 0
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/puzzle"
 	"puzzlesat/technique"
 )
 
@@ -23,7 +24,7 @@ func TestSticksMemoExact(t *testing.T) {
 			block[j] = 1 + rng.IntN([]int{1, 2, 7, 64, 1000}[trial%5])
 		}
 		var m sticksMemo
-		m.setup(block, true)
+		m.setup(block, sticksMemoBytes)
 		bitsUsed := 0
 		for _, c := range block {
 			bitsUsed += bits.Len(uint(c))
@@ -59,7 +60,7 @@ func TestSticksMemoExact(t *testing.T) {
 // and no more than its byte budget, whatever is added.
 func TestSticksMemoBounded(t *testing.T) {
 	var m sticksMemo
-	m.setup([]int{1, 1, 2}, true) // 2*2*3 = 12 states
+	m.setup([]int{1, 1, 2}, sticksMemoBytes) // 2*2*3 = 12 states
 	require.Equal(t, 12, m.max)
 	for a := range 2 {
 		for b := range 2 {
@@ -74,7 +75,7 @@ func TestSticksMemoBounded(t *testing.T) {
 		for j := range block {
 			block[j] = 1
 		}
-		m.setup(block, true)
+		m.setup(block, sticksMemoBytes)
 		require.LessOrEqual(t, m.max*(8*m.words+16), sticksMemoBytes, "%d lengths", d)
 		require.Greater(t, 2*m.max*(8*m.words+16), sticksMemoBytes, "%d lengths: max is the largest power of two that fits", d)
 	}
@@ -128,4 +129,34 @@ func TestSticksMemoFollowsTheBlock(t *testing.T) {
 		require.GreaterOrEqual(t, most, tc.states, tc.name)
 		require.LessOrEqual(t, 8*cap(s.memo.keys)+8*len(s.memo.slots), tc.bytes, "%s: %d states", tc.name, most)
 	}
+}
+
+// TestSticksWithMemory: under WithMemory the memo and the bitsets of a
+// search share the bound as their defaults share 56 MiB, and the answer
+// stays the same: a memo too small for a hard block's failed states costs
+// time only.
+func TestSticksWithMemory(t *testing.T) {
+	wide := []int{1059, 683, 1158, 106, 2886, 1494, 1283, 842, 1576, 2838, 3741, 705, 2624, 299, 1876, 261,
+		244, 2391, 2, 1346, 876, 424, 287, 234, 534, 2932, 1188, 2036, 4090, 378, 3176, 718, 4198, 1250, 188,
+		1461, 161, 603, 349, 1761, 61, 3312, 735, 1708, 932, 614, 1386, 1827, 2436, 1100, 78, 1766, 533, 771,
+		1963, 97, 1459, 1915, 199, 441, 171, 293, 1749, 196}
+	want, _, err := Sticks(context.Background(), puzzle.Sticks{Pieces: wide}, technique.Set{})
+	require.NoError(t, err)
+	for _, bytes := range []int{1 << 30, 56 << 20, 4 << 20, 64 << 10, 1} {
+		var s sticksSearch
+		s.switches(technique.Set{})
+		require.True(t, s.init(WithMemory(context.Background(), bytes), wide))
+		require.LessOrEqual(t, s.memoBytes+8*s.reachWords, bytes, "%d bytes", bytes)
+		require.LessOrEqual(t, s.memoBytes, sticksMemoBytes)
+		require.LessOrEqual(t, s.reachWords, sticksReachWords)
+	}
+	// 4 MiB hold the block's bitsets and 10,000 of its failed states; the
+	// less, the slower: at 64 KiB, without bitsets, 150 times the nodes.
+	got, _, err := Sticks(WithMemory(context.Background(), 4<<20), puzzle.Sticks{Pieces: wide}, technique.Set{})
+	require.NoError(t, err)
+	require.Equal(t, want.Length, got.Length)
+	var s sticksSearch
+	s.switches(technique.Set{})
+	require.True(t, s.init(WithMemory(context.Background(), 0), wide))
+	require.Equal(t, sticksMemoBytes, s.memoBytes, "0 keeps the default")
 }

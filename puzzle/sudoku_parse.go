@@ -77,7 +77,7 @@ func ParseSudokuWarn(file string, r io.Reader, alphabet string) ([]Sudoku, []Sud
 // input or of yield. It returns the warnings once the whole input is read.
 func ScanSudoku(file string, r io.Reader, alphabet string, yield func(Sudoku) error) ([]SudokuWarning, error) {
 	if alphabet != "" {
-		if err := checkSudokuAlphabet(alphabet); err != nil {
+		if err := CheckSudokuAlphabet(alphabet); err != nil {
 			return nil, &ParseError{File: file, Err: err}
 		}
 	}
@@ -88,9 +88,11 @@ func ScanSudoku(file string, r io.Reader, alphabet string, yield func(Sudoku) er
 	return sp.warnings, nil
 }
 
-// checkSudokuAlphabet accepts a square number (4 to 81) of distinct
-// printable characters that cannot be mistaken for a blank or a comment.
-func checkSudokuAlphabet(a string) error {
+// CheckSudokuAlphabet returns nil for an alphabet that ScanSudoku takes: a
+// square number (4 to 81) of distinct printable characters that cannot be
+// mistaken for a blank or a comment; else an error, not a *ParseError,
+// so that a command can check its --alphabet before it reads any input.
+func CheckSudokuAlphabet(a string) error {
 	if n := utf8.RuneCountInString(a); sudokuCharBox(n) == 0 {
 		return fmt.Errorf("alphabet %s has %d symbols, want 4, 9, 16, 25, 36, 49, 64 or 81", sudokuQuote(a), n)
 	}

@@ -1,6 +1,7 @@
 package sat
 
 import (
+	"context"
 	"errors"
 
 	"puzzlesat/encode/cnf"
@@ -9,11 +10,12 @@ import (
 )
 
 // sized returns what build makes, once c's budget allows a formula of
-// size, a bound told before the formula is built; else a
-// *solver.TooLarge error, and build is not called.
-func sized[Q any](c solver.Config, size cnf.Size, build func() (Q, error)) (Q, error) {
+// size, a bound told before the formula is built, and c's lease holds its
+// literals (see solver.Quota); else a *solver.TooLarge error, or ctx's
+// error when ctx ends while the lease waits, and build is not called.
+func sized[Q any](ctx context.Context, c solver.Config, size cnf.Size, build func() (Q, error)) (Q, error) {
 	var zero Q
-	if err := c.CheckBound(size.Lits); err != nil {
+	if err := c.Reserve(ctx, size.Lits); err != nil {
 		return zero, err
 	}
 	return build()

@@ -62,7 +62,7 @@ func cats(ctx context.Context, p puzzle.Cats, c solver.Config, enc encode.CatsEn
 		return puzzle.CatsAnswer{}, solver.Stats{}, puzzle.ErrNoSolution
 	}
 	k := firstFitCars(p)
-	q, err := catsQuery(p, k, enc, c)
+	q, err := catsQuery(ctx, p, k, enc, c)
 	if err != nil {
 		return puzzle.CatsAnswer{}, solver.Stats{}, err
 	}
@@ -142,16 +142,16 @@ func firstFitCars(p puzzle.Cats) int {
 
 // CatsQuery returns the decision query "the cats fit in at most k cars"
 // in the formula enc picks, with the errors of Cats.
-func CatsQuery(_ context.Context, p puzzle.Cats, k int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.CatsAnswer], string, error) {
+func CatsQuery(ctx context.Context, p puzzle.Cats, k int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.CatsAnswer], string, error) {
 	e, _ := catsEncoding(enc)
-	q, err := catsQuery(p, k, e, c)
+	q, err := catsQuery(ctx, p, k, e, c)
 	return q, fmt.Sprintf("cars<=%d", k), err
 }
 
 // catsQuery builds the query for k cars once c's budget allows its size
 // bound.
-func catsQuery(p puzzle.Cats, k int, enc encode.CatsEncoding, c solver.Config) (*encode.CatsQuery, error) {
-	return sized(c, encode.CatsSize(p, k, enc), func() (*encode.CatsQuery, error) {
+func catsQuery(ctx context.Context, p puzzle.Cats, k int, enc encode.CatsEncoding, c solver.Config) (*encode.CatsQuery, error) {
+	return sized(ctx, c, encode.CatsSize(p, k, enc), func() (*encode.CatsQuery, error) {
 		return encode.CatsWith(p, k, enc), nil
 	})
 }

@@ -20,7 +20,7 @@ import (
 // (encode.CryptarithmSize) is over c's budget, which is told before the
 // formula is built, or the context's error.
 func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm, c solver.Config, enc technique.Picks) (puzzle.CryptarithmAnswer, solver.Stats, error) {
-	q, err := cryptarithmQuery(p, c, enc)
+	q, err := cryptarithmQuery(ctx, p, c, enc)
 	if err != nil {
 		return puzzle.CryptarithmAnswer{}, solver.Stats{}, err
 	}
@@ -34,7 +34,7 @@ func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm, c solver.Config, enc
 // c says, by the same search: the ordered one adds no clause, gini's own
 // blocks each answer. The errors are those of Cryptarithm.
 func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {
-	q, err := cryptarithmQuery(p, c, enc)
+	q, err := cryptarithmQuery(ctx, p, c, enc)
 	if err != nil {
 		return 0, solver.Stats{}, err
 	}
@@ -46,8 +46,8 @@ func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int, c so
 
 // CryptarithmQuery returns the query that Cryptarithm solves, named with
 // its base, which the instance's text does not hold; it takes no bound.
-func CryptarithmQuery(_ context.Context, p puzzle.Cryptarithm, _ int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.CryptarithmAnswer], string, error) {
-	q, err := cryptarithmQuery(p, c, enc)
+func CryptarithmQuery(ctx context.Context, p puzzle.Cryptarithm, _ int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.CryptarithmAnswer], string, error) {
+	q, err := cryptarithmQuery(ctx, p, c, enc)
 	return q, fmt.Sprintf("solution in base %d", p.Base), err
 }
 
@@ -77,7 +77,7 @@ func cryptarithmOrdered(enc technique.Picks) bool {
 
 // cryptarithmQuery builds p's query in the formulation enc picks, once
 // c's budget allows its size bound.
-func cryptarithmQuery(p puzzle.Cryptarithm, c solver.Config, enc technique.Picks) (*encode.CryptarithmQuery, error) {
+func cryptarithmQuery(ctx context.Context, p puzzle.Cryptarithm, c solver.Config, enc technique.Picks) (*encode.CryptarithmQuery, error) {
 	sum := encode.ColumnsAndBounds
 	picked := enc.Get(CryptarithmEncodings(), "sum")
 	for _, s := range cryptarithmSums {
@@ -85,7 +85,7 @@ func cryptarithmQuery(p puzzle.Cryptarithm, c solver.Config, enc technique.Picks
 			sum = s
 		}
 	}
-	return sized(c, encode.CryptarithmSize(p, sum), func() (*encode.CryptarithmQuery, error) {
+	return sized(ctx, c, encode.CryptarithmSize(p, sum), func() (*encode.CryptarithmQuery, error) {
 		return encode.CryptarithmWith(p, sum), nil
 	})
 }

@@ -99,7 +99,7 @@ func SticksQuery(ctx context.Context, p puzzle.Sticks, l int, c solver.Config, e
 
 // sticksQuery builds the query at l once c's budget allows its size bound.
 func sticksQuery(ctx context.Context, p puzzle.Sticks, l int, enc encode.SticksEncoding, c solver.Config) (*encode.SticksQuery, error) {
-	return sized(c, encode.SticksSize(p, l, enc), func() (*encode.SticksQuery, error) {
+	return sized(ctx, c, encode.SticksSize(p, l, enc), func() (*encode.SticksQuery, error) {
 		return encode.SticksContext(ctx, p, l, enc)
 	})
 }

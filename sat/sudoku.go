@@ -68,7 +68,7 @@ func sudokuEncoding(enc technique.Picks, solve bool) encode.SudokuOptions {
 // error.
 func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config, enc technique.Picks) (puzzle.SudokuAnswer, solver.Stats, error) {
 	o := sudokuEncoding(enc, true)
-	if err := c.CheckBound(encode.SudokuSize(p, o).Lits); err != nil {
+	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits); err != nil {
 		return puzzle.SudokuAnswer{}, solver.Stats{}, err
 	}
 	return solved(solver.FindBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery {
@@ -81,7 +81,7 @@ func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config, enc technique
 func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {
 	o := sudokuEncoding(enc, false)
 	blocking := int64(limit) * int64(openCells(p)) // a literal per open cell in each blocking clause
-	if err := c.CheckBound(encode.SudokuSize(p, o).Lits + blocking); err != nil {
+	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits+blocking); err != nil {
 		return 0, solver.Stats{}, err
 	}
 	return solver.CountBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery {
@@ -92,10 +92,10 @@ func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, c solver.Confi
 // SudokuQuery returns the formula of p's givens, every cell's candidates
 // kept, which the command exports, written as enc picks (presolve and
 // equivalences apply to solving only); it takes no bound.
-func SudokuQuery(_ context.Context, p puzzle.Sudoku, _ int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.SudokuAnswer], string, error) {
+func SudokuQuery(ctx context.Context, p puzzle.Sudoku, _ int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.SudokuAnswer], string, error) {
 	o := sudokuEncoding(enc, false)
 	o.Reduce = encode.SudokuGivens
-	q, err := sized(c, encode.SudokuSize(p, o), func() (*encode.SudokuQuery, error) {
+	q, err := sized(ctx, c, encode.SudokuSize(p, o), func() (*encode.SudokuQuery, error) {
 		return encode.SudokuWith(cnf.New(), p, o), nil
 	})
 	return q, "solution", err

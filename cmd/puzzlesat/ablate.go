@@ -158,15 +158,8 @@ func changed(k puzzlesat.Puzzle, configs []compare.Config, in *compare.Instance)
 	return b.String()
 }
 
-// writeAblation writes the JSON records and the plot of an ablation, and
-// closes the files; it returns the first error.
+// writeAblation writes the JSON records and the plot of an ablation.
 func (o *outputs) writeAblation(a *compare.Ablation, kind string, ins []compare.Instance, ss []compare.AblationSummary, f compare.Format) error {
-	var errs []error
-	if o.json != nil {
-		errs = append(errs, named(o.json, a.WriteAblationJSON(o.json, kind, ins)), o.json.Close())
-	}
-	if o.plot != nil {
-		errs = append(errs, named(o.plot, compare.PlotAblation(o.plot, f, kind, ss)), o.plot.Close())
-	}
-	return errors.Join(errs...)
+	return o.finish(func(w io.Writer) error { return a.WriteAblationJSON(w, kind, ins) },
+		func(w io.Writer) error { return compare.PlotAblation(w, f, kind, ss) })
 }

@@ -73,7 +73,7 @@ func TestBatchKeepsSmallInput(t *testing.T) {
 		if fromStdin {
 			args = nil
 		}
-		in, err := openInput(e, args)
+		in, err := openInput(e, args, "sudoku instances")
 		require.NoError(t, err)
 		defer in.close()
 		o := newOptions(&errs)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"puzzlesat/encode/cnf"
@@ -23,7 +22,7 @@ func runCheck(ctx context.Context, e env, args []string) error {
 		core, lrat string
 		stats      bool
 	)
-	fs := flagSet("check", e.stderr)
+	fs := flagSet(e, "check", "")
 	fs.DurationVar(&timeout, "timeout", 0, "time limit (0: none); on timeout print s UNKNOWN and exit 1")
 	fs.StringVar(&core, "core", "", "write the formula's clauses that the refutation uses to `PATH`, as DIMACS")
 	fs.StringVar(&lrat, "lrat", "", "write the refutation in LRAT to `PATH`")
@@ -69,10 +68,11 @@ func runCheck(ctx context.Context, e env, args []string) error {
 }
 
 // checkFiles reads the formula and checks the proof, writing the core and
-// the LRAT proof to the paths that are not empty when it is verified; an
-// output file of a proof not verified is removed.
+// the LRAT proof to the paths that are not empty when it is verified; for
+// a proof not verified, a regular file at those paths is removed, and
+// anything else (a device, a FIFO) left as it is (see output).
 func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPath string) (res *drat.Result, err error) {
-	cin, err := openInput(e, []string{cnfPath})
+	cin, err := openInput(e, []string{cnfPath}, "a DIMACS formula")
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +85,7 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 	if err != nil {
 		return nil, err
 	}
-	pin, err := openInput(e, []string{proofPath})
+	pin, err := openInput(e, []string{proofPath}, "a DRAT proof")
 	if err != nil {
 		return nil, err
 	}
@@ -95,14 +95,20 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 		return nil, err
 	}
 	o := drat.Options{Name: pin.name}
-	var outs []*os.File
+	if limit := addressLimit(); limit > 0 {
+		// Half of what the limit leaves: past it a Go program dies, and
+		// the collector needs room while the checker's state is made (a
+		// 300 MB file, its state bound within a fifth of what was left,
+		// died in one run of three).
+		o.MaxBytes = max((limit-addressUsed())/2, 1)
+	}
+	var outs []*output
 	defer func() {
 		for _, out := range outs {
-			if cerr := out.Close(); cerr != nil && err == nil {
-				err = cerr
-			}
 			if err != nil || res.Verdict != drat.Verified {
-				os.Remove(out.Name())
+				out.remove()
+			} else if cerr := out.commit(); cerr != nil {
+				err = cerr
 			}
 		}
 	}()
@@ -113,12 +119,16 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 		if out.path == "" {
 			continue
 		}
-		w, err := os.Create(out.path)
+		w, err := createOutput(out.path)
 		if err != nil {
 			return nil, err
 		}
 		outs = append(outs, w)
 		*out.w = w
 	}
-	return drat.Check(ctx, f, pr, o)
+	res, err = drat.Check(ctx, f, pr, o)
+	if errors.Is(err, drat.ErrTooLarge) && o.MaxBytes > 0 {
+		err = fmt.Errorf("check: %w (half of what the address-space limit of %d MB leaves)", err, addressLimit()>>20)
+	}
+	return res, err
 }

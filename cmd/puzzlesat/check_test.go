@@ -51,12 +51,7 @@ func TestCheckCommand(t *testing.T) {
 func TestCheckCommandUsage(t *testing.T) {
 	f := writeTemp(t, "php.cnf", php32)
 	p := writeTemp(t, "p.drat", "-1 0\n0\n")
-	tests := []struct {
-		name string
-		args []string
-		code int
-		err  string
-	}{
+	runUsageTests(t, []usageTest{
 		{"no files", []string{"check"}, exitUsage, "usage: puzzlesat check"},
 		{"one file", []string{"check", f}, exitUsage, "usage: puzzlesat check"},
 		{"both stdin", []string{"check", "-", "-"}, exitUsage, "cannot both be stdin"},
@@ -65,14 +60,7 @@ func TestCheckCommandUsage(t *testing.T) {
 		{"negative timeout", []string{"check", "--timeout=-1s", f, p}, exitUsage, "--timeout"},
 		{"help", []string{"check", "-h"}, exitOK, "-lrat"},
 		{"timeout", []string{"check", "--timeout=1ns", f, p}, exitFailed, "timeout"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, errs, code := cli(t, "", tc.args...)
-			require.Equal(t, tc.code, code, errs)
-			require.Contains(t, errs, tc.err)
-		})
-	}
+	})
 }
 
 func TestCheckCommandOutputs(t *testing.T) {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"strings"
 )
 
@@ -20,7 +21,7 @@ func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet,
 		}
 		return k, o, nil, nil
 	}
-	in, err := openInput(e, pos)
+	in, err := openInput(e, pos, k.name()+" instances")
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -31,15 +32,18 @@ func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet,
 // kind, registers the common flags that setup picks and the kind's own,
 // checks them, and returns the positional arguments.
 func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*kind, *options, []string, error) {
+	if len(args) > 0 && isHelp(args[0]) {
+		return nil, nil, nil, commandHelp(e, name, setup)
+	}
 	if len(args) == 0 || args[0] == "" || args[0][0] == '-' {
-		return nil, nil, nil, usagef("usage: puzzlesat %s; KIND is one of %s (see puzzlesat %s -h)", usageLine(name), strings.Join(kindNames(), ", "), name)
+		return nil, nil, nil, usagef("usage: puzzlesat %s; KIND is one of %s%s", usageLine(name), strings.Join(kindNames(), ", "), seeHelp(name))
 	}
 	k, err := lookupKind(args[0])
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	o := newOptions(e.stderr)
-	fs := flagSet(name+" "+args[0], e.stderr)
+	fs := flagSet(e, name, args[0])
 	setup(fs, o)
 	k.addFlags(fs, o, name)
 	pos, err := parseArgs(fs, args[1:])
@@ -47,11 +51,11 @@ func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o 
 		return nil, nil, nil, err
 	}
 	if err := o.check(); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, usagef("%v%s", err, seeHelp(fs.Name()))
 	}
 	notes, err := k.lib.Check(o.lib)
 	if err != nil {
-		return nil, nil, nil, usagef("%v", err)
+		return nil, nil, nil, usagef("%v%s", err, seeHelp(fs.Name()))
 	}
 	for _, n := range notes {
 		o.note("%s", n)
@@ -94,8 +98,6 @@ func runEncode(ctx context.Context, e env, args []string) error {
 		fs.StringVar(&o.output, "o", "", "write the CNF to `PATH` (default stdout)")
 		o.budgetFlag(fs)
 		o.techniqueFlags(fs, false)
-		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
-		o.solverFlag(fs)
 	})
 	if err != nil {
 		return err
@@ -109,8 +111,6 @@ func runDecode(ctx context.Context, e env, args []string) error {
 		o.queryFlags(fs)
 		fs.StringVar(&o.model, "model", "", "the SAT solver's output, `PATH` or - for stdin")
 		o.techniqueFlags(fs, false)
-		fs.StringVar(&o.backend, "backend", "dfs", "backend that finds the optimum when no bound is given")
-		o.solverFlag(fs)
 	})
 	if err != nil {
 		return err
@@ -129,6 +129,22 @@ func runGen(_ context.Context, e env, args []string) error {
 	return k.generate(e, o)
 }
 
+// isHelp reports whether arg asks for help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "--h"
+}
+
+// commandHelp prints, on stdout, the usage of the subcommand name when no
+// KIND is given: its usage line, the kinds, and the flags every kind
+// takes; it returns errHelp.
+func commandHelp(e env, name string, setup func(fs *flag.FlagSet, o *options)) error {
+	fs := flagSet(e, name, "")
+	setup(fs, newOptions(nil))
+	fs.Usage()
+	fmt.Fprintf(e.stdout, "\nKIND is one of %s; puzzlesat %s KIND -h also lists the flags of that kind.\n", strings.Join(kindNames(), ", "), name)
+	return errHelp
+}
+
 // usageLine returns the usage of the subcommand name, such as
 // "solve KIND [flags] [FILE]".
 func usageLine(name string) string {
@@ -138,4 +154,14 @@ func usageLine(name string) string {
 		}
 	}
 	return name
+}
+
+// shortHelp returns what the subcommand name does, in one line.
+func shortHelp(name string) string {
+	for _, c := range commands() {
+		if c.name == name {
+			return c.short
+		}
+	}
+	return ""
 }

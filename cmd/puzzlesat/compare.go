@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -52,7 +51,7 @@ func runCompare(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, err := newComparison(e, o, pos, backends, jsonPath, plotPath)
+	c, err := newComparison(e, o, k.name(), pos, backends, jsonPath, plotPath)
 	if err != nil {
 		return err
 	}
@@ -69,8 +68,8 @@ func runCompare(ctx context.Context, e env, args []string) error {
 }
 
 // newComparison checks compare's arguments and opens its inputs, FILE...
-// or stdin.
-func newComparison(e env, o *options, files []string, backends, jsonPath, plotPath string) (*comparison, error) {
+// or stdin, instances of kind.
+func newComparison(e env, o *options, kind string, files []string, backends, jsonPath, plotPath string) (*comparison, error) {
 	cs, err := contenders(backends, o.lib)
 	if err != nil {
 		return nil, err
@@ -96,7 +95,7 @@ func newComparison(e env, o *options, files []string, backends, jsonPath, plotPa
 				return nil, usagef("standard input (-) can be read only once")
 			}
 		}
-		in, err := openInput(e, []string{f})
+		in, err := openInput(e, []string{f}, kind+" instances")
 		if err != nil {
 			c.close()
 			return nil, err
@@ -328,7 +327,7 @@ func status(err error) compare.Status {
 // outputs are the files compare writes besides the table, created before
 // the first instance runs so that a bad path fails at once.
 type outputs struct {
-	json, plot *os.File
+	json, plot *output
 }
 
 // createOutputs creates the files c names.
@@ -336,14 +335,14 @@ func createOutputs(c *comparison) (*outputs, error) {
 	var o outputs
 	var err error
 	if c.jsonPath != "" {
-		if o.json, err = os.Create(c.jsonPath); err != nil {
+		if o.json, err = createOutput(c.jsonPath); err != nil {
 			return nil, err
 		}
 	}
 	if c.plotPath != "" {
-		if o.plot, err = os.Create(c.plotPath); err != nil {
+		if o.plot, err = createOutput(c.plotPath); err != nil {
 			if o.json != nil {
-				o.json.Close()
+				o.json.abort()
 			}
 			return nil, err
 		}
@@ -351,28 +350,33 @@ func createOutputs(c *comparison) (*outputs, error) {
 	return &o, nil
 }
 
-// write writes the JSON records and the plot of chart, and closes the
-// files; it returns the first error.
+// write writes the JSON records and the plot of chart.
 func (o *outputs) write(chart compare.Chart, f compare.Format) error {
-	var errs []error
-	if o.json != nil {
-		errs = append(errs, named(o.json, compare.WriteJSON(o.json, chart.Kind, chart.Instances)), o.json.Close())
-	}
-	if o.plot != nil {
-		errs = append(errs, named(o.plot, compare.Plot(o.plot, f, chart)), o.plot.Close())
-	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return o.finish(func(w io.Writer) error { return compare.WriteJSON(w, chart.Kind, chart.Instances) },
+		func(w io.Writer) error { return compare.Plot(w, f, chart) })
 }
 
-// named adds the name of the file f to an error of writing it.
-func named(f *os.File, err error) error {
-	if err != nil {
-		return fmt.Errorf("%s: %w", f.Name(), err)
+// finish writes the JSON file with json and the plot with plot, and
+// commits each; a file whose writing failed is aborted, so that its path
+// keeps what it held. It returns the first error, with the file's name.
+func (o *outputs) finish(json, plot func(io.Writer) error) error {
+	var errs []error
+	for _, out := range []struct {
+		f     *output
+		write func(io.Writer) error
+	}{{o.json, json}, {o.plot, plot}} {
+		if out.f == nil {
+			continue
+		}
+		err := out.write(out.f)
+		if err == nil {
+			err = out.f.commit()
+		} else {
+			out.f.abort()
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", out.f.Name(), err))
+		}
 	}
-	return nil
+	return errors.Join(errs...)
 }

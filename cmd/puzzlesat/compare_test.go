@@ -267,12 +267,7 @@ func TestCompareRecordsFailures(t *testing.T) {
 func TestCompareUsage(t *testing.T) {
 	sample := judgedata.Path(t, "alphametic", "sample.in")
 	digits := judgedata.Path(t, "digit_puzzle", "sample.in")
-	tests := []struct {
-		name string
-		args []string
-		code int
-		err  string
-	}{
+	runUsageTests(t, []usageTest{
 		{"no kind", []string{"compare"}, exitUsage, "usage: puzzlesat compare KIND [flags] FILE..."},
 		{"unknown backend", []string{"compare", "alphametic", "--backends=dfs,quantum", sample}, exitUsage, `unknown backend "quantum"`},
 		{"backend twice", []string{"compare", "alphametic", "--backends=sat,sat", sample}, exitUsage, "sat named twice"},
@@ -284,15 +279,7 @@ func TestCompareUsage(t *testing.T) {
 		{"bad jobs", []string{"compare", "alphametic", "--jobs=0", sample}, exitUsage, "--jobs"},
 		{"json path", []string{"compare", "alphametic", "--json", "/nonexistent/dir/x.json", sample}, exitUsage, "no such file"},
 		{"help", []string{"compare", "alphametic", "-h"}, exitOK, "one at a time"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			out, errs, code := cli(t, "", tc.args...)
-			require.Equal(t, tc.code, code, errs)
-			require.Empty(t, out)
-			require.Contains(t, errs, tc.err)
-		})
-	}
+	})
 }
 
 // TestCompareBadInput: bad input in any file stops compare before it

@@ -105,7 +105,7 @@ func TestDigitBadInput(t *testing.T) {
 		{"fourth field", "7 ** 8* 9\n", `<stdin>:1: expected three patterns A B C (or a line 0 to end), got 4 field(s)`},
 		{"sign", "7 -1 -7\n", "<stdin>:1:"},
 	}
-	requireBadInput(t, tests, []string{"solve", "digit-puzzle", "--backend=sat"}, []string{"count", "digit-puzzle", "--backend=sat"}, []string{"encode", "digit-puzzle", "--backend=sat"})
+	requireBadInput(t, tests, []string{"solve", "digit-puzzle", "--backend=sat"}, []string{"count", "digit-puzzle", "--backend=sat"}, []string{"encode", "digit-puzzle"})
 	path := writeTemp(t, "bad.in", "7 ** 8*\r\n1 2 3 4\r\n")
 	out, errs, code := cli(t, "", "solve", "digit-puzzle", path)
 	require.Equal(t, exitUsage, code)

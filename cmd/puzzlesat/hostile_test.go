@@ -8,9 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/ref/judgedata"
 )
 
 // The tests of this file are the regression tests of issue 10: hostile or
@@ -119,9 +122,10 @@ func TestBadFlagIsOneLine(t *testing.T) {
 	require.Empty(t, out)
 	require.Equal(t, 1, strings.Count(errs, "\n"), errs)
 	require.Contains(t, errs, "-h")
-	_, errs, code = cli(t, "", "solve", "alphametic", "-h")
+	out, errs, code = cli(t, "", "solve", "alphametic", "-h")
 	require.Equal(t, exitOK, code)
-	require.Contains(t, errs, "-timeout")
+	require.Empty(t, errs)
+	require.Contains(t, out, "-timeout")
 }
 
 // TestModelGivingBothValues: a model that sets v 1 and -1 is refused.
@@ -212,4 +216,138 @@ func TestEncodeLeavesNoHalfFile(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	entries, _ := os.ReadDir(dir)
 	require.Empty(t, entries)
+}
+
+// outputWriters are the subcommands that write to a path the user names,
+// each with a name for that path (its extension matters to --plot) and
+// the text the file must start with.
+var outputWriters = []struct {
+	name, file, starts string
+	args               func(t *testing.T, path string) []string
+}{
+	{"encode -o", "x.cnf", "c puzzlesat alphametic", func(t *testing.T, path string) []string {
+		return []string{"encode", "alphametic", "-o", path, judgedata.Path(t, "alphametic", "sample.in")}
+	}},
+	{"compare --json", "x.json", "[", func(t *testing.T, path string) []string {
+		return []string{"compare", "alphametic", "--json", path, judgedata.Path(t, "alphametic", "sample.in")}
+	}},
+	{"compare --plot", "x.svg", "<?xml", func(t *testing.T, path string) []string {
+		return []string{"compare", "alphametic", "--plot", path, judgedata.Path(t, "alphametic", "sample.in")}
+	}},
+	{"compare --markdown", "x.md", "|", func(t *testing.T, path string) []string {
+		return []string{"compare", "alphametic", "--ablate", "--backends=sat", "--markdown", path, judgedata.Path(t, "alphametic", "sample.in")}
+	}},
+	{"check --core", "core.cnf", "p cnf", func(t *testing.T, path string) []string {
+		return []string{"check", "--core", path, writeTemp(t, "php.cnf", php32), writeTemp(t, "p.drat", "-1 0\n0\n")}
+	}},
+}
+
+// TestOutputsKeepWhatIsThere (issue 23 item 3): an output path that is a
+// regular file, or none yet, is written through a temporary file renamed
+// into place, keeping the file's mode, or the umask's default for a new
+// one; a symlink stays a link to the file written; a FIFO or a device is
+// written through, never replaced.
+func TestOutputsKeepWhatIsThere(t *testing.T) {
+	umask := func() os.FileMode { // the mode a new file gets here
+		ref := filepath.Join(t.TempDir(), "ref")
+		f, err := os.Create(ref)
+		require.NoError(t, err)
+		f.Close()
+		fi, err := os.Stat(ref)
+		require.NoError(t, err)
+		return fi.Mode()
+	}()
+	for _, w := range outputWriters {
+		t.Run(w.name, func(t *testing.T) {
+			run := func(path string) {
+				t.Helper()
+				_, errs, code := cli(t, "", w.args(t, path)...)
+				require.Equal(t, exitOK, code, errs)
+			}
+			dir := t.TempDir()
+			fresh := filepath.Join(dir, w.file)
+			run(fresh)
+			fi, err := os.Stat(fresh)
+			require.NoError(t, err)
+			require.Equal(t, umask, fi.Mode(), "a new file gets the umask's default")
+			require.True(t, strings.HasPrefix(readFile(t, fresh), w.starts))
+
+			old := filepath.Join(t.TempDir(), w.file)
+			require.NoError(t, os.WriteFile(old, []byte("old\n"), 0o600))
+			require.NoError(t, os.Chmod(old, 0o604))
+			run(old)
+			fi, err = os.Stat(old)
+			require.NoError(t, err)
+			require.Equal(t, os.FileMode(0o604), fi.Mode(), "the file keeps its mode")
+			require.True(t, strings.HasPrefix(readFile(t, old), w.starts))
+
+			link := filepath.Join(t.TempDir(), w.file)
+			require.NoError(t, os.Symlink(old, link))
+			require.NoError(t, os.WriteFile(old, []byte("old\n"), 0o604))
+			run(link)
+			li, err := os.Lstat(link)
+			require.NoError(t, err)
+			require.Equal(t, os.ModeSymlink, li.Mode()&os.ModeType, "the link stays a link")
+			require.True(t, strings.HasPrefix(readFile(t, old), w.starts), "to the file written")
+
+			fifo := filepath.Join(t.TempDir(), w.file)
+			require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+			got := make(chan string, 1)
+			go func() {
+				b, _ := os.ReadFile(fifo) // opening waits for the writer
+				got <- string(b)
+			}()
+			run(fifo)
+			require.True(t, strings.HasPrefix(<-got, w.starts), "written through the FIFO")
+			fi, err = os.Lstat(fifo)
+			require.NoError(t, err)
+			require.Equal(t, os.ModeNamedPipe, fi.Mode()&os.ModeType, "still a FIFO")
+			require.Len(t, dirNames(t, filepath.Dir(fifo)), 1, "no temporary file left")
+		})
+	}
+	// A character device is written, not replaced. As root the test makes
+	// a null device of its own, so that a failure does not replace the
+	// system's /dev/null, as the rename once did.
+	dev := os.DevNull
+	if os.Geteuid() == 0 {
+		dev = filepath.Join(t.TempDir(), "null")
+		if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+			t.Skipf("mknod %s: %v", dev, err)
+		}
+	}
+	_, errs, code := cli(t, "", outputWriters[0].args(t, dev)...)
+	require.Equal(t, exitOK, code, errs)
+	fi, err := os.Stat(dev)
+	require.NoError(t, err)
+	require.Equal(t, os.ModeDevice|os.ModeCharDevice, fi.Mode()&os.ModeType)
+}
+
+// TestCheckOutputOfAFailedProof: check removes a regular file it was to
+// write when the proof fails, and leaves a FIFO where it is.
+func TestCheckOutputOfAFailedProof(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "core.cnf")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	done := make(chan struct{})
+	go func() {
+		os.ReadFile(fifo)
+		close(done)
+	}()
+	_, _, code := cli(t, "", "check", "--core", fifo, writeTemp(t, "php.cnf", php32), writeTemp(t, "p.drat", "0\n"))
+	require.Equal(t, exitFailed, code)
+	<-done
+	fi, err := os.Lstat(fifo)
+	require.NoError(t, err)
+	require.Equal(t, os.ModeNamedPipe, fi.Mode()&os.ModeType, "the FIFO is still there")
+}
+
+// dirNames returns the names in dir.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
 }

@@ -3,8 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"os"
+
+	"golang.org/x/term"
 )
 
 // input is the text of the instances and the name errors give it. A batch
@@ -22,12 +25,15 @@ type input struct {
 	read   int64 // bytes read so far, over all readings
 }
 
-// openInput names FILE, or stdin when there is none or it is "-".
-func openInput(e env, args []string) (*input, error) {
+// openInput names FILE, or stdin when there is none or it is "-"; what
+// says what the input holds ("sudoku instances"), for the line that says
+// the command waits for input when stdin is a terminal.
+func openInput(e env, args []string, what string) (*input, error) {
 	switch {
 	case len(args) > 1:
 		return nil, usagef("expected at most one input file, got %d", len(args))
 	case len(args) == 0 || args[0] == "-":
+		hintTerminal(e, what)
 		return &input{name: "<stdin>", stdin: e.stdin}, nil
 	}
 	f, err := os.Open(args[0])
@@ -35,6 +41,15 @@ func openInput(e env, args []string) (*input, error) {
 		return nil, err
 	}
 	return &input{name: args[0], path: args[0], unread: f, open: []*os.File{f}}, nil
+}
+
+// hintTerminal says on stderr, when stdin is a terminal, that the command
+// reads what from it, and how to end: someone who typed a command without
+// a file would otherwise see it wait and not know why.
+func hintTerminal(e env, what string) {
+	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		fmt.Fprintf(e.stderr, "puzzlesat: reading %s from the terminal; end with Ctrl-D\n", what)
+	}
 }
 
 // reader returns the input from its start, read under ctx: a reading

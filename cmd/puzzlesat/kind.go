@@ -96,6 +96,11 @@ func (k *kind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 	if k.lib.Certifies() && (cmd == "solve" || cmd == "decode") {
 		fs.BoolVar(&o.certificate, "certificate", false, "print the witness after each answer, in lines starting with #")
 	}
+	if k.lib.HasBound() && (cmd == "encode" || cmd == "decode") {
+		// Only a query with a bound needs a backend to find the optimum.
+		fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME` that finds the optimum the query is made at when no --"+k.boundFlag+" is given: dfs, sat or both")
+		o.solverFlag(fs)
+	}
 	if k.flags != nil {
 		k.flags(fs, o, cmd)
 	}

@@ -16,7 +16,8 @@
 // cats. Run a subcommand with -h for its flags. The exit status is 0 when
 // all went well, 1 when an instance has no solution, timed out, was too
 // large or the backends disagreed, 2 for bad usage, bad input or a failed
-// write, 3 for a bug, and 130 after Ctrl-C.
+// write, 3 for a bug, 130 after Ctrl-C, and 141 when the reader of
+// stdout went away (as in puzzlesat gen sudoku | head -1).
 package main
 
 import (
@@ -32,6 +33,12 @@ import (
 )
 
 func main() {
+	// With SIGPIPE notified, a write to a closed pipe fails with EPIPE
+	// instead of killing the process, so that a broken pipe on stdout
+	// ends the run as a filter's does (exitBrokenPipe), with the
+	// external solvers stopped and the temporary files removed.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	setMemoryLimit()
 	ctx, stop := interruptible(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
@@ -87,6 +94,7 @@ func commands() []command {
 		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},
 		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
 		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
+		{"version", "version", "print the version of puzzlesat and of the Go that built it (also --version)", runVersion},
 	}
 }
 
@@ -97,6 +105,10 @@ const (
 	exitUsage       = 2   // bad usage, bad input, or a failed write
 	exitBug         = 3   // a panic recovered, or an answer that fails Verify
 	exitInterrupted = 130 // Ctrl-C: 128 + SIGINT, as shells report it
+	// exitBrokenPipe ends a run whose stdout is a pipe that its reader
+	// closed, quietly: 128 + SIGPIPE, the status a shell shows for a
+	// filter that SIGPIPE killed, such as seq 1000000 | head -1.
+	exitBrokenPipe = 141
 )
 
 // Errors that carry an exit status; the details were printed already.
@@ -139,12 +151,15 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := env{stdin: stdin, stdout: &checked{w: stdout, name: "standard output"}, stderr: stderr}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 0:
 		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
-		return exitOK
+		return exitUsage
+	case isHelp(args[0]) || args[0] == "help":
+		usage(e.stdout) // asked for: stdout
+		return exitCode(stderr, e.stdout.(*checked).err)
+	case args[0] == "--version" || args[0] == "-version":
+		args[0] = "version"
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -155,8 +170,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return exitCode(stderr, err)
 		}
 	}
-	fmt.Fprintf(stderr, "puzzlesat: unknown command %q\n", args[0])
-	usage(stderr)
+	fmt.Fprintf(stderr, "puzzlesat: unknown command %q (see puzzlesat -h)\n", args[0])
 	return exitUsage
 }
 
@@ -183,6 +197,8 @@ func exitCode(stderr io.Writer, err error) int {
 	case errors.Is(err, errInterrupted):
 		fmt.Fprintln(stderr, "puzzlesat: interrupted")
 		return exitInterrupted
+	case errors.As(err, new(brokenPipe)):
+		return exitBrokenPipe // the reader wants no more: nothing to say
 	case errors.As(err, &ee):
 		return ee.code
 	case errors.Is(err, errHelp):
@@ -213,11 +229,21 @@ func (c *checked) Write(p []byte) (int, error) {
 		return 0, c.err
 	}
 	n, err := c.w.Write(p)
+	if errors.Is(err, syscall.EPIPE) {
+		err = brokenPipe{err}
+	}
 	if err != nil {
 		c.err = fmt.Errorf("write %s: %w", c.name, err)
 	}
 	return n, c.err
 }
+
+// brokenPipe is a write to stdout that failed because its reader closed
+// the pipe.
+type brokenPipe struct{ err error }
+
+func (b brokenPipe) Error() string { return b.err.Error() }
+func (b brokenPipe) Unwrap() error { return b.err }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: puzzlesat COMMAND ...")

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -65,33 +67,122 @@ func writeTemp(t *testing.T, name, text string) string {
 	return path
 }
 
-func TestUsage(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-		code int
-		err  string
-	}{
-		{"no args", nil, exitUsage, "usage"},
-		{"help", []string{"help"}, exitOK, "usage"},
-		{"unknown command", []string{"frobnicate"}, exitUsage, "unknown command"},
-		{"unknown kind", []string{"solve", "chess"}, exitUsage, "unknown puzzle kind"},
-		{"no kind", []string{"solve"}, exitUsage, "usage"},
-		{"bad backend", []string{"solve", "alphametic", "--backend=quantum"}, exitUsage, "--backend"},
-		{"missing file", []string{"solve", "alphametic", "/nonexistent/x.in"}, exitUsage, "no such file"},
-		{"two files", []string{"solve", "alphametic", "a", "b"}, exitUsage, "at most one input file"},
-		{"bad flag", []string{"solve", "alphametic", "--frob"}, exitUsage, "frob"},
-		{"flag help", []string{"solve", "alphametic", "-h"}, exitOK, "-backend"},
-		{"sat no file", []string{"sat"}, exitUsage, "usage"},
-	}
+// usageTest is a command line and how the command must take it: its exit
+// status, and a text that stdout holds for help (exit 0), stderr for
+// anything else.
+type usageTest struct {
+	name string
+	args []string
+	code int
+	want string
+}
+
+// runUsageTests runs each command line on an empty stdin. Help prints on
+// stdout and nothing on stderr; bad usage prints one line on stderr and
+// nothing on stdout.
+func runUsageTests(t *testing.T, tests []usageTest) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errs, code := cli(t, "", tc.args...)
-			require.Equal(t, tc.code, code, errs)
-			require.Empty(t, out)
-			require.Contains(t, errs, tc.err)
+			require.Equal(t, tc.code, code, "%v: %s", tc.args, errs)
+			switch tc.code {
+			case exitOK:
+				require.Contains(t, out, tc.want)
+				require.Empty(t, errs)
+			case exitUsage:
+				require.Empty(t, out)
+				require.Contains(t, errs, tc.want)
+				require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
+			default:
+				require.Contains(t, errs, tc.want)
+			}
 		})
 	}
+}
+
+func TestUsage(t *testing.T) {
+	runUsageTests(t, []usageTest{
+		{"help", []string{"help"}, exitOK, "usage: puzzlesat COMMAND"},
+		{"-h", []string{"-h"}, exitOK, "puzzlesat version"},
+		{"--help", []string{"--help"}, exitOK, "KIND is one of: alphametic, sudoku"},
+		{"unknown command", []string{"frobnicate"}, exitUsage, `unknown command "frobnicate" (see puzzlesat -h)`},
+		{"unknown kind", []string{"solve", "chess"}, exitUsage, `unknown puzzle kind "chess" (want one of alphametic, sudoku, sticks, cake, digit-puzzle, cryptarithm, cats; see puzzlesat -h)`},
+		{"no kind", []string{"solve"}, exitUsage, "usage: puzzlesat solve KIND [flags] [FILE]; KIND is one of alphametic,"},
+		{"flag before the kind", []string{"solve", "--jobs=2", "sudoku"}, exitUsage, "(see puzzlesat solve -h)"},
+		{"bad backend", []string{"solve", "alphametic", "--backend=quantum"}, exitUsage, "--backend must be dfs, sat, both or race, not \"quantum\" (see puzzlesat solve alphametic -h)"},
+		{"missing file", []string{"solve", "alphametic", "/nonexistent/x.in"}, exitUsage, "no such file"},
+		{"two files", []string{"solve", "alphametic", "a", "b"}, exitUsage, "at most one input file"},
+		// The prefix once, the subcommand and kind, and where to look.
+		{"bad flag", []string{"solve", "sudoku", "--frob"}, exitUsage, "puzzlesat: solve sudoku: flag provided but not defined: -frob (see puzzlesat solve sudoku -h)\n"},
+		{"jobs 0", []string{"solve", "sudoku", "--jobs=0"}, exitUsage, "puzzlesat: --jobs must be in 1..4096, got 0 (see puzzlesat solve sudoku -h)\n"},
+		{"base 37", []string{"solve", "cryptarithm", "--base=37"}, exitUsage, "puzzlesat: --base must be in 2..36, got 37 (see puzzlesat solve cryptarithm -h)\n"},
+		{"alphabet", []string{"solve", "sudoku", "--alphabet=112"}, exitUsage, `puzzlesat: --alphabet: alphabet "112" has 3 symbols, want 4, 9, 16, 25, 36, 49, 64 or 81 (see puzzlesat solve sudoku -h)` + "\n"},
+		{"alphabet repeats", []string{"count", "sudoku", "--alphabet=1123"}, exitUsage, "--alphabet: alphabet \"1123\": want distinct printable symbols"},
+		{"flag help", []string{"solve", "alphametic", "-h"}, exitOK, "usage: puzzlesat solve alphametic [flags] [FILE]\n"},
+		{"sat no file", []string{"sat"}, exitUsage, "usage"},
+		{"sat help", []string{"sat", "-h"}, exitOK, "-timeout"},
+		{"version", []string{"version"}, exitOK, "puzzlesat "},
+		{"--version", []string{"--version"}, exitOK, " built with go1."},
+		{"version with an argument", []string{"version", "x"}, exitUsage, "version takes no arguments"},
+	})
+	// No command at all: the usage, as an error.
+	out, errs, code := cli(t, "")
+	require.Equal(t, exitUsage, code)
+	require.Empty(t, out)
+	require.True(t, strings.HasPrefix(errs, "usage: puzzlesat COMMAND ...\n"), errs)
+}
+
+// TestHelpWithoutKind: every subcommand that takes a KIND prints its
+// usage, the kinds and the flags every kind takes for -h alone, on
+// stdout, and exits 0.
+func TestHelpWithoutKind(t *testing.T) {
+	for _, c := range commands() {
+		if !strings.Contains(c.usage, "KIND") {
+			continue
+		}
+		for _, h := range []string{"-h", "--help"} {
+			out, errs, code := cli(t, "", c.name, h)
+			require.Equal(t, exitOK, code, "%s %s: %s", c.name, h, errs)
+			require.Empty(t, errs)
+			require.True(t, strings.HasPrefix(out, "usage: puzzlesat "+c.usage+"\n"+c.short+"\n"), "%s %s:\n%s", c.name, h, out)
+			require.Contains(t, out, "KIND is one of alphametic, sudoku, sticks, cake, digit-puzzle, cryptarithm, cats; puzzlesat "+c.name+" KIND -h also lists")
+		}
+	}
+	out, _, _ := cli(t, "", "solve", "-h")
+	require.Contains(t, out, "-backend NAME")
+	require.Contains(t, out, "-jobs int")
+	require.NotContains(t, out, "-alphabet", "a kind's own flag")
+}
+
+// TestEncodeFlagsFollowTheKind: -backend and -solver, which pick how the
+// optimum a query is made at is found, belong to the kinds with a bound.
+func TestEncodeFlagsFollowTheKind(t *testing.T) {
+	for _, k := range kinds() {
+		for _, cmd := range []string{"encode", "decode"} {
+			out, errs, code := cli(t, "", cmd, k.name(), "-h")
+			require.Equal(t, exitOK, code, errs)
+			if k.lib.HasBound() {
+				require.Contains(t, out, "-backend NAME\n", "%s %s", cmd, k.name())
+				require.Contains(t, out, "the optimum", "%s %s", cmd, k.name())
+				require.Contains(t, out, "-solver", "%s %s", cmd, k.name())
+				continue
+			}
+			require.NotContains(t, out, "-backend", "%s %s", cmd, k.name())
+			require.NotContains(t, out, "-solver", "%s %s", cmd, k.name())
+			require.NotContains(t, out, "optimum", "%s %s", cmd, k.name())
+		}
+	}
+}
+
+func TestVersionText(t *testing.T) {
+	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "puzzlesat", Version: "(devel)"}}
+	require.Equal(t, "puzzlesat devel, built with go1.26.8 on "+runtime.GOOS+"/"+runtime.GOARCH+"\n", versionText(info))
+	info.Main.Version = "v0.0.0-20261201232140-f3ce1fbb0efd+dirty"
+	info.Settings = []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "f3ce1fbb0efd2c0497bdad9b2cbd0ced618475f2"},
+		{Key: "vcs.time", Value: "2026-12-01T23:21:40Z"}, {Key: "vcs.modified", Value: "true"}}
+	require.Equal(t, "puzzlesat v0.0.0-20261201232140-f3ce1fbb0efd+dirty, revision f3ce1fbb0efd2c0497bdad9b2cbd0ced618475f2 (modified), committed 2026-12-01T23:21:40Z, built with go1.26.8 on "+runtime.GOOS+"/"+runtime.GOARCH+"\n", versionText(info))
+	require.Contains(t, versionText(nil), "puzzlesat devel, built with "+runtime.Version())
 }
 
 func TestSatCommand(t *testing.T) {

@@ -56,10 +56,21 @@ func newOptions(stderr io.Writer) *options {
 	return &options{stderr: stderr, jobs: 1, keep: keepHeap}
 }
 
-// flagSet makes the flag set of one subcommand.
-func flagSet(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("puzzlesat "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// flagSet makes the flag set of the subcommand cmd, named for messages
+// as cmd and the kind ("solve sudoku"), or cmd alone. Its -h prints the
+// usage line and the flags to stdout, which is what the user asked for.
+func flagSet(e env, cmd, kind string) *flag.FlagSet {
+	name := strings.TrimSpace(cmd + " " + kind)
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stdout)
+	fs.Usage = func() {
+		line := usageLine(cmd)
+		if kind != "" {
+			line = strings.Replace(line, "KIND", kind, 1)
+		}
+		fmt.Fprintf(fs.Output(), "usage: puzzlesat %s\n%s\n\nflags:\n", line, shortHelp(cmd))
+		fs.PrintDefaults()
+	}
 	return fs
 }
 
@@ -119,7 +130,7 @@ func (o *options) genFlags(fs *flag.FlagSet) {
 
 // parseArgs parses the flags after KIND and returns the positional
 // arguments. Flags may also follow the file name. A bad flag is one line
-// with a hint; -h prints every flag.
+// with a pointer to -h; -h prints every flag.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	out := fs.Output()
@@ -132,7 +143,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 				fs.Usage()
 				return nil, errHelp
 			}
-			return nil, usagef("%s: %v (see %s -h)", fs.Name(), err, fs.Name())
+			return nil, usagef("%s: %v%s", fs.Name(), err, seeHelp(fs.Name()))
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -142,6 +153,10 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		args = args[1:]
 	}
 }
+
+// seeHelp returns the pointer to the help of the subcommand name ("solve
+// sudoku") that ends a message about a bad flag.
+func seeHelp(name string) string { return " (see puzzlesat " + name + " -h)" }
 
 // maxJobs bounds --jobs: each job holds a share of the batch's window.
 const maxJobs = 4096
@@ -173,11 +188,17 @@ func (o *options) check() error {
 		return usagef("--budget must not be negative, got %d", o.lib.Budget)
 	}
 	o.lib.Timeout = o.timeout
+	o.lib.Memory = o.memory()
 	if o.parse.MaxPiece < 0 {
 		return usagef("--max-piece must not be negative, got %d", o.parse.MaxPiece)
 	}
 	if b := o.parse.Base; b != 0 && (b < puzzle.CryptarithmMinBase || b > puzzle.CryptarithmMaxBase) {
 		return usagef("--base must be in %d..%d, got %d", puzzle.CryptarithmMinBase, puzzle.CryptarithmMaxBase, b)
+	}
+	if a := o.parse.Alphabet; a != "" {
+		if err := puzzle.CheckSudokuAlphabet(a); err != nil {
+			return usagef("--alphabet: %v", err)
+		}
 	}
 	if o.solver != "" {
 		s, err := puzzlesat.ParseSolver(o.solver)

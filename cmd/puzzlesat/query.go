@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"puzzlesat"
 )
@@ -73,43 +72,6 @@ func (k *kind) encodeOne(ctx context.Context, e env, o *options, in *input) erro
 	return writeAtomically(ctx, o.output, q.WriteDIMACS)
 }
 
-// writeAtomically writes a file through a temporary file beside it,
-// renamed into place only when the whole text was written and ctx is not
-// done, so that an error or Ctrl-C never leaves half a file behind.
-func writeAtomically(ctx context.Context, path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	err = write(ctxWriter{ctx, tmp})
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
-}
-
-// ctxWriter writes to w until ctx is done, then returns ctx's error.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
-}
-
 func (k *kind) decodeOne(ctx context.Context, e env, o *options, in *input) error {
 	if o.model == "" {
 		return usagef("decode needs --model PATH (- for stdin)")
@@ -122,7 +84,9 @@ func (k *kind) decodeOne(ctx context.Context, e env, o *options, in *input) erro
 		return err
 	}
 	r, name := e.stdin, "<stdin>"
-	if o.model != "-" {
+	if o.model == "-" {
+		hintTerminal(e, "the SAT solver's output")
+	} else {
 		f, err := os.Open(o.model)
 		if err != nil {
 			return err

@@ -22,7 +22,7 @@ const (
 // form. The deadline of --timeout covers reading the file too.
 func runSat(ctx context.Context, e env, args []string) error {
 	o := newOptions(e.stderr)
-	fs := flagSet("sat", e.stderr)
+	fs := flagSet(e, "sat", "")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit (0: none); on timeout print s UNKNOWN")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics as c lines")
 	o.solverFlag(fs)
@@ -37,7 +37,7 @@ func runSat(ctx context.Context, e env, args []string) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	in, err := openInput(e, pos)
+	in, err := openInput(e, pos, "a DIMACS formula")
 	if err != nil {
 		return err
 	}
@@ -99,6 +99,9 @@ func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status puzz
 		return puzzlesat.Unknown, nil, st, nil, err
 	}
 	f, old = f.Compact()
+	if err := ctx.Err(); err != nil {
+		return puzzlesat.Unknown, nil, st, nil, err
+	}
 	if o.Proof != nil {
 		p := *o.Proof
 		p.Name = filepath.Base(in.name)

@@ -102,34 +102,21 @@ func TestSolverSatCommand(t *testing.T) {
 }
 
 func TestSolverUsage(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-		err  string
-	}{
-		{"unknown name", []string{"solve", "alphametic", "--solver=lingeling"}, `unknown SAT solver "lingeling"`},
-		{"missing path", []string{"count", "sudoku", "--solver=/nonexistent/solver"}, "no such file"},
-		{"not executable", []string{"solve", "cake", "--solver=" + writeTemp(t, "solver", "#!/bin/sh\n")}, "not an executable"},
-		{"encode", []string{"encode", "sticks", "--solver=lingeling"}, "--solver"},
-		{"sat", []string{"sat", "--solver=lingeling", "-"}, "--solver"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			out, errs, code := cli(t, "", tc.args...)
-			require.Equal(t, exitUsage, code, errs)
-			require.Empty(t, out)
-			require.Contains(t, errs, tc.err)
-			require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %s", errs)
-		})
-	}
+	runUsageTests(t, []usageTest{
+		{"unknown name", []string{"solve", "alphametic", "--solver=lingeling"}, exitUsage, `unknown SAT solver "lingeling"`},
+		{"missing path", []string{"count", "sudoku", "--solver=/nonexistent/solver"}, exitUsage, "no such file"},
+		{"not executable", []string{"solve", "cake", "--solver=" + writeTemp(t, "solver", "#!/bin/sh\n")}, exitUsage, "not an executable"},
+		{"encode", []string{"encode", "sticks", "--solver=lingeling"}, exitUsage, "--solver"},
+		{"sat", []string{"sat", "--solver=lingeling", "-"}, exitUsage, "--solver"},
+	})
 	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--solver="+fakeSolver(t, "exit 1"))
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "1 0 3 4 2\n", out)
 	require.Contains(t, errs, "--backend=dfs does not use it")
-	_, errs, code = cli(t, "", "solve", "alphametic", "-h")
+	out, _, code = cli(t, "", "solve", "alphametic", "-h")
 	require.Equal(t, exitOK, code)
-	require.Contains(t, errs, "portfolio")
-	require.Contains(t, errs, "minisat, glucose, cadical, kissat, picosat, cryptominisat5, clasp")
+	require.Contains(t, out, "portfolio")
+	require.Contains(t, out, "minisat, glucose, cadical, kissat, picosat, cryptominisat5, clasp")
 }
 
 // fakeSolver writes an executable shell script to a fresh folder; run as
@@ -168,6 +155,21 @@ func TestSolverLies(t *testing.T) {
 	out, _, code = cli(t, "", "count", "alphametic", "--backend=both", "--solver="+unsat, in)
 	require.Equal(t, exitFailed, code)
 	require.Empty(t, out)
+}
+
+// TestCaughtLiarNotBelieved (issue 23 item 1): a solver caught with a
+// model that falsifies the formula on one instance is not run again, so
+// its UNSAT on the next instance does not pass as "no solution": both
+// instances fail, and the second says why.
+func TestCaughtLiarNotBelieved(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "runs")
+	liar := fakeSolver(t, fmt.Sprintf("if [ -e %[1]s ]; then echo 's UNSATISFIABLE'; exit 20; fi; touch %[1]s; printf 's SATISFIABLE\\nv 0\\n'; exit 10", runs))
+	in := "5 ABCED BDACE EBBAA\n5 ABCED BDACE EBBAA\n"
+	out, errs, code := cli(t, in, "solve", "alphametic", "--backend=sat", "--jobs=1", "--solver="+liar)
+	require.Equal(t, exitFailed, code, errs)
+	require.NotContains(t, out, "no solution")
+	require.Contains(t, errs, "<stdin> case 1: sat backend: "+liar+": claims SATISFIABLE, but its model falsifies the formula")
+	require.Contains(t, errs, "<stdin> case 2: sat backend: "+liar+": it was caught lying earlier in this run, so its answers are no longer taken")
 }
 
 // TestUnsatWithModel: a solver that prints UNSATISFIABLE with a model,

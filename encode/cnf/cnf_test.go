@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -303,6 +306,30 @@ func TestReadModel(t *testing.T) {
 	}
 }
 
+// TestReadModelLies: an answer that says SAT and UNSAT, or
+// gives model values with UNSAT, wraps ErrContradiction (a lie caught);
+// one that fails to answer does not.
+func TestReadModelLies(t *testing.T) {
+	for _, tc := range []struct {
+		in  string
+		lie bool
+	}{
+		{"v 1 0\ns UNSATISFIABLE\n", true},
+		{"s UNSATISFIABLE\nv 1 -2 0\n", true},
+		{"UNSAT\n1 -2 0\n", true},
+		{"s SATISFIABLE\ns UNSATISFIABLE\n", true},
+		{"s UNSATISFIABLE\ns UNSATISFIABLE\n", false},
+		{"s UNKNOWN\n", false},
+		{"s SATISFIABLE\nv 1 x 0\n", false},
+		{"s SATISFIABLE\nv 1 0\nv 2 0\n", false},
+	} {
+		_, err := cnf.ReadModel("out", strings.NewReader(tc.in), 4)
+		var de *cnf.DIMACSError
+		require.ErrorAs(t, err, &de, "%q", tc.in)
+		require.Equal(t, tc.lie, errors.Is(err, cnf.ErrContradiction), "%q: %v", tc.in, err)
+	}
+}
+
 // dimacsSeeds are fuzz seeds with the extremes: int64 limits, literals
 // past the header, headers that promise more than the file holds.
 var dimacsSeeds = []string{
@@ -406,6 +433,40 @@ func TestCompact(t *testing.T) {
 		for j, l := range f.Clause(i) {
 			require.Equal(t, l.IsPos(), c[j].IsPos())
 			require.Equal(t, l.Var(), old[c[j].Var()])
+		}
+	}
+}
+
+// TestCompactRandom: on random formulas whose variables lie far apart or
+// close together, Compact numbers the variables used 1..k in order and
+// keeps every literal's sign.
+func TestCompactRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 5))
+	for trial := range 50 {
+		top := []int{70, 1000, 1 << 20}[trial%3]
+		used := map[int]bool{}
+		var b strings.Builder
+		n := 1 + rng.IntN(200)
+		fmt.Fprintf(&b, "p cnf %d %d\n", top, n)
+		for range n {
+			for range 1 + rng.IntN(4) {
+				v := 1 + rng.IntN(top)
+				used[v] = true
+				fmt.Fprintf(&b, "%d ", v*(1-2*rng.IntN(2)))
+			}
+			b.WriteString("0\n")
+		}
+		f, err := cnf.ReadDIMACS(context.Background(), "random", strings.NewReader(b.String()))
+		require.NoError(t, err)
+		g, old := f.Compact()
+		require.Len(t, old, len(used)+1, "trial %d", trial)
+		require.True(t, slices.IsSorted(old), "trial %d", trial)
+		for i := range f.NumClauses() {
+			c := g.Clause(i)
+			for j, l := range f.Clause(i) {
+				require.Equal(t, l.IsPos(), c[j].IsPos())
+				require.Equal(t, l.Var(), old[c[j].Var()], "trial %d", trial)
+			}
 		}
 	}
 }

@@ -210,6 +210,25 @@ func finish(x *lexer, f *CNF, header bool, want, start int) error {
 // the formula is unsatisfiable.
 var ErrUnsatisfiable = errors.New("solver output says UNSATISFIABLE")
 
+// ErrContradiction is wrapped by the error of ReadModel for an answer
+// that says both SATISFIABLE and UNSATISFIABLE, or gives model values with
+// an UNSAT status: a solver caught lying, not one that failed to answer.
+var ErrContradiction = errors.New("the solver's answer contradicts itself")
+
+// contradiction marks a *DIMACSError as wrapping ErrContradiction, its
+// message unchanged.
+func contradiction(err error) error {
+	de := err.(*DIMACSError)
+	de.Err = contradicts{de.Err}
+	return de
+}
+
+// contradicts is an error that is ErrContradiction too.
+type contradicts struct{ error }
+
+func (c contradicts) Is(target error) bool { return target == ErrContradiction }
+func (c contradicts) Unwrap() error        { return c.error }
+
 // Output is a SAT solver's answer as ReadModel read it.
 type Output struct {
 	File     string
@@ -361,9 +380,9 @@ func (m *modelReader) readStatus(word string) error {
 	case m.status == status:
 		return x.errorAt(line, "a second status line (the first at line %d)", m.statusLine)
 	case m.status != "":
-		return x.errorAt(line, "status %s contradicts the status %s at line %d", statusName(status), statusName(m.status), m.statusLine)
+		return contradiction(x.errorAt(line, "status %s contradicts the status %s at line %d", statusName(status), statusName(m.status), m.statusLine))
 	case status == "UNSAT" && m.valuesLine > 0:
-		return x.errorAt(line, "status UNSATISFIABLE, but line %d gives model values", m.valuesLine)
+		return contradiction(x.errorAt(line, "status UNSATISFIABLE, but line %d gives model values", m.valuesLine))
 	}
 	m.status, m.statusLine = status, line
 	return nil
@@ -384,7 +403,7 @@ func (m *modelReader) values() error {
 	return x.literals(m.maxVar, "model gives a value to variable %s, the formula has %d: made for another formula?", func(d int) error {
 		switch {
 		case m.status == "UNSAT":
-			return x.errorf("model values, but line %d says UNSATISFIABLE", m.statusLine)
+			return contradiction(x.errorf("model values, but line %d says UNSATISFIABLE", m.statusLine))
 		case m.endLine > 0:
 			return x.errorf("model value %d after the model's closing 0 (line %d)", d, m.endLine)
 		}

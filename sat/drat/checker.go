@@ -84,6 +84,13 @@ func (s *checker) tick() error {
 	return s.ctx.Err()
 }
 
+// footprint estimates, in bytes, what setup and the watches add to the
+// formula and proof held: 75 a variable (seven arrays, two watch lists and
+// the trail) and 32 a clause (two watches, with room to grow).
+func (s *checker) footprint() int64 {
+	return 75*int64(s.vars.vars()+1) + 32*int64(len(s.start))
+}
+
 // setup sizes the per-variable state once the formula and proof are read.
 func (s *checker) setup() {
 	nv := s.vars.vars() + 1

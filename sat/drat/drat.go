@@ -48,6 +48,12 @@ type Options struct {
 	// that unit propagation uses to derive it, and the proof's deletions
 	// of such clauses; the last line derives the empty clause.
 	LRAT io.Writer
+	// MaxBytes, when positive, bounds what the checker's state takes
+	// beyond the formula and the proof it holds (see Check); a check that
+	// would take more fails before it starts, with an error that wraps
+	// ErrTooLarge. A caller under an address-space limit sets it from
+	// what the limit leaves.
+	MaxBytes int64
 }
 
 // Verdict is what Check concluded about a proof.
@@ -166,8 +172,8 @@ func (e *ProofError) Unwrap() error { return e.Err }
 // are not seen). A proof that does not refute f is a Result with the
 // verdict NotVerified and a nil error; the error is a *ProofError for a
 // proof that cannot be read, whatever its content, one that wraps
-// ErrTooLarge for a formula beyond 32-bit indices, or ctx's error when
-// ctx ends first. The whole proof is read, its steps after the conflict
+// ErrTooLarge for a formula beyond 32-bit indices or a state over
+// o.MaxBytes, or ctx's error when ctx ends first. The whole proof is read, its steps after the conflict
 // too. The writers of o receive the core and the LRAT only when the
 // proof is verified; their errors are returned.
 //
@@ -191,6 +197,9 @@ func Check(ctx context.Context, f *cnf.CNF, proof io.Reader, o Options) (*Result
 			return nil, ctx.Err() // the reader may stop with ctx
 		}
 		return nil, err
+	}
+	if need := s.footprint(); o.MaxBytes > 0 && need > o.MaxBytes {
+		return nil, fmt.Errorf("%w: checking this formula and proof would take about %d MB more, over the %d MB allowed", ErrTooLarge, need>>20, o.MaxBytes>>20)
 	}
 	res, err := s.run()
 	if err != nil {

@@ -445,3 +445,24 @@ func TestContext(t *testing.T) {
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), 500*time.Millisecond)
 }
+
+// TestMaxBytes: a check whose state would take more than Options.MaxBytes
+// fails before it starts with ErrTooLarge; within the bound, or without
+// one, it checks as before.
+func TestMaxBytes(t *testing.T) {
+	f := formula(t, php32)
+	const proof = "-1 0\n0\n"
+	for _, tc := range []struct {
+		max     int64
+		tooHigh bool
+	}{{0, false}, {1 << 20, false}, {100, true}, {1, true}} {
+		res, err := drat.Check(context.Background(), f, strings.NewReader(proof), drat.Options{MaxBytes: tc.max})
+		if tc.tooHigh {
+			require.ErrorIs(t, err, drat.ErrTooLarge, "%d bytes", tc.max)
+			require.ErrorContains(t, err, "over the 0 MB allowed")
+			continue
+		}
+		require.NoError(t, err, "%d bytes", tc.max)
+		require.NotNil(t, res)
+	}
+}

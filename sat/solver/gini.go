@@ -47,6 +47,12 @@ type giniSession struct {
 	stream   bool // f hands its clauses straight to g (Config.NewStreaming)
 	inline   bool // solve in the caller's goroutine (Solver.Inline)
 	budget   int  // a streaming f's literals past which g is given no more
+	// build, when not nil, is looked at while a streaming f is built:
+	// once it has ended, g is given no more clauses and cut holds its
+	// error, which every solve returns.
+	build    context.Context
+	streamed int // clauses f handed over while build is watched
+	cut      error
 }
 
 // newGini returns an empty gini sized for the variables f uses and the
@@ -100,6 +106,9 @@ func (s *giniSession) solve(ctx context.Context, assume []cnf.Lit) (answer, erro
 		return a, err
 	}
 	if s.stream {
+		if s.cut != nil {
+			return a, s.cut
+		}
 		if s.poisoned {
 			return a, ErrNoRebuild
 		}

@@ -34,6 +34,9 @@ func (s *programSession) solve(ctx context.Context, assume []cnf.Lit) (answer, e
 	if err := ctx.Err(); err != nil {
 		return a, err
 	}
+	if s.p.lied.Load() {
+		return a, &ProgramError{Program: s.p.name, Err: ErrLiar}
+	}
 	c, err := s.p.start(s.f, assume, s.files)
 	if err != nil {
 		return a, &ProgramError{Program: s.p.name, Err: err}
@@ -47,6 +50,10 @@ func (s *programSession) solve(ctx context.Context, assume []cnf.Lit) (answer, e
 		return a, err
 	}
 	a.status, a.model, err = c.answer(state)
+	if l, ok := err.(lie); ok {
+		s.p.lied.Store(true)
+		err = l.error
+	}
 	if err != nil {
 		return a, &ProgramError{Program: s.p.name, Err: err, Stderr: c.stderr.text()}
 	}
@@ -272,7 +279,8 @@ func (c *child) cleanup() {
 
 // answer reads the outcome of a finished run: its exit status, and what
 // it printed, which must say the same, with a model that satisfies the
-// formula and the assumptions.
+// formula and the assumptions. The error of an answer caught lying, a
+// model that does not satisfy or an answer at odds with itself, is a lie.
 func (c *child) answer(state *os.ProcessState) (Status, cnf.Model, error) {
 	code := state.ExitCode()
 	sat, unsat := c.p.spec.isSat(code), code == 20
@@ -289,14 +297,16 @@ func (c *child) answer(state *os.ProcessState) (Status, cnf.Model, error) {
 	case unsat && errors.Is(err, cnf.ErrUnsatisfiable):
 		return Unsat, nil, nil
 	case errors.Is(err, cnf.ErrUnsatisfiable):
-		return Unknown, nil, fmt.Errorf("%v, the status of SAT, but it printed UNSATISFIABLE", state)
+		return Unknown, nil, lie{fmt.Errorf("%v, the status of SAT, but it printed UNSATISFIABLE", state)}
+	case errors.Is(err, cnf.ErrContradiction):
+		return Unknown, nil, lie{fmt.Errorf("%v, but its answer contradicts itself: %w", state, err)}
 	case err != nil:
 		return Unknown, nil, fmt.Errorf("%v, but its answer cannot be read: %w", state, err)
 	case unsat:
-		return Unknown, nil, fmt.Errorf("%v, the status of UNSAT, but it printed a model", state)
+		return Unknown, nil, lie{fmt.Errorf("%v, the status of UNSAT, but it printed a model", state)}
 	}
 	if err := checkModel(out.Model, c.f, c.assume); err != nil {
-		return Unknown, nil, fmt.Errorf("claims SATISFIABLE, but %w", err)
+		return Unknown, nil, lie{fmt.Errorf("claims SATISFIABLE, but %w", err)}
 	}
 	return Sat, out.Model, nil
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"puzzlesat/encode/cnf"
 )
@@ -170,6 +171,8 @@ type program struct {
 	// found: enlisted from PATH by the portfolio, not named by the user,
 	// so its UNSAT answers need another member's to be believed.
 	found bool
+	// lied: a run was caught lying (see ErrLiar); no later run is made.
+	lied atomic.Bool
 }
 
 func (p *program) Name() string { return p.name }
@@ -179,6 +182,19 @@ func (p *program) open(f *cnf.CNF) session { return &programSession{p: p, f: f} 
 // ErrBadModel is the error of a program that claimed SAT with a model
 // that falsifies a clause or an assumption.
 var ErrBadModel = errors.New("its model falsifies the formula")
+
+// ErrLiar is wrapped by the error of every solve of a program that an
+// earlier solve, of any formula, caught lying: a model that falsifies the
+// formula or an assumption, or an answer that contradicts itself (SAT and
+// UNSAT at once). Such a program is not run again: its next UNSAT answer,
+// which no model can check, would be believed otherwise, and a wrong
+// "no solution" printed. In a portfolio it drops out of every race after.
+var ErrLiar = errors.New("it was caught lying earlier in this run, so its answers are no longer taken")
+
+// lie marks the error of a run caught lying, its message unchanged.
+type lie struct{ error }
+
+func (l lie) Unwrap() error { return l.error }
 
 // ProgramError is the failure of one run of an external SAT solver: it
 // crashed, exited with a status other than SAT's or UNSAT's, printed what

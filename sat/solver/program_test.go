@@ -124,22 +124,24 @@ func TestProgramFailures(t *testing.T) {
 		assume     []cnf.Lit
 		want       []string // in the message
 		bad        bool     // errors.Is ErrBadModel
+		liar       bool     // caught lying: not run again
 	}{
 		{"model falsifies a clause", "printf 's SATISFIABLE\\nv 1 -2 0\\n'; exit 10", nil,
-			[]string{"claims SATISFIABLE", "clause 2 (-1 2 0) is false"}, true},
+			[]string{"claims SATISFIABLE", "clause 2 (-1 2 0) is false"}, true, true},
 		{"model falsifies an assumption", "printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", []cnf.Lit{cnf.Var(1).Pos()},
-			[]string{"assumption 1 (1) is false"}, true},
+			[]string{"assumption 1 (1) is false"}, true, true},
 		{"crash", "echo 'fake: out of cheese' >&2; kill -SEGV $$", nil,
-			[]string{"signal: segmentation fault", `stderr ends "fake: out of cheese"`}, false},
+			[]string{"signal: segmentation fault", `stderr ends "fake: out of cheese"`}, false, false},
 		{"garbage", "printf 's SATISFIABLE\\nv 1 two 0\\n'; exit 10", nil,
-			[]string{"cannot be read", `"two"`}, false},
+			[]string{"cannot be read", `"two"`}, false, false},
 		{"unknown", "echo 's UNKNOWN'; echo 'gave up' >&2; exit 0", nil,
-			[]string{"exit status 0", `printed "UNKNOWN"`, "gave up"}, false},
-		{"no output", "exit 10", nil, []string{"no status line"}, false},
-		{"SAT status, UNSAT output", "echo 's UNSATISFIABLE'; exit 10", nil, []string{"printed UNSATISFIABLE"}, false},
-		{"UNSAT status, SAT output", "printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 20", nil, []string{"printed a model"}, false},
-		{"UNSAT with a model", "printf 's UNSATISFIABLE\\nv -1 2 0\\n'; exit 20", nil, []string{"cannot be read", "model values, but line 1 says UNSATISFIABLE"}, false},
-		{"endless output", "yes 'c more'", nil, []string{"printed more than"}, false},
+			[]string{"exit status 0", `printed "UNKNOWN"`, "gave up"}, false, false},
+		{"no output", "exit 10", nil, []string{"no status line"}, false, false},
+		{"SAT status, UNSAT output", "echo 's UNSATISFIABLE'; exit 10", nil, []string{"printed UNSATISFIABLE"}, false, true},
+		{"UNSAT status, SAT output", "printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 20", nil, []string{"printed a model"}, false, true},
+		{"UNSAT with a model", "printf 's UNSATISFIABLE\\nv -1 2 0\\n'; exit 20", nil, []string{"contradicts itself", "model values, but line 1 says UNSATISFIABLE"}, false, true},
+		{"SAT and UNSAT", "printf 's SATISFIABLE\\ns UNSATISFIABLE\\n'; exit 20", nil, []string{"contradicts itself", "contradicts the status SATISFIABLE"}, false, true},
+		{"endless output", "yes 'c more'", nil, []string{"printed more than"}, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -155,6 +157,9 @@ func TestProgramFailures(t *testing.T) {
 				require.ErrorContains(t, err, w)
 			}
 			require.Equal(t, tc.bad, errors.Is(err, solver.ErrBadModel), "%v", err)
+			require.False(t, errors.Is(err, solver.ErrLiar), "%v", err)
+			_, again := solver.Config{Engine: e}.New(twoClauses()).Solve(context.Background())
+			require.Equal(t, tc.liar, errors.Is(again, solver.ErrLiar), "the next solve, of another formula: %v", again)
 			requireEmpty(t, tmp)
 		})
 	}
@@ -325,6 +330,30 @@ func TestPortfolioSurvivesLiars(t *testing.T) {
 	_, err = solver.Config{Engine: solver.Portfolio(liar, crash)}.New(twoClauses()).Solve(context.Background())
 	require.ErrorIs(t, err, solver.ErrBadModel)
 	require.ErrorContains(t, err, "segmentation fault")
+}
+
+// TestPortfolioDropsCaughtLiars: a program the user named, caught with a
+// model that falsifies the formula, drops out of every race after, of
+// any formula: its quick UNSAT on the next solve, which no model can
+// check, would otherwise win over the slower true answer.
+func TestPortfolioDropsCaughtLiars(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "runs")
+	liar, err := solver.Program(fake(t, "liar", fmt.Sprintf(
+		"if [ -e %[1]s ]; then echo 's UNSATISFIABLE'; exit 20; fi; touch %[1]s; printf 's SATISFIABLE\\nv 1 -2 0\\n'; exit 10", runs)))
+	require.NoError(t, err)
+	honest, err := solver.Program(fake(t, "honest", "sleep 0.3; printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10"))
+	require.NoError(t, err)
+	p := solver.Portfolio(liar, honest)
+	for i := range 3 {
+		s := solver.Config{Engine: p}.New(twoClauses())
+		st, err := s.Solve(context.Background())
+		require.NoError(t, err, "solve %d", i)
+		require.Equal(t, solver.Sat, st, "solve %d", i)
+		require.Equal(t, honest.Name(), s.Stats().Winner())
+	}
+	_, err = solver.Config{Engine: liar}.New(twoClauses()).Solve(context.Background())
+	require.ErrorIs(t, err, solver.ErrLiar)
+	require.ErrorContains(t, err, "caught lying earlier in this run")
 }
 
 // TestPortfolioGiniLosesAndGoesOn: gini, stopped in the middle of a hard

@@ -154,6 +154,10 @@ type Config struct {
 	// Engine is the SAT solver that answers every solve; nil means
 	// Default().
 	Engine Engine
+	// Lease, when not nil, is the run's share of a Quota that it shares
+	// with runs going on at once: Reserve takes a formula's literals from
+	// it before the formula is built.
+	Lease *Lease
 	// Proof, when not nil, has every UNSAT answer certified before a
 	// solve returns it: solved again by a Prover that writes a DRAT proof,
 	// on the formula with the solve's assumptions as unit clauses, and the
@@ -238,8 +242,12 @@ type TooLarge struct {
 
 func (e *TooLarge) Error() string {
 	if e.Bytes > 0 {
-		return fmt.Sprintf("the formula (%d literals) would take about %d MB in the solver, more than the address-space limit of %d MB leaves",
-			e.Literals, e.Bytes>>20, e.Limit>>20)
+		up := ""
+		if e.Bound {
+			up = "up to "
+		}
+		return fmt.Sprintf("the formula (%s%d literals) would take about %d MB in the solver, more than the address-space limit of %d MB leaves",
+			up, e.Literals, e.Bytes>>20, e.Limit>>20)
 	}
 	if e.Bound {
 		return fmt.Sprintf("the formula would hold up to %d literals, over the budget of %d", e.Literals, e.Budget)
@@ -254,6 +262,25 @@ func (c Config) CheckBound(literals int64) error {
 		return &TooLarge{Literals: literals, Budget: int64(c.budget()), Bound: true}
 	}
 	return nil
+}
+
+// Reserve returns a *TooLarge error, as CheckBound does, when a formula
+// of at most the given number of literals, not built yet, may be over c's
+// budget, or when the engines in process could not hold that many under
+// the address-space limit (see Solver.fits): a formula streamed into gini
+// as it is built would meet the limit before its solve. Else it takes the
+// literals from c's lease, in place of what the lease held for the run's
+// previous formula, waiting while the other runs of its quota hold too
+// many. It returns ctx's error when ctx ends first.
+func (c Config) Reserve(ctx context.Context, literals int64) error {
+	if err := c.CheckBound(literals); err != nil {
+		return err
+	}
+	if err := fitsAddress(c.engine(), 0, literals); err != nil {
+		err.Budget, err.Bound = int64(c.budget()), true
+		return err
+	}
+	return c.Lease.reserve(ctx, literals)
 }
 
 // New returns a solver for f with a zero Config.
@@ -343,12 +370,22 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 // Where the mapped size cannot be read, the formula must take less than
 // half the limit.
 func (s *Solver) fits() error {
+	if err := fitsAddress(s.e, int64(s.f.MaxVar()), int64(s.f.NumLits())); err != nil {
+		err.Budget = int64(s.budget)
+		return err
+	}
+	return nil
+}
+
+// fitsAddress returns the *TooLarge error of fits for a formula of vars
+// variables and lits literals solved by e, its Budget not set; nil when
+// it fits or no limit is set.
+func fitsAddress(e Engine, vars, lits int64) *TooLarge {
 	limit := addressLimit()
 	if limit <= 0 {
 		return nil
 	}
-	vars, lits := int64(s.f.MaxVar()), int64(s.f.NumLits())
-	need := footprint(s.e, vars, lits)
+	need := footprint(e, vars, lits)
 	left := limit / 2
 	if used := addressUsed(); used > 0 {
 		left = limit - used
@@ -356,7 +393,7 @@ func (s *Solver) fits() error {
 	if need+need/4 <= left {
 		return nil
 	}
-	return &TooLarge{Literals: lits, Budget: int64(s.budget), Bytes: need, Limit: limit}
+	return &TooLarge{Literals: lits, Bytes: need, Limit: limit}
 }
 
 // resident is an engine that holds the formula in this process: gini or

@@ -81,6 +81,14 @@ func (s *giniSession) AddClause(ls []cnf.Lit) {
 	if s.f.NumLits()+len(ls) > s.budget {
 		return // the solve will report the formula too large
 	}
+	if s.build != nil {
+		if s.streamed++; s.streamed%syncCheckEvery == 0 && s.cut == nil {
+			s.cut = s.build.Err()
+		}
+		if s.cut != nil {
+			return // the solve will return the context's error
+		}
+	}
 	g := s.gini()
 	guarded := false
 	for _, l := range ls {
@@ -90,6 +98,17 @@ func (s *giniSession) AddClause(ls []cnf.Lit) {
 	g.Add(z.LitNull)
 	if !guarded {
 		s.safe = false
+	}
+}
+
+// watch makes a streaming gini look at ctx while the formula is built
+// into it, every syncCheckEvery clauses: gini taking the clauses of a
+// large query (a 400x400 sudoku) is most of its building. Once ctx has
+// ended, gini is given no more and every solve returns ctx's error, never
+// an answer of the part it was given.
+func (s *Solver) watch(ctx context.Context) {
+	if gs, ok := s.s.(*giniSession); ok && gs.stream {
+		gs.build = ctx
 	}
 }
 
@@ -115,6 +134,7 @@ func FindBuilt[A any, Q interface {
 	s := c.NewStreaming(f)
 	defer s.Close()
 	s.Name("solution")
+	s.watch(ctx)
 	q := build(f)
 	if q.Decided() && f.NumLits() <= c.budget() {
 		m := make(cnf.Model, f.NumVars()+1)
@@ -141,6 +161,7 @@ func CountBuilt[A any, Q Countable[A]](ctx context.Context, c Config, build func
 	s := c.NewStreaming(f)
 	defer s.Close()
 	s.Name("count")
+	s.watch(ctx)
 	q := build(f)
 	n, err := s.CountOneHot(ctx, q.Vars(), limit)
 	return n, s.Stats(), err

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+)
+
+// runVersion prints the version of puzzlesat: the module's version, the
+// VCS revision it was built from (and whether the tree was modified), and
+// the Go that built it, as the binary records them.
+func runVersion(_ context.Context, e env, args []string) error {
+	if len(args) > 0 {
+		return usagef("version takes no arguments, got %q", args[0])
+	}
+	info, _ := debug.ReadBuildInfo()
+	_, err := io.WriteString(e.stdout, versionText(info))
+	return err
+}
+
+// versionText formats what the build recorded, in one line:
+// "puzzlesat VERSION, revision REV (modified), built DATE with go1.26.8 on linux/amd64";
+// the parts the build did not record are left out, and a version that is
+// not a release (a build in the source tree) is "devel".
+func versionText(info *debug.BuildInfo) string {
+	version, goVersion := "devel", runtime.Version()
+	var rev, when string
+	modified := false
+	if info != nil {
+		if v := info.Main.Version; v != "" && v != "(devel)" {
+			version = v
+		}
+		if info.GoVersion != "" {
+			goVersion = info.GoVersion
+		}
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.time":
+				when = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	text := "puzzlesat " + version
+	if rev != "" {
+		text += ", revision " + rev
+		if modified {
+			text += " (modified)"
+		}
+	}
+	if when != "" {
+		text += ", committed " + when
+	}
+	return fmt.Sprintf("%s, built with %s on %s/%s\n", text, goVersion, runtime.GOOS, runtime.GOARCH)
+}
