@@ -2,22 +2,72 @@ package sat
 
 import (
 	"context"
+	"slices"
 
 	"puzzlesat/encode"
 	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
-// Sudoku solves p by the extended encoding with the givens' singles
-// propagated away, once its size bound (encode.SudokuSize) fits c's
-// budget: the formula that unit propagation leaves is built
-// straight into the engine (encode.SudokuSingles, solver.FindBuilt), with
-// exactly-one groups of two as one variable. The error is
-// puzzle.ErrNoSolution when it has no model, or the context's error.
-func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config) (puzzle.SudokuAnswer, solver.Stats, error) {
+// SudokuEncodings returns the choice points of the encoding of Sudoku,
+// CountSudoku and SudokuQuery.
+func SudokuEncodings() []technique.Choice {
+	return []technique.Choice{{
+		Point: "amo", Options: sudokuAMOs,
+		Doc: "the at-most-one encoding of the exactly-one groups of more than 12 candidates (smaller ones: see small-groups)",
+	}, {
+		Point: "small-groups", Options: []string{"pairs", "amo"},
+		Doc: "the groups of up to 12 candidates get every pair, or the amo encoding too",
+	}, {
+		Point: "sides", Options: []string{encode.SudokuExtended.String(), encode.SudokuEfficient.String(), encode.SudokuMinimal.String()},
+		Doc: "which sides of the cell and unit exactly-ones are written (Lynce and Ouaknine): all, no unit at-least-one, or also no cell at-most-one",
+	}, {
+		Point: "presolve", Options: []string{"singles", "givens"},
+		Doc: "solve and count: the encoder places the naked and hidden singles unit propagation finds, or only the givens (the exported query: only the givens)",
+	}, {
+		Point: "equivalences", Options: []string{"on", "off"},
+		Doc: "solve: the two candidates of an exactly-one group of two share one variable (count and the exported query: off)",
+	}}
+}
+
+// sudokuAMOs are the at-most-one encodings, the default first.
+var sudokuAMOs = []string{
+	cnf.AMOBimander.String(), cnf.AMOPairwise.String(), cnf.AMOSequential.String(),
+	cnf.AMOCommander.String(), cnf.AMOProduct.String(), cnf.AMOBinary.String(),
+}
+
+// sudokuEncoding returns the encoding options enc picks for solving (with
+// solve, which may use equivalences) or for counting and export.
+func sudokuEncoding(enc technique.Picks, solve bool) encode.SudokuOptions {
+	cs := SudokuEncodings()
 	o := encode.SudokuDefaults()
-	o.Reduce, o.Equivalences = encode.SudokuSingles, true
+	for _, a := range []cnf.AMO{cnf.AMOPairwise, cnf.AMOSequential, cnf.AMOCommander, cnf.AMOProduct, cnf.AMOBimander, cnf.AMOBinary} {
+		if enc.Get(cs, "amo") == a.String() {
+			o.AMO = a
+		}
+	}
+	if enc.Get(cs, "small-groups") == "amo" {
+		o.PairsUpTo = 0
+	}
+	o.Sides = encode.SudokuSides(slices.Index(cs[2].Options, enc.Get(cs, "sides")))
+	if enc.Get(cs, "presolve") == "singles" {
+		o.Reduce = encode.SudokuSingles
+	}
+	o.Equivalences = solve && enc.Get(cs, "equivalences") == "on"
+	return o
+}
+
+// Sudoku solves p by the extended encoding with the givens' singles
+// propagated away, or as enc picks, once its size bound
+// (encode.SudokuSize) fits c's budget: the formula that unit propagation
+// leaves is built straight into the engine (encode.SudokuSingles,
+// solver.FindBuilt), with exactly-one groups of two as one variable. The
+// error is puzzle.ErrNoSolution when it has no model, or the context's
+// error.
+func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config, enc technique.Picks) (puzzle.SudokuAnswer, solver.Stats, error) {
+	o := sudokuEncoding(enc, true)
 	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits); err != nil {
 		return puzzle.SudokuAnswer{}, solver.Stats{}, err
 	}
@@ -28,23 +78,25 @@ func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config) (puzzle.Sudok
 
 // CountSudoku counts the answers of p up to limit on one solver, each
 // blocked by its symbols; the formula keeps a variable per candidate.
-func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, c solver.Config) (int, solver.Stats, error) {
-	o := encode.SudokuDefaults()
-	o.Reduce = encode.SudokuSingles
+func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {
+	o := sudokuEncoding(enc, false)
 	blocking := int64(limit) * int64(openCells(p)) // a literal per open cell in each blocking clause
 	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits+blocking); err != nil {
 		return 0, solver.Stats{}, err
 	}
 	return solver.CountBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery {
-		return encode.SudokuIn(f, p, encode.SudokuSingles)
+		return encode.SudokuWith(f, p, o)
 	}, limit)
 }
 
 // SudokuQuery returns the formula of p's givens, every cell's candidates
-// kept, which the command exports; it takes no bound.
-func SudokuQuery(ctx context.Context, p puzzle.Sudoku, _ int, c solver.Config) (solver.Query[puzzle.SudokuAnswer], string, error) {
-	q, err := sized(ctx, c, encode.SudokuSize(p, encode.SudokuDefaults()), func() (*encode.SudokuQuery, error) {
-		return encode.Sudoku(p), nil
+// kept, which the command exports, written as enc picks (presolve and
+// equivalences apply to solving only); it takes no bound.
+func SudokuQuery(ctx context.Context, p puzzle.Sudoku, _ int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.SudokuAnswer], string, error) {
+	o := sudokuEncoding(enc, false)
+	o.Reduce = encode.SudokuGivens
+	q, err := sized(ctx, c, encode.SudokuSize(p, o), func() (*encode.SudokuQuery, error) {
+		return encode.SudokuWith(cnf.New(), p, o), nil
 	})
 	return q, "solution", err
 }
