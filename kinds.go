@@ -1,7 +1,6 @@
 package puzzlesat
 
 import (
-	"context"
 	"fmt"
 	"io"
 
@@ -9,8 +8,6 @@ import (
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
 )
 
 // Alphametic is the NOIP2004 base-N addition with every digit eaten.
@@ -27,8 +24,8 @@ func Alphametic() *Kind[puzzle.Alphametic, puzzle.AlphameticAnswer] {
 func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 	return &Kind[puzzle.Sudoku, puzzle.SudokuAnswer]{
 		name: "sudoku", scan: scanSudoku,
-		dfs: fixedDFS(native.Sudoku), countDFS: fixedCountDFS(native.CountSudoku),
-		sat: fixedSAT(sat.Sudoku), countSAT: fixedCountSAT(sat.CountSudoku), query: fixedQuery(sat.SudokuQuery),
+		prunings: native.SudokuPrunings(), dfs: native.Sudoku, countDFS: native.CountSudoku,
+		encodings: sat.SudokuEncodings(), sat: sat.Sudoku, countSAT: sat.CountSudoku, query: sat.SudokuQuery,
 	}
 }
 
@@ -173,37 +170,4 @@ func scanCryptarithm(file string, r io.Reader, o ParseOptions, yield func(puzzle
 		base = 10
 	}
 	return puzzle.ScanCryptarithm(file, r, base, yield)
-}
-
-// fixedDFS adapts a search that has no switches yet.
-func fixedDFS[I, A any](f func(context.Context, I) (A, native.Stats, error)) func(context.Context, I, technique.Set) (A, native.Stats, error) {
-	return func(ctx context.Context, p I, _ technique.Set) (A, native.Stats, error) { return f(ctx, p) }
-}
-
-// fixedCountDFS adapts a counter that has no switches yet.
-func fixedCountDFS[I any](f func(context.Context, I, int) (int, native.Stats, error)) func(context.Context, I, int, technique.Set) (int, native.Stats, error) {
-	return func(ctx context.Context, p I, limit int, _ technique.Set) (int, native.Stats, error) {
-		return f(ctx, p, limit)
-	}
-}
-
-// fixedSAT adapts a SAT backend that has no encoding choices yet.
-func fixedSAT[I, A any](f func(context.Context, I, solver.Config) (A, solver.Stats, error)) func(context.Context, I, solver.Config, technique.Picks) (A, solver.Stats, error) {
-	return func(ctx context.Context, p I, c solver.Config, _ technique.Picks) (A, solver.Stats, error) {
-		return f(ctx, p, c)
-	}
-}
-
-// fixedCountSAT adapts a SAT counter that has no encoding choices yet.
-func fixedCountSAT[I any](f func(context.Context, I, int, solver.Config) (int, solver.Stats, error)) func(context.Context, I, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
-	return func(ctx context.Context, p I, limit int, c solver.Config, _ technique.Picks) (int, solver.Stats, error) {
-		return f(ctx, p, limit, c)
-	}
-}
-
-// fixedQuery adapts a query that has no encoding choices yet.
-func fixedQuery[I, A any](f func(context.Context, I, int, solver.Config) (solver.Query[A], string, error)) func(context.Context, I, int, solver.Config, technique.Picks) (solver.Query[A], string, error) {
-	return func(ctx context.Context, p I, bound int, c solver.Config, _ technique.Picks) (solver.Query[A], string, error) {
-		return f(ctx, p, bound, c)
-	}
 }

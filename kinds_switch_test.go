@@ -3,6 +3,8 @@ package puzzlesat_test
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/internal/ref/cryptbrute"
 	"puzzlesat/internal/ref/digitbrute"
+	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/internal/ref/sticksref"
 	"puzzlesat/puzzle"
 )
@@ -102,6 +105,28 @@ func TestSwitchesDigitPuzzle(t *testing.T) {
 		ps = append(ps, p)
 	}
 	checkSwitches(t, puzzlesat.DigitPuzzle(), 3, false, ps)
+}
+
+// TestSwitchesSudoku: 4x4 to 25x25 grids with one answer, many or none.
+func TestSwitchesSudoku(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 9))
+	var ps []puzzle.Sudoku
+	for range 6 {
+		ps = append(ps, gen.Sudoku(rng, 2), gen.SudokuBlanks(rng, 2, 0.7), gen.Sudoku(rng, 3), gen.SudokuBlanks(rng, 3, 0.75))
+	}
+	for _, name := range []string{"two_solutions.txt", "no_solution.txt", "hardest.txt"} {
+		f, err := os.Open(judgedata.Path(t, "sudoku", name))
+		require.NoError(t, err)
+		got, err := puzzle.ParseSudoku(name, f, "")
+		f.Close()
+		require.NoError(t, err)
+		ps = append(ps, got[0])
+	}
+	clash := gen.Sudoku(rng, 3)
+	clash.Cells[slices.Index(clash.Cells, 0)] = clash.Cells[slices.IndexFunc(clash.Cells, func(v int16) bool { return v != 0 })]
+	ps = append(ps, clash, gen.SudokuBlanks(rng, 4, 0.4), gen.SudokuBlanks(rng, 4, 0.6), gen.SudokuBlanks(rng, 5, 0.3))
+	ps = append(ps, ps...) // four draws of the switches for each
+	checkSwitches(t, puzzlesat.Sudoku(), 19, true, append(ps, ps...))
 }
 
 // TestSwitchesSticks solves generated blocks with both backends, random

@@ -67,7 +67,16 @@ kinds=("$@")
 for kind in "${kinds[@]}"; do
   case $kind in
     alphametic)   ablate alphametic 5s dfs,sat testdata/alphametic/alpha*.in "$(gen alphametic --n 12 --count 10 --seed 19)" ;;
-    sudoku)       ablate sudoku 5s dfs,sat testdata/sudoku/poj3076_tedukuri_a.in "$(gen sudoku --box 3 --count 20 --seed 7)" ;;
+    sudoku)
+      # 9x9 (the 9x9 search's switches), 16x16 and 25x25 (the search up to
+      # 49x49, and the encodings past 12 candidates a group), then 64x64
+      # with 38% blanks, where the plain search of the widest family
+      # keeps failing and learning takes over.
+      ablate sudoku 5s dfs,sat testdata/sudoku/{top95.txt,hardest.txt,poj3074_tedukuri.in,two_solutions.txt,no_solution.txt} \
+        "$(gen sudoku --box 3 --count 20 --seed 7)"
+      ablate sudoku 5s dfs,sat testdata/sudoku/{poj3076_tedukuri_a.in,michael404_16x16.puzzles,michael404_25x25.puzzles}
+      ablate sudoku 5s dfs "$(gen sudoku --box 8 --count 3 --seed 19 --blanks 38)"
+      ;;
     sticks)
       # The DFS on every judge file but the original CERC data (the same
       # blocks as le50 and more), the generated blocks that the classic

@@ -84,6 +84,39 @@ type SudokuOptions struct {
 	// PairsUpTo literals; smaller groups get every pair.
 	AMO       cnf.AMO
 	PairsUpTo int
+	// Sides says which sides of the exactly-one groups are written.
+	Sides SudokuSides
+}
+
+// SudokuSides are the sides of the exactly-one groups an encoding writes,
+// after Lynce and Ouaknine (2006). Every one has the same answers: in a
+// unit, as many cells as symbols each holding at least one, and no symbol
+// twice, make every cell hold exactly one and every symbol come once.
+type SudokuSides int
+
+const (
+	// SudokuExtended writes both sides of every group: the cell and unit
+	// at-least-ones that the others leave out are redundant, and give
+	// unit propagation hidden singles.
+	SudokuExtended SudokuSides = iota
+	// SudokuEfficient leaves out the at-least-one of each unit symbol.
+	SudokuEfficient
+	// SudokuMinimal leaves out the unit at-least-ones and the cell
+	// at-most-ones: a cell has at least one symbol, a unit no symbol twice.
+	SudokuMinimal
+)
+
+// String returns the name of the sides.
+func (s SudokuSides) String() string {
+	switch s {
+	case SudokuExtended:
+		return "extended"
+	case SudokuEfficient:
+		return "efficient"
+	case SudokuMinimal:
+		return "minimal"
+	}
+	return fmt.Sprintf("SudokuSides(%d)", int(s))
 }
 
 // SudokuDefaults returns the options Sudoku and SudokuIn use, the best of
@@ -140,12 +173,12 @@ func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
 	e := sudokuEmitter{f: f, o: o, seen: make([]int32, 2*f.NumVars()+2)}
 	for c := range n {
 		if g.fixed[c] == 0 {
-			e.exactlyOne(q, q.candidates(c))
+			e.exactlyOne(q, q.candidates(c), true, o.Sides != SudokuMinimal)
 		}
 	}
 	for i := range 3 * side * side {
 		if grp := groups[starts[i]:starts[i+1]]; len(grp) > 0 {
-			e.exactlyOne(q, grp)
+			e.exactlyOne(q, grp, o.Sides == SudokuExtended, true)
 		} else if !g.placed(i/side, i%side) {
 			f.Add() // a symbol with no place left in a unit
 			q.decided = false
@@ -281,11 +314,13 @@ type sudokuEmitter struct {
 }
 
 // exactlyOne adds exactly one of the candidates ks of q: a clause for at
-// least one, and the at-most-one that the options pick for its size. A
-// group of two (equivalent literals) needs none. After substitution a
-// literal may come twice (it must be false: two of the group would hold)
-// or with its negation (one of the two holds, so the others must not).
-func (e *sudokuEmitter) exactlyOne(q *SudokuQuery, ks []int32) {
+// least one (with alo), and the at-most-one that the options pick for its
+// size (with amo). A group of two (equivalent literals) needs none. After
+// substitution a literal may come twice (it must be false: two of the
+// group would hold) or with its negation (one of the two holds, so the
+// others must not); every group is exactly one in every answer, whichever
+// sides are written, so these units hold either way.
+func (e *sudokuEmitter) exactlyOne(q *SudokuQuery, ks []int32, alo, amo bool) {
 	e.stamp++
 	e.buf = e.buf[:0]
 	var twice []cnf.Lit
@@ -314,12 +349,16 @@ func (e *sudokuEmitter) exactlyOne(q *SudokuQuery, ks []int32) {
 	for _, l := range twice {
 		e.f.Add(l.Not())
 	}
-	e.f.AtLeastOne(e.buf...)
-	if len(e.buf) <= e.o.PairsUpTo {
-		e.f.AtMostOneWith(cnf.AMOPairwise, e.buf...)
-		return
+	if alo {
+		e.f.AtLeastOne(e.buf...)
 	}
-	e.f.AtMostOneWith(e.o.AMO, e.buf...)
+	switch {
+	case !amo:
+	case len(e.buf) <= e.o.PairsUpTo:
+		e.f.AtMostOneWith(cnf.AMOPairwise, e.buf...)
+	default:
+		e.f.AtMostOneWith(e.o.AMO, e.buf...)
+	}
 }
 
 // sudokuPairsUpTo and sudokuLargeAMO are the default at-most-one: every

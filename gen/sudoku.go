@@ -6,6 +6,7 @@ import (
 
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // sudokuNodeBudget bounds each uniqueness check for box 5: proving a
@@ -46,7 +47,7 @@ func Sudoku(rng *rand.Rand, box int) puzzle.Sudoku {
 		v := p.Cells[c]
 		p.Cells[c] = 0
 		// Without a context that ends, the count fails only at the budget.
-		if n, _, err := native.CountSudokuNodes(context.Background(), p, 2, budget); err != nil || n != 1 {
+		if n, _, err := native.CountSudokuNodes(context.Background(), p, 2, budget, technique.Set{}); err != nil || n != 1 {
 			p.Cells[c] = v
 		}
 	}
@@ -98,7 +99,7 @@ func sudokuGrid(rng *rand.Rand, box int) []int16 {
 				p.Cells[r*side+c] = int16(v + 1)
 			}
 		}
-		a, _, err := native.Sudoku(context.Background(), p)
+		a, _, err := native.Sudoku(context.Background(), p, technique.Set{})
 		if err != nil {
 			continue // no completion: draw the diagonal again
 		}

@@ -11,6 +11,7 @@ import (
 	"puzzlesat/gen"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // TestSudokuUnique checks that generated puzzles parse back from their
@@ -28,7 +29,7 @@ func TestSudokuUnique(t *testing.T) {
 		for range tc.count {
 			p := gen.Sudoku(rng, tc.box)
 			require.Equal(t, puzzle.SudokuAlphabet(tc.box), p.Alphabet)
-			n, _, err := native.CountSudoku(context.Background(), p, 2)
+			n, _, err := native.CountSudoku(context.Background(), p, 2, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, 1, n, "%s", p)
 			if tc.box < 5 {
@@ -59,7 +60,7 @@ func requireSudokuMinimal(t *testing.T, p puzzle.Sudoku) {
 		q := p
 		q.Cells = append([]int16(nil), p.Cells...)
 		q.Cells[c] = 0
-		n, _, err := native.CountSudoku(context.Background(), q, 2)
+		n, _, err := native.CountSudoku(context.Background(), q, 2, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, 2, n, "clue %d of %s can go", c, p)
 	}

@@ -5,13 +5,64 @@ import (
 
 	"puzzlesat/native/internal/sudoku"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
+
+// SudokuPrunings returns the prunings of the sudoku searches. The three
+// size families share the first four; the others belong to one family,
+// and their Doc says which: elsewhere they switch nothing. On 9x9 the
+// switches act on the permutation search, which counts and answers the
+// questions of a solve, and never on the solve's own path, whose order
+// defines the answer: a 9x9 solve returns the same answer whatever is
+// off. At other sizes a grid with several answers may give another.
+func SudokuPrunings() []technique.Pruning {
+	return []technique.Pruning{
+		{Name: "naked-singles", Category: technique.Propagation,
+			Doc: "a cell left with one candidate takes it without a branch"},
+		{Name: "hidden-singles", Category: technique.Propagation,
+			Doc: "a symbol left with one place in a row, column or box takes it without a branch"},
+		{Name: "fewest-first", Category: technique.Order,
+			Doc: "branch on the cell or unit symbol with the fewest options (else on the first free cell)"},
+		{Name: "box-line", Category: technique.Propagation,
+			Doc: "4x4 to 49x49 but 9x9: a symbol confined to one line of a box, or one box of a line, leaves the rest (pointing, claiming)"},
+		{Name: "look-ahead", Category: technique.Feasibility,
+			Doc: "4x4 to 49x49 but 9x9: past 500 nodes, every node probes its two- and three-way choices and drops those that fail"},
+		{Name: "band-branch", Category: technique.Order, Needs: []string{"fewest-first"},
+			Doc: "9x9: branch on the digit of a band with the fewest row-box permutations left, one child each (else on a cell)"},
+		{Name: "stack-rule", Category: technique.Propagation,
+			Doc: "9x9: the band rule across each stack of boxes, pointing and claiming both ways (else pointing down columns only)"},
+		{Name: "minirows", Category: technique.Feasibility,
+			Doc: "9x9: each row segment of a box holds exactly three digits"},
+		{Name: "learning", Category: technique.Learning,
+			Doc: "64x64 to 225x225: a solve whose plain search keeps failing learns a nogood from each failure"},
+	}
+}
+
+// sudokuOff reads the switches of on.
+func sudokuOff(on technique.Set) sudoku.Off {
+	if on.Default() {
+		return sudoku.Off{} // most solves: a 17-clue grid costs a few thousand instructions
+	}
+	return sudoku.Off{
+		NakedSingles:  on.Off("naked-singles"),
+		HiddenSingles: on.Off("hidden-singles"),
+		FewestFirst:   on.Off("fewest-first"),
+		BoxLine:       on.Off("box-line"),
+		LookAhead:     on.Off("look-ahead"),
+		BandBranch:    on.Off("band-branch"),
+		StackRule:     on.Off("stack-rule"),
+		Minirows:      on.Off("minirows"),
+		Learning:      on.Off("learning"),
+	}
+}
 
 // Sudoku returns the first answer that the search finds, puzzle.ErrNoSolution
 // when there is none (givens that clash included), or ctx.Err() when ctx is
 // done first. It does not look for a second answer. Box may be 2 to
 // puzzle.SudokuMaxBox; an instance with another box, a wrong number of
-// cells or a cell value outside 0..S gives an error of its own.
+// cells or a cell value outside 0..S gives an error of its own. The
+// prunings that on switches off (SudokuPrunings) change the work, not
+// whether there is an answer; a 9x9 answer stays the same too.
 //
 // Every search places naked singles (a cell with one candidate) and hidden
 // singles (a symbol that fits one cell of a unit), fails on a cell or a
@@ -20,8 +71,8 @@ import (
 // band), one for the other sides up to 49x49 (a candidate mask per cell,
 // with a look-ahead on hard puzzles) and one for 64x64 to 400x400
 // (bitsets undone from a trail, learning nogoods when it keeps failing).
-func Sudoku(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, Stats, error) {
-	r, err := sudoku.Run(ctx, p, 1, 0)
+func Sudoku(ctx context.Context, p puzzle.Sudoku, on technique.Set) (puzzle.SudokuAnswer, Stats, error) {
+	r, err := sudoku.Run(ctx, p, 1, 0, sudokuOff(on))
 	st := Stats{Nodes: r.Nodes}
 	switch {
 	case err != nil:
@@ -35,10 +86,11 @@ func Sudoku(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, Stats, e
 }
 
 // CountSudoku returns the number of answers of p, stopping when it reaches
-// limit (limit <= 0 means no limit). When ctx is done first it returns the
-// answers found so far and ctx.Err().
-func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int) (int, Stats, error) {
-	return CountSudokuNodes(ctx, p, limit, 0)
+// limit (limit <= 0 means no limit), with the prunings that on switches.
+// When ctx is done first it returns the answers found so far and
+// ctx.Err().
+func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, on technique.Set) (int, Stats, error) {
+	return CountSudokuNodes(ctx, p, limit, 0, on)
 }
 
 // ErrNodeLimit is returned by a search that stopped at its node limit.
@@ -47,8 +99,8 @@ var ErrNodeLimit = sudoku.ErrNodeLimit
 // CountSudokuNodes is CountSudoku that also stops after maxNodes search
 // nodes (maxNodes <= 0 means no bound), returning the answers found so far
 // and ErrNodeLimit. Counting stays reproducible, unlike with a deadline.
-func CountSudokuNodes(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) (int, Stats, error) {
-	r, err := sudoku.Run(ctx, p, limit, maxNodes)
+func CountSudokuNodes(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64, on technique.Set) (int, Stats, error) {
+	r, err := sudoku.Run(ctx, p, limit, maxNodes, sudokuOff(on))
 	if err != nil {
 		return 0, Stats{}, err
 	}

@@ -15,6 +15,7 @@ import (
 	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // readSudokus parses a sudoku file.
@@ -36,7 +37,7 @@ func solveSudokus(t *testing.T, ps []puzzle.Sudoku) string {
 	t.Helper()
 	var out strings.Builder
 	for i, p := range ps {
-		a, _, err := native.Sudoku(context.Background(), p)
+		a, _, err := native.Sudoku(context.Background(), p, technique.Set{})
 		require.NoError(t, err, "puzzle %d", i+1)
 		require.NoError(t, p.Verify(a), "puzzle %d", i+1)
 		out.WriteString(p.Format(a))
@@ -87,14 +88,14 @@ func TestSudoku25(t *testing.T) {
 	for i, name := range strings.Fields(string(names)) {
 		t.Run(name, func(t *testing.T) {
 			p := ps[i]
-			a, _, err := native.Sudoku(context.Background(), p)
+			a, _, err := native.Sudoku(context.Background(), p, technique.Set{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, sols[i].Cells, a.Cells)
 			if testing.Short() {
 				return
 			}
-			n, _, err := native.CountSudoku(context.Background(), p, 2)
+			n, _, err := native.CountSudoku(context.Background(), p, 2, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, 1, n)
 		})
@@ -107,10 +108,10 @@ func TestSudokuHardSets(t *testing.T) {
 	for _, name := range []string{"top95.txt", "hardest.txt"} {
 		t.Run(name, func(t *testing.T) {
 			for i, p := range readSudokus(t, judgedata.Path(t, "sudoku", name)) {
-				a, _, err := native.Sudoku(context.Background(), p)
+				a, _, err := native.Sudoku(context.Background(), p, technique.Set{})
 				require.NoError(t, err, "puzzle %d", i+1)
 				require.NoError(t, p.Verify(a), "puzzle %d", i+1)
-				n, _, err := native.CountSudoku(context.Background(), p, 2)
+				n, _, err := native.CountSudoku(context.Background(), p, 2, technique.Set{})
 				require.NoError(t, err)
 				require.Equal(t, 1, n, "puzzle %d", i+1)
 			}
@@ -124,10 +125,10 @@ func TestSudokuManySolutions(t *testing.T) {
 	ps := readSudokus(t, judgedata.Path(t, "sudoku", "poj2676_tedukuri_inputonly.in"))
 	multi := 0
 	for i, p := range ps {
-		a, _, err := native.Sudoku(context.Background(), p)
+		a, _, err := native.Sudoku(context.Background(), p, technique.Set{})
 		require.NoError(t, err, "grid %d", i+1)
 		require.NoError(t, p.Verify(a), "grid %d", i+1)
-		n, _, err := native.CountSudoku(context.Background(), p, 5)
+		n, _, err := native.CountSudoku(context.Background(), p, 5, technique.Set{})
 		require.NoError(t, err)
 		require.LessOrEqual(t, n, 5)
 		if n > 1 {
@@ -141,20 +142,20 @@ func TestSudokuFixtures(t *testing.T) {
 	two := readSudokus(t, sudokuFixture("two_solutions.txt"))
 	require.Len(t, two, 1)
 	for _, limit := range []int{0, 3, 100} {
-		n, _, err := native.CountSudoku(context.Background(), two[0], limit)
+		n, _, err := native.CountSudoku(context.Background(), two[0], limit, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, 2, n, "limit %d", limit)
 	}
-	n, _, err := native.CountSudoku(context.Background(), two[0], 1)
+	n, _, err := native.CountSudoku(context.Background(), two[0], 1, technique.Set{})
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 
 	none := readSudokus(t, sudokuFixture("no_solution.txt"))
 	require.Len(t, none, 1)
-	_, st, err := native.Sudoku(context.Background(), none[0])
+	_, st, err := native.Sudoku(context.Background(), none[0], technique.Set{})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 	require.Greater(t, st.Nodes, int64(1), "the contradiction should need search")
-	n, _, err = native.CountSudoku(context.Background(), none[0], 2)
+	n, _, err = native.CountSudoku(context.Background(), none[0], 2, technique.Set{})
 	require.NoError(t, err)
 	require.Zero(t, n)
 }
@@ -162,7 +163,7 @@ func TestSudokuFixtures(t *testing.T) {
 func TestSudokuBadInstances(t *testing.T) {
 	clash := puzzle.Sudoku{Box: 3, Cells: make([]int16, 81)}
 	clash.Cells[0], clash.Cells[1] = 5, 5
-	_, _, err := native.Sudoku(context.Background(), clash)
+	_, _, err := native.Sudoku(context.Background(), clash, technique.Set{})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 
 	bad := []puzzle.Sudoku{
@@ -173,10 +174,10 @@ func TestSudokuBadInstances(t *testing.T) {
 		{Box: 3, Cells: append(make([]int16, 80), -1)},
 	}
 	for _, p := range bad {
-		_, _, err := native.Sudoku(context.Background(), p)
+		_, _, err := native.Sudoku(context.Background(), p, technique.Set{})
 		require.Error(t, err)
 		require.NotErrorIs(t, err, puzzle.ErrNoSolution)
-		_, _, err = native.CountSudoku(context.Background(), p, 2)
+		_, _, err = native.CountSudoku(context.Background(), p, 2, technique.Set{})
 		require.Error(t, err)
 	}
 }
@@ -187,7 +188,7 @@ func TestSudokuContext(t *testing.T) {
 	for _, box := range []int{2, 3, 4, 8} { // each search: small, 9x9, small, wide
 		side := box * box
 		empty := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
-		n, _, err := native.CountSudoku(ctx, empty, 0)
+		n, _, err := native.CountSudoku(ctx, empty, 0, technique.Set{})
 		require.ErrorIs(t, err, context.Canceled, "box %d", box)
 		require.Zero(t, n, "a context done already stops the search at its first step")
 	}
@@ -197,21 +198,21 @@ func TestSudokuContext(t *testing.T) {
 	hard := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))[1]
 	ctx, cancel = context.WithDeadline(context.Background(), time.Now())
 	defer cancel()
-	_, _, err := native.Sudoku(ctx, hard)
+	_, _, err := native.Sudoku(ctx, hard, technique.Set{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
-	_, _, err = native.CountSudoku(ctx, hard, 2)
+	_, _, err = native.CountSudoku(ctx, hard, 2, technique.Set{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 }
 
 func TestSudokuNodeLimit(t *testing.T) {
 	hard := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))[1]
-	n, st, err := native.CountSudokuNodes(context.Background(), hard, 2, 10)
+	n, st, err := native.CountSudokuNodes(context.Background(), hard, 2, 10, technique.Set{})
 	require.ErrorIs(t, err, native.ErrNodeLimit)
 	require.Zero(t, n)
 	require.Equal(t, int64(10), st.Nodes)
 
 	two := readSudokus(t, sudokuFixture("two_solutions.txt"))[0]
-	n, _, err = native.CountSudokuNodes(context.Background(), two, 0, 1000)
+	n, _, err = native.CountSudokuNodes(context.Background(), two, 0, 1000, technique.Set{})
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 }
@@ -317,11 +318,11 @@ func TestSudokuCountMatchesBruteForce(t *testing.T) {
 			}
 			p := puzzle.Sudoku{Box: tc.box, Cells: cells}
 			want := sudokuBruteCount(tc.box, cells, tc.limit)
-			got, st, err := native.CountSudoku(context.Background(), p, tc.limit)
+			got, st, err := native.CountSudoku(context.Background(), p, tc.limit, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, want, got, "box %d cells %v", tc.box, cells)
 			most = max(most, st.Nodes)
-			a, _, err := native.Sudoku(context.Background(), p)
+			a, _, err := native.Sudoku(context.Background(), p, technique.Set{})
 			if want == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				continue
@@ -347,9 +348,9 @@ func sudokuBench(b *testing.B, name string, first, limit int) {
 			var st native.Stats
 			var err error
 			if limit == 0 {
-				_, st, err = native.Sudoku(ctx, p)
+				_, st, err = native.Sudoku(ctx, p, technique.Set{})
 			} else {
-				_, st, err = native.CountSudoku(ctx, p, limit)
+				_, st, err = native.CountSudoku(ctx, p, limit, technique.Set{})
 			}
 			if err != nil {
 				b.Fatal(err)
@@ -409,9 +410,9 @@ func sudokuBenchOne(b *testing.B, p puzzle.Sudoku, limit int) {
 		var st native.Stats
 		var err error
 		if limit == 0 {
-			_, st, err = native.Sudoku(ctx, p)
+			_, st, err = native.Sudoku(ctx, p, technique.Set{})
 		} else {
-			_, st, err = native.CountSudoku(ctx, p, limit)
+			_, st, err = native.CountSudoku(ctx, p, limit, technique.Set{})
 		}
 		if err != nil {
 			b.Fatal(err)

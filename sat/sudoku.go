@@ -8,24 +8,73 @@ import (
 	"puzzlesat/encode/cnf"
 	"puzzlesat/puzzle"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
+// SudokuEncodings returns the choice points of the encoding of Sudoku,
+// CountSudoku and SudokuQuery.
+func SudokuEncodings() []technique.Choice {
+	return []technique.Choice{{
+		Point: "amo", Options: sudokuAMOs,
+		Doc: "the at-most-one encoding of the exactly-one groups of more than 12 candidates (smaller ones: see small-groups)",
+	}, {
+		Point: "small-groups", Options: []string{"pairs", "amo"},
+		Doc: "the groups of up to 12 candidates get every pair, or the amo encoding too",
+	}, {
+		Point: "sides", Options: []string{encode.SudokuExtended.String(), encode.SudokuEfficient.String(), encode.SudokuMinimal.String()},
+		Doc: "which sides of the cell and unit exactly-ones are written (Lynce and Ouaknine): all, no unit at-least-one, or also no cell at-most-one",
+	}, {
+		Point: "presolve", Options: []string{"singles", "givens"},
+		Doc: "solve and count: the encoder places the naked and hidden singles unit propagation finds, or only the givens (the exported query: only the givens)",
+	}, {
+		Point: "equivalences", Options: []string{"on", "off"},
+		Doc: "solve: the two candidates of an exactly-one group of two share one variable (count and the exported query: off)",
+	}}
+}
+
+// sudokuAMOs are the at-most-one encodings, the default first.
+var sudokuAMOs = []string{
+	cnf.AMOBimander.String(), cnf.AMOPairwise.String(), cnf.AMOSequential.String(),
+	cnf.AMOCommander.String(), cnf.AMOProduct.String(), cnf.AMOBinary.String(),
+}
+
+// sudokuEncoding returns the encoding options enc picks for solving (with
+// solve, which may use equivalences) or for counting and export.
+func sudokuEncoding(enc technique.Picks, solve bool) encode.SudokuOptions {
+	cs := SudokuEncodings()
+	o := encode.SudokuDefaults()
+	for _, a := range []cnf.AMO{cnf.AMOPairwise, cnf.AMOSequential, cnf.AMOCommander, cnf.AMOProduct, cnf.AMOBimander, cnf.AMOBinary} {
+		if enc.Get(cs, "amo") == a.String() {
+			o.AMO = a
+		}
+	}
+	if enc.Get(cs, "small-groups") == "amo" {
+		o.PairsUpTo = 0
+	}
+	o.Sides = encode.SudokuSides(slices.Index(cs[2].Options, enc.Get(cs, "sides")))
+	if enc.Get(cs, "presolve") == "singles" {
+		o.Reduce = encode.SudokuSingles
+	}
+	o.Equivalences = solve && enc.Get(cs, "equivalences") == "on"
+	return o
+}
+
 // Sudoku solves p by the extended encoding with the givens' singles
-// propagated away, once its size bound (encode.SudokuSize) fits c's
-// budget: the formula that unit propagation leaves is built
-// straight into the engine (encode.SudokuSingles, solver.FindBuilt), with
-// exactly-one groups of two as one variable. With a Pool in c, a 9x9
-// grid is solved instead on the solver the pool keeps for the rules of
-// its size, under assumptions (sudokuSession). The error is
+// propagated away, or as enc picks, once its size bound
+// (encode.SudokuSize) fits c's budget: the formula that unit propagation
+// leaves is built straight into the engine (encode.SudokuSingles,
+// solver.FindBuilt), with exactly-one groups of two as one variable.
+// With a Pool in c, a 9x9 grid whose singles enc has presolved is solved
+// instead on the solver the pool keeps for the rules of its size, in the
+// encoding enc picks, under assumptions (sudokuSession). The error is
 // puzzle.ErrNoSolution when it has no model, or the context's error.
-func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config) (puzzle.SudokuAnswer, solver.Stats, error) {
-	if c.Pool != nil && sudokuPooled(p.Box) {
-		if a, st, ok, err := sudokuSession(ctx, p, c); ok {
+func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config, enc technique.Picks) (puzzle.SudokuAnswer, solver.Stats, error) {
+	o := sudokuEncoding(enc, true)
+	if c.Pool != nil && sudokuPooled(p.Box) && o.Reduce == encode.SudokuSingles {
+		if a, st, ok, err := sudokuSession(ctx, p, c, o); ok {
 			return a, st, err
 		}
 	}
-	o := encode.SudokuDefaults()
-	o.Reduce, o.Equivalences = encode.SudokuSingles, true
 	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits); err != nil {
 		return puzzle.SudokuAnswer{}, solver.Stats{}, err
 	}
@@ -41,25 +90,29 @@ func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config) (puzzle.Sudok
 // and the kept solver lost by far (docs/results.md).
 func sudokuPooled(box int) bool { return box == 3 }
 
-// sudokuKey keys the rules of one box side in a pool.
-type sudokuKey struct{ box int }
+// sudokuKey keys the rules of one box side, in one encoding, in a pool.
+type sudokuKey struct {
+	box int
+	o   encode.SudokuOptions
+}
 
-// sudokuRules writes the rules of the grids of box side box: the
-// extended encoding of an empty grid, which every puzzle of that size
-// shares.
-func sudokuRules(box int) func(*cnf.CNF) *encode.SudokuQuery {
+// sudokuRules writes the rules of the grids of box side box in the
+// encoding o: the formula of an empty grid, which every puzzle of that
+// size shares.
+func sudokuRules(box int, o encode.SudokuOptions) func(*cnf.CNF) *encode.SudokuQuery {
 	return func(f *cnf.CNF) *encode.SudokuQuery {
-		return encode.SudokuWith(f, puzzle.Sudoku{Box: box, Cells: make([]int16, box*box*box*box)}, encode.SudokuDefaults())
+		return encode.SudokuWith(f, puzzle.Sudoku{Box: box, Cells: make([]int16, box*box*box*box)}, o)
 	}
 }
 
-// sudokuSession solves p on the solver c.Pool keeps for its size, the
-// cells that p's givens place by naked and hidden singles
-// (encode.SudokuPlaced) as assumptions; ok is false when c keeps no
-// solver for it (see solver.Pooled). A contradiction of the singles, or
-// an UNSAT answer, is puzzle.ErrNoSolution; a grid the singles fill needs
-// no solve.
-func sudokuSession(ctx context.Context, p puzzle.Sudoku, c solver.Config) (a puzzle.SudokuAnswer, st solver.Stats, ok bool, err error) {
+// sudokuSession solves p on the solver c.Pool keeps for its size and
+// the encoding o (its AMO and sides; the empty grid has nothing to
+// presolve or join), the cells that p's givens place by naked and hidden
+// singles (encode.SudokuPlaced) as assumptions; ok is false when c keeps
+// no solver for it (see solver.Pooled). A contradiction of the singles,
+// or an UNSAT answer, is puzzle.ErrNoSolution; a grid the singles fill
+// needs no solve.
+func sudokuSession(ctx context.Context, p puzzle.Sudoku, c solver.Config, o encode.SudokuOptions) (a puzzle.SudokuAnswer, st solver.Stats, ok bool, err error) {
 	placed, consistent := encode.SudokuPlaced(p)
 	if !consistent {
 		return a, st, true, puzzle.ErrNoSolution
@@ -67,7 +120,8 @@ func sudokuSession(ctx context.Context, p puzzle.Sudoku, c solver.Config) (a puz
 	if !slices.Contains(placed, 0) {
 		return puzzle.SudokuAnswer{Cells: placed}, st, true, nil
 	}
-	s, q, ok, err := solver.Pooled(ctx, c, sudokuKey{p.Box}, sudokuRules(p.Box))
+	o.Reduce, o.Equivalences = encode.SudokuGivens, false
+	s, q, ok, err := solver.Pooled(ctx, c, sudokuKey{p.Box, o}, sudokuRules(p.Box, o))
 	if !ok || err != nil {
 		return a, st, ok, err
 	}
@@ -95,23 +149,25 @@ func sudokuSession(ctx context.Context, p puzzle.Sudoku, c solver.Config) (a puz
 
 // CountSudoku counts the answers of p up to limit on one solver, each
 // blocked by its symbols; the formula keeps a variable per candidate.
-func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, c solver.Config) (int, solver.Stats, error) {
-	o := encode.SudokuDefaults()
-	o.Reduce = encode.SudokuSingles
+func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {
+	o := sudokuEncoding(enc, false)
 	blocking := int64(limit) * int64(openCells(p)) // a literal per open cell in each blocking clause
 	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits+blocking); err != nil {
 		return 0, solver.Stats{}, err
 	}
 	return solver.CountBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery {
-		return encode.SudokuIn(f, p, encode.SudokuSingles)
+		return encode.SudokuWith(f, p, o)
 	}, limit)
 }
 
 // SudokuQuery returns the formula of p's givens, every cell's candidates
-// kept, which the command exports; it takes no bound.
-func SudokuQuery(ctx context.Context, p puzzle.Sudoku, _ int, c solver.Config) (solver.Query[puzzle.SudokuAnswer], string, error) {
-	q, err := sized(ctx, c, encode.SudokuSize(p, encode.SudokuDefaults()), func() (*encode.SudokuQuery, error) {
-		return encode.Sudoku(p), nil
+// kept, which the command exports, written as enc picks (presolve and
+// equivalences apply to solving only); it takes no bound.
+func SudokuQuery(ctx context.Context, p puzzle.Sudoku, _ int, c solver.Config, enc technique.Picks) (solver.Query[puzzle.SudokuAnswer], string, error) {
+	o := sudokuEncoding(enc, false)
+	o.Reduce = encode.SudokuGivens
+	q, err := sized(ctx, c, encode.SudokuSize(p, o), func() (*encode.SudokuQuery, error) {
+		return encode.SudokuWith(cnf.New(), p, o), nil
 	})
 	return q, "solution", err
 }

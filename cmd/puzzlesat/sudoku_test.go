@@ -300,3 +300,52 @@ func TestSudokuBatchSession(t *testing.T) {
 		require.Contains(t, out, "no solution")
 	}
 }
+
+// TestSudokuTechniques lists sudoku's prunings and encodings, solves and
+// counts with some switched (fewest-first takes band-branch along, with a
+// note; the 9x9 answers stay those of the defaults), encodes and decodes
+// with a pick, and refuses an unknown name, listing the valid ones.
+func TestSudokuTechniques(t *testing.T) {
+	out, errs, code := cli(t, "", "prunings", "sudoku", "--json")
+	require.Equal(t, exitOK, code, errs)
+	require.GreaterOrEqual(t, strings.Count(out, `"name"`), 4, out)
+	require.Contains(t, out, `"name": "band-branch"`)
+	out, errs, code = cli(t, "", "encodings", "sudoku")
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, out, "bimander")
+	in := judgedata.Path(t, "sudoku", "poj2676_tedukuri_inputonly.in") // many answers
+	want, errs, code := cli(t, "", "solve", "sudoku", in)
+	require.Equal(t, exitOK, code, errs)
+	for _, args := range [][]string{
+		{"--dfs=-naked-singles,-hidden-singles,-stack-rule"},
+		{"--dfs=-fewest-first,-minirows"},
+	} {
+		out, errs, code := cli(t, "", append([]string{"solve", "sudoku"}, append(args, in)...)...)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, want, out, args)
+		if strings.Contains(args[0], "-fewest-first") {
+			require.Contains(t, errs, "switching off fewest-first also switches off band-branch, which needs it")
+		}
+	}
+	hex := judgedata.Path(t, "sudoku", "poj3076_tedukuri_a.in")
+	out, errs, code = cli(t, "", "solve", "sudoku", "--backend=both", "--dfs=-box-line,-look-ahead", "--encoding=amo=binary,sides=minimal", hex)
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, trimBlank(readFile(t, judgedata.Path(t, "sudoku", "poj3076_tedukuri_a.out"))), trimBlank(out))
+	two := "../../testdata/sudoku/two_solutions.txt"
+	for _, args := range [][]string{{"--dfs=-hidden-singles,-box-line"}, {"--backend=sat", "--encoding=sides=efficient,presolve=givens"}} {
+		out, errs, code := cli(t, "", append([]string{"count", "sudoku", "--limit=10"}, append(args, two)...)...)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, "2\n", out, args)
+	}
+	sample := judgedata.Path(t, "sudoku", "poj3076_sample.in")
+	formula, errs, code := cli(t, "", "encode", "sudoku", "--encoding=amo=sequential,small-groups=amo", sample)
+	require.Equal(t, exitOK, code, errs)
+	model, _, code := cli(t, formula, "sat", "-")
+	require.Equal(t, exitSat, code)
+	out, errs, code = cli(t, "", "decode", "sudoku", "--encoding=amo=sequential,small-groups=amo", "--model", writeTemp(t, "m", model), sample)
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, trimBlank(readFile(t, judgedata.Path(t, "sudoku", "poj3076_sample.out"))), trimBlank(out))
+	_, errs, code = cli(t, "", "solve", "sudoku", "--dfs=-singles", sample)
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, `unknown pruning "singles": want one of naked-singles, hidden-singles,`)
+}

@@ -69,7 +69,7 @@ func TestNineOrderedAnswer(t *testing.T) {
 	}
 	for i, cells := range grids {
 		want := solveNine(context.Background(), cells, 1, math.MaxInt64)
-		got := solveOrdered(context.Background(), cells, math.MaxInt64)
+		got := solveOrdered(context.Background(), cells, math.MaxInt64, Off{})
 		require.NoError(t, got.Err, "grid %d %v", i, cells)
 		require.Equal(t, want.found, got.Found, "grid %d %v", i, cells)
 		require.Equal(t, want.answer, got.Answer, "grid %d %v", i, cells)
@@ -89,7 +89,7 @@ func TestNinePermCounts(t *testing.T) {
 	} {
 		for _, cells := range randomNine(rng, tc.n, tc.givens, tc.noise) {
 			want := solveNine(context.Background(), cells, tc.limit, math.MaxInt64)
-			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64)
+			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, Off{})
 			require.NoError(t, got.Err)
 			require.Equal(t, want.found, got.Found, "givens %d %v", tc.givens, cells)
 			if got.Found > 0 {
@@ -151,7 +151,7 @@ func TestNinePermBruteForce(t *testing.T) {
 		{40, 60, 1000, false}, {34, 40, 1000, false}, {30, 30, 200, false}, {32, 60, 50, true},
 	} {
 		for _, cells := range randomNine(rng, tc.n, tc.givens, tc.noise) {
-			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64)
+			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, Off{})
 			require.NoError(t, got.Err)
 			require.Equal(t, nineBrute(cells, tc.limit), got.Found, "givens %d %v", tc.givens, cells)
 		}
@@ -162,26 +162,26 @@ func TestNinePermBruteForce(t *testing.T) {
 // node limit and when the context is done.
 func TestNinePermStops(t *testing.T) {
 	empty := make([]int16, 81)
-	r := solvePerm(context.Background(), empty, 0, 10)
+	r := solvePerm(context.Background(), empty, 0, 10, Off{})
 	require.ErrorIs(t, r.Err, ErrNodeLimit)
 	require.Equal(t, int64(10), r.Nodes)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r = solvePerm(ctx, empty, math.MaxInt, math.MaxInt64)
+	r = solvePerm(ctx, empty, math.MaxInt, math.MaxInt64, Off{})
 	require.ErrorIs(t, r.Err, context.Canceled)
-	r = solveOrdered(ctx, empty, math.MaxInt64)
+	r = solveOrdered(ctx, empty, math.MaxInt64, Off{})
 	require.ErrorIs(t, r.Err, context.Canceled)
 	// The judge grid that takes solveOrdered the most nodes, with half of
 	// them: the budget runs out on the path or in a question.
 	var hard Result
 	var cells []int16
 	for _, c := range nineFiles(t) {
-		if r := solveOrdered(context.Background(), c, math.MaxInt64); r.Nodes > hard.Nodes {
+		if r := solveOrdered(context.Background(), c, math.MaxInt64, Off{}); r.Nodes > hard.Nodes {
 			hard, cells = r, c
 		}
 	}
 	require.Greater(t, hard.Nodes, int64(20))
-	r = solveOrdered(context.Background(), cells, hard.Nodes/2)
+	r = solveOrdered(context.Background(), cells, hard.Nodes/2, Off{})
 	require.ErrorIs(t, r.Err, ErrNodeLimit)
 	require.Zero(t, r.Found)
 	require.Equal(t, hard.Nodes/2, r.Nodes)
@@ -198,8 +198,8 @@ func BenchmarkNine(b *testing.B) {
 		name  string
 		solve func([]int16) (int, int64)
 	}{
-		{"order", func(c []int16) (int, int64) { r := solveOrdered(ctx, c, math.MaxInt64); return r.Found, r.Nodes }},
-		{"perm", func(c []int16) (int, int64) { r := solvePerm(ctx, c, 1, math.MaxInt64); return r.Found, r.Nodes }},
+		{"order", func(c []int16) (int, int64) { r := solveOrdered(ctx, c, math.MaxInt64, Off{}); return r.Found, r.Nodes }},
+		{"perm", func(c []int16) (int, int64) { r := solvePerm(ctx, c, 1, math.MaxInt64, Off{}); return r.Found, r.Nodes }},
 		{"nineSearch", func(c []int16) (int, int64) { s := solveNine(ctx, c, 1, math.MaxInt64); return s.found, s.nodes }},
 	}
 	for _, set := range []string{"royle_17clue_49151.txt", "magictour_top1465.txt", "forum_hardest_1106.txt", "top95.txt"} {

@@ -10,7 +10,7 @@ import (
 // that a puzzle with several answers keeps the one it always had, at the
 // speed of the permutation search. The order is a depth-first search
 // that propagates with nine.go's rules (the band rule, naked singles and
-// the column rule: permState.propagate(false)), branches on the first
+// the column rule: orderRules), branches on the first
 // free cell with two digits in reading order, else on the free cell with
 // the fewest, and tries the digits in ascending order.
 //
@@ -34,13 +34,17 @@ import (
 // first answer there is the one sought. Otherwise the walk goes on; so it
 // does when the order alone runs out of budget on a grid with fewer than
 // 17 givens. Found is 0 or 1; Nodes counts the path and the searches.
-func solveOrdered(ctx context.Context, cells []int16, maxNodes int64) Result {
+//
+// The switches in off change the permutation search, and so the work, but
+// not the path: the order's rules define the answer.
+func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) Result {
 	tick := poll.New(ctx)
-	w := &orderWalk{tick: &tick, maxNodes: maxNodes}
+	w := &orderWalk{tick: &tick, maxNodes: maxNodes, cfg: permConfigOf(off)}
 	st, ok := newPermState(cells)
 	if !ok {
 		return w.r // the givens clash
 	}
+	st.rules = orderRules
 	givens := 0
 	for _, v := range cells {
 		if v != 0 {
@@ -67,7 +71,7 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64) Result {
 		if !w.step() {
 			return w.r
 		}
-		if !st.propagate(false) {
+		if !st.propagate() {
 			return w.r // only before a guide: the options left of the path had none
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
@@ -109,9 +113,9 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64) Result {
 			child := st
 			child.placeOne(b, d, k)
 			option := child
-			// The full rules have yet to see every digit.
-			child.pending, child.segDirty = s9Field, 1
-			s := &permSearch{tick: w.tick, limit: 1, maxNodes: maxNodes - w.r.Nodes, record: true}
+			// The search's rules have yet to see every digit.
+			child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
+			s := &permSearch{permConfig: w.cfg, tick: w.tick, limit: 1, maxNodes: maxNodes - w.r.Nodes, record: true}
 			s.search(&child)
 			w.r.Nodes += s.nodes
 			if s.err != nil {
@@ -149,7 +153,7 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64) Result {
 					return w.r
 				}
 				r.placeOne(b, next, k)
-				if r.propagate(true) {
+				if r.propagate() {
 					live = append(live, r)
 				}
 			}
@@ -167,7 +171,7 @@ func (w *orderWalk) rightHas(right []permState, b, d int, k uint) (has, ok bool)
 			continue
 		}
 		r.placeOne(b, d, k)
-		s := &permSearch{tick: w.tick, limit: 1, maxNodes: w.maxNodes - w.r.Nodes}
+		s := &permSearch{permConfig: w.cfg, tick: w.tick, limit: 1, maxNodes: w.maxNodes - w.r.Nodes}
 		s.search(&r)
 		w.r.Nodes += s.nodes
 		if s.err != nil {
@@ -196,6 +200,7 @@ type orderWalk struct {
 	r        Result
 	maxNodes int64
 	budget   int64 // nodes dfs may still spend
+	cfg      permConfig
 }
 
 // step counts a node, reporting false (with r.Err set) at the node limit
@@ -222,7 +227,7 @@ func (w *orderWalk) dfs(st *permState) []int16 {
 			return nil
 		}
 		w.budget--
-		if !st.propagate(false) {
+		if !st.propagate() {
 			return nil
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {

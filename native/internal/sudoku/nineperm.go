@@ -84,13 +84,16 @@ type permState struct {
 	dirty    uint32     // bit i: cand[i] changed since its band analysis
 	pending  uint32     // bit d: digit d+1 changed since its stack analysis
 	segDirty uint32     // not 0: some seg changed since the minirow pass
+	rules    permRules  // what propagate applies
 }
 
 // nz is 1 when x, below 2^27, is not 0: a branch-free change flag.
 func nz(x uint32) uint32 { return (x + s9Band) >> 27 }
 
-// newPermState places the givens; ok is false when they clash.
+// newPermState places the givens; ok is false when they clash. Its rules
+// are fullRules.
 func newPermState(cells []int16) (st permState, ok bool) {
+	st.rules = fullRules
 	for i := range 27 {
 		st.cand[i] = s9Band
 	}
@@ -141,13 +144,34 @@ func (st *permState) placeOne(b, d int, k uint) {
 	st.placeMany(b, d, bit)
 }
 
-// propagate applies the band rule, naked singles, then the stack rule and
-// the minirow rule (full) or nine.go's column rule (not full), each while
-// the ones before have nothing left, until none changes anything. It
-// returns false on a contradiction. Each rule only removes what no answer
-// uses, so the state it stops in does not depend on the order: not full,
-// it is the state nineState.propagate stops in.
-func (st *permState) propagate(full bool) bool {
+// permRules are the rules permState.propagate applies besides the band
+// rule, one bit each: each only removes what no answer uses, so any of
+// them may be left out without losing an answer. A state carries its
+// rules (in the padding of its words: a copy costs the same), and the
+// hidden and naked singles look at them only once they have found one.
+type permRules uint8
+
+const (
+	ruleStack    permRules = 1 << iota // the stack rule; else nine.go's column rule
+	ruleMinirows                       // the minirow rule
+	ruleNaked                          // naked singles are placed
+	ruleHidden                         // hidden singles (rows, boxes, columns) are placed
+)
+
+// Two sets of rules: the permutation search's, and nine.go's, which
+// define the order whose first answer a solve returns.
+const (
+	fullRules  = ruleStack | ruleMinirows | ruleNaked | ruleHidden
+	orderRules = ruleNaked | ruleHidden
+)
+
+// propagate applies the band rule, naked singles, then the stack rule or
+// nine.go's column rule, then the minirow rule, each while the ones before
+// have nothing left, until none changes anything; r says which. It returns
+// false on a contradiction. Each rule only removes what no answer uses, so
+// the state it stops in does not depend on the order: with orderRules it
+// is the state nineState.propagate stops in. st.rules says which rules.
+func (st *permState) propagate() bool {
 	t := &nine
 	for {
 		for st.dirty != 0 {
@@ -167,7 +191,9 @@ func (st *permState) propagate(full bool) bool {
 			st.pending |= 1 << d
 			// Hidden singles in rows and boxes, as in nineState.band.
 			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 {
-				st.placeMany(b, d, m)
+				if st.rules&ruleHidden != 0 {
+					st.placeMany(b, d, m)
+				}
 			}
 		}
 		placed, ok := st.nakedSingles()
@@ -179,7 +205,7 @@ func (st *permState) propagate(full bool) bool {
 		}
 		for p := st.pending; p != 0; p &= p - 1 {
 			d := bits.TrailingZeros32(p)
-			if full && !st.stack(d) || !full && !st.columns(d) {
+			if st.rules&ruleStack != 0 && !st.stack(d) || st.rules&ruleStack == 0 && !st.columns(d) {
 				return false
 			}
 		}
@@ -187,7 +213,7 @@ func (st *permState) propagate(full bool) bool {
 		if st.dirty != 0 {
 			continue
 		}
-		if !full || st.segDirty == 0 {
+		if st.rules&ruleMinirows == 0 || st.segDirty == 0 {
 			return true
 		}
 		st.segDirty = 0
@@ -200,10 +226,10 @@ func (st *permState) propagate(full bool) bool {
 	}
 }
 
-// nakedSingles places every free cell left with one digit. It fails on
-// a cell with none, or on two such cells of one row or box with the same
-// digit. No other digit has such a cell, so placing it only takes the
-// digit from its peers.
+// nakedSingles places every free cell left with one digit (with
+// ruleNaked). It fails on a cell with none, or on two such cells of one
+// row or box with the same digit. No other digit has such a cell, so
+// placing it only takes the digit from its peers.
 func (st *permState) nakedSingles() (placed, ok bool) {
 	for b := range 3 {
 		c := (*[9]uint32)(st.cand[9*b : 9*b+9])
@@ -228,7 +254,7 @@ func (st *permState) nakedSingles() (placed, ok bool) {
 			return placed, false
 		}
 		singles := one &^ two &^ st.solved[b&3]
-		if singles == 0 {
+		if singles == 0 || st.rules&ruleNaked == 0 {
 			continue
 		}
 		placed = true
@@ -264,8 +290,8 @@ func (st *permState) nakedSingles() (placed, ok bool) {
 
 // stack applies the band rule to digit d across each stack: the
 // pattern's rows are the bands, its boxes the stack's columns, and a
-// segment is a band's cells in one column. Then a column that only one
-// band may hold, with one cell there, takes d.
+// segment is a band's cells in one column. Then (with ruleHidden) a
+// column that only one band may hold, with one cell there, takes d.
 func (st *permState) stack(d int) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
@@ -299,10 +325,10 @@ func (st *permState) stack(d int) bool {
 }
 
 // columns is nineState.columns on st: a box or a column without digit d
-// fails; a column with one free cell takes d (hidden single); a box whose
-// cells for d lie in one column takes d there, so the column's other
-// bands lose it (pointing). Unlike the stack rule it leaves claiming out.
-// A digit placed nine times has nothing left to it.
+// fails; a column with one free cell takes d (hidden single, with
+// ruleHidden); a box whose cells for d lie in one column takes d there, so
+// the column's other bands lose it (pointing). Unlike the stack rule it
+// leaves claiming out. A digit placed nine times has nothing left to it.
 func (st *permState) columns(d int) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
@@ -325,7 +351,7 @@ func (st *permState) columns(d int) bool {
 	p2 := c2 & t.expand[t.rowOne[c2]] * permSpread
 	// The columns with one cell in all: free ones take d.
 	one := s9Field &^ (m0 | m1 | m2 | c0&c1 | c0&c2 | c1&c2)
-	if one != 0 {
+	if one != 0 && st.rules&ruleHidden != 0 {
 		// Each is the only cell of its column, but an earlier one may
 		// have taken its row or box.
 		s0 := x0 & (one & c0 * permSpread) &^ st.solved[0]
@@ -357,7 +383,7 @@ func (st *permState) columns(d int) bool {
 // columnSingles places d in the columns only (a set of columns) where
 // band b, whose cells for d are x, has one cell.
 func (st *permState) columnSingles(b, d int, x, only uint32) {
-	if only == 0 {
+	if only == 0 || st.rules&ruleHidden == 0 {
 		return
 	}
 	multi := (x&(x>>9) | x&(x>>18) | (x>>9)&(x>>18)) & s9Field
@@ -483,8 +509,40 @@ func (st *permState) cell() (int, uint) {
 	return bb, bk
 }
 
+// permConfig is what the switches leave of the permutation search.
+type permConfig struct {
+	rules permRules // its states' rules
+	bands bool      // branch on a band's digit permutations, else on a cell
+	first bool      // branch on the first free cell, else on one with fewest digits
+}
+
+// permConfigOf reads the switches off.
+func permConfigOf(off Off) permConfig {
+	c := permConfig{rules: fullRules, bands: !off.BandBranch && !off.FewestFirst, first: off.FewestFirst}
+	for _, o := range []struct {
+		off  bool
+		rule permRules
+	}{{off.StackRule, ruleStack}, {off.Minirows, ruleMinirows}, {off.NakedSingles, ruleNaked}, {off.HiddenSingles, ruleHidden}} {
+		if o.off {
+			c.rules &^= o.rule
+		}
+	}
+	return c
+}
+
+// firstFree returns the first free cell in reading order; st has one.
+func (st *permState) firstFree() (int, uint) {
+	for b := range 3 {
+		if m := s9Band &^ st.solved[b&3]; m != 0 {
+			return b, uint(bits.TrailingZeros32(m))
+		}
+	}
+	return 0, 0
+}
+
 // permSearch is a depth-first search over permState values.
 type permSearch struct {
+	permConfig
 	tick     *poll.Ticker
 	nodes    int64
 	maxNodes int64
@@ -501,11 +559,13 @@ type permSearch struct {
 }
 
 // solvePerm counts the answers of the 9x9 puzzle cells up to limit, or
-// until maxNodes nodes or ctx is done, keeping the first it finds.
-func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64) Result {
+// until maxNodes nodes or ctx is done, keeping the first it finds, with
+// the prunings off leaves.
+func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, off Off) Result {
 	tick := poll.New(ctx)
-	s := &permSearch{tick: &tick, limit: limit, maxNodes: maxNodes}
+	s := &permSearch{permConfig: permConfigOf(off), tick: &tick, limit: limit, maxNodes: maxNodes}
 	if st, ok := newPermState(cells); ok {
+		st.rules = s.rules
 		s.search(&st)
 	}
 	return Result{s.found, s.answer, s.nodes, s.err}
@@ -526,7 +586,7 @@ func (s *permSearch) search(st *permState) {
 			s.err = s.tick.Err()
 			return
 		}
-		if !st.propagate(true) {
+		if !st.propagate() {
 			s.fails++
 			return
 		}
@@ -534,7 +594,10 @@ func (s *permSearch) search(st *permState) {
 			s.solution(st)
 			return
 		}
-		i, p, ok := st.choice()
+		i, p, ok := 0, uint8(0), false
+		if s.bands {
+			i, p, ok = st.choice()
+		}
 		if !ok {
 			if !s.branchCell(st) {
 				return
@@ -563,10 +626,16 @@ func (s *permSearch) search(st *permState) {
 }
 
 // branchCell tries the digits of a cell but the last on copies of st and
-// puts the last in st, reporting whether the search goes on. Every
-// digit's segments are known, so only the cells inside them are left.
+// puts the last in st, reporting whether the search goes on. Every answer
+// puts one of them in the cell, so any free cell will do.
 func (s *permSearch) branchCell(st *permState) bool {
-	b, k := st.cell()
+	var b int
+	var k uint
+	if s.first {
+		b, k = st.firstFree()
+	} else {
+		b, k = st.cell()
+	}
 	var ds [9]int
 	n := 0
 	for d := range 9 {

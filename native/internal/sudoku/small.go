@@ -117,12 +117,17 @@ type smallSearch struct {
 	answer    []int16 // the first answer
 	err       error   // ctx.Err() when the search was cut short
 	clash     bool    // the givens contradict each other
+	// The prunings on, read from Off at the start.
+	naked, hidden, boxLine, fewest, mayLook bool
 }
 
-// newSmallSearch checks p and places its givens.
-func newSmallSearch(ctx context.Context, p puzzle.Sudoku, limit int) *smallSearch {
+// newSmallSearch checks p and places its givens, with the prunings off
+// leaves.
+func newSmallSearch(ctx context.Context, p puzzle.Sudoku, limit int, off Off) *smallSearch {
 	g := geoms[p.Box]()
-	s := &smallSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64}
+	s := &smallSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64,
+		naked: !off.NakedSingles, hidden: !off.HiddenSingles, boxLine: !off.BoxLine,
+		fewest: !off.FewestFirst, mayLook: !off.LookAhead}
 	// One allocation holds the root state, the queues and the weights.
 	s.levels = [][]uint64{make([]uint64, g.size)}
 	slab := make([]uint32, 2*g.n+3*g.side)
@@ -137,9 +142,9 @@ func newSmallSearch(ctx context.Context, p puzzle.Sudoku, limit int) *smallSearc
 }
 
 // runSmall solves or counts p, whose box is 2 to smallMax, with
-// smallSearch.
-func runSmall(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) Result {
-	s := newSmallSearch(ctx, p, limit)
+// smallSearch and the prunings off leaves.
+func runSmall(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64, off Off) Result {
+	s := newSmallSearch(ctx, p, limit, off)
 	s.maxNodes = maxNodes
 	s.run()
 	return Result{s.found, s.answer, s.nodes, s.err}
@@ -188,7 +193,7 @@ func (s *smallSearch) start(st []uint64, cells []int16) bool {
 		switch {
 		case m == 0:
 			return false
-		case m&(m-1) == 0:
+		case m&(m-1) == 0 && s.naked:
 			s.queue = append(s.queue, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 		}
 	}
@@ -198,10 +203,10 @@ func (s *smallSearch) start(st []uint64, cells []int16) bool {
 		case pm == 0:
 			return false
 		case pm&(pm-1) == 0:
-			if o := g.units[u*g.side+bits.TrailingZeros64(pm)]; st[o]&solvedBit == 0 {
+			if o := g.units[u*g.side+bits.TrailingZeros64(pm)]; s.hidden && st[o]&solvedBit == 0 {
 				s.queue = append(s.queue, uint32(o)<<6|uint32(i%g.side))
 			}
-		case g.confined(u/g.side, pm):
+		case s.boxLine && g.confined(u/g.side, pm):
 			s.locks = append(s.locks, uint32(i))
 		}
 	}
@@ -242,7 +247,7 @@ func (s *smallSearch) search(d int) {
 	case s.nodes >= s.maxNodes:
 		s.err = ErrNodeLimit
 		return
-	case !s.lookahead && s.nodes >= plainNodes:
+	case !s.lookahead && s.mayLook && s.nodes >= plainNodes:
 		s.lookahead = true
 		if s.found == 0 {
 			// Starting over costs less than going on with the choices
@@ -268,7 +273,10 @@ func (s *smallSearch) search(d int) {
 		s.solution(st)
 		return
 	}
-	if len(opts) == 0 {
+	switch {
+	case !s.fewest:
+		opts = s.firstCell(opts[:0], st)
+	case len(opts) == 0:
 		opts = s.branch(opts, st)
 	}
 	if d+1 == len(s.levels) {
@@ -291,6 +299,17 @@ func (s *smallSearch) search(d int) {
 func (s *smallSearch) cellOptions(opts []uint32, st []uint64, c int) []uint32 {
 	for m := st[c]; m != 0; m &= m - 1 {
 		opts = append(opts, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
+	}
+	return opts
+}
+
+// firstCell appends the options of the first free cell of st, which has
+// one.
+func (s *smallSearch) firstCell(opts []uint32, st []uint64) []uint32 {
+	for c, m := range st[:s.g.n] {
+		if m&solvedBit == 0 {
+			return s.cellOptions(opts, st, c)
+		}
 	}
 	return opts
 }
@@ -453,7 +472,7 @@ func (s *smallSearch) eliminate(st []uint64, c, v, skip int) bool {
 		s.weight[u[1]]++
 		return s.fail(int(u[2]))
 	}
-	if m&(m-1) == 0 {
+	if m&(m-1) == 0 && s.naked {
 		s.queue = append(s.queue, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 	}
 	return s.unplace(st, c, v, skip)
@@ -481,10 +500,10 @@ func (s *smallSearch) unplace(st []uint64, c, v, skip int) bool {
 			return s.fail(int(g.unitsOf[c][i]))
 		case pm&(pm-1) == 0:
 			o := g.units[(int(at[i])-g.n)+bits.TrailingZeros64(pm)]
-			if st[o]&solvedBit == 0 {
+			if s.hidden && st[o]&solvedBit == 0 {
 				s.queue = append(s.queue, uint32(o)<<6|uint32(v))
 			}
-		case g.confined(i, pm) && !g.confined(i, was):
+		case s.boxLine && g.confined(i, pm) && !g.confined(i, was):
 			// A mask confined before was queued then, and lock's
 			// removals depend only on the line or box it lies in.
 			s.locks = append(s.locks, uint32(j-g.n))

@@ -18,6 +18,9 @@
 //     counts, changed in place and undone from a trail, so that a node
 //     costs what it changes; the fewest options are found in buckets. When
 //     the plain search keeps failing it learns nogoods (learn.go).
+//
+// Each of these prunings can be switched off (Off); a search reads its
+// switches once, into fields, when it starts.
 package sudoku
 
 import (
@@ -42,10 +45,28 @@ type Result struct {
 	Err    error
 }
 
+// Off names the prunings switched off; the zero Off keeps every one. Each
+// only removes what no answer uses or orders the branches, so switching it
+// off changes the work and never a count or whether an answer exists. A
+// 9x9 solve returns the same answer whatever is off; at other sizes a grid
+// with several answers may give another one.
+type Off struct {
+	NakedSingles  bool // a cell with one candidate takes it
+	HiddenSingles bool // a symbol with one place in a unit takes it
+	FewestFirst   bool // branch on a constraint with the fewest options, else on the first free cell
+	BoxLine       bool // 4x4 to 49x49 but 9x9: pointing and claiming
+	LookAhead     bool // 4x4 to 49x49 but 9x9: failed-literal probing on hard grids
+	BandBranch    bool // 9x9: branch on a band's digit permutations
+	StackRule     bool // 9x9: the band rule across stacks, else nine.go's column rule
+	Minirows      bool // 9x9: three digits in each minirow
+	Learning      bool // 64x64 to 225x225: nogoods learnt when the plain search keeps failing
+}
+
 // Run checks p and runs the search that fits its size, stopping at limit
 // answers (limit <= 0: no limit) or maxNodes nodes (maxNodes <= 0: no
-// bound). The error is for an instance no parser makes.
-func Run(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) (Result, error) {
+// bound), with the prunings off leaves. The error is for an instance no
+// parser makes.
+func Run(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64, off Off) (Result, error) {
 	if err := check(p); err != nil {
 		return Result{}, err
 	}
@@ -57,13 +78,13 @@ func Run(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) (Resul
 	}
 	switch {
 	case p.Box == 3 && limit == 1:
-		return solveOrdered(ctx, p.Cells, maxNodes), nil
+		return solveOrdered(ctx, p.Cells, maxNodes, off), nil
 	case p.Box == 3:
-		return solvePerm(ctx, p.Cells, limit, maxNodes), nil
+		return solvePerm(ctx, p.Cells, limit, maxNodes, off), nil
 	case p.Box <= smallMax:
-		return runSmall(ctx, p, limit, maxNodes), nil
+		return runSmall(ctx, p, limit, maxNodes, off), nil
 	}
-	return runWide(ctx, p, limit, maxNodes), nil
+	return runWide(ctx, p, limit, maxNodes, off), nil
 }
 
 // check rejects an instance no parser makes.

@@ -49,19 +49,29 @@ type wideSearch struct {
 	restarts        int
 	fails           int64    // failures left before the search gives up; 0 or less: no limit
 	learn           *learner // reasons and learnt nogoods, when the search learns (see learn.go)
+	// The prunings on, read from Off at the start, and the fewest
+	// options a choice may have: 1 when a single is not placed at once.
+	naked, hidden, fewest bool
+	minOptions            int
 }
 
 // wideSettle marks a placement in the trail.
 const wideSettle = 1 << 31
 
-// runWide solves or counts p with wideSearch.
-func runWide(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) Result {
-	s := newWide(ctx, p.Box, limit, maxNodes)
-	learn := limit == 1 && p.Box <= learnMaxBox
+// runWide solves or counts p with wideSearch and the prunings off leaves.
+func runWide(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64, off Off) Result {
+	return runWideAfter(ctx, p, limit, maxNodes, off, plainFails)
+}
+
+// runWideAfter is runWide where the plain search of a solve gives up for
+// the learning one after fails failures.
+func runWideAfter(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64, off Off, fails int64) Result {
+	s := newWide(ctx, p.Box, limit, maxNodes, off)
+	learn := limit == 1 && p.Box <= learnMaxBox && !off.Learning
 	if learn {
 		// Most grids fall to a short plain search; recording reasons
 		// from the start costs more than that search on them.
-		s.fails = plainFails
+		s.fails = fails
 	}
 	if s.start(p.Cells) && s.propagate() {
 		s.search()
@@ -70,7 +80,7 @@ func runWide(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64) Re
 		return Result{s.found, s.answer, s.nodes, s.err}
 	}
 	nodes := s.nodes
-	s = newWide(ctx, p.Box, limit, maxNodes-nodes)
+	s = newWide(ctx, p.Box, limit, maxNodes-nodes, off)
 	s.learn = newLearner(s)
 	if s.start(p.Cells) {
 		s.searchLearnt()
@@ -85,7 +95,7 @@ const plainFails = 2000
 // errGaveUp ends a plain search that met its failures.
 var errGaveUp = errors.New("sudoku search: failure budget spent")
 
-func newWide(ctx context.Context, box, limit int, maxNodes int64) *wideSearch {
+func newWide(ctx context.Context, box, limit int, maxNodes int64, off Off) *wideSearch {
 	side := box * box
 	n := side * side
 	s := &wideSearch{
@@ -96,7 +106,11 @@ func newWide(ctx context.Context, box, limit int, maxNodes int64) *wideSearch {
 		unitAt: make([]int32, 3*n), units: make([]int32, 3*n),
 		limit: limit, maxNodes: maxNodes,
 		weight: make([]float64, 4*n), bump: 1,
-		rng: rand.New(rand.NewPCG(uint64(box), 0x5eed)),
+		rng:   rand.New(rand.NewPCG(uint64(box), 0x5eed)),
+		naked: !off.NakedSingles, hidden: !off.HiddenSingles, fewest: !off.FewestFirst, minOptions: 2,
+	}
+	if off.NakedSingles || off.HiddenSingles {
+		s.minOptions = 1
 	}
 	s.cand = make([]uint64, n*s.w)
 	s.slot = make([]int32, 3*n)
@@ -197,7 +211,9 @@ func (s *wideSearch) start(cells []int16) bool {
 		case 0:
 			return false
 		case 1:
-			s.queue = append(s.queue, int32(i))
+			if s.single(i) {
+				s.queue = append(s.queue, int32(i))
+			}
 		}
 		s.link(i)
 	}
@@ -287,11 +303,20 @@ func (s *wideSearch) drop(i int, d int32) bool {
 		}
 		return false
 	case 1:
-		if s.open[i] {
+		if s.open[i] && s.single(i) {
 			s.queue = append(s.queue, int32(i))
 		}
 	}
 	return true
+}
+
+// single reports whether constraint i, left with one option, takes it at
+// once: a cell (naked single) or a unit symbol (hidden single).
+func (s *wideSearch) single(i int) bool {
+	if i < s.n {
+		return s.naked
+	}
+	return s.hidden
 }
 
 // settle places v+1, a candidate of open cell c, for the reason why
@@ -434,12 +459,16 @@ func (s *wideSearch) undo(mark int) {
 }
 
 // choose returns an open constraint with the fewest options (at least
-// two after propagation): among the first few of its bucket, the one
-// that failed most often (dom/wdeg: the failures, kept across restarts,
-// point the search at the hard part of the grid), a cell on ties; -1
-// when every cell is placed.
+// two after propagation, when singles are placed): among the first few of
+// its bucket, the one that failed most often (dom/wdeg: the failures, kept
+// across restarts, point the search at the hard part of the grid), a cell
+// on ties; -1 when every cell is placed. Without fewest, it returns the
+// first open cell.
 func (s *wideSearch) choose() int {
-	for k := 2; k <= s.side; k++ {
+	if !s.fewest {
+		return slices.Index(s.open[:s.n], true)
+	}
+	for k := s.minOptions; k <= s.side; k++ {
 		best, bestW := int32(-1), -1.0
 		for _, h := range [2]int{k, s.side + 1 + k} {
 			seen := 0

@@ -29,14 +29,14 @@ func TestSudokuWideCounts(t *testing.T) {
 					p.Cells[i] = int16(rng.IntN(side) + 1)
 				}
 			}
-			wide := runWide(context.Background(), p, 50, 1<<62)
-			other := runSmall(context.Background(), p, 50, 1<<62)
+			wide := runWide(context.Background(), p, 50, 1<<62, Off{})
+			other := runSmall(context.Background(), p, 50, 1<<62, Off{})
 			require.NoError(t, wide.Err)
 			require.Equal(t, other.Found, wide.Found, "box %d trial %d", box, trial)
 			if wide.Found > 0 {
 				require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: wide.Answer}))
 			}
-			one := runWide(context.Background(), p, 1, 1<<62)
+			one := runWide(context.Background(), p, 1, 1<<62, Off{})
 			require.Equal(t, min(other.Found, 1), one.Found, "solving with restarts")
 		}
 	}
@@ -49,10 +49,10 @@ func TestSudokuWideStops(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	r := runWide(ctx, p, 2, 1<<62)
+	r := runWide(ctx, p, 2, 1<<62, Off{})
 	require.ErrorIs(t, r.Err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second)
-	r = runWide(context.Background(), p, 2, 10)
+	r = runWide(context.Background(), p, 2, 10, Off{})
 	require.ErrorIs(t, r.Err, ErrNodeLimit)
 	require.Equal(t, int64(10), r.Nodes)
 }
@@ -68,7 +68,7 @@ func TestLuby(t *testing.T) {
 // runLearnt solves p with the learning search, which forgets past keep
 // nogoods.
 func runLearnt(p puzzle.Sudoku, keep int) Result {
-	s := newWide(context.Background(), p.Box, 1, 1<<62)
+	s := newWide(context.Background(), p.Box, 1, 1<<62, Off{})
 	s.learn = newLearner(s)
 	s.learn.keep = keep
 	if s.start(p.Cells) {
@@ -109,7 +109,7 @@ func TestSudokuLearnt(t *testing.T) {
 			}
 			got := runLearnt(p, 16+trial%3*1000)
 			require.NoError(t, got.Err, "box %d trial %d", box, trial)
-			want := runSmall(context.Background(), p, 1, 1<<62)
+			want := runSmall(context.Background(), p, 1, 1<<62, Off{})
 			require.Equal(t, want.Found, got.Found, "box %d trial %d", box, trial)
 			if got.Found > 0 {
 				require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.Answer}))
@@ -128,7 +128,7 @@ func TestSudokuLearntLarge(t *testing.T) {
 	for _, i := range rng.Perm(len(full))[:len(full)*38/100] {
 		p.Cells[i] = 0
 	}
-	for _, got := range []Result{runLearnt(p, learnKeep), runWide(context.Background(), p, 1, 1<<62)} {
+	for _, got := range []Result{runLearnt(p, learnKeep), runWide(context.Background(), p, 1, 1<<62, Off{})} {
 		require.NoError(t, got.Err)
 		require.Equal(t, 1, got.Found)
 		require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: got.Answer}))
@@ -143,7 +143,7 @@ func TestWideStopsWhileStarting(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	r := runWide(ctx, puzzle.Sudoku{Box: 20, Cells: cells}, 1, 1<<62)
+	r := runWide(ctx, puzzle.Sudoku{Box: 20, Cells: cells}, 1, 1<<62, Off{})
 	t.Logf("stopped after %v", time.Since(start))
 	require.ErrorIs(t, r.Err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second)
