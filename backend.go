@@ -110,6 +110,10 @@ type Options struct {
 	// answer. Stats.Proofs lists the proofs checked, and Proof.Dir keeps
 	// them with their formulas. docs/solvers.md says what that guarantees.
 	Proof *Proof
+	// Session, when set, is one per goroutine; it keeps what the SAT
+	// backend reuses across instances (see Session). nil solves each
+	// instance on its own.
+	Session *Session
 }
 
 // Proof says how negative answers are certified (Options.Proof): by
@@ -147,7 +151,11 @@ const CadicalBudget = solver.CadicalBudget
 
 // config returns the SAT driver's configuration.
 func (o Options) config() solver.Config {
-	return solver.Config{Budget: o.Budget, Engine: o.Solver.engine, Proof: o.Proof}
+	c := solver.Config{Budget: o.Budget, Engine: o.Solver.engine, Proof: o.Proof}
+	if o.Session != nil {
+		c.Pool = o.Session.pool
+	}
+	return c
 }
 
 // withTimeout starts the clock of o.Timeout for one backend's run.

@@ -63,17 +63,88 @@ func sudokuEncoding(enc technique.Picks, solve bool) encode.SudokuOptions {
 // propagated away, or as enc picks, once its size bound
 // (encode.SudokuSize) fits c's budget: the formula that unit propagation
 // leaves is built straight into the engine (encode.SudokuSingles,
-// solver.FindBuilt), with exactly-one groups of two as one variable. The
-// error is puzzle.ErrNoSolution when it has no model, or the context's
-// error.
+// solver.FindBuilt), with exactly-one groups of two as one variable.
+// With a Pool in c, a 9x9 grid whose singles enc has presolved is solved
+// instead on the solver the pool keeps for the rules of its size, in the
+// encoding enc picks, under assumptions (sudokuSession). The error is
+// puzzle.ErrNoSolution when it has no model, or the context's error.
 func Sudoku(ctx context.Context, p puzzle.Sudoku, c solver.Config, enc technique.Picks) (puzzle.SudokuAnswer, solver.Stats, error) {
 	o := sudokuEncoding(enc, true)
+	if c.Pool != nil && sudokuPooled(p.Box) && o.Reduce == encode.SudokuSingles {
+		if a, st, ok, err := sudokuSession(ctx, p, c, o); ok {
+			return a, st, err
+		}
+	}
 	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits); err != nil {
 		return puzzle.SudokuAnswer{}, solver.Stats{}, err
 	}
 	return solved(solver.FindBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery {
 		return encode.SudokuWith(f, p, o)
 	}))
+}
+
+// sudokuPooled reports whether Sudoku solves a grid of box side box on a
+// kept solver when its Config has a Pool: the 9x9 grids only, the size
+// where the kept rules beat a formula per puzzle. From 16x16 up the
+// formula that a puzzle's singles leave is far smaller than the rules,
+// and the kept solver lost by far (docs/results.md).
+func sudokuPooled(box int) bool { return box == 3 }
+
+// sudokuKey keys the rules of one box side, in one encoding, in a pool.
+type sudokuKey struct {
+	box int
+	o   encode.SudokuOptions
+}
+
+// sudokuRules writes the rules of the grids of box side box in the
+// encoding o: the formula of an empty grid, which every puzzle of that
+// size shares.
+func sudokuRules(box int, o encode.SudokuOptions) func(*cnf.CNF) *encode.SudokuQuery {
+	return func(f *cnf.CNF) *encode.SudokuQuery {
+		return encode.SudokuWith(f, puzzle.Sudoku{Box: box, Cells: make([]int16, box*box*box*box)}, o)
+	}
+}
+
+// sudokuSession solves p on the solver c.Pool keeps for its size and
+// the encoding o (its AMO and sides; the empty grid has nothing to
+// presolve or join), the cells that p's givens place by naked and hidden
+// singles (encode.SudokuPlaced) as assumptions; ok is false when c keeps
+// no solver for it (see solver.Pooled). A contradiction of the singles,
+// or an UNSAT answer, is puzzle.ErrNoSolution; a grid the singles fill
+// needs no solve.
+func sudokuSession(ctx context.Context, p puzzle.Sudoku, c solver.Config, o encode.SudokuOptions) (a puzzle.SudokuAnswer, st solver.Stats, ok bool, err error) {
+	placed, consistent := encode.SudokuPlaced(p)
+	if !consistent {
+		return a, st, true, puzzle.ErrNoSolution
+	}
+	if !slices.Contains(placed, 0) {
+		return puzzle.SudokuAnswer{Cells: placed}, st, true, nil
+	}
+	o.Reduce, o.Equivalences = encode.SudokuGivens, false
+	s, q, ok, err := solver.Pooled(ctx, c, sudokuKey{p.Box, o}, sudokuRules(p.Box, o))
+	if !ok || err != nil {
+		return a, st, ok, err
+	}
+	if q.Small() {
+		s.Inline()
+	}
+	var assume []cnf.Lit
+	for cell, v := range placed {
+		if v > 0 {
+			assume = append(assume, q.Lit(cell, int(v)))
+		}
+	}
+	before := s.Stats()
+	status, err := s.Solve(ctx, assume...)
+	st = s.Stats().Since(before)
+	switch {
+	case err != nil:
+		return a, st, true, err
+	case status != solver.Sat:
+		return a, st, true, puzzle.ErrNoSolution
+	}
+	a, err = q.Decode(s.Model())
+	return a, st, true, err
 }
 
 // CountSudoku counts the answers of p up to limit on one solver, each

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"testing"
 
 	"puzzlesat/gen"
@@ -15,7 +16,9 @@ import (
 // BenchmarkSudoku17 solves Royle's 49,151 17-clue puzzles (the set stays
 // outside the repository: PUZZLESAT_DATA) one after the other, as
 // `solve sudoku --backend=sat --jobs=1` does, without parsing and
-// printing.
+// printing: by a formula per puzzle (sudokuLean, the path without a
+// session), and on the rules kept in a pool (sat.Sudoku with a Pool, as
+// the command solves a batch).
 func BenchmarkSudoku17(b *testing.B) {
 	f, err := os.Open(judgedata.Find(b, "sudoku", "royle_17clue_49151.txt"))
 	if err != nil {
@@ -26,21 +29,37 @@ func BenchmarkSudoku17(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	decided := 0
-	for b.Loop() {
-		decided = 0
-		for _, p := range ps {
-			_, st, err := sudokuLean(context.Background(), p)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if st.Solves == 0 {
-				decided++
-			}
-		}
+	if n, err := strconv.Atoi(os.Getenv("PUZZLESAT_BENCH_N")); err == nil && n < len(ps) {
+		ps = ps[:n]
 	}
-	b.ReportMetric(float64(len(ps)*b.N)/b.Elapsed().Seconds(), "puzzles/s")
-	b.ReportMetric(float64(decided), "decided-by-propagation")
+	for _, tc := range []struct {
+		name  string
+		solve func() func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error)
+	}{
+		{"formula", func() func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error) {
+			return sudokuLean
+		}},
+		{"session", sudokuPooled},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			decided := 0
+			for b.Loop() {
+				decided = 0
+				solve := tc.solve()
+				for _, p := range ps {
+					_, st, err := solve(context.Background(), p)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if st.Solves == 0 {
+						decided++
+					}
+				}
+			}
+			b.ReportMetric(float64(len(ps)*b.N)/b.Elapsed().Seconds(), "puzzles/s")
+			b.ReportMetric(float64(decided), "decided-by-propagation")
+		})
+	}
 }
 
 // sudokuLarge are generated grids of every large size, with the largest

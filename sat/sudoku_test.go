@@ -13,7 +13,9 @@ import (
 	"puzzlesat/encode/cnf"
 	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // readSudoku parses a sudoku data file and its expected output, if any.
@@ -54,6 +56,15 @@ func sudokuLean(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, solv
 	return solver.FindBuilt[puzzle.SudokuAnswer](ctx, solver.Config{}, func(f *cnf.CNF) *encode.SudokuQuery { return encode.SudokuWith(f, p, o) })
 }
 
+// sudokuPooled returns a function that solves puzzles as the command
+// solves a batch: sat.Sudoku with one pool for all of them.
+func sudokuPooled() func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error) {
+	c := solver.Config{Pool: solver.NewPool()}
+	return func(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error) {
+		return sat.Sudoku(ctx, p, c, technique.Picks{})
+	}
+}
+
 // sudokuGivens solves p by the formula of its givens, as exported.
 func sudokuGivens(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error) {
 	return solver.Find(ctx, encode.Sudoku(p), solver.Config{})
@@ -61,7 +72,7 @@ func sudokuGivens(ctx context.Context, p puzzle.Sudoku) (puzzle.SudokuAnswer, so
 
 func TestSudokuJudgeData(t *testing.T) {
 	for _, set := range sudokuSets {
-		for name, solve := range map[string]func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error){"lean": sudokuLean, "givens": sudokuGivens} {
+		for name, solve := range map[string]func(context.Context, puzzle.Sudoku) (puzzle.SudokuAnswer, solver.Stats, error){"lean": sudokuLean, "givens": sudokuGivens, "pooled": sudokuPooled()} {
 			t.Run(set.in+"/"+name, func(t *testing.T) { testSudokuSet(t, set.in, set.out, solve) })
 		}
 	}
@@ -111,4 +122,73 @@ func BenchmarkSudoku(b *testing.B) {
 			}
 		})
 	}
+}
+
+// sudokuNine are the 9x9 judge files, those with puzzles of several
+// answers or none included.
+var sudokuNine = []string{
+	"poj3074_tedukuri.in", "michael404_9x9.puzzles", "top95.txt", "hardest.txt",
+	"no_solution.txt", "two_solutions.txt", "poj2676_tedukuri_inputonly.in",
+}
+
+// TestSudokuSession: on one pool, with every engine in process and in
+// the default encoding and two others (the pool keeps rules per
+// encoding), the 9x9 judge files one after the other (an UNSAT answer in
+// the middle, past renewals of a kept gini) get what a formula per
+// puzzle gets: the same answer for a puzzle with one, "no solution" for
+// one with none, and a verified answer for one with several. A grid of
+// another size goes the formula's way.
+func TestSudokuSession(t *testing.T) {
+	var ps []puzzle.Sudoku
+	for _, name := range sudokuNine {
+		set, _ := readSudoku(t, name, "")
+		ps = append(ps, set...)
+	}
+	big, _ := readSudoku(t, "michael404_16x16.puzzles", "")
+	ps = append(ps, big[0])
+	for _, e := range inProcess() {
+		for _, spec := range []string{"", "sides=minimal,amo=sequential,small-groups=amo", "sides=efficient"} {
+			enc, err := technique.ResolveEncoding(sat.SudokuEncodings(), spec)
+			require.NoError(t, err)
+			t.Run(e.Name()+"/"+spec, func(t *testing.T) { testSudokuSession(t, ps, e, enc) })
+		}
+	}
+}
+
+// testSudokuSession is TestSudokuSession with one engine and encoding.
+func testSudokuSession(t *testing.T, ps []puzzle.Sudoku, e solver.Engine, enc technique.Picks) {
+	ctx := context.Background()
+	c := solver.Config{Engine: e, Pool: solver.NewPool()}
+	defer c.Pool.Close()
+	several, none := 0, 0
+	for i, p := range ps {
+		want, _, wantErr := sat.Sudoku(ctx, p, solver.Config{Engine: e}, enc)
+		got, st, err := sat.Sudoku(ctx, p, c, enc)
+		if wantErr != nil {
+			require.ErrorIs(t, wantErr, puzzle.ErrNoSolution, "puzzle %d", i)
+			require.ErrorIs(t, err, puzzle.ErrNoSolution, "puzzle %d", i)
+			none++
+			continue
+		}
+		require.NoError(t, err, "puzzle %d", i)
+		require.NoError(t, p.Verify(got), "puzzle %d", i)
+		require.LessOrEqual(t, st.Solves, 1)
+		if n, _, err := sat.CountSudoku(ctx, p, 2, solver.Config{Engine: e}, technique.Picks{}); err == nil && n > 1 {
+			several++
+			continue
+		}
+		require.Equal(t, p.Format(want), p.Format(got), "puzzle %d", i)
+	}
+	require.Positive(t, several)
+	require.Positive(t, none)
+}
+
+// inProcess returns the engines that run in process: gini, and CaDiCaL
+// in a build with the tag cadical.
+func inProcess() []solver.Engine {
+	es := []solver.Engine{solver.Gini()}
+	if e, ok := solver.Cadical(); ok {
+		es = append(es, e)
+	}
+	return es
 }

@@ -37,10 +37,20 @@ const window = 16
 // errInterrupted; it returns a failed write at once, and otherwise
 // errBug or errFailed when an instance was a bug or failed.
 func runBatch[I any](ctx context.Context, e env, o *options, n int, feed func(yield func(I) error) error, solve func(context.Context, int, I) result) error {
+	return runWorkers(ctx, e, o, n, feed, func() (func(context.Context, int, I) result, func()) { return solve, func() {} })
+}
+
+// runWorkers is runBatch with a solve function per worker, which
+// newWorker makes when the worker starts, with the function that the
+// worker calls when it is done: each worker may keep state across the
+// instances it solves (a puzzlesat.Session), used by it alone.
+func runWorkers[I any](ctx context.Context, e env, o *options, n int, feed func(yield func(I) error) error, newWorker func() (func(context.Context, int, I) result, func())) error {
 	prog := newProgress(e.stderr, n)
 	p := printer{out: bufio.NewWriterSize(prog.writer(e.stdout), 64*1024), stderr: e.stderr, prog: prog}
 	if o.jobs == 1 || n == 1 {
 		i := 0
+		solve, done := newWorker()
+		defer done()
 		err := feed(func(x I) error {
 			if !p.print(safely(ctx, i, x, solve)) {
 				return errStop
@@ -66,6 +76,8 @@ func runBatch[I any](ctx context.Context, e env, o *options, n int, feed func(yi
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			solve, done := newWorker()
+			defer done()
 			for j := range jobs {
 				j.r = safely(ctx, j.i, j.x, solve)
 				close(j.done)

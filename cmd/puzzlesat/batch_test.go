@@ -78,8 +78,8 @@ func TestBatchKeepsSmallInput(t *testing.T) {
 		defer in.close()
 		o := newOptions(&errs)
 		o.keep = keep
-		solve := func(ctx context.Context, _ int, p puzzlesat.Problem) result {
-			a, _, err := k.lib.Solve(ctx, p, o.lib)
+		solve := func(ctx context.Context, lib puzzlesat.Options, _ int, p puzzlesat.Problem) result {
+			a, _, err := k.lib.Solve(ctx, p, lib)
 			require.NoError(t, err)
 			return result{out: a.Text}
 		}

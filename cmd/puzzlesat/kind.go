@@ -141,8 +141,9 @@ func liveHeap() int64 {
 
 // batch checks the whole input, so that bad input never prints a half
 // answer, then solves its instances: the ones it kept, or, from a large
-// input, as they stream in again.
-func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve func(context.Context, int, puzzlesat.Problem) result) error {
+// input, as they stream in again. Each worker of --jobs solves with its
+// own options: o.lib with a puzzlesat.Session of its own.
+func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve func(ctx context.Context, lib puzzlesat.Options, i int, p puzzlesat.Problem) result) error {
 	var kept []puzzlesat.Problem
 	n, keep := 0, true
 	err := k.each(ctx, o, in, true, func(p puzzlesat.Problem) error {
@@ -170,7 +171,11 @@ func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve fu
 			return nil
 		}
 	}
-	return runBatch(ctx, e, o, n, instances, solve)
+	return runWorkers(ctx, e, o, n, instances, func() (func(context.Context, int, puzzlesat.Problem) result, func()) {
+		lib := o.lib
+		lib.Session = puzzlesat.NewSession()
+		return func(ctx context.Context, i int, p puzzlesat.Problem) result { return solve(ctx, lib, i, p) }, lib.Session.Close
+	})
 }
 
 func (k *kind) generate(e env, o *options) error {

@@ -228,10 +228,9 @@ func (o *options) check() error {
 	return nil
 }
 
-// proofFor returns the options for instance i of file: o's, with the
+// proofFor returns the options for instance i of file: lib, with the
 // proofs' files named after the instance.
-func (o *options) proofFor(file string, i int) puzzlesat.Options {
-	lib := o.lib
+func proofFor(lib puzzlesat.Options, file string, i int) puzzlesat.Options {
 	if lib.Proof != nil {
 		p := *lib.Proof
 		p.Name = fmt.Sprintf("%s-case%d", filepath.Base(file), i+1)

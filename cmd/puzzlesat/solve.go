@@ -10,8 +10,8 @@ import (
 
 func (k *kind) solve(ctx context.Context, e env, o *options, in *input) error {
 	lib := k.lib
-	return k.batch(ctx, e, o, in, func(ctx context.Context, i int, p puzzlesat.Problem) result {
-		a, st, err := lib.Solve(ctx, p, o.proofFor(in.name, i))
+	return k.batch(ctx, e, o, in, func(ctx context.Context, lo puzzlesat.Options, i int, p puzzlesat.Problem) result {
+		a, st, err := lib.Solve(ctx, p, proofFor(lo, in.name, i))
 		r := report(ctx, in.name, i, o, st, err, p, func(a any) string { return a.(puzzlesat.Answer).Text })
 		if err == nil {
 			r.out = k.text(o, a)
@@ -31,8 +31,8 @@ func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
 	if o.limit < 1 {
 		return usagef("--limit must be at least 1")
 	}
-	return k.batch(ctx, e, o, in, func(ctx context.Context, i int, p puzzlesat.Problem) result {
-		n, st, err := lib.Count(ctx, p, o.limit, o.proofFor(in.name, i))
+	return k.batch(ctx, e, o, in, func(ctx context.Context, lo puzzlesat.Options, i int, p puzzlesat.Problem) result {
+		n, st, err := lib.Count(ctx, p, o.limit, proofFor(lo, in.name, i))
 		r := report(ctx, in.name, i, o, st, err, p, func(n any) string { return countText(n.(int), o.limit) })
 		if err == nil {
 			r.out = countText(n, o.limit)

@@ -275,6 +275,32 @@ func TestSudoku36(t *testing.T) {
 	}
 }
 
+// TestSudokuBatchSession: a 9x9 batch by the SAT backend, whose workers
+// each keep the rules on one solver (puzzlesat.Session), prints the
+// expected answers with one worker and with two, the same as the DFS
+// (the puzzles have one answer each), and "no solution" for a puzzle
+// with none in the middle of a batch.
+func TestSudokuBatchSession(t *testing.T) {
+	in := judgedata.Path(t, "sudoku", "poj3074_tedukuri.in")
+	want := readFile(t, judgedata.Path(t, "sudoku", "poj3074_tedukuri.out"))
+	for _, jobs := range []string{"--jobs=1", "--jobs=2"} {
+		out, errs, code := cli(t, "", "solve", "sudoku", "--backend=sat", jobs, in)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, fields(want), fields(out), jobs)
+	}
+	top := strings.Split(strings.TrimSpace(readFile(t, judgedata.Path(t, "sudoku", "top95.txt"))), "\n")[:6]
+	bad := strings.Split(strings.TrimSpace(readFile(t, judgedata.Path(t, "sudoku", "no_solution.txt"))), "\n")
+	batch := strings.Join(append(append(top[:3:3], bad...), top[3:]...), "\n") + "\n"
+	dfs, _, code := cli(t, batch, "solve", "sudoku", "--backend=dfs")
+	require.Equal(t, exitFailed, code)
+	for _, jobs := range []string{"--jobs=1", "--jobs=2"} {
+		out, errs, code := cli(t, batch, "solve", "sudoku", "--backend=sat", jobs)
+		require.Equal(t, exitFailed, code, errs)
+		require.Equal(t, dfs, out, jobs)
+		require.Contains(t, out, "no solution")
+	}
+}
+
 // TestSudokuTechniques lists sudoku's prunings and encodings, solves and
 // counts with some switched (fewest-first takes band-branch along, with a
 // note; the 9x9 answers stay those of the defaults), encodes and decodes

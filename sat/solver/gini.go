@@ -53,6 +53,10 @@ type giniSession struct {
 	build    context.Context
 	streamed int // clauses f handed over while build is watched
 	cut      error
+	// noCheck: g need not check its models against every clause
+	// (skipModelCheck); checked is the gini on which that was set up.
+	noCheck bool
+	checked *gini.Gini
 }
 
 // newGini returns an empty gini sized for the variables f uses and the
@@ -117,6 +121,10 @@ func (s *giniSession) solve(ctx context.Context, assume []cnf.Lit) (answer, erro
 	if err := s.sync(ctx, &a.work); err != nil {
 		return a, err
 	}
+	if s.noCheck && s.checked != s.g {
+		s.g.ActivationLit()
+		s.checked = s.g
+	}
 	for _, l := range assume {
 		s.g.Assume(lit(l))
 	}
@@ -171,7 +179,9 @@ const pollEvery = 10 * time.Millisecond
 // reflection; without it run still works, only without the counters.
 func (s *giniSession) run(ctx context.Context, work *Stats) int {
 	if s.inline {
-		return s.g.Solve()
+		res := s.g.Solve()
+		readHeld(s.g, work)
+		return res
 	}
 	ctl := s.g.GoSolve()
 	poll := time.Duration(math.MaxInt64)
@@ -193,21 +203,21 @@ func (s *giniSession) run(ctx context.Context, work *Stats) int {
 		}
 		if ctx.Err() != nil {
 			res := ctl.Stop()
-			readStopped(s.g, work)
+			readHeld(s.g, work)
 			return res
 		}
 	}
 }
 
-// readStopped adds to work the counters of a solve that was stopped,
-// which no StatsResult carries: gini keeps them in its solver (xo.S)
-// until they are read, and ReadStats reads and resets them. That solver
+// readHeld adds to work the counters of a solve that was stopped, or
+// that ran inline, which no StatsResult carries: gini keeps them in its
+// solver (xo.S) until they are read, and ReadStats reads and resets them. That solver
 // is the unexported field xo of gini.Gini, so it is reached by
 // reflection, through reflect.NewAt, which lifts the read-only mark that
 // an unexported field's value carries; its ReadStats locks the solver, so
 // the call is safe once the solve has stopped. A gini without that field
 // or method (another version) leaves the counters unread.
-func readStopped(g *gini.Gini, work *Stats) {
+func readHeld(g *gini.Gini, work *Stats) {
 	v := reflect.ValueOf(g).Elem().FieldByName("xo")
 	if !v.IsValid() || v.Kind() != reflect.Pointer || v.IsNil() {
 		return
@@ -244,4 +254,28 @@ func addCounters(st reflect.Value, work *Stats) {
 	work.Conflicts += get("Conflicts")
 	work.Decisions += get("Guesses")
 	work.Propagations += get("Props")
+}
+
+// skipModelCheck stops gini from checking each model against every
+// clause given to it, a pass over the whole clause set per SAT answer
+// until the next clause is added, which on a solver kept for many small
+// queries is a good part of the solving (docs/results.md). gini skips the check once its activation machinery is set up, so the
+// next solve sets it up by taking an activation literal, a variable of
+// gini's own that no clause holds and that is never activated. The
+// check is redundant where every answer is verified anyway, as every
+// answer a kind decodes is (puzzlesat's Verify).
+func (s *giniSession) skipModelCheck() { s.noCheck = true }
+
+// renew replaces g by a fresh gini given every clause of f: what g
+// learnt and its branching scores are dropped, the clause set is the
+// same, and so is what is known of its satisfiability. A streaming
+// session, whose f keeps no clauses, is left as it is.
+func (s *giniSession) renew() {
+	if s.stream || s.g == nil {
+		return
+	}
+	safe := s.safe && !s.poisoned
+	s.g, s.added, s.poisoned = newGini(s.f), 0, false
+	s.sync(context.Background(), &Stats{}) // a background context: never stopped
+	s.safe = safe
 }

@@ -166,6 +166,10 @@ type Config struct {
 	// (NewStreaming streams none), and Search finds its models by solves.
 	// Stats.Proofs lists the checks.
 	Proof *Proof
+	// Pool keeps solvers that the queries of a batch share (see Pooled);
+	// nil keeps none, and every query builds its own formula. A Pool is
+	// not safe for concurrent use, so neither is a Config that holds one.
+	Pool *Pool
 }
 
 // DefaultBudget is the budget of a zero Config with gini or a program:

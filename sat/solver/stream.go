@@ -46,15 +46,14 @@ func (giniEngine) stream(f *cnf.CNF, budget int) session {
 	return s
 }
 
-// Inline makes a streaming gini solver solve in the caller's goroutine:
-// no goroutine, channel or timer per solve, which cost more than a small
+// Inline makes a gini solver solve in the caller's goroutine: no
+// goroutine, channel or timer per solve, which cost more than a small
 // query takes to solve, but a solve that has started cannot be stopped
-// (its context is looked at before it starts) and gini's counters are not
-// read. Only for queries that gini answers within milliseconds whatever
-// they hold, such as a 9x9 sudoku (729 variables at most). It does
-// nothing for other engines.
+// (its context is looked at before it starts). Only for queries that
+// gini answers within milliseconds whatever they hold, such as a 9x9
+// sudoku (729 variables at most). It does nothing for other engines.
 func (s *Solver) Inline() {
-	if gs, ok := s.s.(*giniSession); ok && gs.stream {
+	if gs, ok := s.s.(*giniSession); ok {
 		gs.inline = true
 	}
 }
