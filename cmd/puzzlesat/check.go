@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"puzzlesat/encode/cnf"
+	"puzzlesat/internal/addrspace"
 	"puzzlesat/sat/drat"
 )
 
@@ -95,12 +96,12 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 		return nil, err
 	}
 	o := drat.Options{Name: pin.name}
-	if limit := addressLimit(); limit > 0 {
+	if limit := addrspace.Limit(); limit > 0 {
 		// Half of what the limit leaves: past it a Go program dies, and
 		// the collector needs room while the checker's state is made (a
 		// 300 MB file, its state bound within a fifth of what was left,
 		// died in one run of three).
-		o.MaxBytes = max((limit-addressUsed())/2, 1)
+		o.MaxBytes = max((limit-addrspace.Used())/2, 1)
 	}
 	var outs []*output
 	defer func() {
@@ -128,7 +129,7 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 	}
 	res, err = drat.Check(ctx, f, pr, o)
 	if errors.Is(err, drat.ErrTooLarge) && o.MaxBytes > 0 {
-		err = fmt.Errorf("check: %w (half of what the address-space limit of %d MB leaves)", err, addressLimit()>>20)
+		err = fmt.Errorf("check: %w (half of what the address-space limit of %d MB leaves)", err, addrspace.Limit()>>20)
 	}
 	return res, err
 }

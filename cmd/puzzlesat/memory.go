@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 
 	"puzzlesat"
+	"puzzlesat/internal/addrspace"
 )
 
 // dfsTables is what the DFS's tables (the sticks memo and bitsets) of all
@@ -28,9 +29,9 @@ const literalBytes = 40
 func (o *options) memory() *puzzlesat.Memory {
 	literals := cmp.Or(o.lib.Budget, puzzlesat.DefaultBudget)
 	tables := int64(dfsTables)
-	if limit := addressLimit(); limit > 0 {
+	if limit := addrspace.Limit(); limit > 0 {
 		tables = min(tables, limit/8)
-		if left := limit - addressUsed(); left > 0 {
+		if left := limit - addrspace.Used(); left > 0 {
 			literals = int(min(int64(literals), left/literalBytes))
 		}
 	}
@@ -44,11 +45,11 @@ func (o *options) memory() *puzzlesat.Memory {
 // the collector works harder before the heap reaches the limit, where an
 // allocation that fails kills a Go program.
 func setMemoryLimit() {
-	limit := addressLimit()
+	limit := addrspace.Limit()
 	if limit <= 0 || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	if left := limit - addressUsed(); left > 0 {
+	if left := limit - addrspace.Used(); left > 0 {
 		debug.SetMemoryLimit(left / 4 * 3)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"puzzlesat/encode/cnf"
+	"puzzlesat/internal/addrspace"
 )
 
 // Status is the answer of one solve.
@@ -385,13 +386,13 @@ func (s *Solver) fits() error {
 // variables and lits literals solved by e, its Budget not set; nil when
 // it fits or no limit is set.
 func fitsAddress(e Engine, vars, lits int64) *TooLarge {
-	limit := addressLimit()
+	limit := addrspace.Limit()
 	if limit <= 0 {
 		return nil
 	}
 	need := footprint(e, vars, lits)
 	left := limit / 2
-	if used := addressUsed(); used > 0 {
+	if used := addrspace.Used(); used > 0 {
 		left = limit - used
 	}
 	if need+need/4 <= left {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package solver
+package addrspace
 
 import (
 	"os"
@@ -10,9 +10,11 @@ import (
 	"syscall"
 )
 
-// addressLimit returns the process's address-space limit in bytes
-// (RLIMIT_AS, ulimit -v), read once; 0 when there is none.
-var addressLimit = sync.OnceValue(func() int64 {
+// Limit returns the process's address-space limit in bytes, read once; 0
+// when there is none.
+func Limit() int64 { return limit() }
+
+var limit = sync.OnceValue(func() int64 {
 	var r syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &r); err != nil || r.Cur >= 1<<62 {
 		return 0
@@ -20,9 +22,9 @@ var addressLimit = sync.OnceValue(func() int64 {
 	return int64(r.Cur)
 })
 
-// addressUsed returns the size of the process's address space in bytes,
-// from /proc/self/statm where there is one; 0 where there is none.
-func addressUsed() int64 {
+// Used returns the size of the process's address space in bytes, from
+// /proc/self/statm; 0 where it cannot be read.
+func Used() int64 {
 	b, err := os.ReadFile("/proc/self/statm")
 	if err != nil {
 		return 0
