@@ -1,7 +1,6 @@
 package puzzle
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -109,8 +108,7 @@ func (p Sudoku) write(cells []int16, blank byte) string {
 	if p.Layout == SudokuNumeric {
 		return p.writeNumbers(cells, blank)
 	}
-	var chars [256]byte // by value: blank, then the alphabet, then '?'
-	copy(chars[:], unknownChars[:])
+	var chars [256]byte // by value: blank, then the alphabet; 0 for none
 	chars[0] = blank
 	copy(chars[1:], p.Alphabet[:min(s, len(p.Alphabet), len(chars)-1)])
 	row := len(cells) // cells a row: all of them on a line
@@ -125,6 +123,9 @@ func (p Sudoku) write(cells []int16, blank byte) string {
 			if uint16(v) < uint16(len(chars)) {
 				c = chars[v]
 			}
+			if c == 0 {
+				c = '?' // a value outside the alphabet
+			}
 			b = append(b, c)
 		}
 		if cells = cells[n:]; n == row && p.Layout == SudokuGrid {
@@ -134,10 +135,6 @@ func (p Sudoku) write(cells []int16, blank byte) string {
 	b = append(b, '\n') // ends the line, or is the blank line after a grid
 	return string(b)
 }
-
-// unknownChars is a table of '?', the character of a value outside the
-// alphabet.
-var unknownChars = [256]byte(bytes.Repeat([]byte{'?'}, 256))
 
 // writeNumbers prints cells as rows of numbers and a blank line.
 func (p Sudoku) writeNumbers(cells []int16, blank byte) string {
