@@ -85,13 +85,9 @@ func (s Set) String() string {
 // an error that lists the valid names.
 func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
 	var s Set
-	byName := make(map[string]Pruning, len(ps))
-	for _, p := range ps {
-		byName[p.Name] = p
-	}
 	for _, item := range split(spec) {
 		sign, name := item[0], item[1:]
-		p, ok := byName[name]
+		p, ok := pruningNamed(ps, name)
 		switch {
 		case (sign != '-' && sign != '+') || name == "":
 			return Set{}, nil, fmt.Errorf("pruning %q: want -NAME or +NAME, NAME one of %s", item, pruningNames(ps))
@@ -105,8 +101,9 @@ func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
 	}
 	notes := s.closeOff(ps)
 	for _, name := range s.on {
-		for _, n := range byName[name].Needs {
-			if !s.active(byName[n]) {
+		p, _ := pruningNamed(ps, name)
+		for _, n := range p.Needs {
+			if need, _ := pruningNamed(ps, n); !s.active(need) {
 				return Set{}, nil, fmt.Errorf("pruning %s needs %s, which is off", name, n)
 			}
 		}
@@ -117,10 +114,6 @@ func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
 // closeOff switches off every pruning on by default that needs one that
 // is not active, until none is left, and returns a note for each.
 func (s *Set) closeOff(ps []Pruning) []string {
-	byName := make(map[string]Pruning, len(ps))
-	for _, p := range ps {
-		byName[p.Name] = p
-	}
 	var notes []string
 	for changed := true; changed; {
 		changed = false
@@ -129,7 +122,7 @@ func (s *Set) closeOff(ps []Pruning) []string {
 				continue
 			}
 			for _, n := range p.Needs {
-				if !s.active(byName[n]) {
+				if need, _ := pruningNamed(ps, n); !s.active(need) {
 					s.off = add(s.off, p.Name)
 					notes = append(notes, fmt.Sprintf("switching off %s also switches off %s, which needs it", n, p.Name))
 					changed = true
@@ -139,6 +132,17 @@ func (s *Set) closeOff(ps []Pruning) []string {
 		}
 	}
 	return notes
+}
+
+// pruningNamed returns the pruning of ps called name. A kind has a
+// dozen at most, and every instance of a batch resolves its switches, so
+// a scan beats building a map.
+func pruningNamed(ps []Pruning, name string) (Pruning, bool) {
+	i := slices.IndexFunc(ps, func(p Pruning) bool { return p.Name == name })
+	if i < 0 {
+		return Pruning{}, false
+	}
+	return ps[i], true
 }
 
 // active reports whether p is on in s.
