@@ -83,14 +83,7 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 		if guide != nil {
 			g = int(guide[27*b+int(k)]) - 1
 		}
-		var ds [9]int
-		n := 0
-		for d := range 9 {
-			if st.cand[9*b+d]>>k&1 != 0 {
-				ds[n] = d
-				n++
-			}
-		}
+		ds, n := st.digits(b, k)
 		// The last option needs no question: the order goes on into it
 		// when the others have no answer.
 		next, fresh := ds[n-1], false
@@ -234,14 +227,7 @@ func (w *orderWalk) dfs(st *permState) []int16 {
 			return st.answer()
 		}
 		b, k := st.cell()
-		var ds [9]int
-		n := 0
-		for d := range 9 {
-			if st.cand[9*b+d]>>k&1 != 0 {
-				ds[n] = d
-				n++
-			}
-		}
+		ds, n := st.digits(b, k)
 		for _, d := range ds[:n-1] {
 			child := *st
 			child.placeOne(b, d, k)

@@ -481,6 +481,20 @@ func (st *permState) choice() (int, uint8, bool) {
 
 // cell returns the first free cell with two digits left, or else the
 // free cell with the fewest.
+// digits returns the digits still possible in cell k of band b,
+// ascending, and how many there are.
+func (st *permState) digits(b int, k uint) ([9]int, int) {
+	var ds [9]int
+	n := 0
+	for d := range 9 {
+		if st.cand[9*b+d]>>k&1 != 0 {
+			ds[n] = d
+			n++
+		}
+	}
+	return ds, n
+}
+
 func (st *permState) cell() (int, uint) {
 	for b := range 3 {
 		var one, two, three uint32
@@ -636,14 +650,7 @@ func (s *permSearch) branchCell(st *permState) bool {
 	} else {
 		b, k = st.cell()
 	}
-	var ds [9]int
-	n := 0
-	for d := range 9 {
-		if st.cand[9*b+d]>>k&1 != 0 {
-			ds[n] = d
-			n++
-		}
-	}
+	ds, n := st.digits(b, k)
 	for j, d := range ds[:n-1] {
 		child := *st
 		child.placeOne(b, d, k)
