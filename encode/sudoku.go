@@ -86,6 +86,10 @@ type SudokuOptions struct {
 	PairsUpTo int
 	// Sides says which sides of the exactly-one groups are written.
 	Sides SudokuSides
+	// Segments adds the redundant constraints of the segments, the cells
+	// a box shares with a line (see segments), to the grids of box 4 to
+	// SudokuSegmentsUpTo.
+	Segments bool
 }
 
 // SudokuSides are the sides of the exactly-one groups an encoding writes,
@@ -183,6 +187,9 @@ func SudokuWith(f *cnf.CNF, p puzzle.Sudoku, o SudokuOptions) *SudokuQuery {
 			f.Add() // a symbol with no place left in a unit
 			q.decided = false
 		}
+	}
+	if o.Segments && !q.decided && p.Box >= 4 && p.Box <= SudokuSegmentsUpTo {
+		q.segments(g)
 	}
 	return q
 }

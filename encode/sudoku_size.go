@@ -174,7 +174,25 @@ func SudokuSize(p puzzle.Sudoku, o SudokuOptions) cnf.Size {
 		byLit := perLit[open].times(cands[u]).Plus(cnf.Size{Clauses: open})
 		s = s.Plus(least(byGroup, byLit))
 	}
-	return s
+	return s.Plus(sudokuSegmentsSize(box, o))
+}
+
+// sudokuSegmentsSize bounds what Segments adds to a grid of box side box:
+// per segment and symbol a variable and its definition over at most box
+// candidates, and per line and box, for each symbol, the exactly-ones of
+// box segments (a box has two: its row and its column segments).
+func sudokuSegmentsSize(box int, o SudokuOptions) cnf.Size {
+	if !o.Segments || box < 4 || box > SudokuSegmentsUpTo {
+		return cnf.Size{}
+	}
+	side, b := int64(box*box), int64(box)
+	segs, groups := 2*side*b*side, 4*side*side
+	pairs := b * (b - 1) / 2
+	return cnf.Size{
+		Vars:    segs,
+		Clauses: segs*(1+b) + groups*(1+pairs),
+		Lits:    segs*(1+3*b) + groups*(b+2*pairs),
+	}
 }
 
 // sudokuExactWork is the most word operations (open cells times words

@@ -23,6 +23,12 @@ func sudokuSizeOptions() []SudokuOptions {
 			os = append(os, o)
 		}
 	}
+	for _, o := range os[:4:4] { // with the segments too
+		o.Segments = true
+		if o.Reduce == SudokuSingles {
+			os = append(os, o)
+		}
+	}
 	for _, amo := range []cnf.AMO{cnf.AMOPairwise, cnf.AMOSequential, cnf.AMOCommander, cnf.AMOProduct, cnf.AMOBinary} {
 		for _, pairs := range []int{0, 12} {
 			os = append(os, SudokuOptions{Reduce: SudokuGivens, Equivalences: pairs == 0, AMO: amo, PairsUpTo: pairs})
@@ -50,7 +56,7 @@ func sudokuRandom(rng *rand.Rand, box int, keep float64, wrong bool) puzzle.Sudo
 
 // TestSudokuSizeBounds: SudokuSize bounds, field by field, the formula
 // that SudokuWith builds for every option set (the four main ones only
-// past box 5, to keep the test short), on grids of boxes 2..7 with random
+// past box 5, to keep the test short, and the two solving ones with the segments), on grids of boxes 2..7 with random
 // blanks (and some wrong givens), and Sudoku(p) with the defaults. It logs
 // how loose the bound is on the literals, which a budget checks, against
 // the formula of the givens (the exported query) and the formula the SAT
@@ -70,7 +76,7 @@ func TestSudokuSizeBounds(t *testing.T) {
 				name := fmt.Sprintf("%s, trial %d", key, trial)
 				options := all
 				if box > 5 {
-					options = all[:4]
+					options = all[:6]
 				}
 				for i, o := range options {
 					got := SudokuWith(cnf.New(), p, o).Formula().Size()

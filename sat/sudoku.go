@@ -29,6 +29,9 @@ func SudokuEncodings() []technique.Choice {
 	}, {
 		Point: "equivalences", Options: []string{"on", "off"},
 		Doc: "solve: the two candidates of an exactly-one group of two share one variable (count and the exported query: off)",
+	}, {
+		Point: "segments", Options: []string{"off", "on"},
+		Doc: "16x16 to 49x49: a literal per symbol and segment (the cells a box shares with a line), exactly one segment of each line and box holding each symbol, so that propagation does box-line",
 	}}
 }
 
@@ -56,6 +59,7 @@ func sudokuEncoding(enc technique.Picks, solve bool) encode.SudokuOptions {
 		o.Reduce = encode.SudokuSingles
 	}
 	o.Equivalences = solve && enc.Get(cs, "equivalences") == "on"
+	o.Segments = enc.Get(cs, "segments") == "on"
 	return o
 }
 

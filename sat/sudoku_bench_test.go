@@ -2,15 +2,20 @@ package sat_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
 	"testing"
+	"time"
 
 	"puzzlesat/gen"
 	"puzzlesat/internal/ref/judgedata"
 	"puzzlesat/puzzle"
+	"puzzlesat/sat"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // BenchmarkSudoku17 solves Royle's 49,151 17-clue puzzles (the set stays
@@ -91,4 +96,63 @@ func BenchmarkSudokuLarge(b *testing.B) {
 			b.ReportMetric(float64(st.Conflicts), "conflicts")
 		})
 	}
+}
+
+// BenchmarkSudokuHard36 solves the four hard 36x36 grids, minimal3 to
+// minimal6 of michael404_36x36, with each engine in process and with and
+// without the segments, each within PUZZLESAT_BENCH_TIMEOUT (default
+// 60s): seconds and conflicts per grid, and 1 in "timeouts" for a grid
+// not solved. CDCL's time on them varies several times over with the
+// seed and the encoding (docs/results.md), so one run is one sample.
+func BenchmarkSudokuHard36(b *testing.B) {
+	f, err := os.Open(judgedata.Path(b, "sudoku", "michael404_36x36.puzzles"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ps, err := puzzle.ParseSudoku("michael404_36x36.puzzles", f, "")
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	limit, err := time.ParseDuration(os.Getenv("PUZZLESAT_BENCH_TIMEOUT"))
+	if err != nil {
+		limit = time.Minute
+	}
+	for _, e := range inProcess() {
+		for _, enc := range []string{"segments=off", "segments=on"} {
+			picks, err := technique.ResolveEncoding(sat.SudokuEncodings(), enc)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := 5; i <= 8; i++ { // minimal3..minimal6, lines 6 to 9
+				b.Run(fmt.Sprintf("%s/%s/minimal%d", e.Name(), enc, i-2), func(b *testing.B) {
+					var st solver.Stats
+					timeouts := 0
+					for b.Loop() {
+						st, timeouts = sudokuHard(b, ps[i], solver.Config{Engine: e}, picks, limit)
+					}
+					b.ReportMetric(float64(st.Conflicts), "conflicts")
+					b.ReportMetric(float64(timeouts), "timeouts")
+				})
+			}
+		}
+	}
+}
+
+// sudokuHard solves p within limit and checks the answer; timeout is 1
+// when the limit ran out.
+func sudokuHard(b *testing.B, p puzzle.Sudoku, c solver.Config, picks technique.Picks, limit time.Duration) (st solver.Stats, timeout int) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	a, st, err := sat.Sudoku(ctx, p, c, picks)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return st, 1
+	case err != nil:
+		b.Fatal(err)
+	}
+	if err := p.Verify(a); err != nil {
+		b.Fatal(err)
+	}
+	return st, 0
 }
