@@ -130,9 +130,9 @@ func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error
 		return zero, Stats{}, err
 	}
 	run := func(ctx context.Context, b Backend) outcome[A] {
-		ctx, cancel := o.withTimeout(ctx)
-		defer cancel()
 		out := timed(b, func() (A, Stats, error) {
+			ctx, cancel := o.withTimeout(ctx) // inside the clock: a timed-out run took the whole timeout
+			defer cancel()
 			if b == DFS {
 				a, st, err := k.dfs(o.Memory.dfs(ctx), p, set)
 				return a, dfsStats(st), err
@@ -177,9 +177,9 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 		return 0, Stats{}, err
 	}
 	run := func(ctx context.Context, b Backend) outcome[int] {
-		ctx, cancel := o.withTimeout(ctx)
-		defer cancel()
 		return timed(b, func() (int, Stats, error) {
+			ctx, cancel := o.withTimeout(ctx)
+			defer cancel()
 			if b == DFS {
 				n, st, err := k.countDFS(o.Memory.dfs(ctx), p, limit, set)
 				return n, dfsStats(st), err
