@@ -105,15 +105,7 @@ func BenchmarkSudokuLarge(b *testing.B) {
 // not solved. CDCL's time on them varies several times over with the
 // seed and the encoding (docs/results.md), so one run is one sample.
 func BenchmarkSudokuHard36(b *testing.B) {
-	f, err := os.Open(judgedata.Path(b, "sudoku", "michael404_36x36.puzzles"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	ps, err := puzzle.ParseSudoku("michael404_36x36.puzzles", f, "")
-	f.Close()
-	if err != nil {
-		b.Fatal(err)
-	}
+	ps, _ := readSudoku(b, "michael404_36x36.puzzles", "")
 	limit, err := time.ParseDuration(os.Getenv("PUZZLESAT_BENCH_TIMEOUT"))
 	if err != nil {
 		limit = time.Minute
