@@ -2,11 +2,13 @@ package puzzlesat_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -35,19 +37,31 @@ func randomSwitches[I puzzlesat.Instance[A], A any](rng *rand.Rand, k *puzzlesat
 	return strings.Join(off, ","), strings.Join(picks, ",")
 }
 
+// switchTimeout bounds each backend's run in checkSwitches.
+const switchTimeout = 10 * time.Second
+
 // checkSwitches counts the answers of each instance with both backends,
 // random prunings off and random encoding picks, which must agree, and
 // solves it with each: both find an answer or neither, and for a kind
 // whose answer is canonical the same one (Solve verifies it). When
 // counted says that Count counts the answers Solve finds, there is an
 // answer exactly when the count is not 0.
+//
+// Some draws leave a search with next to no pruning (a 9x9 grid of 61
+// blanks with naked singles, hidden singles and minirows off takes 12
+// million nodes to its first answer), so each run has switchTimeout, and
+// an instance whose count runs past it is logged and skipped.
 func checkSwitches[I puzzlesat.Instance[A], A any](t *testing.T, k *puzzlesat.Kind[I, A], seed uint64, counted bool, ps []I) {
 	rng := rand.New(rand.NewPCG(seed, 19))
 	ctx := context.Background()
 	for _, p := range ps {
 		prunings, encoding := randomSwitches(rng, k)
-		o := puzzlesat.Options{Backend: puzzlesat.Both, Prunings: prunings, Encoding: encoding}
+		o := puzzlesat.Options{Backend: puzzlesat.Both, Prunings: prunings, Encoding: encoding, Timeout: switchTimeout}
 		n, _, err := k.Count(ctx, p, 30, o)
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Logf("%s with %q and %q: %v, skipped", p.String(), prunings, encoding, err)
+			continue
+		}
 		require.NoError(t, err, "%s with %q and %q", p.String(), prunings, encoding)
 		var got [2]string
 		for i, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
