@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/internal/ref/sudokuref"
 	"puzzlesat/puzzle"
 )
 
@@ -19,7 +20,7 @@ func TestSudokuPlaced(t *testing.T) {
 	for _, box := range []int{2, 3, 4, 5, 6, 7, 8} {
 		side := box * box
 		for trial := range 60 {
-			full := sudokuShuffled(rng, box)
+			full := sudokuref.Shuffled(rng, box)
 			p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
 			for _, i := range rng.Perm(side * side)[:side*side*(1+trial%9)/10] {
 				p.Cells[i] = full[i]

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/encode/cnf"
+	"puzzlesat/internal/ref/sudokuref"
 	"puzzlesat/puzzle"
 )
 
@@ -41,7 +42,7 @@ func sudokuSizeOptions() []SudokuOptions {
 // probability keep, from a shuffled full grid; with wrong, one given in
 // fifty is a random symbol, which may contradict the others.
 func sudokuRandom(rng *rand.Rand, box int, keep float64, wrong bool) puzzle.Sudoku {
-	full := sudokuShuffled(rng, box)
+	full := sudokuref.Shuffled(rng, box)
 	p := puzzle.Sudoku{Box: box, Cells: make([]int16, len(full))}
 	for i, v := range full {
 		if rng.Float64() < keep {

@@ -12,6 +12,7 @@ import (
 
 	"puzzlesat/encode/cnf"
 	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/internal/ref/sudokuref"
 	"puzzlesat/puzzle"
 )
 
@@ -46,30 +47,6 @@ func unitPropagate(f *cnf.CNF) ([]int8, bool) {
 	return val, true
 }
 
-// sudokuShuffled returns a full grid: a valid pattern with its symbols,
-// bands, stacks, and the lines inside them shuffled.
-func sudokuShuffled(rng *rand.Rand, box int) []int16 {
-	side := box * box
-	order := func() []int {
-		out := make([]int, 0, side)
-		for _, b := range rng.Perm(box) {
-			for _, l := range rng.Perm(box) {
-				out = append(out, b*box+l)
-			}
-		}
-		return out
-	}
-	sym, rows, cols := rng.Perm(side), order(), order()
-	cells := make([]int16, side*side)
-	for r := range side {
-		for c := range side {
-			rr, cc := rows[r], cols[c]
-			cells[r*side+c] = int16(sym[(box*(rr%box)+rr/box+cc)%side] + 1)
-		}
-	}
-	return cells
-}
-
 // TestSudokuSinglesIsUnitPropagation: the cells SudokuSingles places, the
 // candidates it removes and the contradictions it finds are exactly what
 // unit propagation deduces from the formula of the givens, on random
@@ -80,7 +57,7 @@ func TestSudokuSinglesIsUnitPropagation(t *testing.T) {
 	for _, box := range []int{2, 3, 3, 4, 6} {
 		side := box * box
 		for trial := range 12 {
-			full := sudokuShuffled(rng, box)
+			full := sudokuref.Shuffled(rng, box)
 			p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
 			for _, i := range rng.Perm(side * side)[:side*side*(3+trial%4)/10] {
 				p.Cells[i] = full[i]
@@ -158,7 +135,7 @@ func TestSudokuNames(t *testing.T) {
 // exercised in package sat.
 func TestSudokuDecided(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	full := sudokuShuffled(rng, 3)
+	full := sudokuref.Shuffled(rng, 3)
 	p := puzzle.Sudoku{Box: 3, Cells: append([]int16(nil), full...)}
 	p.Cells[40] = 0
 	q := SudokuIn(cnf.New(), p, SudokuSingles)

@@ -13,6 +13,7 @@ import (
 
 	"puzzlesat/gen"
 	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/internal/ref/sudokuref"
 	"puzzlesat/native"
 	"puzzlesat/puzzle"
 	"puzzlesat/technique"
@@ -217,31 +218,6 @@ func TestSudokuNodeLimit(t *testing.T) {
 	require.Equal(t, 2, n)
 }
 
-// sudokuRandomGrid returns a random full grid: a fixed valid pattern with
-// its symbols, bands, stacks, and the rows and columns inside them shuffled.
-func sudokuRandomGrid(rng *rand.Rand, box int) []int16 {
-	side := box * box
-	perm := func(n int) []int { return rng.Perm(n) }
-	order := func() []int { // lines in a random order that keeps bands together
-		out := make([]int, 0, side)
-		for _, b := range perm(box) {
-			for _, l := range perm(box) {
-				out = append(out, b*box+l)
-			}
-		}
-		return out
-	}
-	sym, rows, cols := perm(side), order(), order()
-	cells := make([]int16, side*side)
-	for r := range side {
-		for c := range side {
-			rr, cc := rows[r], cols[c]
-			cells[r*side+c] = int16(sym[(box*(rr%box)+rr/box+cc)%side] + 1)
-		}
-	}
-	return cells
-}
-
 // sudokuBruteCount counts the answers of cells by plain backtracking in
 // reading order, up to limit, keeping the symbols used in each row, column
 // and box as bitmasks.
@@ -308,7 +284,7 @@ func TestSudokuCountMatchesBruteForce(t *testing.T) {
 		side := tc.box * tc.box
 		most := int64(0)
 		for range tc.trials {
-			full := sudokuRandomGrid(rng, tc.box)
+			full := sudokuref.Shuffled(rng, tc.box)
 			cells := make([]int16, len(full))
 			for _, i := range rng.Perm(len(full))[:tc.givens] {
 				cells[i] = full[i]

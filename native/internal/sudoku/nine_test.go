@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/internal/ref/sudokuref"
 	"puzzlesat/puzzle"
 )
 
@@ -19,7 +20,7 @@ import (
 func randomNine(rng *rand.Rand, n, givens int, noise bool) [][]int16 {
 	out := make([][]int16, n)
 	for j := range out {
-		full := shuffled(rng, 3)
+		full := sudokuref.Shuffled(rng, 3)
 		cells := make([]int16, 81)
 		for _, i := range rng.Perm(81)[:givens] {
 			cells[i] = full[i]

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/internal/ref/sudokuref"
 	"puzzlesat/puzzle"
 )
 
@@ -19,7 +20,7 @@ func TestSudokuSmallOn9x9(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	most := int64(0)
 	for range 6 {
-		full := shuffled(rng, 3)
+		full := sudokuref.Shuffled(rng, 3)
 		p := puzzle.Sudoku{Box: 3, Cells: make([]int16, 81)}
 		for _, i := range rng.Perm(81)[:24] {
 			p.Cells[i] = full[i]
@@ -32,28 +33,4 @@ func TestSudokuSmallOn9x9(t *testing.T) {
 		most = max(most, small.Nodes)
 	}
 	require.GreaterOrEqual(t, most, int64(plainNodes))
-}
-
-// shuffled returns a full grid: a fixed valid pattern with its
-// symbols, bands, stacks, and the rows and columns inside them shuffled.
-func shuffled(rng *rand.Rand, box int) []int16 {
-	side := box * box
-	order := func() []int { // lines in a random order that keeps bands together
-		out := make([]int, 0, side)
-		for _, b := range rng.Perm(box) {
-			for _, l := range rng.Perm(box) {
-				out = append(out, b*box+l)
-			}
-		}
-		return out
-	}
-	sym, rows, cols := rng.Perm(side), order(), order()
-	cells := make([]int16, side*side)
-	for r := range side {
-		for c := range side {
-			rr, cc := rows[r], cols[c]
-			cells[r*side+c] = int16(sym[(box*(rr%box)+rr/box+cc)%side] + 1)
-		}
-	}
-	return cells
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/internal/ref/sudokuref"
 	"puzzlesat/puzzle"
 )
 
@@ -93,7 +94,7 @@ func TestSwitchesSmallWide(t *testing.T) {
 			trials = 6
 		}
 		for trial := range trials {
-			full := shuffled(rng, box)
+			full := sudokuref.Shuffled(rng, box)
 			p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
 			// Enough givens that branching on the first free cell stays
 			// cheap; a 4x4 with few has many answers.
@@ -152,7 +153,7 @@ func TestSwitchesReal(t *testing.T) {
 	top95 := readGrids(t, "top95.txt")
 	hex := readGrids(t, "poj3076_tedukuri_a.in")
 	rng := rand.New(rand.NewPCG(19, 4))
-	sparse, dense := puzzle.Sudoku{Box: 4, Cells: shuffled(rng, 4)}, puzzle.Sudoku{Box: 4, Cells: shuffled(rng, 4)}
+	sparse, dense := puzzle.Sudoku{Box: 4, Cells: sudokuref.Shuffled(rng, 4)}, puzzle.Sudoku{Box: 4, Cells: sudokuref.Shuffled(rng, 4)}
 	for _, i := range rng.Perm(256)[:160] {
 		sparse.Cells[i] = 0
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat/internal/ref/sudokuref"
 	"puzzlesat/puzzle"
 )
 
@@ -21,7 +22,7 @@ func TestSudokuWideCounts(t *testing.T) {
 	for _, box := range []int{2, 3, 4} {
 		side := box * box
 		for trial := range 40 {
-			full := shuffled(rng, box)
+			full := sudokuref.Shuffled(rng, box)
 			p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
 			for _, i := range rng.Perm(side * side)[:side*side*(2+trial%3)/8] {
 				p.Cells[i] = full[i]
@@ -93,7 +94,7 @@ func TestSudokuLearnt(t *testing.T) {
 			trials = 40
 		}
 		for trial := range trials {
-			full := shuffled(rng, box)
+			full := sudokuref.Shuffled(rng, box)
 			p := puzzle.Sudoku{Box: box, Cells: make([]int16, side*side)}
 			keep := side * side * (20 + rng.IntN(25)) / 100
 			for _, i := range rng.Perm(side * side)[:keep] {
@@ -123,7 +124,7 @@ func TestSudokuLearnt(t *testing.T) {
 // runWide, whose plain search may solve it first; both verified.
 func TestSudokuLearntLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(64, 38))
-	full := shuffled(rng, 8)
+	full := sudokuref.Shuffled(rng, 8)
 	p := puzzle.Sudoku{Box: 8, Cells: slices.Clone(full)}
 	for _, i := range rng.Perm(len(full))[:len(full)*38/100] {
 		p.Cells[i] = 0
