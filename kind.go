@@ -135,7 +135,7 @@ func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error
 			defer cancel()
 			if b == DFS {
 				a, st, err := k.dfs(o.Memory.dfs(ctx), p, set)
-				return a, dfsStats(st), err
+				return a, dfsStats(st, k.prunings, set), err
 			}
 			c := o.config()
 			c.Lease = o.Memory.lease()
@@ -182,7 +182,7 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 			defer cancel()
 			if b == DFS {
 				n, st, err := k.countDFS(o.Memory.dfs(ctx), p, limit, set)
-				return n, dfsStats(st), err
+				return n, dfsStats(st, k.prunings, set), err
 			}
 			c := o.config()
 			c.Lease = o.Memory.lease()

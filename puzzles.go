@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"puzzlesat/encode/cnf"
+	"puzzlesat/trace"
 )
 
 // Puzzle is a Kind with its types hidden, so that every kind can be kept
@@ -44,6 +45,9 @@ type Puzzle interface {
 	Count(ctx context.Context, p Problem, limit int, o Options) (int, Stats, error)
 	// Encode returns the query about p at bound as Kind.Encode does.
 	Encode(ctx context.Context, p Problem, bound int, o Options) (*Export[Answer], error)
+	// Trace solves p by the DFS and records its search tree as
+	// Kind.Trace does.
+	Trace(ctx context.Context, p Problem, o Options, nodes int) (*trace.Tree, Answer, Stats, error)
 }
 
 // Problem is one instance of some kind: a value of that kind's instance
@@ -160,6 +164,18 @@ func (e erased[I, A]) Count(ctx context.Context, p Problem, limit int, o Options
 		return 0, Stats{}, err
 	}
 	return e.k.Count(ctx, x, limit, o)
+}
+
+func (e erased[I, A]) Trace(ctx context.Context, p Problem, o Options, nodes int) (*trace.Tree, Answer, Stats, error) {
+	x, err := e.instance(p)
+	if err != nil {
+		return nil, Answer{}, Stats{}, err
+	}
+	t, a, st, err := e.k.Trace(ctx, x, o, nodes)
+	if err != nil {
+		return t, Answer{}, st, err
+	}
+	return t, e.answer(x, a), st, nil
 }
 
 func (e erased[I, A]) Encode(ctx context.Context, p Problem, bound int, o Options) (*Export[Answer], error) {

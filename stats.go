@@ -7,6 +7,7 @@ import (
 
 	"puzzlesat/native"
 	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
 )
 
 // Stats reports the work one solve or count did, the same way for every
@@ -17,6 +18,9 @@ type Stats struct {
 
 	// The DFS backend's work.
 	Nodes int64 // search nodes visited
+	// Cuts counts how often each pruning that was on acted, in the
+	// order of the kind's Prunings.
+	Cuts []Cut
 
 	// The SAT backend's work, summed over every query it asked.
 	Vars, Clauses int   // the largest formula
@@ -56,7 +60,7 @@ func (s Stats) String() string {
 	}
 	t := s.Time.Round(time.Microsecond)
 	if s.Backend == DFS {
-		return fmt.Sprintf("dfs %v nodes=%d", t, s.Nodes)
+		return fmt.Sprintf("dfs %v nodes=%d", t, s.Nodes) + cutsText(s.Cuts)
 	}
 	text := fmt.Sprintf("%v %v vars=%d clauses=%d solves=%d conflicts=%d decisions=%d",
 		s.Backend, t, s.Vars, s.Clauses, s.Solves, s.Conflicts, s.Decisions)
@@ -69,8 +73,46 @@ func (s Stats) String() string {
 	return text
 }
 
-// dfsStats converts the DFS backend's counters.
-func dfsStats(st native.Stats) Stats { return Stats{Backend: DFS, Nodes: st.Nodes} }
+// Cut is how often one pruning of the DFS acted in a run: the
+// branches it cut, the values it removed or the states it refused, as
+// the pruning's Counts says.
+type Cut struct {
+	Pruning string
+	Count   int64
+}
+
+// cutsText returns " cuts=name:count,..." for the cuts, or "".
+func cutsText(cuts []Cut) string {
+	if len(cuts) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(" cuts=")
+	for i, c := range cuts {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%s:%d", c.Pruning, c.Count)
+	}
+	return b.String()
+}
+
+// dfsStats converts the DFS backend's counters: the cuts of the
+// prunings of ps that set keeps on.
+func dfsStats(st native.Stats, ps []technique.Pruning, set technique.Set) Stats {
+	out := Stats{Backend: DFS, Nodes: st.Nodes}
+	for i, p := range ps {
+		if !set.Active(p) {
+			continue
+		}
+		var n int64
+		if i < len(st.Cuts) {
+			n = st.Cuts[i]
+		}
+		out.Cuts = append(out.Cuts, Cut{p.Name, n})
+	}
+	return out
+}
 
 // satStats converts the SAT backend's counters.
 func satStats(st solver.Stats) Stats {
@@ -87,6 +129,7 @@ func merge(parts []Stats) Stats {
 	for _, p := range parts {
 		st.Time += p.Time
 		st.Nodes += p.Nodes
+		st.Cuts = append(st.Cuts, p.Cuts...)
 		st.Vars, st.Clauses = max(st.Vars, p.Vars), max(st.Clauses, p.Clauses)
 		st.Solves += p.Solves
 		st.Conflicts += p.Conflicts

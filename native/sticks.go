@@ -2,12 +2,16 @@ package native
 
 import (
 	"context"
+	"fmt"
+	"iter"
 	"math/bits"
 	"slices"
+	"sort"
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 	"puzzlesat/technique"
+	"puzzlesat/trace"
 )
 
 // Sticks returns the smallest stick length into which the pieces of p can
@@ -24,34 +28,36 @@ func Sticks(ctx context.Context, p puzzle.Sticks, on technique.Set) (puzzle.Stic
 	var st Stats
 	var s sticksSearch
 	s.switches(on)
+	s.probe.Start(ctx)
+	s.tracing = s.probe.Tracing()
 	if !s.init(ctx, p.Pieces) {
 		return puzzle.SticksAnswer{}, st, puzzle.ErrNoSolution
 	}
-	// d is the number of sticks: from the most (the shortest l) down to
-	// 2, or without shortest-first from 2 up, keeping the last that fits.
-	// Every stick is a sum of pieces, so l is a multiple of their gcd.
-	g := 1
-	if s.gcdLengths {
-		g = s.gcd()
-	}
-	most := s.sum / s.vals[0]
-	d, step := most, -1
-	if !s.shortestFirst {
-		d, step = 2, 1
-	}
+	a, err := s.lengths(p.Pieces, &st)
+	st.Cuts = s.probe.Counts(sticksPrunings)
+	return a, st, err
+}
+
+// lengths decides the candidate lengths in turn and returns the answer:
+// the shortest that fits. Shortest first, the first that fits is it;
+// longest first, every candidate is decided and the last that fits kept.
+// The whole, one stick of every piece, always fits and needs no search.
+func (s *sticksSearch) lengths(pieces []int, st *Stats) (puzzle.SticksAnswer, error) {
 	var best *puzzle.SticksAnswer
-	for ; d >= 2 && d <= most; d += step {
-		if s.sum%d != 0 || s.sum/d%g != 0 {
-			continue
+	for l := range s.candidates() {
+		if s.probe.Tracing() {
+			s.probe.Enter(fmt.Sprintf("L=%d", l))
 		}
-		ok, err := s.solve(s.sum / d)
+		ok, err := s.solve(l)
+		s.probe.Leave()
 		st.Nodes += s.nodes
 		if err != nil {
-			return puzzle.SticksAnswer{}, st, err
+			return puzzle.SticksAnswer{}, err
 		}
 		switch {
 		case ok && s.shortestFirst:
-			return s.answer(), st, nil
+			s.probe.CutN(sticksShortestFirst, s.undecided(l))
+			return s.answer(), nil
 		case ok:
 			a := s.answer()
 			a.Sticks = cloneSticks(a.Sticks) // the next search writes over path
@@ -59,9 +65,102 @@ func Sticks(ctx context.Context, p puzzle.Sticks, on technique.Set) (puzzle.Stic
 		}
 	}
 	if best != nil {
-		return *best, st, nil
+		return *best, nil
 	}
-	return s.whole(p.Pieces), st, nil
+	s.probe.Found()
+	return s.whole(pieces), nil
+}
+
+// candidates yields the lengths to decide, below the total, in the order
+// of shortest-first, and counts the lengths that divisors and gcd-lengths
+// leave out. Every stick is a sum of pieces, so its length is a multiple
+// of their gcd; with divisors it divides the total, so that it is the
+// total over a number of sticks d, and a length above half the total is
+// the total itself.
+func (s *sticksSearch) candidates() iter.Seq[int] {
+	g := 1
+	if s.gcdLengths {
+		g = s.gcd()
+	}
+	return func(yield func(int) bool) {
+		if !s.divisors {
+			for l := range s.range_(s.longest, s.sum-1) {
+				if l%g != 0 {
+					s.probe.Cut(sticksGcd)
+				} else if !yield(l) {
+					return
+				}
+			}
+			return
+		}
+		most := s.sum / s.longest
+		d, step := most, -1
+		if !s.shortestFirst {
+			d, step = 2, 1
+		}
+		prev := s.longest - 1 // the last length passed, shortest first
+		if !s.shortestFirst {
+			prev = s.sum
+		}
+		for ; d >= 2 && d <= most; d += step {
+			if s.sum%d != 0 {
+				continue
+			}
+			l := s.sum / d
+			// The lengths between the last divisor and this one are
+			// not divisors of the total.
+			s.probe.CutN(sticksDivisors, max(l-prev, prev-l)-1)
+			prev = l
+			if l%g != 0 {
+				s.probe.Cut(sticksGcd)
+			} else if !yield(l) {
+				return
+			}
+		}
+		if s.shortestFirst {
+			s.probe.CutN(sticksDivisors, s.sum-prev-1)
+		} else {
+			s.probe.CutN(sticksDivisors, prev-s.longest)
+		}
+	}
+}
+
+// range_ yields lo..hi, upwards in the order of shortest-first, else
+// downwards.
+func (s *sticksSearch) range_(lo, hi int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		if s.shortestFirst {
+			for l := lo; l <= hi && yield(l); l++ {
+			}
+			return
+		}
+		for l := hi; l >= lo && yield(l); l-- {
+		}
+	}
+}
+
+// undecided returns the number of candidate lengths above l, below the
+// total, that shortest-first leaves undecided once l fits.
+func (s *sticksSearch) undecided(l int) int {
+	g := 1
+	if s.gcdLengths {
+		g = s.gcd()
+	}
+	n := 0
+	if !s.divisors {
+		for m := l + 1; m < s.sum; m++ {
+			if m%g == 0 {
+				n++
+			}
+		}
+		return n
+	}
+	for d := s.sum/l - 1; d >= 2; d-- {
+		if s.sum%d == 0 && s.sum/d%g == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // cloneSticks returns a copy of sticks that shares nothing with it.
@@ -73,51 +172,73 @@ func cloneSticks(sticks [][]int) [][]int {
 	return out
 }
 
+// The prunings of Sticks, indexed as in SticksPrunings and in its cut
+// counts; the chapter's cuts first, in its order.
+const (
+	sticksDivisors = iota
+	sticksGcd
+	sticksShortestFirst
+	sticksLongestFirst
+	sticksIndexOrder
+	sticksEqualSkip
+	sticksFirstPiece
+	sticksLastPiece
+	sticksSmallGap
+	sticksMemoCut
+	sticksPieceCount
+	sticksCopiesFit
+	sticksReach
+	sticksPrunings // the number of prunings
+)
+
 // SticksPrunings returns the prunings of Sticks, every one on by default.
 // Most of them act in the full mode only (see sticksSearch): the cheap
 // first pass at each length has the classic cuts alone.
 func SticksPrunings() []technique.Pruning {
 	return []technique.Pruning{
-		{Name: "gcd-lengths", Category: technique.Feasibility,
-			Doc: "only lengths that are multiples of the pieces' gcd are searched (off: every divisor of the total)"},
-		{Name: "shortest-first", Category: technique.Order,
+		sticksDivisors: {Name: "divisors", Category: technique.Feasibility, Chapter: "1", Counts: "lengths skipped",
+			Doc: "only lengths that divide the total are searched, so a length above half the total is the total (off: every length from the longest piece up)"},
+		sticksGcd: {Name: "gcd-lengths", Category: technique.Feasibility, Counts: "lengths skipped",
+			Doc: "only lengths that are multiples of the pieces' gcd are searched"},
+		sticksShortestFirst: {Name: "shortest-first", Category: technique.Order, Chapter: "named", Counts: "lengths left undecided",
 			Doc: "candidate lengths are decided shortest first, so the first that fits is the answer (off: longest first, every one decided)"},
-		{Name: "equal-skip", Category: technique.Redundancy,
+		sticksLongestFirst: {Name: "longest-first", Category: technique.Order, Chapter: "2", Counts: "sticks started",
+			Doc: "pieces are tried longest first, and each stick starts with the longest piece left (off: shortest first)"},
+		sticksIndexOrder: {Name: "index-order", Category: technique.Redundancy, Chapter: "3.1", Counts: "fills restricted",
+			Doc: "a stick takes its pieces in the sort order, after the last one taken, so that each set of pieces comes up once (off: in any order)"},
+		sticksEqualSkip: {Name: "equal-skip", Category: technique.Redundancy, Chapter: "3.2", Counts: "equal pieces not tried",
 			Doc: "equal pieces are one length with a count, so a set of pieces for a stick is tried once (off: each piece alone)"},
-		{Name: "first-piece", Category: technique.Redundancy,
-			Doc: "a stick starts with the longest piece left, and when no way of filling it works the state fails"},
-		{Name: "last-piece", Category: technique.Redundancy,
+		sticksFirstPiece: {Name: "first-piece", Category: technique.Redundancy, Chapter: "3.3", Counts: "states failed",
+			Doc: "when no way of filling a stick with its first piece works, the state fails"},
+		sticksLastPiece: {Name: "last-piece", Category: technique.Redundancy, Chapter: "3.4", Counts: "branches cut",
 			Doc: "when pieces closing a stick fail, fewer of that length fail too, and a single closing piece fails every other way to fill its gap"},
-		{Name: "small-gap", Category: technique.Feasibility,
+		sticksSmallGap: {Name: "small-gap", Category: technique.Feasibility, Counts: "gaps cut",
 			Doc: "a gap below the shortest piece is cut, one below twice the shortest takes a single piece, looked up by length"},
-		{Name: "memo", Category: technique.Memo,
+		sticksMemoCut: {Name: "memo", Category: technique.Memo, Counts: "states refused",
 			Doc: "full mode: a set of pieces left that failed at a stick boundary is not searched again"},
-		{Name: "piece-count", Category: technique.Feasibility,
+		sticksPieceCount: {Name: "piece-count", Category: technique.Feasibility, Counts: "states cut",
 			Doc: "full mode, narrow lengths: the pieces left must lie between m·(fewest a stick holds) and m·(most) for m sticks"},
-		{Name: "copies-fit", Category: technique.Feasibility,
+		sticksCopiesFit: {Name: "copies-fit", Category: technique.Feasibility, Counts: "states cut",
 			Doc: "full mode: the most copies of one length must fit the sticks left, each holding as many as the other pieces allow"},
-		{Name: "reachable-sums", Category: technique.Feasibility,
-			Doc: "full mode: a stick's gap must be a sum of the pieces still to choose from, by bitsets of sums per stick"},
+		sticksReach: {Name: "reachable-sums", Category: technique.Feasibility, Counts: "gaps cut",
+			Needs: []string{"index-order"},
+			Doc:   "full mode: a stick's gap must be a sum of the pieces still to choose from, by bitsets of sums per stick"},
 	}
 }
 
 // switches reads the prunings of on into s, once.
 func (s *sticksSearch) switches(on technique.Set) {
 	if on.Default() { // the usual case, without a lookup per name
-		s.gcdLengths, s.shortestFirst, s.equalSkip, s.firstPiece, s.lastPiece, s.smallGap = true, true, true, true, true, true
+		s.divisors, s.gcdLengths, s.shortestFirst, s.desc, s.indexOrder = true, true, true, true, true
+		s.equalSkip, s.firstPiece, s.lastPiece, s.smallGap = true, true, true, true
 		s.memoOn, s.pieceCount, s.copiesOn, s.reachOn = true, true, true, true
 		return
 	}
-	s.gcdLengths = !on.Off("gcd-lengths")
-	s.shortestFirst = !on.Off("shortest-first")
-	s.equalSkip = !on.Off("equal-skip")
-	s.firstPiece = !on.Off("first-piece")
-	s.lastPiece = !on.Off("last-piece")
-	s.smallGap = !on.Off("small-gap")
-	s.memoOn = !on.Off("memo")
-	s.pieceCount = !on.Off("piece-count")
-	s.copiesOn = !on.Off("copies-fit")
-	s.reachOn = !on.Off("reachable-sums")
+	ps := SticksPrunings()
+	for i, v := range []*bool{&s.divisors, &s.gcdLengths, &s.shortestFirst, &s.desc, &s.indexOrder,
+		&s.equalSkip, &s.firstPiece, &s.lastPiece, &s.smallGap, &s.memoOn, &s.pieceCount, &s.copiesOn, &s.reachOn} {
+		*v = on.Active(ps[i])
+	}
 }
 
 // Tuning constants of the sticks search.
@@ -162,12 +283,13 @@ const (
 // count it takes, so nothing is copied between lengths.
 type sticksSearch struct {
 	ctx  context.Context
-	vals []int // distinct piece lengths, longest first
+	vals []int // distinct piece lengths, longest first (shortest first without longest-first)
 	cnt  []int // pieces left of each length, indexed like vals; every
 	// search puts back what it takes, so between searches cnt holds the
 	// pieces of the block
 	sum      int // total length of the pieces
 	shortest int // the shortest piece
+	longest  int // the longest piece
 	// narrow is set when the longest piece is less than three times the
 	// shortest: only then do counts of pieces bound sticks usefully
 	// (piecesFit); on wide ranges the bound costs more than it saves.
@@ -204,9 +326,18 @@ type sticksSearch struct {
 	// The gaps that fill settles at once: below short none is filled,
 	// below twice one piece is looked up. Both are 0 without small-gap.
 	short, twice int
-	// The prunings of SticksPrunings, read once by switches.
-	gcdLengths, shortestFirst, equalSkip, firstPiece, lastPiece, smallGap bool
-	memoOn, pieceCount, copiesOn, reachOn                                 bool
+	// The prunings of SticksPrunings, read once by switches; desc is
+	// longest-first.
+	divisors, gcdLengths, shortestFirst, desc, indexOrder bool
+	equalSkip, firstPiece, lastPiece, smallGap            bool
+	memoOn, pieceCount, copiesOn, reachOn                 bool
+
+	probe    trace.Probe // the cuts, and the tree when traced
+	tracing  bool        // probe records the tree
+	anyOrder bool        // not (longest-first and index-order): a single piece is looked up by exact
+	// The counts of longest-first and index-order, trace.Unused when
+	// they are off: they count without a test.
+	kLongest, kIndex int
 }
 
 // init prepares s for the pieces; it reports false when they are outside
@@ -238,7 +369,7 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 		s.memoBytes = min(s.memoBytes, int(share*sticksMemoBytes))
 		s.reachWords = min(s.reachWords, int(share*sticksReachWords))
 	}
-	if longest >= sticksSmall || !s.equalSkip {
+	if longest >= sticksSmall || !s.equalSkip || !s.desc {
 		s.groupSorted(pieces)
 		present = 0
 		for _, v := range s.vals[s.long:] {
@@ -254,10 +385,18 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 			vals[j], cnt[j] = v, int(count[v])
 		}
 	}
-	s.shortest = s.vals[len(s.vals)-1]
-	s.narrow = 3*s.shortest > s.vals[0] && s.pieceCount
+	s.shortest, s.longest = slices.Min(s.vals), longest
+	s.anyOrder = !s.desc || !s.indexOrder
+	s.kLongest, s.kIndex = trace.Unused, trace.Unused
+	if s.desc {
+		s.kLongest = sticksLongestFirst
+	}
+	if s.indexOrder {
+		s.kIndex = sticksIndexOrder
+	}
+	s.narrow = 3*s.shortest > s.longest && s.pieceCount
 	s.present = present
-	if s.equalSkip {
+	if s.equalSkip && s.desc {
 		s.small = sticksSmall
 	}
 	if s.smallGap {
@@ -266,12 +405,17 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 	return true
 }
 
-// groupSorted groups the pieces by sorting them; without equal-skip each
-// piece is a length of its own, and s.long covers them all, so that
-// atMost searches rather than counts lengths in present.
+// groupSorted groups the pieces by sorting them, longest first or, without
+// longest-first, shortest first; without equal-skip each piece is a
+// length of its own, and s.long covers them all, so that atMost searches
+// rather than counts lengths in present.
 func (s *sticksSearch) groupSorted(pieces []int) {
 	sorted := slices.Clone(pieces)
-	slices.SortFunc(sorted, func(a, b int) int { return b - a }) // longest first, no overflow in 1..2^30
+	if s.desc {
+		slices.SortFunc(sorted, func(a, b int) int { return b - a }) // no overflow in 1..2^30
+	} else {
+		slices.Sort(sorted)
+	}
 	if !s.equalSkip {
 		s.alloc(len(sorted), len(sorted))
 		copy(s.vals, sorted)
@@ -294,7 +438,7 @@ func (s *sticksSearch) groupSorted(pieces []int) {
 		if i == 0 || v != sorted[i-1] {
 			j++
 			s.vals[j] = v
-			if v < sticksSmall {
+			if v < sticksSmall && s.desc {
 				s.long = min(s.long, j)
 			}
 		}
@@ -347,6 +491,14 @@ func (s *sticksSearch) solve(l int) (bool, error) {
 // run searches once, in full mode or in the cheap mode that gives up after
 // sticksCheapNodes nodes (reported by s.over).
 func (s *sticksSearch) run(full bool) bool {
+	if s.probe.Tracing() {
+		mode := fmt.Sprintf("cheap pass (%d nodes at most)", sticksCheapNodes)
+		if full {
+			mode = "full search"
+		}
+		s.probe.Enter(mode)
+		defer s.probe.Leave()
+	}
 	s.full, s.over, s.stop = full, false, false
 	s.nodes, s.tick, s.period = 0, 0, 0 // look at ctx on the first node
 	s.pos = len(s.path)
@@ -386,6 +538,7 @@ func (s *sticksSearch) stick(depth, f int) bool {
 		// Success: the pieces are written into path as the search
 		// unwinds, last stick first.
 		s.sticks, s.end = make([][]int, depth), len(s.path)
+		s.probe.Found()
 		return true
 	}
 	for cnt := s.cnt; cnt[f] == 0; {
@@ -396,14 +549,22 @@ func (s *sticksSearch) stick(depth, f int) bool {
 		// set of pieces left that failed once fails again, whatever
 		// sticks led here.
 		if s.memo.has(s.cnt, f) {
+			s.probe.Cut(sticksMemoCut)
 			return false
 		}
-		if s.narrow && !s.piecesFit(f, left/s.l) || s.copiesOn && !s.copiesFit(s.mostCopies(f), left/s.l) {
+		if s.narrow && !s.piecesFit(f, left/s.l) {
+			s.probe.Cut(sticksPieceCount)
+			s.memo.add(s.cnt, f)
+			return false
+		}
+		if s.copiesOn && !s.copiesFit(s.mostCopies(f), left/s.l) {
+			s.probe.Cut(sticksCopiesFit)
 			s.memo.add(s.cnt, f)
 			return false
 		}
 		s.setReach(depth, f)
 	}
+	s.probe.Cut(s.kLongest)
 	outer := s.first
 	s.first = f
 	ok := s.fill(depth, f, s.l, s.firstPiece)
@@ -421,11 +582,11 @@ func (s *sticksSearch) stick(depth, f int) bool {
 
 // fill completes the current stick, r still missing, with pieces of index
 // j or later, then fills the sticks after it. With first set the stick is
-// empty, vals[j] is the longest piece left, and the first-piece rule
-// applies. Taking pieces in index order
-// and choosing at once how many of each length makes each set of pieces
-// for a stick come up once, largest pieces first; so does the classic
-// rule "after a piece fails skip the others of its length". On success the
+// empty, vals[j] is the first piece left, and the first-piece rule
+// applies. Taking pieces in index order (index-order) and choosing at
+// once how many of each length (equal-skip) makes each set of pieces for
+// a stick come up once, in the sort order; so does the classic rule
+// "after a piece fails skip the others of its length". On success the
 // pieces are written to s.path from the end back, so that they end up in
 // the order taken.
 func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
@@ -434,6 +595,8 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 	}
 	vals, cnt := s.vals, s.cnt[:len(s.vals)]
 	if j < len(vals) && vals[j] > r {
+		// Longest first, the lengths that fit come next; shortest first,
+		// none does, and atMost's search ends at the end.
 		j = s.atMost(j, r)
 	}
 	short, twice, bits := s.short, s.twice, s.bits
@@ -442,9 +605,10 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 		if n == 0 {
 			continue
 		}
+		s.probe.CutN(sticksEqualSkip, n-1) // the other n-1 pieces v are not tried in this place
 		c := n
 		if c*v > r {
-			c = r / v
+			c = r / v // 0 when v is too long, shortest first
 		}
 		for ; c >= 1; c-- {
 			rest := r - c*v
@@ -452,30 +616,57 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 			switch {
 			case rest == 0:
 				cnt[j] = n - c
-				ok = s.stick(depth+1, s.first)
+				if s.tracing {
+					ok = s.traced(depth, c, v, 0, r == s.l, func() bool { return s.stick(depth+1, s.first) })
+				} else {
+					ok = s.stick(depth+1, s.first)
+				}
 			case rest < short:
+				s.probe.Cut(sticksSmallGap)
 				continue // no piece is that short
 			case rest < twice:
 				// A single piece must make up rest: two are too long.
+				// Any piece of length rest that may follow j will do.
 				k := s.atMost(j+1, rest)
+				cnt[j] = n - c
 				if k == len(vals) || vals[k] != rest || cnt[k] == 0 {
-					if k = s.another(k, rest); k < 0 {
-						continue
+					if s.anyOrder {
+						k = s.single(j, rest)
+					} else {
+						k = s.another(k, rest) // equal-skip off repeats a length
 					}
 				}
-				cnt[j] = n - c
+				if k < 0 {
+					cnt[j] = n
+					s.probe.Cut(sticksSmallGap)
+					continue
+				}
 				cnt[k]--
-				ok = s.stick(depth+1, s.first)
+				if s.tracing {
+					ok = s.traced(depth, c, v, rest, r == s.l, func() bool { return s.stick(depth+1, s.first) })
+				} else {
+					ok = s.stick(depth+1, s.first)
+				}
 				cnt[k]++
 				if ok {
 					s.pos--
 					s.path[s.pos] = rest
 				}
 			case bits && !s.reachable(depth, j+1, rest):
+				s.probe.Cut(sticksReach)
 				continue // no pieces left after j make up rest
 			default:
 				cnt[j] = n - c
-				ok = s.fill(depth, j+1, rest, false)
+				s.probe.Cut(s.kIndex)
+				next := j + 1 // where the pieces after these come from
+				if !s.indexOrder {
+					next = s.first
+				}
+				if s.tracing {
+					ok = s.traced(depth, c, v, -rest, r == s.l, func() bool { return s.fill(depth, next, rest, false) })
+				} else {
+					ok = s.fill(depth, next, rest, false)
+				}
 			}
 			cnt[j] = n
 			if ok {
@@ -491,30 +682,44 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 			}
 			if rest == 0 && s.lastPiece {
 				// c pieces of length v closed the stick and failed. With
-				// one fewer, smaller pieces S would fill the last v; in
-				// any packing of what is then left, a piece v outside the
+				// one fewer, other pieces S would fill the last v; in any
+				// packing of what is then left, a piece v outside the
 				// stick could trade places with S, giving a packing after
 				// the stick that failed. So c-1 pieces v fail too.
+				s.probe.Cut(sticksLastPiece)
 				if c == 1 {
 					return false
 				}
 				c--
 			}
 		}
-		// The longest piece left must lie in some stick, and the empty
+		// The first piece left must lie in some stick, and the empty
 		// sticks are alike: if no stick holding it works here, none does.
 		if first {
+			s.probe.Cut(sticksFirstPiece)
 			return false
 		}
 		if bits && !s.reachable(depth, j+1, r) {
+			s.probe.Cut(sticksReach)
 			return false // later lengths cannot make up r
 		}
 	}
 	return false
 }
 
+// single returns the index of a piece of length r left that may follow
+// the pieces of index j in a stick, -1 if none: after j (index-order),
+// else anywhere, in either order of lengths.
+func (s *sticksSearch) single(j, r int) int {
+	from := j + 1
+	if !s.indexOrder {
+		from = s.first
+	}
+	return s.exact(from, r)
+}
+
 // another returns the index after k of a piece of length r left, -1 if
-// none: only without equal-skip does a length repeat, after index k.
+// none.
 func (s *sticksSearch) another(k, r int) int {
 	for i := k + 1; i < len(s.vals) && s.vals[i] == r; i++ {
 		if s.cnt[i] > 0 {
@@ -524,8 +729,62 @@ func (s *sticksSearch) another(k, r int) int {
 	return -1
 }
 
-// atMost returns the first index from j on whose length is at most r
-// (len(vals) if none).
+// traced runs down, a decision's subtree, as a decision of the traced
+// tree: see label; empty says the stick was empty.
+func (s *sticksSearch) traced(depth, c, v, gap int, empty bool, down func() bool) bool {
+	s.probe.Enter(s.label(depth, c, v, gap, empty))
+	ok := down()
+	s.probe.Leave()
+	return ok
+}
+
+// label says what the decision to put c pieces v into the stick at
+// depth is: gap is what is left of the stick (as -gap), 0 when they close
+// it, or the single piece that then closes it.
+func (s *sticksSearch) label(depth, c, v, gap int, empty bool) string {
+	label := fmt.Sprintf("%d×%d", c, v)
+	if c == 1 {
+		label = fmt.Sprint(v)
+	}
+	if empty {
+		label = fmt.Sprintf("stick %d: %s", depth+1, label)
+	}
+	switch {
+	case gap < 0:
+		label += fmt.Sprintf(", gap %d", -gap)
+	case gap > 0:
+		label += fmt.Sprintf(" + %d closes it", gap)
+	default:
+		label += " closes it"
+	}
+	return label
+}
+
+// exact returns the index from j on of a piece of length r left, -1 if
+// none; only without equal-skip does a length repeat.
+func (s *sticksSearch) exact(j, r int) int {
+	var k int
+	if s.desc {
+		k = s.atMost(j, r)
+	} else {
+		k = j + sort.SearchInts(s.vals[j:], r)
+	}
+	for ; k < len(s.vals) && s.vals[k] == r; k++ {
+		if s.cnt[k] > 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+// above returns, shortest first, the first index from j on whose length
+// is above r (len(vals) if none).
+func (s *sticksSearch) above(j, r int) int {
+	return j + sort.SearchInts(s.vals[j:], r+1)
+}
+
+// atMost returns, longest first, the first index from j on whose length
+// is at most r (len(vals) if none).
 func (s *sticksSearch) atMost(j, r int) int {
 	if uint(r) < uint(s.small) {
 		// The lengths above r come first: the long ones, then those

@@ -41,28 +41,38 @@ func TestSticksPrunings(t *testing.T) {
 		if i%10 == 0 {
 			spec = strings.Join(all, ",")
 		}
-		// Without these two the search tries equal sets again and again:
-		// fewer pieces.
-		few := strings.Contains(spec, "-equal-skip") || strings.Contains(spec, "-first-piece")
+		// Without these the search tries equal sets again and again, or
+		// decides every length: fewer pieces, and fewer still without two
+		// of them, where it tries every order of every stick.
+		off := 0
+		for _, name := range []string{"-equal-skip", "-first-piece", "-index-order", "-divisors"} {
+			if strings.Contains(spec, name) {
+				off++
+			}
+		}
+		few, fewest := off > 0, off > 1
 		var p puzzle.Sticks
 		var want int
 		switch {
 		case i%4 == 3:
 			n := 16 + rng.IntN(9)
-			if few {
+			switch {
+			case fewest:
+				n = 6 + rng.IntN(3)
+			case few:
 				n = 8 + rng.IntN(7)
 			}
 			p = narrowSticks(rng, n)
 			want = sticksref.Classic(p.Pieces)
 		case i%2 == 0:
 			p = gen.Sticks(rng, 1+rng.IntN(4), 1+rng.IntN(24))
-			if len(p.Pieces) > 12 {
+			if len(p.Pieces) > 12 || fewest && len(p.Pieces) > 8 {
 				continue
 			}
 			want = sticksBrute(p.Pieces)
 		default:
 			p = gen.Sticks(rng, 3+rng.IntN(8), 10+rng.IntN(50))
-			if few && len(p.Pieces) > 16 {
+			if few && len(p.Pieces) > 16 || fewest && len(p.Pieces) > 8 {
 				continue
 			}
 			if i%10 == 1 {
@@ -138,5 +148,72 @@ func TestSticksPruningsReal(t *testing.T) {
 			}
 			require.True(t, differs, "-%s searches the same nodes on every block", pr.Name)
 		})
+	}
+}
+
+// cutsOf returns the nonzero cut counts of st by pruning name.
+func cutsOf(ps []technique.Pruning, st native.Stats) map[string]int64 {
+	m := map[string]int64{}
+	for i, n := range st.Cuts {
+		if n != 0 {
+			m[ps[i].Name] = n
+		}
+	}
+	return m
+}
+
+// TestSticksCuts pins the cut counts on the two blocks of sample.in,
+// where they can be worked out by hand. Block 1, 5 2 1 5 2 1 5 2 1
+// (total 24): the length 5 does not divide 24 (divisors 1); 6 fits, which
+// leaves 8 and 12 undecided (shortest-first 2); four sticks start
+// (longest-first 4); each of the three 5+1 sticks takes one of the 5s
+// left, skipping 2, 1 and 0 equal ones, and 2+2+2 skips 2 (equal-skip 5).
+// Block 2, 1 2 3 4 (total 10): 4 does not divide 10, 5 fits and only the
+// whole is above it; 4+1 closes a stick by its single piece, 3 leaves a
+// gap of 2, filled by a fill after index 3 (index-order 1).
+func TestSticksCuts(t *testing.T) {
+	ps, _ := readSticks(t, "sample", 0)
+	want := []struct {
+		nodes int64
+		cuts  map[string]int64
+	}{
+		{4, map[string]int64{"divisors": 1, "shortest-first": 2, "longest-first": 4, "equal-skip": 5}},
+		{3, map[string]int64{"divisors": 1, "longest-first": 2, "index-order": 1}},
+	}
+	for i, p := range ps {
+		for range 2 { // the same on every run
+			_, st, err := native.Sticks(context.Background(), p, technique.Set{})
+			require.NoError(t, err)
+			require.Equal(t, want[i].nodes, st.Nodes, "block %d", i+1)
+			require.Equal(t, want[i].cuts, cutsOf(native.SticksPrunings(), st), "block %d", i+1)
+		}
+	}
+	// Without equal-skip each 5 is a piece of its own, and first-piece
+	// fails the state on its second... the search still fits 6 at once.
+	_, st, err := native.Sticks(context.Background(), ps[0], sticksSet(t, "-equal-skip"))
+	require.NoError(t, err)
+	require.Zero(t, cutsOf(native.SticksPrunings(), st)["equal-skip"])
+}
+
+// TestSticksPruningsIndexed checks that the constants the search counts
+// with name the prunings of SticksPrunings: a count moves when its own
+// pruning is switched off.
+func TestSticksPruningsIndexed(t *testing.T) {
+	for i, p := range native.SticksPrunings() {
+		require.NotEmpty(t, p.Name, "pruning %d", i)
+		require.NotEmpty(t, p.Counts, "%s", p.Name)
+	}
+	ps, _ := readSticks(t, "hard_454", 0)
+	_, def, err := native.Sticks(context.Background(), ps[0], technique.Set{})
+	require.NoError(t, err)
+	for i, p := range native.SticksPrunings() {
+		if def.Cuts[i] == 0 {
+			continue
+		}
+		// A search stopped by its deadline reports its counts too.
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		_, st, _ := native.Sticks(ctx, ps[0], sticksSet(t, "-"+p.Name))
+		cancel()
+		require.Zero(t, st.Cuts[i], "%s off still counts", p.Name)
 	}
 }

@@ -57,8 +57,14 @@ func (s *sticksSearch) setReach(depth, f int) {
 // and kmax, the most shortest pieces within l; the m sticks then hold
 // between m*kmin and m*kmax pieces.
 func (s *sticksSearch) piecesFit(f, m int) bool {
+	// base + step*i is the index of the i-th longest length from f on.
+	d, base, step := len(s.vals)-f, f, 1
+	if !s.desc {
+		base, step = len(s.vals)-1, -1
+	}
 	n, kmin, sum := 0, 0, 0
-	for j := f; j < len(s.vals); j++ {
+	for i := range d {
+		j := base + step*i
 		n += s.cnt[j]
 		if sum < s.l && s.cnt[j] > 0 {
 			t := min(s.cnt[j], (s.l-sum+s.vals[j]-1)/s.vals[j])
@@ -67,8 +73,8 @@ func (s *sticksSearch) piecesFit(f, m int) bool {
 		}
 	}
 	kmax, sum := 0, 0
-	for j := len(s.vals) - 1; j >= f && sum < s.l; j-- {
-		if s.cnt[j] > 0 {
+	for i := d - 1; i >= 0 && sum < s.l; i-- {
+		if j := base + step*i; s.cnt[j] > 0 {
 			t := min(s.cnt[j], (s.l-sum)/s.vals[j])
 			kmax += t
 			sum += t * s.vals[j]

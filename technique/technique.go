@@ -18,7 +18,10 @@ import (
 )
 
 // Category is the kind of pruning, after the chapter on pruning that the
-// puzzles come from.
+// puzzles come from (Li Yudong, 算法竞赛进阶指南, 0x23 "剪枝"), which
+// sorts cuts into five: search order, equivalent branches, feasibility
+// and bounds, optimality, and memoisation. Propagation, learning and
+// bound are ours, for what the searches do beyond the chapter.
 type Category string
 
 // The categories.
@@ -33,11 +36,49 @@ const (
 	Bound       Category = "bound"       // a bound on the answer narrows the question asked
 )
 
+// Categories returns every category, the chapter's five first, in its
+// order.
+func Categories() []Category {
+	return []Category{Order, Redundancy, Feasibility, Optimality, Memo, Propagation, Learning, Bound}
+}
+
+// Legend returns what the category means, in one line, and for the
+// chapter's five, which of its categories it is.
+func (c Category) Legend() string {
+	switch c {
+	case Order:
+		return "the chapter's search order: the order in which choices are tried"
+	case Redundancy:
+		return "the chapter's equivalent branches: a branch equivalent to one already tried is skipped"
+	case Feasibility:
+		return "the chapter's feasibility and bounds: a branch that cannot reach any answer is cut"
+	case Optimality:
+		return "the chapter's optimality: a branch that cannot beat the best answer so far is cut"
+	case Memo:
+		return "the chapter's memoisation: a state already refuted is not searched again"
+	case Propagation:
+		return "beyond the chapter: what a choice forces is settled before the next choice"
+	case Learning:
+		return "beyond the chapter: why a branch failed is kept and cuts elsewhere"
+	case Bound:
+		return "beyond the chapter: a bound on the answer narrows the question asked"
+	}
+	return string(c)
+}
+
 // Pruning is one pruning of a search.
 type Pruning struct {
 	Name     string   // kebab-case, such as "equal-skip"
 	Category Category //
 	Doc      string   // what it does, in one line
+	// Chapter is where the chapter on pruning names the pruning: the
+	// number of the cut in its worked example, such as "3.2" for the
+	// sticks example's equal-length skip, or "named" for one it
+	// describes without a number; "" for one beyond the chapter.
+	Chapter string
+	// Counts says what one count of the pruning's cut counter is, in a
+	// few words: "branches cut", "cells filled", "states refused".
+	Counts string
 	Optional bool     // off unless switched on
 	// Needs lists the prunings this one relies on: switching one of them
 	// off switches this one off too.
@@ -144,6 +185,10 @@ func pruningNamed(ps []Pruning, name string) (Pruning, bool) {
 	}
 	return ps[i], true
 }
+
+// Active reports whether p is on in s: a default one not switched off,
+// or an optional one switched on.
+func (s Set) Active(p Pruning) bool { return s.active(p) }
 
 // active reports whether p is on in s.
 func (s Set) active(p Pruning) bool {

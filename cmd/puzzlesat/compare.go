@@ -297,6 +297,9 @@ func newRun(backend string, st puzzlesat.Stats, err error) compare.Run {
 		Nodes: st.Nodes, Conflicts: st.Conflicts, Decisions: st.Decisions,
 		Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves,
 	}
+	for _, c := range st.Cuts {
+		run.Cuts = append(run.Cuts, compare.Cut{Pruning: c.Pruning, Count: c.Count})
+	}
 	if run.Status == compare.Wrong || run.Status == compare.Failed {
 		run.Err = err.Error()
 	}

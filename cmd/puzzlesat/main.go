@@ -92,6 +92,7 @@ func commands() []command {
 		{"check", "check [flags] CNF PROOF", "check a DRAT proof that a DIMACS file is unsatisfiable", runCheck},
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
 		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},
+		{"trace", "trace KIND [flags] -o PATH [FILE]", "draw the first nodes of the DFS of one instance, with its cuts: SVG, DOT or JSON", runTrace},
 		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
 		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
 		{"version", "version", "print the version of puzzlesat and of the Go that built it (also --version)", runVersion},

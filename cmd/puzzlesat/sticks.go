@@ -19,7 +19,7 @@ func sticks() *kind {
 	return &kind{
 		flags: func(fs *flag.FlagSet, o *options, cmd string) {
 			switch cmd {
-			case "solve", "compare", "encode", "decode":
+			case "solve", "compare", "encode", "decode", "trace":
 				fs.IntVar(&o.parse.MaxPiece, "max-piece", 0, "drop the pieces longer than `N` before solving, as the CERC 1995 judge did with 50 (0: keep all)")
 			}
 			switch cmd {

@@ -31,8 +31,15 @@ type Run struct {
 	Time    time.Duration
 
 	Nodes                 int64 // DFS search nodes
+	Cuts                  []Cut // DFS: how often each pruning that was on acted
 	Conflicts, Decisions  int64 // SAT solver work, where the solver reports it
 	Vars, Clauses, Solves int   // SAT formula size (the largest) and solver calls
+}
+
+// Cut is how often one pruning of the DFS acted in a run.
+type Cut struct {
+	Pruning string
+	Count   int64
 }
 
 // Instance is one instance with the runs of every backend, in the order

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"puzzlesat"
+	"puzzlesat/trace"
+)
+
+// traceTimeout is the default time limit of trace: the picture shows the
+// first nodes only, so a search that runs on would add nothing to it.
+const traceTimeout = 10 * time.Second
+
+// runTrace draws the DFS of one instance: "trace KIND [flags] -o PATH
+// [FILE]", the format by PATH's extension (.svg, .dot, .json).
+func runTrace(ctx context.Context, e env, args []string) error {
+	var out string
+	var nodes int
+	k, o, in, err := kindCommand(e, "trace", args, func(fs *flag.FlagSet, o *options) {
+		o.queryFlags(fs)
+		o.techniqueFlags(fs, true)
+		fs.DurationVar(&o.timeout, "timeout", traceTimeout, "time limit of the search (0: none)")
+		fs.IntVar(&nodes, "nodes", puzzlesat.DefaultTraceNodes, "draw the first `N` nodes of the search")
+		fs.StringVar(&out, "o", "", "write the tree to `PATH`: .svg, .dot (Graphviz) or .json")
+	})
+	if err != nil {
+		return err
+	}
+	defer in.close()
+	write, err := treeWriter(out)
+	if err != nil {
+		return err
+	}
+	if nodes < 1 {
+		return usagef("--nodes must be at least 1, got %d", nodes)
+	}
+	p, err := k.pick(ctx, o, in)
+	if err != nil {
+		return err
+	}
+	t, _, _, err := k.lib.Trace(ctx, p, o.lib, nodes)
+	if t == nil {
+		return err
+	}
+	var wa *puzzlesat.WrongAnswer
+	if errors.As(err, &wa) {
+		return fmt.Errorf("%w: %v", errBug, err)
+	}
+	if ctx.Err() != nil {
+		return errInterrupted
+	}
+	if err := writeAtomically(ctx, out, func(w io.Writer) error { return write(t, w) }); err != nil {
+		return err
+	}
+	return traceSummary(e.stdout, t, out, in.name, o.caseNum)
+}
+
+// treeWriter returns the writer of the format PATH's extension names.
+func treeWriter(path string) (func(*trace.Tree, io.Writer) error, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".svg":
+		return (*trace.Tree).WriteSVG, nil
+	case ".dot", ".gv":
+		return (*trace.Tree).WriteDOT, nil
+	case ".json":
+		return (*trace.Tree).WriteJSON, nil
+	case "":
+		if path == "" {
+			return nil, usagef("trace needs -o PATH (.svg, .dot or .json)")
+		}
+	}
+	return nil, usagef("-o %s: want a file ending in .svg, .dot or .json", path)
+}
+
+// traceSummary prints what trace drew: the answer, the nodes, and the
+// cuts by pruning in the picture and in the whole run.
+func traceSummary(w io.Writer, t *trace.Tree, out, file string, kase int) error {
+	fmt.Fprintf(w, "%s case %d: %s\n", file, kase, t.Result)
+	total := int64(len(t.Nodes)) + t.More
+	fmt.Fprintf(w, "wrote %s: %d nodes of %d\n\n", out, len(t.Nodes), total)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "pruning\tcategory\tchapter\tdrawn\twhole run\t")
+	for _, p := range t.Prunings {
+		if p.On {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t\n", p.Name, p.Category, dash(splitNonEmpty(p.Chapter)), p.Drawn, p.Run)
+		}
+	}
+	return tw.Flush()
+}
+
+// splitNonEmpty returns s as a list of one, or none when s is "".
+func splitNonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
+}

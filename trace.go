@@ -1,0 +1,70 @@
+package puzzlesat
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"puzzlesat/trace"
+)
+
+// DefaultTraceNodes is how many nodes of a search tree Trace keeps when
+// given none.
+const DefaultTraceNodes = 2000
+
+// Trace solves p by the DFS, as Solve does with Backend DFS and o's
+// prunings and timeout, and records the first nodes (DefaultTraceNodes
+// for 0) of its search tree: each decision, and each cut under the
+// decision where it was made. The tree holds the cuts of every pruning
+// in its nodes and in the whole run; its Result is the answer as the
+// judge prints it, or how the search ended. The error is that of Solve;
+// the tree is returned with it but for bad options.
+func (k *Kind[I, A]) Trace(ctx context.Context, p I, o Options, nodes int) (*trace.Tree, A, Stats, error) {
+	var zero A
+	set, _, _, err := k.techniques(o)
+	if err != nil {
+		return nil, zero, Stats{}, err
+	}
+	if nodes <= 0 {
+		nodes = DefaultTraceNodes
+	}
+	title := instanceLine(p.String())
+	rec := trace.NewRecorder(nodes, title)
+	o.Backend = DFS
+	a, st, err := k.Solve(trace.WithRecorder(ctx, rec), p, o)
+	on := make([]bool, len(k.prunings))
+	for i, pr := range k.prunings {
+		on[i] = set.Active(pr)
+	}
+	cuts := make([]int64, len(k.prunings))
+	for _, c := range st.Cuts {
+		for i, pr := range k.prunings {
+			if pr.Name == c.Pruning {
+				cuts[i] = c.Count
+			}
+		}
+	}
+	t := rec.Tree(k.prunings, on, cuts)
+	t.Kind, t.Title, t.Options = k.name, title, set.String()
+	switch {
+	case err == nil:
+		t.Result = strings.TrimSpace(p.Format(a))
+	case errors.Is(err, ErrNoSolution):
+		t.Result = "no solution"
+	case errors.Is(err, context.DeadlineExceeded):
+		t.Result = "timeout"
+	default:
+		t.Result = "error: " + err.Error()
+	}
+	return t, a, st, err
+}
+
+// instanceLine returns an instance's judge input on one line, cut to 80
+// characters.
+func instanceLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:79]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,127 @@
+package trace_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/technique"
+	"puzzlesat/trace"
+)
+
+var prunings = []technique.Pruning{
+	{Name: "memo", Category: technique.Memo},
+	{Name: "bound", Category: technique.Feasibility, Chapter: "3"},
+}
+
+// search is a tiny search: a binary tree of depth d whose leaves at an
+// even position are cut by "bound" and whose rightmost leaf is the
+// answer; "memo" cuts twice at every second decision.
+func search(ctx context.Context, d int) *trace.Probe {
+	var p trace.Probe
+	p.Start(ctx)
+	var walk func(depth, pos int) bool
+	walk = func(depth, pos int) bool {
+		if depth == d {
+			if pos == 1<<d-1 {
+				p.Found()
+				return true
+			}
+			if pos%2 == 0 {
+				p.Cut(1)
+			}
+			return false
+		}
+		if pos%2 == 1 {
+			p.CutN(0, 2)
+		}
+		for b := range 2 {
+			p.Enter(string(rune('a' + b)))
+			ok := walk(depth+1, 2*pos+b)
+			p.Leave()
+			if ok {
+				return true
+			}
+		}
+		return false
+	}
+	walk(0, 0)
+	return &p
+}
+
+func TestRecorderCountsAsTheProbe(t *testing.T) {
+	for _, limit := range []int{1, 5, 1000} {
+		rec := trace.NewRecorder(limit, "root")
+		p := search(trace.WithRecorder(context.Background(), rec), 4)
+		tree := rec.Tree(prunings, []bool{true, true}, p.Counts(2))
+		require.LessOrEqual(t, len(tree.Nodes), limit)
+		require.Equal(t, int64(8), tree.Prunings[1].Run, "the even leaves")
+		require.Equal(t, int64(14), tree.Prunings[0].Run, "two at each odd decision")
+		if limit == 1000 {
+			require.True(t, tree.Complete())
+			require.Equal(t, tree.Prunings[0].Run, tree.Prunings[0].Drawn)
+			require.Equal(t, tree.Prunings[1].Run, tree.Prunings[1].Drawn)
+			path := 0
+			for _, n := range tree.Nodes {
+				if n.Answer {
+					path++
+				}
+			}
+			require.Equal(t, 5, path, "the root and four decisions")
+			require.True(t, tree.Answered)
+		} else {
+			require.False(t, tree.Complete())
+		}
+	}
+}
+
+func TestProbeWithoutRecorder(t *testing.T) {
+	p := search(context.Background(), 4)
+	require.False(t, p.Tracing())
+	require.Equal(t, []int64{14, 8}, p.Counts(2))
+}
+
+func TestWriters(t *testing.T) {
+	rec := trace.NewRecorder(100, "root <&>")
+	p := search(trace.WithRecorder(context.Background(), rec), 3)
+	tree := rec.Tree(prunings, []bool{true, true}, p.Counts(2))
+	tree.Kind, tree.Title, tree.Result = "toy", "a \"quoted\" & <odd> title", "7"
+	for name, write := range map[string]func(*trace.Tree, io.Writer) error{
+		"svg": (*trace.Tree).WriteSVG, "dot": (*trace.Tree).WriteDOT, "json": (*trace.Tree).WriteJSON,
+	} {
+		t.Run(name, func(t *testing.T) {
+			var a, b bytes.Buffer
+			require.NoError(t, write(tree, &a))
+			require.NoError(t, write(tree, &b))
+			require.Equal(t, a.String(), b.String(), "deterministic")
+			switch name {
+			case "svg":
+				requireXML(t, a.Bytes())
+			case "json":
+				var v map[string]any
+				require.NoError(t, json.Unmarshal(a.Bytes(), &v))
+				require.Len(t, v["nodes"], len(tree.Nodes))
+			case "dot":
+				require.Contains(t, a.String(), "digraph trace {")
+			}
+		})
+	}
+}
+
+// requireXML checks that b is well-formed XML.
+func requireXML(t *testing.T, b []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			return
+		}
+		require.NoError(t, err)
+	}
+}

@@ -1,0 +1,159 @@
+package trace
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"puzzlesat/technique"
+)
+
+// Tree is what a Recorder kept of one search: its first nodes, and the
+// cuts of every pruning in them and in the whole run.
+type Tree struct {
+	Kind    string // the puzzle kind, such as "sticks"
+	Title   string // the instance, in a line
+	Options string // the switches of the run, such as "-equal-skip"; "" for the defaults
+	Result  string // the answer, or how the search ended
+
+	Nodes    []Node         // the root first; a node's parent comes before it
+	Prunings []PruningCount // the kind's prunings, in its order
+	Limit    int            // the most nodes kept
+	More     int64          // the nodes past the limit, not kept
+	Answered bool           // the search found an answer; the nodes with Answer lead to it
+}
+
+// Node is a decision of the search, or a leaf where a pruning cut.
+type Node struct {
+	Parent   int                `json:"parent"` // -1 for the root
+	Label    string             `json:"label,omitempty"`
+	Pruning  string             `json:"pruning,omitempty"` // a leaf's pruning; "" for a decision
+	Category technique.Category `json:"category,omitempty"`
+	Count    int64              `json:"count,omitempty"`  // the acts a leaf stands for
+	Answer   bool               `json:"answer,omitempty"` // on the path to the answer
+}
+
+// Leaf reports whether n is a leaf where a pruning cut.
+func (n Node) Leaf() bool { return n.Pruning != "" }
+
+// PruningCount is one pruning with its cuts.
+type PruningCount struct {
+	technique.Pruning
+	On    bool  // switched on in the run
+	Drawn int64 // the acts in the tree's nodes
+	Run   int64 // the acts in the whole run
+}
+
+// Complete reports whether the tree holds the whole search: then the
+// cuts drawn are the cuts of the run.
+func (t *Tree) Complete() bool { return t.More == 0 }
+
+// WriteJSON writes t as one JSON object.
+func (t *Tree) WriteJSON(w io.Writer) error {
+	type pruning struct {
+		Name     string             `json:"name"`
+		Category technique.Category `json:"category"`
+		Chapter  string             `json:"chapter,omitempty"`
+		On       bool               `json:"on"`
+		Drawn    int64              `json:"drawn"`
+		Run      int64              `json:"run"`
+	}
+	out := struct {
+		Kind     string    `json:"kind"`
+		Title    string    `json:"title"`
+		Options  string    `json:"options"`
+		Result   string    `json:"result"`
+		Limit    int       `json:"limit"`
+		More     int64     `json:"more"`
+		Answered bool      `json:"answered"`
+		Prunings []pruning `json:"prunings"`
+		Nodes    []Node    `json:"nodes"`
+	}{t.Kind, t.Title, t.Options, t.Result, t.Limit, t.More, t.Answered, nil, t.Nodes}
+	for _, p := range t.Prunings {
+		out.Prunings = append(out.Prunings, pruning{p.Name, p.Category, p.Chapter, p.On, p.Drawn, p.Run})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(out)
+}
+
+// WriteDOT writes t as a Graphviz digraph, left to right: decisions as
+// ellipses, cuts as boxes filled with their category's colour, the path
+// to the answer in bold, and a table of the cuts by pruning.
+func (t *Tree) WriteDOT(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "digraph trace {\n  rankdir=LR;\n  node [fontname=\"Helvetica\" fontsize=10];\n")
+	fmt.Fprintf(&b, "  label=%q;\n  labelloc=t;\n", t.heading())
+	for i, n := range t.Nodes {
+		switch {
+		case n.Leaf():
+			fmt.Fprintf(&b, "  n%d [shape=box style=\"filled,rounded\" fillcolor=%q label=%q];\n", i, Color(n.Category), n.leafText())
+		case n.Answer:
+			fmt.Fprintf(&b, "  n%d [style=bold color=black penwidth=2.5 label=%q];\n", i, n.Label)
+		default:
+			fmt.Fprintf(&b, "  n%d [label=%q];\n", i, n.Label)
+		}
+		if n.Parent >= 0 {
+			style := ""
+			if n.Answer {
+				style = " [penwidth=2.5]"
+			}
+			fmt.Fprintf(&b, "  n%d -> n%d%s;\n", n.Parent, i, style)
+		}
+	}
+	b.WriteString("  cuts [shape=plaintext label=<<table border=\"0\" cellborder=\"1\" cellspacing=\"0\">" +
+		"<tr><td>pruning</td><td>category</td><td>drawn</td><td>whole run</td></tr>")
+	for _, p := range t.Prunings {
+		if p.On {
+			fmt.Fprintf(&b, "<tr><td bgcolor=%q>%s</td><td>%s</td><td>%d</td><td>%d</td></tr>", Color(p.Category), p.Name, p.Category, p.Drawn, p.Run)
+		}
+	}
+	b.WriteString("</table>>];\n}\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// heading returns the tree's title line.
+func (t *Tree) heading() string {
+	h := t.Kind + ": " + t.Title
+	if t.Options != "" {
+		h += " with --dfs=" + t.Options
+	}
+	h += " → " + t.Result
+	if t.More > 0 {
+		h += fmt.Sprintf(" (the first %d nodes of %d)", len(t.Nodes), int64(len(t.Nodes))+t.More)
+	}
+	return h
+}
+
+// leafText returns what a leaf says: its pruning, and its count when
+// it stands for more than one act.
+func (n Node) leafText() string {
+	if n.Count > 1 {
+		return fmt.Sprintf("%s ×%d", n.Pruning, n.Count)
+	}
+	return n.Pruning
+}
+
+// Color returns the colour of the category in pictures, as #rrggbb: the
+// colour-blind safe palette of Okabe and Ito.
+func Color(c technique.Category) string {
+	switch c {
+	case technique.Order:
+		return "#E69F00"
+	case technique.Redundancy:
+		return "#56B4E9"
+	case technique.Feasibility:
+		return "#009E73"
+	case technique.Optimality:
+		return "#D55E00"
+	case technique.Memo:
+		return "#CC79A7"
+	case technique.Propagation:
+		return "#0072B2"
+	case technique.Learning:
+		return "#F0E442"
+	}
+	return "#999999"
+}
