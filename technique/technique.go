@@ -78,8 +78,8 @@ type Pruning struct {
 	Chapter string
 	// Counts says what one count of the pruning's cut counter is, in a
 	// few words: "branches cut", "cells filled", "states refused".
-	Counts string
-	Optional bool     // off unless switched on
+	Counts   string
+	Optional bool // off unless switched on
 	// Needs lists the prunings this one relies on: switching one of them
 	// off switches this one off too.
 	Needs []string
