@@ -1,0 +1,85 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/internal/ref/judgedata"
+)
+
+func TestTraceCommand(t *testing.T) {
+	in := judgedata.Path(t, "sticks", "sample.in")
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		code int
+		errs string // a part of stderr
+	}{
+		{"svg", []string{"-o", filepath.Join(dir, "t.svg")}, exitOK, ""},
+		{"dot", []string{"-o", filepath.Join(dir, "t.dot"), "--case=2"}, exitOK, ""},
+		{"json", []string{"-o", filepath.Join(dir, "t.json"), "--dfs=-equal-skip"}, exitOK, ""},
+		{"no output", nil, exitUsage, "trace needs -o PATH"},
+		{"bad extension", []string{"-o", filepath.Join(dir, "t.png")}, exitUsage, "want a file ending in .svg, .dot or .json"},
+		{"bad case", []string{"-o", filepath.Join(dir, "c.svg"), "--case=3"}, exitUsage, "has 2 instances"},
+		{"bad nodes", []string{"-o", filepath.Join(dir, "n.svg"), "--nodes=0"}, exitUsage, "--nodes must be at least 1"},
+		{"bad pruning", []string{"-o", filepath.Join(dir, "p.svg"), "--dfs=-nothing"}, exitUsage, "unknown pruning"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := cli(t, "", append([]string{"trace", "sticks", in}, tc.args...)...)
+			require.Equal(t, tc.code, code, errs)
+			require.Contains(t, errs, tc.errs)
+			if code == exitOK {
+				require.Contains(t, out, "wrote ")
+				require.Contains(t, out, "first-piece")
+			} else {
+				require.Empty(t, out)
+			}
+		})
+	}
+	var tree struct {
+		Options  string `json:"options"`
+		Result   string `json:"result"`
+		Prunings []struct {
+			Name string `json:"name"`
+			On   bool   `json:"on"`
+		} `json:"prunings"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "t.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &tree))
+	require.Equal(t, "-equal-skip", tree.Options)
+	require.Equal(t, "6", tree.Result)
+	for _, p := range tree.Prunings {
+		require.Equal(t, p.Name != "equal-skip", p.On, p.Name)
+	}
+	require.True(t, strings.HasPrefix(readFile(t, filepath.Join(dir, "t.dot")), "digraph trace {"))
+}
+
+// TestStatsCutsAcrossJobs: the cut counts of --stats are the same with
+// one job and with two, and from run to run.
+func TestStatsCutsAcrossJobs(t *testing.T) {
+	in := judgedata.Path(t, "sticks", "cerc1995_sticks_le50.in")
+	var first string
+	for _, jobs := range []string{"--jobs=1", "--jobs=2", "--jobs=2"} {
+		_, errs, code := cli(t, "", "solve", "sticks", "--stats", jobs, in)
+		require.Equal(t, exitOK, code, errs)
+		var cuts []string
+		for _, line := range strings.Split(strings.TrimSpace(errs), "\n") {
+			i := strings.Index(line, " cuts=")
+			require.Positive(t, i, line)
+			cuts = append(cuts, line[i:])
+		}
+		if first == "" {
+			first = strings.Join(cuts, "\n")
+			continue
+		}
+		require.Equal(t, first, strings.Join(cuts, "\n"), jobs)
+	}
+}

@@ -1,0 +1,89 @@
+package puzzlesat_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"io"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat"
+	"puzzlesat/internal/ref/judgedata"
+)
+
+// traceSamples names a small judge file of each kind, whose first
+// instance's whole search fits a trace.
+var traceSamples = map[string][]string{
+	"alphametic":   {"alphametic", "sample.in"},
+	"sudoku":       {"sudoku", "top95.txt"},
+	"sticks":       {"sticks", "sample.in"},
+	"cake":         {"cake", "sample.in"},
+	"digit-puzzle": {"digit_puzzle", "sample.in"},
+	"cryptarithm":  {"cryptarithm", "sample.in"},
+	"cats":         {"cats", "sample.in"},
+}
+
+// TestTraceCountsAsTheRun traces the first instance of each kind's
+// sample: the cuts drawn equal the run's cut counters, which equal what
+// Solve's Stats say; two traces are byte for byte the same; the SVG is
+// well-formed.
+func TestTraceCountsAsTheRun(t *testing.T) {
+	for _, k := range puzzlesat.Kinds() {
+		t.Run(k.Name(), func(t *testing.T) {
+			sample, ok := traceSamples[k.Name()]
+			require.True(t, ok, "no sample for %s", k.Name())
+			p := firstInstance(t, k, judgedata.Path(t, sample...))
+			ctx := context.Background()
+			tree, _, st, err := k.Trace(ctx, p, puzzlesat.Options{}, 100_000)
+			require.NoError(t, err)
+			require.True(t, tree.Complete(), "%d nodes past the limit", tree.More)
+			run := map[string]int64{}
+			for _, c := range st.Cuts {
+				run[c.Pruning] = c.Count
+			}
+			for _, pc := range tree.Prunings {
+				require.Equal(t, run[pc.Name], pc.Run, "%s: the tree's count of the run", pc.Name)
+				require.Equal(t, pc.Run, pc.Drawn, "%s: drawn", pc.Name)
+			}
+			_, solved, err := k.Solve(ctx, p, puzzlesat.Options{})
+			require.NoError(t, err)
+			require.Equal(t, st.Cuts, solved.Cuts, "traced or not, the same counts")
+			require.Equal(t, st.Nodes, solved.Nodes)
+
+			var a, b, svg bytes.Buffer
+			require.NoError(t, tree.WriteJSON(&a))
+			again, _, _, err := k.Trace(ctx, p, puzzlesat.Options{}, 100_000)
+			require.NoError(t, err)
+			require.NoError(t, again.WriteJSON(&b))
+			require.Equal(t, a.String(), b.String(), "deterministic")
+			require.NoError(t, tree.WriteSVG(&svg))
+			for d := xml.NewDecoder(&svg); ; {
+				_, err := d.Token()
+				if err == io.EOF {
+					break
+				}
+				require.NoError(t, err, "SVG")
+			}
+		})
+	}
+}
+
+// firstInstance returns the first instance of the file.
+func firstInstance(t *testing.T, k puzzlesat.Puzzle, path string) puzzlesat.Problem {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var first puzzlesat.Problem
+	err = k.Scan(path, f, puzzlesat.ParseOptions{}, func(p puzzlesat.Problem) error {
+		if first == nil {
+			first = p
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	return first
+}
