@@ -19,10 +19,8 @@ import (
 // It takes two passes over the cells and at most about 2·S·box·S/64 or
 // sudokuExactWork word operations more (S the side), so that it answers
 // long before the formula of a 400x400 grid, which can take gigabytes,
-// would be built: 4 µs for 9x9, and for 400x400 0.7 ms of CPU empty and
-// 2 to 3 ms half or more given, measured on two shared cores under a
-// load of 15, where one bare pass over the 160,000 cells took 0.05 to
-// 0.2 ms (BenchmarkSudokuSize times it).
+// would be built: the cost is that of a few passes over the cells
+// (BenchmarkSudokuSize times it; docs/results.md has the figures).
 //
 // How it counts. A grid with few open cells (sudokuExactWork) has each
 // open cell's candidates counted exactly: the symbols that neither its

@@ -254,9 +254,9 @@ func (f *CNF) Compact() (*CNF, []Var) {
 		}
 	}
 	// A variable's new number is its rank among the used ones: the bits
-	// set before its word, and before it in its word. Two small arrays,
-	// where a binary search in old missed the cache at every step (50 s
-	// for ten million variables on a loaded machine, against 0.2 s).
+	// set before its word, and before it in its word. Two small arrays
+	// that stay in the cache, where a binary search in old missed it at
+	// every step: O(1) a literal rather than O(log n) cache misses.
 	rank := make([]uint32, len(used))
 	n := uint32(0)
 	for w, word := range used {
