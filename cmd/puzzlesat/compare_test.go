@@ -76,6 +76,7 @@ var recordSchema = map[string]string{
 	"status": "string", "answer": "string", "seconds": "number", "nodes": "integer",
 	"conflicts": "integer", "decisions": "integer", "vars": "integer", "clauses": "integer",
 	"solves": "integer", "result": "string", "agreement": "string", "winner": "boolean", "error": "string",
+	"cuts": "object",
 }
 
 // recordEnums are the values the enumerated fields may take.
@@ -104,6 +105,13 @@ func checkRecords(t *testing.T, path string) []map[string]any {
 				require.IsType(t, "", v, "record %d: %s", i, k)
 			case "boolean":
 				require.IsType(t, true, v, "record %d: %s", i, k)
+			case "object":
+				m, ok := v.(map[string]any)
+				require.True(t, ok, "record %d: %s is %T", i, k, v)
+				for name, n := range m {
+					_, err := n.(json.Number).Int64()
+					require.NoError(t, err, "record %d: %s %s", i, k, name)
+				}
 			case "integer", "number":
 				n, ok := v.(json.Number)
 				require.True(t, ok, "record %d: %s is %T", i, k, v)

@@ -146,6 +146,7 @@ func TestWriteJSON(t *testing.T) {
 		"kind": "alphametic", "file": "some/file.in", "case": 4.0, "size": 8.0, "backend": "sat",
 		"status": "timeout", "answer": "", "seconds": 0.009, "nodes": 0.0, "conflicts": 3.0, "decisions": 30.0,
 		"vars": 0.0, "clauses": 0.0, "solves": 0.0, "result": "solved", "agreement": "n/a", "winner": false, "error": "",
+		"cuts": map[string]any{},
 	}, recs[7])
 	require.Equal(t, "boom", recs[11]["error"])
 	require.Equal(t, "no_solution", recs[15]["result"])
