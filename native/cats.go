@@ -19,10 +19,11 @@ import (
 // the cars filled. on switches the prunings of CatsPrunings; without
 // bin-completion it runs the seed's search instead, the cats heaviest
 // first, each into every open car it fits in or a new car, and
-// Stats.Nodes counts the cats placed.
+// Stats.Nodes counts the cats placed. Stats.Cuts counts what each
+// pruning did, in both searches.
 func Cats(ctx context.Context, p puzzle.Cats, on technique.Set) (puzzle.CatsAnswer, Stats, error) {
-	a, nodes, err := cats.Solve(ctx, p, on)
-	return a, Stats{Nodes: nodes}, err
+	a, nodes, cuts, err := cats.Solve(ctx, p, on)
+	return a, Stats{Nodes: nodes, Cuts: cuts}, err
 }
 
 // CatsPrunings returns the prunings of Cats, every one on by default.

@@ -105,18 +105,17 @@ func TestCatsPrunings(t *testing.T) {
 	}
 }
 
-// TestCatsPruningsReal checks that switching each pruning off changes
-// the nodes searched on some instance, and never the number of cars:
-// the prunings of the item search are switched off from the item
-// search's.
-func TestCatsPruningsReal(t *testing.T) {
+// catsRealInstances are the instances on which every pruning acts: the
+// hand-made cases, two where the item search meets equal loads and exact
+// fits, the benchmarks' 18 cats, and one where the LP bound proves the
+// lower bound wrong.
+func catsRealInstances() []puzzle.Cats {
 	var ps []puzzle.Cats
 	for _, tc := range catsref.Cases {
 		if tc.Want > 0 {
 			ps = append(ps, tc.P)
 		}
 	}
-	// Where the item search meets equal loads and exact fits.
 	ps = append(ps, puzzle.Cats{W: 30, Weights: []int{11, 11, 12, 11, 4, 13, 9, 11, 3, 9, 9, 5, 12}},
 		puzzle.Cats{W: 30, Weights: []int{10, 10, 5, 4, 3, 13, 9, 14, 4, 6, 12}})
 	ps = append(ps, catsref.Bench(18, catsref.Uniform)...)
@@ -125,12 +124,27 @@ func TestCatsPruningsReal(t *testing.T) {
 	// proves it at once.
 	ps = append(ps, puzzle.Cats{W: 100, Weights: []int{27, 23, 44, 39, 20, 34, 31, 44, 23, 49, 21, 30, 40, 47, 50, 49, 44,
 		28, 30, 26, 35, 25, 37, 39, 50, 52, 48, 28, 30, 45, 38, 21, 38, 21, 49, 45, 37, 48, 42, 40, 33, 47, 25, 43, 31, 47}})
+	return ps
+}
+
+// catsBase returns the switches a pruning is measured against: the item
+// search for its own prunings, else the defaults.
+func catsBase(pr technique.Pruning) string {
+	if strings.HasPrefix(pr.Doc, "item search:") {
+		return "-bin-completion,"
+	}
+	return ""
+}
+
+// TestCatsPruningsReal checks that switching each pruning off changes
+// the nodes searched on some instance, and never the number of cars:
+// the prunings of the item search are switched off from the item
+// search's.
+func TestCatsPruningsReal(t *testing.T) {
+	ps := catsRealInstances()
 	for _, pr := range native.CatsPrunings() {
 		t.Run(pr.Name, func(t *testing.T) {
-			base := ""
-			if strings.HasPrefix(pr.Doc, "item search:") {
-				base = "-bin-completion,"
-			}
+			base := catsBase(pr)
 			differs := false
 			for _, p := range ps {
 				if base != "" && len(p.Weights) > 18 {
@@ -146,6 +160,93 @@ func TestCatsPruningsReal(t *testing.T) {
 			}
 			require.True(t, differs, "%s-%s searches the same nodes on every instance", base, pr.Name)
 		})
+	}
+}
+
+// TestCatsCuts pins the cut counts where they can be worked out by hand.
+//
+// The sample (W 1996: 1 2 1994 12 29, total 2038) needs ceil(2038/1996) =
+// 2 cars, and first fit decreasing packs it in 2: no search in either,
+// sum-bound leaves the question "1 car?" unasked and first-fit "2 cars?".
+//
+// W 10: 5 4 3 3 3 2 (total 20): first fit packs 5+4, 3+3+3, 2 (3 cars);
+// the bound is 2 (first-fit 0, as its packing is not the answer).
+// Bin completion asks "2 cars?" (bin-completion 1), wasting nothing.
+// Car 1 is the 5's (heaviest-first): 5+4 keeps 1 (waste), 5+3 keeps room
+// for the 2 and 5 alone room for a 3 (maximal 2), 5+3+2 is the only
+// completion. Car 2 is the 4's: 4+3+3; 4+3 and 4 alone leave room for a 3
+// (maximal 2). The 3 nodes are the two cars and the empty state.
+//
+// The item search places 5 in car 1, then 4 in car 1 (9): a car with room
+// 1, below the lightest cat left, wastes it, 21 > 2·10 (waste 1). 4 goes
+// in car 2, 3 in car 1 (8), the next 3 in car 2 (7), the last 3 fills
+// car 2 and the 2 car 1 (exact-fit 2): 2 cars, the bound, which ends the
+// search (sum-bound 1). Each of the 6 nodes that placed a cat counts
+// decreasing; the 8 nodes are those and the two leaves.
+//
+// Without waste, after 5+4 the 3s go to car 2 (3, 6, 9: decreasing 3 more),
+// where the 2 finds no room in the two cars allowed (crowding 1), and
+// neither the third 3 nor the second may open a third car (new-car 2);
+// then as before: 11 nodes.
+func TestCatsCuts(t *testing.T) {
+	sample := puzzle.Cats{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}
+	small := puzzle.Cats{W: 10, Weights: []int{5, 4, 3, 3, 3, 2}}
+	tests := []struct {
+		name  string
+		p     puzzle.Cats
+		spec  string
+		nodes int64
+		cuts  map[string]int64
+	}{
+		{"sample", sample, "", 0, map[string]int64{"sum-bound": 1, "first-fit": 1}},
+		{"sample/items", sample, "-bin-completion", 0, map[string]int64{"sum-bound": 1, "first-fit": 1}},
+		{"small", small, "", 3, map[string]int64{"bin-completion": 1, "heaviest-first": 2, "sum-bound": 1, "waste": 1, "maximal": 4}},
+		{"small/items", small, "-bin-completion", 8, map[string]int64{"decreasing": 6, "exact-fit": 2, "sum-bound": 1, "waste": 1}},
+		{"small/items-waste", small, "-bin-completion,-waste", 11,
+			map[string]int64{"decreasing": 9, "exact-fit": 2, "sum-bound": 1, "crowding": 1, "new-car": 2}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for range 2 { // the same on every run
+				a, st, err := native.Cats(context.Background(), tc.p, catsSet(t, tc.spec))
+				require.NoError(t, err)
+				require.Len(t, a.Cars, 2)
+				require.Equal(t, tc.nodes, st.Nodes)
+				require.Equal(t, tc.cuts, cutsOf(native.CatsPrunings(), st))
+			}
+		})
+	}
+}
+
+// TestCatsPruningsIndexed checks that the constants the searches count
+// with name the prunings of CatsPrunings: each pruning counts on some
+// instance, the same on a second run, and counts nothing once switched
+// off.
+func TestCatsPruningsIndexed(t *testing.T) {
+	ps := catsRealInstances()
+	for i, pr := range native.CatsPrunings() {
+		require.NotEmpty(t, pr.Counts, pr.Name)
+		base := catsBase(pr)
+		acted := false
+		for _, p := range ps {
+			if base != "" && len(p.Weights) > 18 {
+				continue
+			}
+			_, st, err := native.Cats(context.Background(), p, catsSet(t, base))
+			require.NoError(t, err)
+			require.Len(t, st.Cuts, len(native.CatsPrunings()))
+			if st.Cuts[i] == 0 {
+				continue
+			}
+			acted = true
+			_, again, err := native.Cats(context.Background(), p, catsSet(t, base))
+			require.NoError(t, err)
+			require.Equal(t, st.Cuts, again.Cuts, "%s: %s", pr.Name, p.String())
+			_, off, err := native.Cats(context.Background(), p, catsSet(t, base+"-"+pr.Name))
+			require.NoError(t, err)
+			require.Zero(t, off.Cuts[i], "%s off still counts on %s", pr.Name, p.String())
+		}
+		require.True(t, acted, "%s never acts", pr.Name)
 	}
 }
 

@@ -1,7 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -152,4 +158,64 @@ func TestCatsTechniques(t *testing.T) {
 	_, errs, code = cli(t, "", "solve", "cats", "--dfs=-lp", "../../testdata/cats/sample.in")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, `unknown pruning "lp": want one of bin-completion, heaviest-first,`)
+}
+
+// TestCatsCutsJobs checks that --stats prints the same nodes and cuts of
+// every instance, in both searches, with one job and with two.
+func TestCatsCutsJobs(t *testing.T) {
+	in, errs, code := cli(t, "", "gen", "cats", "--count", "8", "--seed", "3", "--n", "24", "--w", "1000",
+		"--lightest", "100", "--heaviest", "500")
+	require.Equal(t, exitOK, code, errs)
+	for _, dfs := range []string{"", "-bin-completion"} {
+		var work [2][]string
+		for i, jobs := range []string{"--jobs=1", "--jobs=2"} {
+			_, errs, code := cli(t, in, "solve", "cats", "--stats", "--dfs="+dfs, jobs)
+			require.Equal(t, exitOK, code, errs)
+			for _, line := range strings.Split(errs, "\n") {
+				if at := strings.Index(line, " nodes="); at >= 0 {
+					case_ := line[:strings.Index(line, ": dfs ")]
+					work[i] = append(work[i], case_+line[at:]) // without the time
+				}
+			}
+			require.Len(t, work[i], 8, errs)
+			require.Contains(t, errs, " cuts=")
+		}
+		slices.Sort(work[0])
+		slices.Sort(work[1])
+		require.Equal(t, work[0], work[1], dfs)
+	}
+}
+
+// TestCatsTraceCLI draws both searches of the judge's sample and of a
+// generated instance, as SVG and JSON.
+func TestCatsTraceCLI(t *testing.T) {
+	dir := t.TempDir()
+	gen, _, _ := cli(t, "", "gen", "cats", "--seed", "7", "--n", "12", "--w", "100")
+	in := filepath.Join(dir, "gen.in")
+	require.NoError(t, os.WriteFile(in, []byte(gen), 0o644))
+	for _, file := range []string{"../../testdata/cats/sample.in", in} {
+		for _, dfs := range []string{"", "-bin-completion"} {
+			for _, ext := range []string{".svg", ".json"} {
+				out := filepath.Join(dir, "tree"+ext)
+				stdout, errs, code := cli(t, "", "trace", "cats", "--dfs="+dfs, "-o", out, file)
+				require.Equal(t, exitOK, code, errs)
+				require.Contains(t, stdout, "wrote "+out)
+				b, err := os.ReadFile(out)
+				require.NoError(t, err)
+				if ext == ".json" {
+					var v map[string]any
+					require.NoError(t, json.Unmarshal(b, &v), file)
+					continue
+				}
+				d := xml.NewDecoder(bytes.NewReader(b))
+				for {
+					_, err := d.Token()
+					if err == io.EOF {
+						break
+					}
+					require.NoError(t, err, file)
+				}
+			}
+		}
+	}
 }

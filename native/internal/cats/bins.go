@@ -2,12 +2,14 @@ package cats
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"puzzlesat/internal/poll"
-	"puzzlesat/technique"
+	"puzzlesat/trace"
 )
 
 // Tuning constants of the bin-completion search.
@@ -66,7 +68,10 @@ type completion struct {
 //     but x: swapping those cats with the sibling's would give a packing
 //     below C;
 //   - lp-bound: the cats left need more cars than are left, by the LP
-//     bound (relaxation) or one of the dual solutions it found before.
+//     bound (relaxation) or one of the dual solutions it found before;
+//   - maximal: a completion that leaves room for a cat left out is
+//     skipped: the car with that cat too is as good (dominance with
+//     nothing to replace).
 //
 // The anchor is the heaviest cat left (heaviest-first) or the lightest:
 // every cat left is in some car, so any anchor's car may be filled first,
@@ -94,7 +99,15 @@ type binSearch struct {
 	lpBound int   // the largest bound the LP proved at the root
 
 	// The switches, read from the Set once.
-	heaviest, fullest, waste, useLP, useNogoods, dominance bool
+	heaviest, fullest, waste, useLP, useNogoods, dominance, maximal bool
+
+	probe   *trace.Probe // the search's cuts, and its tree when traced
+	tracing bool         // probe records the tree
+	// The count of heaviest-first, trace.Unused when it is off (it
+	// counts without a test), and where generate counts a branch the
+	// waste cuts: trace.Unused but in the last band, which is the only
+	// one whose end is the budget.
+	kHeaviest, kWaste int
 
 	// Scratch of the node being generated.
 	anchor    int
@@ -117,10 +130,17 @@ type binSearch struct {
 	cancelled bool     // the context is done
 }
 
-func newBinSearch(ctx context.Context, nodes *poll.Ticker, w int, wt []int, on technique.Set) *binSearch {
-	s := &binSearch{nodes: nodes, steps: poll.New(ctx), w: w,
-		heaviest: !on.Off("heaviest-first"), fullest: !on.Off("fullest-first"), waste: !on.Off("waste"),
-		useLP: !on.Off("lp-bound"), useNogoods: !on.Off("nogoods"), dominance: !on.Off("dominance")}
+// newBinSearch returns the search for the cats wt, heaviest first, that
+// counts its nodes in nodes and its cuts in probe, with the prunings of
+// sw.
+func newBinSearch(ctx context.Context, nodes *poll.Ticker, probe *trace.Probe, w int, wt []int, sw *[prCount]bool) *binSearch {
+	s := &binSearch{nodes: nodes, steps: poll.New(ctx), w: w, probe: probe, tracing: probe.Tracing(),
+		heaviest: sw[prHeaviestFirst], fullest: sw[prFullestFirst], waste: sw[prWaste],
+		useLP: sw[prLPBound], useNogoods: sw[prNogoods], dominance: sw[prDominance], maximal: sw[prMaximal],
+		kHeaviest: trace.Unused}
+	if s.heaviest {
+		s.kHeaviest = prHeaviestFirst
+	}
 	for i, v := range wt {
 		if i == 0 || v != wt[i-1] {
 			s.vals = append(s.vals, v)
@@ -154,12 +174,30 @@ func (s *binSearch) decide(k, spare int) bool {
 }
 
 // run searches once from the root; in a cheap pass, nodes past the
-// limit end it with over set.
+// limit end it with over set. Traced, the pass is a decision below the
+// root.
 func (s *binSearch) run(spare int) bool {
 	s.budget = spare
 	s.cars = s.cars[:0]
 	s.nogoods, s.ngItems = s.nogoods[:0], s.ngItems[:0]
-	return s.fill(0)
+	if !s.tracing {
+		return s.fill(0)
+	}
+	s.probe.Enter(s.passLabel())
+	ok := s.fill(0)
+	s.probe.Leave()
+	return ok
+}
+
+// passLabel says what the pass asks.
+func (s *binSearch) passLabel() string {
+	switch {
+	case !s.full:
+		return fmt.Sprintf("%d cars?", s.k)
+	case s.useLP:
+		return fmt.Sprintf("%d cars? again, with the LP bound", s.k)
+	}
+	return fmt.Sprintf("%d cars? again, with no node limit", s.k)
 }
 
 // fill fills the car of the heaviest cat left, depth cars being full,
@@ -187,8 +225,10 @@ func (s *binSearch) fill(depth int) bool {
 	}
 	a := s.anchorOf()
 	if a < 0 {
+		s.probe.Found()
 		return true
 	}
+	s.probe.Cut(s.kHeaviest)
 	// With waste, the budget runs out first; without, cats left over
 	// once every car is full mean no packing.
 	if depth == s.k || s.bounded(depth) {
@@ -233,13 +273,15 @@ func (s *binSearch) fill(depth int) bool {
 func (s *binSearch) try(depth, a, from, ancestors int) bool {
 	// Fullest first: that finds packings soonest and makes the nogoods
 	// sound (a later sibling is never heavier).
-	if s.fullest {
+	if s.fullest && len(s.comps)-from > 1 {
+		s.probe.Cut(prFullestFirst)
 		slices.SortStableFunc(s.comps[from:], func(x, y completion) int { return y.load - x.load })
 	}
 	for c := from; c < len(s.comps); c++ {
 		cp := s.comps[c]
 		items := s.items[cp.from:cp.to]
 		if s.blocked(items, ancestors) {
+			s.probe.Cut(prNogoods)
 			continue
 		}
 		waste := s.w - cp.load
@@ -247,7 +289,14 @@ func (s *binSearch) try(depth, a, from, ancestors int) bool {
 			s.cnt[p.idx] -= int(p.cnt)
 		}
 		s.budget -= waste
-		ok := s.fill(depth + 1)
+		var ok bool
+		if s.tracing {
+			s.probe.Enter(s.carLabel(depth, items, waste))
+			ok = s.fill(depth + 1)
+			s.probe.Leave()
+		} else {
+			ok = s.fill(depth + 1)
+		}
 		s.budget += waste
 		for _, p := range items {
 			s.cnt[p.idx] += int(p.cnt)
@@ -318,6 +367,7 @@ func (s *binSearch) bounded(depth int) bool {
 			sum += float64(c) * y[j]
 		}
 		if sum-lpTolerance > float64(cars) {
+			s.probe.Cut(prLPBound)
 			return true
 		}
 	}
@@ -341,14 +391,44 @@ func (s *binSearch) bounded(depth int) bool {
 	if depth == 0 {
 		s.lpBound = max(s.lpBound, b)
 	}
+	s.probe.Cut(prLPBound)
 	return true
 }
 
+// carLabel says what filling the car after depth full ones with the cats
+// items, wasting waste, is: "car 3: 44+31+25", the weights with their
+// counts when many are equal.
+func (s *binSearch) carLabel(depth int, items []pair, waste int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "car %d: ", depth+1)
+	for i, p := range items {
+		if i > 0 {
+			b.WriteByte('+')
+		}
+		v := s.vals[p.idx]
+		if p.cnt > 3 {
+			fmt.Fprintf(&b, "%d×%d", p.cnt, v)
+			continue
+		}
+		for t := range p.cnt {
+			if t > 0 {
+				b.WriteByte('+')
+			}
+			fmt.Fprint(&b, v)
+		}
+	}
+	if waste > 0 {
+		fmt.Fprintf(&b, " (room %d)", waste)
+	}
+	return b.String()
+}
+
 // generate appends to comps the completions of the car of the anchor
-// (the cat of weight vals[a]) that waste lo..hi of room
-// (hi at most the budget), are maximal (no cat left fits in the room they
-// leave) and pass the dominance test. It stops and reports false when it
-// would hold more than binsMaxComps, unless lo = hi.
+// (the cat of weight vals[a]) that waste lo..hi of room (hi at most the
+// budget), are maximal (no cat left fits in the room they leave; with
+// maximal) and pass the dominance test (with dominance). It stops and
+// reports false when it would hold more than binsMaxComps, unless
+// lo = hi.
 func (s *binSearch) generate(a, lo, hi int) bool {
 	d := len(s.vals)
 	copy(s.avail, s.cnt)
@@ -372,6 +452,10 @@ func (s *binSearch) generate(a, lo, hi int) bool {
 	clear(s.take)
 	s.chosen = s.chosen[:0]
 	s.anchor, s.lo, s.hi, s.made = a, lo, hi, 0
+	s.kWaste = trace.Unused
+	if s.waste && hi == s.budget {
+		s.kWaste = prWaste
+	}
 	s.most = binsMaxComps
 	if lo == hi {
 		s.most = math.MaxInt // a band of one waste is never split
@@ -418,15 +502,21 @@ func (s *binSearch) gen(j, room, excl int) {
 		excl = s.vals[p]
 	}
 	j = s.next[k]
-	need := min(s.hi, excl-1) // the most room the car may keep
+	need := s.hi // the most room the car may keep
+	if s.maximal {
+		need = min(need, excl-1)
+	}
 	if j == d {
 		if room <= need {
 			s.emit(room)
+		} else {
+			s.cutRoom(room, excl)
 		}
 		return
 	}
 	// Even every cat from j on cannot fill the car enough.
-	if room-min(room, s.suf[j]) > need {
+	if least := room - min(room, s.suf[j]); least > need {
+		s.cutRoom(least, excl)
 		return
 	}
 	v := s.vals[j]
@@ -445,11 +535,23 @@ func (s *binSearch) gen(j, room, excl int) {
 	s.take[j] = 0
 }
 
+// cutRoom counts a branch of generate cut because the car keeps at least
+// least room: maximal's when a cat left out, of weight excl or more,
+// fits there, else the band's, which is the waste's in the last band.
+func (s *binSearch) cutRoom(least, excl int) {
+	if s.maximal && least >= excl {
+		s.probe.Cut(prMaximal)
+		return
+	}
+	s.probe.Cut(s.kWaste)
+}
+
 // emit records the completion in take, with room left, unless it is
 // dominated. Its items are sorted by index, the anchor among them.
 func (s *binSearch) emit(room int) {
 	s.subsets = binsDomSubsets
 	if s.dominance && s.dominated(0, 0, 0, room) {
+		s.probe.Cut(prDominance)
 		return
 	}
 	from := len(s.items)

@@ -49,14 +49,14 @@ func binsOnly(t *testing.T, p puzzle.Cats, cheap int64, spec string) puzzle.Cats
 	for _, c := range s.keep {
 		s.best = max(s.best, c+1)
 	}
-	s.binCompletion(ctx, on)
+	s.binCompletion(ctx)
 	require.NoError(t, s.err)
 	return s.answer()
 }
 
 // binsPrunings are the prunings of bin completion, which
 // TestBinSearchFull switches off at random.
-var binsPrunings = []string{"heaviest-first", "fullest-first", "l2-bound", "waste", "lp-bound", "nogoods", "dominance"}
+var binsPrunings = []string{"heaviest-first", "fullest-first", "sum-bound", "l2-bound", "waste", "lp-bound", "nogoods", "maximal", "dominance"}
 
 // TestBinSearchFull runs bin completion with no cheap pass, so that the
 // LP, its pool and the nogoods all take part, against the subset DP on
@@ -94,7 +94,7 @@ func TestBinSearchMedium(t *testing.T) {
 		w := []int{30, 100, 1000}[rng.IntN(3)]
 		p := binsRandom(rng, 18+rng.IntN(23), w, i%5)
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-		ref, _, err := Solve(ctx, p, set(t, "-bin-completion"))
+		ref, _, _, err := Solve(ctx, p, set(t, "-bin-completion"))
 		cancel()
 		if err != nil {
 			continue

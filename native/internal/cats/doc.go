@@ -10,4 +10,10 @@
 // cheap pass does not settle is searched again with the LP bound of
 // Gilmore and Gomory at every node (lp.go: column generation, the
 // knapsack that prices patterns, and Farley's bound).
+//
+// Both searches count each act of each pruning of Prunings in a
+// trace.Probe, and under a trace.Recorder draw their trees: bin
+// completion's decisions are its passes ("9 cars?") and the cars it
+// fills ("car 3: 44+31+25"), the item search's the car each cat goes in
+// ("37 in car 2").
 package cats
