@@ -11,6 +11,10 @@ import (
 // puzzle.ErrNoSolution, so errors.Is matches either name.
 var ErrNoSolution = puzzle.ErrNoSolution
 
+// ParseError is the error of bad input from Kind.Scan and Kind.Parse: the
+// file, the 1-based line, and what was expected there.
+type ParseError = puzzle.ParseError
+
 // TooLarge is the error of a SAT query over the budget (Options.Budget).
 type TooLarge = solver.TooLarge
 

@@ -240,7 +240,7 @@ func ExampleLookup() {
 	// both: 2
 	// # car 1: 6 [1] 4 [3]
 	// # car 2: 5 [2]
-	// alphametic sudoku sticks cake digit-puzzle cryptarithm cats
+	// alphametic cake cats cryptarithm digit-puzzle sticks sudoku
 }
 
 // A formula read as DIMACS, solved by a solver chosen by name; here gini,

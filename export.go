@@ -71,7 +71,7 @@ func (k *Kind[I, A]) Encode(ctx context.Context, p I, bound int, o Options) (*Ex
 }
 
 // Formula returns the query's CNF.
-func (e *Export[A]) Formula() *cnf.CNF { return e.query.Formula() }
+func (e *Export[A]) Formula() *Formula { return e.query.Formula() }
 
 // WriteDIMACS writes the query's CNF as DIMACS, comments first.
 func (e *Export[A]) WriteDIMACS(w io.Writer) error { return cnf.WriteDIMACS(w, e.Formula()) }

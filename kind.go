@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -35,6 +36,7 @@ type Instance[A any] interface {
 // A Kind holds no state and is safe for concurrent use.
 type Kind[I Instance[A], A any] struct {
 	name      string
+	summary   string // what the kind is, in a line
 	scan      func(file string, r io.Reader, o ParseOptions, yield func(I) error) error
 	canonical bool                // the judge's answer is one value (an optimum, digit-puzzle's least pattern)
 	prunings  []technique.Pruning // the DFS's, which dfs and countDFS read from a Set
@@ -48,8 +50,36 @@ type Kind[I Instance[A], A any] struct {
 	query func(ctx context.Context, p I, bound int, c solver.Config, enc technique.Picks) (solver.Query[A], string, error)
 	// bound returns the bound at which an answer is the optimum, for the
 	// kinds whose query takes one, and a note when it is not the answer's
-	// own (cake's "no cake" answer); nil for the others.
-	bound func(p I, a A) (int, string)
+	// own (cake's "no cake" answer); nil for the others. boundName is the
+	// command's flag for it and boundDoc what it sets.
+	bound               func(p I, a A) (int, string)
+	boundName, boundDoc string
+	// size is what compare plots times against, such as the letters of
+	// an alphametic, and sizeName what it counts; nil for a kind without
+	// a size worth plotting.
+	size     func(I) int
+	sizeName string
+	parse    []string // the fields of ParseOptions the kind reads
+	gen      generator[I]
+}
+
+// GenParams returns the parameters of the kind's generator of random
+// instances.
+func (k *Kind[I, A]) GenParams() []GenParam { return slices.Clone(k.gen.params) }
+
+// Generate returns a random instance, reproducibly from rng, with the
+// generator's parameters as v sets them; a value out of its range is an
+// error.
+func (k *Kind[I, A]) Generate(rng *rand.Rand, v GenValues) (I, error) {
+	var zero I
+	if k.gen.make == nil {
+		return zero, fmt.Errorf("%s has no generator", k.name)
+	}
+	v, err := v.complete(k.gen.params)
+	if err != nil {
+		return zero, err
+	}
+	return k.gen.make(rng, v)
 }
 
 // Name returns the kind's name on the command line, such as "sudoku".
@@ -69,14 +99,6 @@ func (k *Kind[I, A]) HasBound() bool { return k.bound != nil }
 // or digit-puzzle's least pattern. For the other kinds a puzzle may have
 // several answers, and two runs may find different ones.
 func (k *Kind[I, A]) Canonical() bool { return k.canonical }
-
-// Prunings returns the prunings of the kind's DFS, which
-// Options.Prunings switches.
-func (k *Kind[I, A]) Prunings() []Pruning { return slices.Clone(k.prunings) }
-
-// Encodings returns the choice points of the kind's SAT encoding, which
-// Options.Encoding picks from.
-func (k *Kind[I, A]) Encodings() []Choice { return slices.Clone(k.encodings) }
 
 // Check checks o's Prunings and Encoding against the kind's, and returns
 // the notes of prunings switched off because they need one that o

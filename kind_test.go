@@ -192,7 +192,7 @@ func TestKindsListsEveryKind(t *testing.T) {
 	}
 	require.Len(t, names, len(constructors), "constructors %v", constructors)
 	_, err = Lookup("chess")
-	require.ErrorContains(t, err, "want one of alphametic, sudoku")
+	require.ErrorContains(t, err, "want one of alphametic, cake, cats")
 }
 
 // TestRace: the first backend to settle the instance wins and the other
@@ -232,4 +232,21 @@ func TestRace(t *testing.T) {
 			require.Contains(t, st.String(), "race won by "+tc.won.String())
 		})
 	}
+}
+
+// TestParseSwitches: a kind checks a switch list at once and gives it in
+// its canonical form.
+func TestParseSwitches(t *testing.T) {
+	k := Sticks()
+	spec, notes, err := k.ParsePrunings(" -memo , -index-order")
+	require.NoError(t, err)
+	require.Equal(t, "-index-order,-memo,-reachable-sums", spec)
+	require.Equal(t, []string{"switching off index-order also switches off reachable-sums, which needs it"}, notes)
+	_, _, err = k.ParsePrunings("-memos")
+	require.ErrorContains(t, err, `sticks: unknown pruning "memos"`)
+	enc, err := k.ParseEncoding("sum=adder")
+	require.NoError(t, err)
+	require.Equal(t, "sum=adder", enc)
+	_, err = k.ParseEncoding("sum=bdd")
+	require.ErrorContains(t, err, "sticks: encoding sum=bdd")
 }

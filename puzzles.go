@@ -5,7 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"math/rand/v2"
+	"slices"
 
 	"puzzlesat/encode/cnf"
 	"puzzlesat/trace"
@@ -36,6 +37,10 @@ type Puzzle interface {
 	Encodings() []Choice
 	// Check checks o's Prunings and Encoding as Kind.Check does.
 	Check(o Options) ([]string, error)
+	// ParsePrunings and ParseEncoding check one switch list each, as
+	// Kind.ParsePrunings and Kind.ParseEncoding do.
+	ParsePrunings(spec string) (string, []string, error)
+	ParseEncoding(spec string) (string, error)
 	// Scan reads the instances of r as Kind.Scan does.
 	Scan(file string, r io.Reader, o ParseOptions, yield func(Problem) error) error
 	// Solve solves p as Kind.Solve does. A *Disagreement holds Answer
@@ -48,6 +53,27 @@ type Puzzle interface {
 	// Trace solves p by the DFS and records its search tree as
 	// Kind.Trace does.
 	Trace(ctx context.Context, p Problem, o Options, nodes int) (*trace.Tree, Answer, Stats, error)
+
+	// Summary says what the kind is, in a line.
+	Summary() string
+	// Size returns p's size, what compare plots times against, and
+	// SizeName what it counts; false for a kind without one.
+	Size(p Problem) (int, bool)
+	SizeName() string
+	// BoundName names the bound of the kind's queries, as the command's
+	// flag ("length" for sticks), and BoundDoc says what it sets; "" for
+	// a kind whose queries take none.
+	BoundName() string
+	BoundDoc() string
+	// ParseFlags names the fields of ParseOptions that the kind reads,
+	// as the command's flags: "alphabet", "base", "max-piece".
+	ParseFlags() []string
+	// GenParams lists the parameters of the generator of random
+	// instances, and Generate makes one; GenTrailer is what the judge's
+	// format prints after the last instance ("0\n" for sticks), if any.
+	GenParams() []GenParam
+	Generate(rng *rand.Rand, v GenValues) (Problem, error)
+	GenTrailer() string
 }
 
 // Problem is one instance of some kind: a value of that kind's instance
@@ -62,26 +88,6 @@ type Answer struct {
 	Value       any    // of the kind's answer type, such as puzzle.SudokuAnswer
 	Text        string // the judge's output for it, with its final newline
 	Certificate string // the witness, in lines starting with "#" (sticks, cake, cats); else ""
-}
-
-// Kinds returns every kind, in the order the command lists them.
-func Kinds() []Puzzle {
-	return []Puzzle{
-		Alphametic().Puzzle(), Sudoku().Puzzle(), Sticks().Puzzle(), Cake().Puzzle(),
-		DigitPuzzle().Puzzle(), Cryptarithm().Puzzle(), Cats().Puzzle(),
-	}
-}
-
-// Lookup returns the kind with the given name.
-func Lookup(name string) (Puzzle, error) {
-	var names []string
-	for _, k := range Kinds() {
-		if k.Name() == name {
-			return k, nil
-		}
-		names = append(names, k.Name())
-	}
-	return nil, fmt.Errorf("unknown puzzle kind %q: want one of %s", name, strings.Join(names, ", "))
 }
 
 // Puzzle returns k with its types hidden.
@@ -102,6 +108,29 @@ func (e erased[I, A]) Canonical() bool                   { return e.k.Canonical(
 func (e erased[I, A]) Prunings() []Pruning               { return e.k.Prunings() }
 func (e erased[I, A]) Encodings() []Choice               { return e.k.Encodings() }
 func (e erased[I, A]) Check(o Options) ([]string, error) { return e.k.Check(o) }
+func (e erased[I, A]) ParsePrunings(spec string) (string, []string, error) {
+	return e.k.ParsePrunings(spec)
+}
+func (e erased[I, A]) ParseEncoding(spec string) (string, error) { return e.k.ParseEncoding(spec) }
+func (e erased[I, A]) Summary() string                           { return e.k.summary }
+func (e erased[I, A]) SizeName() string                          { return e.k.sizeName }
+func (e erased[I, A]) BoundName() string                         { return e.k.boundName }
+func (e erased[I, A]) BoundDoc() string                          { return e.k.boundDoc }
+func (e erased[I, A]) ParseFlags() []string                      { return slices.Clone(e.k.parse) }
+func (e erased[I, A]) GenParams() []GenParam                     { return e.k.GenParams() }
+func (e erased[I, A]) GenTrailer() string                        { return e.k.gen.trailer }
+
+func (e erased[I, A]) Size(p Problem) (int, bool) {
+	x, ok := p.(I)
+	if !ok || e.k.size == nil {
+		return 0, false
+	}
+	return e.k.size(x), true
+}
+
+func (e erased[I, A]) Generate(rng *rand.Rand, v GenValues) (Problem, error) {
+	return e.k.Generate(rng, v)
+}
 
 func (e erased[I, A]) Certifies() bool {
 	var p I

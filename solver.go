@@ -7,7 +7,6 @@ import (
 
 	"puzzlesat/encode/cnf"
 	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
 )
 
 // Solver is the SAT solver that answers the SAT backend's queries. The
@@ -129,17 +128,3 @@ func (o Options) SolveCNF(ctx context.Context, f *Formula) (Status, Model, Stats
 	st.Time = time.Since(start)
 	return status, sv.Model(), st, err
 }
-
-// Pruning is one pruning of a kind's DFS, as Kind.Prunings lists them:
-// its name for Options.Prunings, its category after the chapter on
-// pruning, what it does, whether it is optional (off unless switched on),
-// and the prunings it needs.
-type Pruning = technique.Pruning
-
-// Category is the kind of a pruning: order, redundancy, feasibility,
-// optimality, memo, propagation, learning or bound.
-type Category = technique.Category
-
-// Choice is one choice point of a kind's SAT encoding, as Kind.Encodings
-// lists them, with its options, the default first.
-type Choice = technique.Choice

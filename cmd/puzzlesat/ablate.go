@@ -73,7 +73,7 @@ func (k *kind) ablate(ctx context.Context, e env, o *options, c *comparison) err
 	if err != nil {
 		return err
 	}
-	report := compare.NewAblation(c.configs, c.files(), k.size != nil)
+	report := compare.NewAblation(c.configs, c.files(), k.lib.SizeName() != "")
 	io.WriteString(e.stdout, report.Header())
 	done := make([]*compare.Instance, n)
 	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item) result {

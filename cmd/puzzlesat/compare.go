@@ -177,7 +177,7 @@ func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) er
 	if c.configs != nil {
 		return k.ablate(ctx, e, o, c)
 	}
-	if c.plotPath != "" && len(c.backends) < 2 && k.size == nil {
+	if c.plotPath != "" && len(c.backends) < 2 && k.lib.SizeName() == "" {
 		return usagef("--plot: nothing to draw for %s with one backend (it has no size to plot against)", k.name())
 	}
 	n := 0
@@ -192,7 +192,7 @@ func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) er
 		return err
 	}
 	lib := k.lib
-	table := compare.NewTable(c.names(), c.files(), k.size != nil)
+	table := compare.NewTable(c.names(), c.files(), k.lib.SizeName() != "")
 	io.WriteString(e.stdout, table.Header())
 	done := make([]*compare.Instance, n)
 	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item) result {
@@ -210,7 +210,7 @@ func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) er
 		ins = append(ins, *in)
 	}
 	io.WriteString(e.stdout, "\n"+table.Summary(compare.Summarise(c.names(), ins)))
-	chart := compare.Chart{Kind: k.name(), SizeName: k.sizeName, Backends: c.names(), Instances: ins}
+	chart := compare.Chart{Kind: k.name(), SizeName: k.lib.SizeName(), Backends: c.names(), Instances: ins}
 	if ferr := files.write(chart, c.format); ferr != nil && !errors.Is(err, errBug) {
 		return ferr // a failed write outranks what the runs found
 	}
@@ -264,8 +264,8 @@ func (k *kind) runAll(ctx context.Context, lib puzzlesat.Puzzle, cs []contender,
 // record, when ctx ended during a run.
 func (k *kind) runEach(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, x item) (*compare.Instance, result) {
 	in := &compare.Instance{File: x.file, Case: x.kase}
-	if k.size != nil {
-		in.Size = k.size(x.p)
+	if size, ok := k.lib.Size(x.p); ok {
+		in.Size = size
 	}
 	var r result
 	for _, c := range cs {

@@ -8,47 +8,27 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 
 	"puzzlesat"
+	"puzzlesat/puzzle"
 )
 
 // kind is one puzzle kind on the command line: the library's kind, its
-// types hidden, and what the command adds to it: its own flags, how to
-// make random instances, and the size compare plots against. Solving,
-// counting, encoding and decoding all go through the library.
+// types hidden, which says everything the command needs of it: its
+// flags, its generator, its size and its bound. Solving, counting,
+// encoding and decoding all go through the library.
 type kind struct {
-	lib        puzzlesat.Puzzle
-	flags      func(fs *flag.FlagSet, o *options, cmd string) // kind-specific flags
-	boundFlag  string                                         // the flag of encode and decode that sets the query's bound, if any
-	gen        func(rng *rand.Rand, o *options) (puzzlesat.Problem, error)
-	genTrailer string // printed after the generated instances
-	// size is what compare plots time against, such as the letters of
-	// an alphametic, and sizeName says what it counts; nil for a kind
-	// with no size worth plotting.
-	size     func(puzzlesat.Problem) int
-	sizeName string
+	lib puzzlesat.Puzzle
+	gen puzzlesat.GenValues // what gen's flags set
 }
 
-// extras holds what the command adds to each library kind, by name.
-var extras = map[string]func() *kind{
-	"alphametic": alphametic, "sudoku": sudoku, "sticks": sticks, "cake": cake,
-	"digit-puzzle": digitPuzzle, "cryptarithm": cryptarithm, "cats": cats,
-}
-
-// kinds returns the library's kinds, in its order, with the command's
-// extras; a library kind the command does not know is a bug, which
-// TestEveryKindOnTheCommandLine catches.
+// kinds returns the library's kinds, in its order.
 func kinds() []*kind {
 	var ks []*kind
 	for _, lib := range puzzlesat.Kinds() {
-		x, ok := extras[lib.Name()]
-		if !ok {
-			panic(fmt.Sprintf("puzzlesat: the command knows nothing of the kind %q", lib.Name()))
-		}
-		k := x()
-		k.lib = lib
-		ks = append(ks, k)
+		ks = append(ks, &kind{lib: lib, gen: puzzlesat.GenValues{}})
 	}
 	return ks
 }
@@ -92,17 +72,48 @@ func fail(p puzzlesat.Problem, word string) string {
 	return word + "\n"
 }
 
+// addFlags registers the kind's own flags of the subcommand cmd: its
+// generator's parameters for gen; its bound for encode and decode; the
+// options of its input format for the subcommands that read one.
 func (k *kind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 	if k.lib.Certifies() && (cmd == "solve" || cmd == "decode") {
 		fs.BoolVar(&o.certificate, "certificate", false, "print the witness after each answer, in lines starting with #")
 	}
-	if k.lib.HasBound() && (cmd == "encode" || cmd == "decode") {
+	if cmd == "gen" {
+		for _, p := range k.lib.GenParams() {
+			fs.Func(p.Name, fmt.Sprintf("%s, %d..%d (default %d)", p.Doc, p.Min, p.Max, p.Default), func(s string) error {
+				v, err := strconv.Atoi(s)
+				if err != nil || v < p.Min || v > p.Max {
+					return fmt.Errorf("must be in %d..%d", p.Min, p.Max)
+				}
+				k.gen[p.Name] = v
+				return nil
+			})
+		}
+		return
+	}
+	if b := k.lib.BoundName(); b != "" && (cmd == "encode" || cmd == "decode") {
+		fs.IntVar(&o.bound, b, 0, k.lib.BoundDoc()+" (0: the answer)")
 		// Only a query with a bound needs a backend to find the optimum.
-		fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME` that finds the optimum the query is made at when no --"+k.boundFlag+" is given: dfs, sat or both")
+		fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME` that finds the optimum the query is made at when no --"+b+" is given: dfs, sat or both")
 		o.solverFlag(fs)
 	}
-	if k.flags != nil {
-		k.flags(fs, o, cmd)
+	for _, name := range k.lib.ParseFlags() {
+		parseFlag(fs, &o.parse, name)
+	}
+}
+
+// parseFlag registers the flag of the field name of ParseOptions.
+func parseFlag(fs *flag.FlagSet, po *puzzlesat.ParseOptions, name string) {
+	switch name {
+	case "alphabet":
+		fs.StringVar(&po.Alphabet, name, "", "the symbols in order, e.g. 0123456789ABCDEF (default: detected)")
+	case "base":
+		fs.IntVar(&po.Base, name, puzzle.CryptarithmDefaultBase, "the base `B` of every puzzle, 2..36")
+	case "max-piece":
+		fs.IntVar(&po.MaxPiece, name, 0, "drop the pieces longer than `N` before solving, as the CERC 1995 judge did with 50 (0: keep all)")
+	default:
+		panic(fmt.Sprintf("puzzlesat: no flag for the parse option %q", name))
 	}
 }
 
@@ -179,22 +190,19 @@ func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve fu
 }
 
 func (k *kind) generate(e env, o *options) error {
-	if k.gen == nil {
-		return usagef("gen is not defined for %s", k.name())
-	}
 	if o.count < 0 {
 		return usagef("--count must not be negative")
 	}
 	rng := rand.New(rand.NewPCG(o.seed, o.seed^0x9e3779b97f4a7c15))
 	for i := 0; i < o.count; i++ {
-		p, err := k.gen(rng, o)
+		p, err := k.lib.Generate(rng, k.gen)
 		if err != nil {
-			return err
+			return usagef("gen %s: %v", k.name(), err)
 		}
 		if _, err := io.WriteString(e.stdout, p.String()); err != nil {
 			return err
 		}
 	}
-	_, err := io.WriteString(e.stdout, k.genTrailer)
+	_, err := io.WriteString(e.stdout, k.lib.GenTrailer())
 	return err
 }

@@ -27,6 +27,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"puzzlesat"
 	"runtime/debug"
 	"strings"
 	"syscall"
@@ -251,5 +252,8 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  puzzlesat %-38s %s\n", c.usage, c.short)
 	}
-	fmt.Fprintf(w, "KIND is one of: %s\n", strings.Join(kindNames(), ", "))
+	fmt.Fprintf(w, "KIND is one of: %s\n\nkinds:\n", strings.Join(kindNames(), ", "))
+	for _, k := range puzzlesat.Kinds() {
+		fmt.Fprintf(w, "  %-13s %s\n", k.Name(), k.Summary())
+	}
 }

@@ -39,10 +39,6 @@ type options struct {
 	// Kind-specific flags, registered by the kind that uses them.
 	parse  puzzlesat.ParseOptions // sudoku --alphabet, sticks --max-piece, cryptarithm --base
 	bound  int                    // encode and decode: the query's bound (sticks --length, cake --area)
-	length int                    // sticks gen: the length of the sticks
-	n      int                    // alphametic gen: letters
-	box    int                    // sudoku gen: box size
-	pieces int                    // sticks gen
 	stderr io.Writer
 	quiet  bool // notes are not printed again
 

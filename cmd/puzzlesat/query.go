@@ -35,7 +35,7 @@ func (k *kind) pick(ctx context.Context, o *options, in *input) (puzzlesat.Probl
 func (k *kind) build(ctx context.Context, o *options, in *input) (puzzlesat.Problem, *puzzlesat.Export[puzzlesat.Answer], error) {
 	var zero puzzlesat.Problem
 	if o.bound < 0 {
-		return zero, nil, usagef("--%s must not be negative, got %d", k.boundFlag, o.bound)
+		return zero, nil, usagef("--%s must not be negative, got %d", k.lib.BoundName(), o.bound)
 	}
 	p, err := k.pick(ctx, o, in)
 	if err != nil {
@@ -50,7 +50,7 @@ func (k *kind) build(ctx context.Context, o *options, in *input) (puzzlesat.Prob
 		return zero, nil, errFailed
 	}
 	if err != nil && lib.HasBound() && o.bound == 0 {
-		return zero, nil, fmt.Errorf("%w; give --%s", err, k.boundFlag)
+		return zero, nil, fmt.Errorf("%w; give --%s", err, k.lib.BoundName())
 	}
 	if err != nil {
 		return zero, nil, err

@@ -256,10 +256,10 @@ func TestSudokuBadSizes(t *testing.T) {
 	requireBadInput(t, tests, []string{"solve", "sudoku", "--backend=both"})
 	_, errs, code := cli(t, "", "gen", "sudoku", "--box", "21")
 	require.Equal(t, exitUsage, code)
-	require.Contains(t, errs, "--box must be 2 to 20")
+	require.Contains(t, errs, "flag -box: must be in 2..20")
 	_, errs, code = cli(t, "", "gen", "sudoku", "--blanks", "101")
 	require.Equal(t, exitUsage, code)
-	require.Contains(t, errs, "--blanks must be 0 to 100")
+	require.Contains(t, errs, "flag -blanks: must be in 0..100")
 }
 
 // TestSudoku36 solves the michael404 36x36 puzzles that take each backend

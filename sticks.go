@@ -1,0 +1,68 @@
+package puzzlesat
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+
+	"puzzlesat/gen"
+	"puzzlesat/native"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat"
+)
+
+func init() { register(Sticks().Puzzle()) }
+
+// Sticks is POJ 1011 / UVa 307 "Sticks". Its queries ask whether the
+// pieces make sticks of length L, the bound.
+func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
+	return &Kind[puzzle.Sticks, puzzle.SticksAnswer]{
+		name: "sticks", summary: `POJ 1011 / UVa 307 "Sticks"`, canonical: true,
+		scan:     scanSticks,
+		parse:    []string{"max-piece"},
+		prunings: native.SticksPrunings(), dfs: native.Sticks,
+		encodings: sat.SticksEncodings(), sat: sat.Sticks, query: sat.SticksQuery,
+		bound:     func(_ puzzle.Sticks, a puzzle.SticksAnswer) (int, string) { return a.Length, "" },
+		boundName: "length", boundDoc: "the stick length `L` the query asks about",
+		size:     func(p puzzle.Sticks) int { return len(p.Pieces) },
+		sizeName: "pieces",
+		gen: generator[puzzle.Sticks]{
+			params: []GenParam{
+				{Name: "sticks", Doc: "sticks cut per block", Default: 6, Min: 1, Max: 64},
+				{Name: "length", Doc: "length of the sticks (0: drawn per block from 20..60)", Max: 1000},
+			},
+			make: func(rng *rand.Rand, v GenValues) (puzzle.Sticks, error) {
+				l := v["length"]
+				if l == 0 {
+					l = 20 + rng.IntN(41)
+				}
+				return gen.Sticks(rng, v["sticks"], l), nil
+			},
+			trailer: "0\n",
+		},
+	}
+}
+
+// scanSticks reads sticks blocks and drops the pieces over o.MaxPiece,
+// noting how many.
+func scanSticks(file string, r io.Reader, o ParseOptions, yield func(puzzle.Sticks) error) error {
+	if o.MaxPiece < 0 {
+		return fmt.Errorf("the longest piece kept must not be negative, got %d", o.MaxPiece)
+	}
+	pieces, blocks, all := 0, 0, 0
+	err := puzzle.ScanSticks(file, r, func(p puzzle.Sticks) error {
+		all++
+		if o.MaxPiece > 0 {
+			var n int
+			if p, n = p.DropLonger(o.MaxPiece); n > 0 {
+				pieces += n
+				blocks++
+			}
+		}
+		return yield(p)
+	})
+	if err == nil && pieces > 0 {
+		o.note("%s: dropped %d pieces longer than %d from %d of %d blocks", file, pieces, o.MaxPiece, blocks, all)
+	}
+	return err
+}
