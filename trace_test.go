@@ -24,6 +24,7 @@ var traceSamples = map[string][]string{
 	"digit-puzzle": {"digit_puzzle", "sample.in"},
 	"cryptarithm":  {"cryptarithm", "sample.in"},
 	"cats":         {"cats", "sample.in"},
+	"queens":       {"queens", "sample.in"},
 }
 
 // TestTraceCountsAsTheRun traces the first instance of each kind's

@@ -1,0 +1,32 @@
+package gen_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/gen"
+	"puzzlesat/puzzle"
+)
+
+func init() {
+	generators = append(generators, struct {
+		kind  string
+		count int
+		make  func(rng *rand.Rand) string
+	}{"queens", 100, func(rng *rand.Rand) string { return gen.Queens(rng, 1, 32).String() }})
+}
+
+func TestQueens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	seen := map[int]bool{}
+	for range 1000 {
+		p := gen.Queens(rng, 6, 13)
+		require.True(t, p.N >= 6 && p.N <= 13, "%d", p.N)
+		seen[p.N] = true
+	}
+	require.Len(t, seen, 8, "every size drawn")
+	require.Equal(t, puzzle.Queens{N: 32}, gen.Queens(rng, 40, 50), "clamped")
+	require.Equal(t, puzzle.Queens{N: 1}, gen.Queens(rng, -5, 0), "clamped")
+}

@@ -1,0 +1,144 @@
+package puzzle_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"puzzlesat/puzzle"
+)
+
+func init() {
+	textParsers = append(textParsers, textParser{"queens", erase(puzzle.ParseQueens), "6\n 8 13\n", "6\n8\n33\n",
+		"board size N 33 out of range 1..32"})
+}
+
+var parseQueensTests = []parseCase[puzzle.Queens]{
+	{"one", "6\n", []puzzle.Queens{{N: 6}}},
+	{"several on a line", "1 2 32\n13", []puzzle.Queens{{N: 1}, {N: 2}, {N: 32}, {N: 13}}},
+	{"blank lines", "\n\n 8 \n\n", []puzzle.Queens{{N: 8}}},
+}
+
+var parseQueensErrors = []parseError{
+	{"empty", "", 1, "expected a board size N (1..32), got end of input"},
+	{"blank", "\n \n", 3, "expected a board size N (1..32), got end of input"},
+	{"zero", "6\n0\n", 2, "board size N 0 out of range 1..32"},
+	{"negative", "-3", 1, "board size N -3 out of range 1..32"},
+	{"huge", "99999999999999999999999", 1, "board size N 99999999999999999999999 out of range 1..32"},
+	{"word", "6 x\n", 1, `expected a board size N (1..32), got "x"`},
+	{"long word", strings.Repeat("q", 100), 1, `expected a board size N (1..32), got "` + strings.Repeat("q", 40) + `"...`},
+}
+
+func TestParseQueens(t *testing.T) {
+	testParse(t, puzzle.ParseQueens, parseQueensTests, parseQueensErrors)
+}
+
+var six = puzzle.Queens{N: 6}
+
+// sixAnswer is the judge's sample: the first three of the four solutions.
+var sixAnswer = puzzle.QueensAnswer{First: [][]int{{2, 4, 6, 1, 3, 5}, {3, 6, 2, 5, 1, 4}, {4, 1, 5, 2, 6, 3}}, Count: 4}
+
+func TestQueensFormat(t *testing.T) {
+	require.Equal(t, "6\n", six.String())
+	require.Equal(t, "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n", six.Format(sixAnswer))
+	require.Equal(t, "0\n", puzzle.Queens{N: 3}.Format(puzzle.QueensAnswer{}))
+	one := puzzle.QueensAnswer{First: [][]int{{1, 3, 5, 2, 4}}, Count: -1}
+	require.Equal(t, "1 3 5 2 4\n", puzzle.Queens{N: 5}.Format(one), "a solution alone")
+	require.Equal(t, "timeout\n", six.Fail("timeout"))
+}
+
+func TestQueensVerify(t *testing.T) {
+	require.NoError(t, six.Verify(sixAnswer))
+	require.NoError(t, six.Verify(puzzle.QueensAnswer{First: sixAnswer.First[1:2], Count: -1}), "a solution alone")
+	require.NoError(t, puzzle.Queens{N: 2}.Verify(puzzle.QueensAnswer{}))
+	fourteen := []int{1, 3, 5, 7, 12, 10, 13, 4, 14, 9, 2, 6, 8, 11}
+	require.NoError(t, puzzle.Queens{N: 14}.Verify(puzzle.QueensAnswer{First: [][]int{fourteen}, Count: -1}))
+	bad := []struct {
+		name string
+		p    puzzle.Queens
+		a    puzzle.QueensAnswer
+		msg  string
+	}{
+		{"same column", six, puzzle.QueensAnswer{First: [][]int{{2, 4, 6, 1, 5, 5}}, Count: 1}, "rows 5 and 6 attack"},
+		{"diagonal", six, puzzle.QueensAnswer{First: [][]int{{1, 2, 3, 4, 5, 6}}, Count: 1}, "rows 1 and 2 attack"},
+		{"column 0", six, puzzle.QueensAnswer{First: [][]int{{0, 4, 6, 1, 3, 5}}, Count: 1}, "column 0 out of range"},
+		{"short", six, puzzle.QueensAnswer{First: [][]int{{2, 4, 6}}, Count: 1}, "3 rows, want 6"},
+		{"out of order", six, puzzle.QueensAnswer{First: [][]int{{3, 6, 2, 5, 1, 4}, {2, 4, 6, 1, 3, 5}}, Count: 2}, "does not come after"},
+		{"twice", six, puzzle.QueensAnswer{First: [][]int{{2, 4, 6, 1, 3, 5}, {2, 4, 6, 1, 3, 5}}, Count: 2}, "does not come after"},
+		{"too few shown", six, puzzle.QueensAnswer{First: sixAnswer.First[:2], Count: 4}, "2 solutions shown, want 3"},
+		{"negative count", six, puzzle.QueensAnswer{Count: -2}, "negative count"},
+		{"one without a count", six, puzzle.QueensAnswer{First: sixAnswer.First, Count: -1}, "3 solutions shown, want 1"},
+		{"count above 13", puzzle.Queens{N: 14}, puzzle.QueensAnswer{First: [][]int{fourteen}, Count: 5}, "none is asked"},
+		{"N 0", puzzle.Queens{}, puzzle.QueensAnswer{}, "out of range"},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) {
+			require.ErrorContains(t, tc.p.Verify(tc.a), tc.msg)
+		})
+	}
+	// Every single change of a column breaks the sample's answer.
+	for i := range sixAnswer.First {
+		for r := range six.N {
+			for c := 1; c <= six.N; c++ {
+				if c == sixAnswer.First[i][r] {
+					continue
+				}
+				a := puzzle.QueensAnswer{Count: 4}
+				for _, s := range sixAnswer.First {
+					a.First = append(a.First, append([]int(nil), s...))
+				}
+				a.First[i][r] = c
+				require.Error(t, six.Verify(a), "solution %d row %d column %d", i, r, c)
+			}
+		}
+	}
+}
+
+func FuzzParseQueens(f *testing.F) {
+	for _, tc := range parseQueensTests {
+		f.Add(tc.in)
+	}
+	for _, tc := range parseQueensErrors {
+		f.Add(tc.in)
+	}
+	for _, in := range fuzzExtremes("queens") {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		ps, err := puzzle.ParseQueens("fuzz", strings.NewReader(in))
+		if err != nil {
+			var pe *puzzle.ParseError
+			require.True(t, errors.As(err, &pe), "%T %v", err, err)
+			require.GreaterOrEqual(t, pe.Line, 1)
+			return
+		}
+		require.NotEmpty(t, ps)
+		var b strings.Builder
+		for _, p := range ps {
+			require.True(t, p.N >= 1 && p.N <= puzzle.QueensMaxN, "%+v", p)
+			b.WriteString(p.String())
+		}
+		again, err := puzzle.ParseQueens("again", strings.NewReader(b.String()))
+		require.NoError(t, err)
+		require.Equal(t, ps, again)
+	})
+}
+
+// TestQueensLeast: the least solutions kept from any order of finding
+// them, and with mirror from one of each mirror pair.
+func TestQueensLeast(t *testing.T) {
+	all := [][]int{{2, 4, 6, 1, 3, 5}, {3, 6, 2, 5, 1, 4}, {4, 1, 5, 2, 6, 3}, {5, 3, 1, 6, 4, 2}}
+	for _, order := range [][]int{{0, 1, 2, 3}, {3, 2, 1, 0}, {2, 0, 3, 1}} {
+		q := puzzle.NewQueensLeast(6, 3, false)
+		for _, i := range order {
+			q.Add(all[i])
+		}
+		require.Equal(t, all[:3], q.First(), "%v", order)
+	}
+	q := puzzle.NewQueensLeast(6, 3, true)
+	q.Add(all[1]) // the top queens in the left half: 2 4 6 1 3 5 and 3 6 2 5 1 4
+	q.Add(all[0])
+	require.Equal(t, all[:3], q.First())
+}

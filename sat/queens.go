@@ -1,0 +1,136 @@
+package sat
+
+import (
+	"context"
+
+	"puzzlesat/encode"
+	"puzzlesat/encode/cnf"
+	"puzzlesat/puzzle"
+	"puzzlesat/sat/solver"
+	"puzzlesat/technique"
+)
+
+// Queens returns the judge's answer for p, as native.Queens does, from
+// the models of encode.QueensWith as enc picks: up to QueensJudgeN it
+// visits every model (one of each mirror pair with the symmetry broken)
+// by the ordered search over the rows, and keeps the least; above, it
+// finds the least model row by row, trying the columns left of a model's
+// under the assumptions of the rows above.
+func Queens(ctx context.Context, p puzzle.Queens, c solver.Config, enc technique.Picks) (puzzle.QueensAnswer, solver.Stats, error) {
+	q, mirror := queensQuery(p, enc)
+	s := c.New(q.Formula())
+	defer s.Close()
+	if !p.Judge() {
+		s.Name("first solution")
+		cols, err := queensLeast(ctx, s, q)
+		if err != nil {
+			return puzzle.QueensAnswer{}, s.Stats(), err
+		}
+		return puzzle.QueensAnswer{First: [][]int{cols}, Count: -1}, s.Stats(), nil
+	}
+	s.Name("solutions")
+	least := puzzle.NewQueensLeast(p.N, puzzle.QueensShown, mirror)
+	count := 0
+	var err error
+	_, err = s.Search(ctx, q.Rows(), func(m cnf.Model) bool {
+		cols, derr := q.Columns(m)
+		if derr != nil {
+			err = derr
+			return false
+		}
+		count++
+		if mirror {
+			count++
+		}
+		least.Add(cols)
+		return true
+	})
+	if err != nil {
+		return puzzle.QueensAnswer{}, s.Stats(), err
+	}
+	return puzzle.QueensAnswer{First: least.First(), Count: count}, s.Stats(), nil
+}
+
+// queensLeast returns the least solution of q's board in lexicographic
+// order: row by row, the leftmost column that some model takes under
+// the columns fixed above. A model found gives every row a column that
+// works, so only those left of it need a solve.
+func queensLeast(ctx context.Context, s *solver.Solver, q *encode.QueensQuery) ([]int, error) {
+	st, err := s.Solve(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if st != solver.Sat {
+		return nil, puzzle.ErrNoSolution
+	}
+	cols, err := q.Columns(s.Model())
+	if err != nil {
+		return nil, err
+	}
+	var fixed []cnf.Lit
+	for r, row := range q.Rows() {
+		for c := range cols[r] - 1 {
+			st, err := s.Solve(ctx, append(fixed, row[c])...)
+			if err != nil {
+				return nil, err
+			}
+			if st == solver.Sat {
+				if cols, err = q.Columns(s.Model()); err != nil {
+					return nil, err
+				}
+				break
+			}
+		}
+		fixed = append(fixed, row[cols[r]-1])
+	}
+	return cols, nil
+}
+
+// CountQueens counts the solutions of p up to limit on one solver, each
+// model blocked by its queens; with the mirror symmetry broken, each
+// model counts for two.
+func CountQueens(ctx context.Context, p puzzle.Queens, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {
+	q, mirror := queensQuery(p, enc)
+	if !mirror {
+		return solver.CountAnswers[puzzle.QueensAnswer](ctx, q, limit, c)
+	}
+	n, st, err := solver.CountAnswers[puzzle.QueensAnswer](ctx, q, (limit+1)/2, c)
+	return min(2*n, limit), st, err
+}
+
+// QueensQuery returns the query whose models are the solutions of p (one
+// of each mirror pair with the symmetry broken); it takes no bound. A
+// model decodes to that solution alone, without a count.
+func QueensQuery(_ context.Context, p puzzle.Queens, _ int, _ solver.Config, enc technique.Picks) (solver.Query[puzzle.QueensAnswer], string, error) {
+	q, _ := queensQuery(p, enc)
+	return q, "solution", nil
+}
+
+// QueensEncodings returns the choice points of the encoding of Queens,
+// CountQueens and QueensQuery.
+func QueensEncodings() []technique.Choice {
+	var amos []string
+	for _, a := range []cnf.AMO{cnf.AMOPairwise, cnf.AMOSequential, cnf.AMOCommander, cnf.AMOProduct, cnf.AMOBimander, cnf.AMOBinary} {
+		amos = append(amos, a.String())
+	}
+	return []technique.Choice{{
+		Point: "amo", Options: amos,
+		Doc: "the at-most-one encoding of each row, column and diagonal",
+	}, {
+		Point: "symmetry", Options: []string{"mirror", "none"},
+		Doc: "whether clauses keep the top queen in the left half, so that a model stands for its mirror image too",
+	}}
+}
+
+// queensQuery returns the query of p with the encoding enc picks, and
+// whether it breaks the mirror symmetry.
+func queensQuery(p puzzle.Queens, enc technique.Picks) (*encode.QueensQuery, bool) {
+	cs := QueensEncodings()
+	e := encode.QueensEncoding{Mirror: enc.Get(cs, "symmetry") == "mirror" && p.N > 1}
+	for a := cnf.AMOPairwise; a <= cnf.AMOBinary; a++ {
+		if enc.Get(cs, "amo") == a.String() {
+			e.AMO = a
+		}
+	}
+	return encode.QueensWith(p, e), e.Mirror
+}
