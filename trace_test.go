@@ -14,19 +14,6 @@ import (
 	"puzzlesat/internal/ref/judgedata"
 )
 
-// traceSamples names a small judge file of each kind, whose first
-// instance's whole search fits a trace.
-var traceSamples = map[string][]string{
-	"alphametic":   {"alphametic", "sample.in"},
-	"sudoku":       {"sudoku", "top95.txt"},
-	"sticks":       {"sticks", "sample.in"},
-	"cake":         {"cake", "sample.in"},
-	"digit-puzzle": {"digit_puzzle", "sample.in"},
-	"cryptarithm":  {"cryptarithm", "sample.in"},
-	"cats":         {"cats", "sample.in"},
-	"queens":       {"queens", "sample.in"},
-}
-
 // TestTraceCountsAsTheRun traces the first instance of each kind's
 // sample: the cuts drawn equal the run's cut counters, which equal what
 // Solve's Stats say; two traces are byte for byte the same; the SVG is
@@ -34,9 +21,7 @@ var traceSamples = map[string][]string{
 func TestTraceCountsAsTheRun(t *testing.T) {
 	for _, k := range puzzlesat.Kinds() {
 		t.Run(k.Name(), func(t *testing.T) {
-			sample, ok := traceSamples[k.Name()]
-			require.True(t, ok, "no sample for %s", k.Name())
-			p := firstInstance(t, k, judgedata.Path(t, sample...))
+			p := firstInstance(t, k, judgedata.Path(t, k.Name(), "sample.in"))
 			ctx := context.Background()
 			tree, _, st, err := k.Trace(ctx, p, puzzlesat.Options{}, 100_000)
 			require.NoError(t, err)

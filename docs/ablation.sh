@@ -87,7 +87,7 @@ for kind in "${kinds[@]}"; do
       ablate sticks 5s sat testdata/sticks/{sample,hard_454,folklore_comment2,folklore_pkuoj_comment}.in "$cut"
       ;;
     cake)         ablate cake 5s dfs,sat testdata/cake/*.in "$(seeds cake-gen 19 cake --count 10)" ;;
-    digit-puzzle) ablate digit-puzzle 5s dfs,sat testdata/digit_puzzle/sample.in "$(gen digit-puzzle --count 100 --seed 3)" ;;
+    digit-puzzle) ablate digit-puzzle 5s dfs,sat testdata/digit-puzzle/sample.in "$(gen digit-puzzle --count 100 --seed 3)" ;;
     cryptarithm)  ablate cryptarithm 5s dfs,sat testdata/cryptarithm/{sample,exercism,fortresses,many}.in "$(gen cryptarithm --addends 4 --width 5 --count 10 --seed 19)" ;;
     cats)
       # Bin completion's prunings on weights of W/10..W/2 (64 and 32 cats)

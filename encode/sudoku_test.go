@@ -116,7 +116,7 @@ func countEmpty(f *cnf.CNF) int {
 
 // TestSudokuNames: DIMACS export names every cell variable, lazily.
 func TestSudokuNames(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join("..", "testdata", "sudoku", "poj3076_sample.in"))
+	text, err := os.ReadFile(filepath.Join("..", "testdata", "sudoku", "sample.in"))
 	require.NoError(t, err)
 	ps, err := puzzle.ParseSudoku("in", bytes.NewReader(text), "")
 	require.NoError(t, err)

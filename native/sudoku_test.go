@@ -48,7 +48,7 @@ func solveSudokus(t *testing.T, ps []puzzle.Sudoku) string {
 
 // sudokuExpected pairs a judge input with its expected output.
 var sudokuExpected = []struct{ in, out string }{
-	{"poj3076_sample.in", "poj3076_sample.out"},
+	{"sample.in", "sample.out"},
 	{"poj3076_tedukuri_a.in", "poj3076_tedukuri_a.out"},
 	{"poj3076_tedukuri_a.crlf.in", "poj3076_tedukuri_a.out"},
 	{"michael404_16x16_poj3076fmt.in", "michael404_16x16_poj3076fmt.out"},
@@ -69,8 +69,8 @@ func TestSudokuJudgeData(t *testing.T) {
 		})
 	}
 	t.Run("statement sample in testdata", func(t *testing.T) {
-		got := solveSudokus(t, readSudokus(t, sudokuFixture("poj3076_sample.in")))
-		want, err := os.ReadFile(sudokuFixture("poj3076_sample.out"))
+		got := solveSudokus(t, readSudokus(t, sudokuFixture("sample.in")))
+		want, err := os.ReadFile(sudokuFixture("sample.out"))
 		require.NoError(t, err)
 		require.Equal(t, string(want), got)
 	})

@@ -198,9 +198,9 @@ func TestParseSudokuErrors(t *testing.T) {
 // sudokuSample is the POJ 3076 statement sample and its answer.
 func sudokuSample(t *testing.T) (puzzle.Sudoku, puzzle.SudokuAnswer, string) {
 	t.Helper()
-	in, err := os.ReadFile(filepath.Join("..", "testdata", "sudoku", "poj3076_sample.in"))
+	in, err := os.ReadFile(filepath.Join("..", "testdata", "sudoku", "sample.in"))
 	require.NoError(t, err)
-	out, err := os.ReadFile(filepath.Join("..", "testdata", "sudoku", "poj3076_sample.out"))
+	out, err := os.ReadFile(filepath.Join("..", "testdata", "sudoku", "sample.out"))
 	require.NoError(t, err)
 	ps, err := puzzle.ParseSudoku("in", strings.NewReader(string(in)), "")
 	require.NoError(t, err)
@@ -281,7 +281,7 @@ var sudokuJudgeCounts = map[string]int{
 	"michael404_16x16_poj3076fmt.in": 3, "michael404_16x16_poj3076fmt.out": 3,
 	"michael404_25x25.puzzles": 5, "michael404_25x25.solutions": 5,
 	"poj2676_tedukuri_inputonly.in": 10, "poj3074_tedukuri.in": 91, "poj3074_tedukuri.out": 91,
-	"poj3076_sample.in": 1, "poj3076_sample.out": 1,
+	"sample.in": 1, "sample.out": 1,
 	"poj3076_tedukuri_a.in": 4, "poj3076_tedukuri_a.crlf.in": 4, "poj3076_tedukuri_a.out": 4,
 	"top95.txt": 95, "michael404_36x36.puzzles": 9, "michael404_36x36.solutions": 9,
 }

@@ -37,7 +37,7 @@ func readSudoku(tb testing.TB, name, want string) ([]puzzle.Sudoku, string) {
 
 // sudokuSets are the judge files with expected outputs.
 var sudokuSets = []struct{ in, out string }{
-	{"poj3076_sample.in", "poj3076_sample.out"},
+	{"sample.in", "sample.out"},
 	{"poj3076_tedukuri_a.in", "poj3076_tedukuri_a.out"},
 	{"poj3076_tedukuri_a.crlf.in", "poj3076_tedukuri_a.out"},
 	{"michael404_16x16_poj3076fmt.in", "michael404_16x16_poj3076fmt.out"},

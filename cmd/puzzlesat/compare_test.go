@@ -29,10 +29,10 @@ var compareSamples = []struct {
 	sized bool       // the kind has a size column
 }{
 	{"alphametic", [][]string{{"alphametic", "sample.in"}, {"alphametic", "alpha1.in"}, {"alphametic", "alpha3.in"}, {"alphametic", "alpha10.in"}}, true},
-	{"sudoku", [][]string{{"sudoku", "poj3076_sample.in"}, {"sudoku", "top95.txt"}}, true},
+	{"sudoku", [][]string{{"sudoku", "sample.in"}, {"sudoku", "top95.txt"}}, true},
 	{"sticks", [][]string{{"sticks", "sample.in"}}, true},
 	{"cake", [][]string{{"cake", "sample.in"}, {"cake", "cake1.in"}, {"cake", "cake3.in"}}, true},
-	{"digit-puzzle", [][]string{{"digit_puzzle", "sample.in"}}, false},
+	{"digit-puzzle", [][]string{{"digit-puzzle", "sample.in"}}, false},
 }
 
 // compareTable is compare's stdout split into cells.
@@ -274,7 +274,7 @@ func TestCompareRecordsFailures(t *testing.T) {
 
 func TestCompareUsage(t *testing.T) {
 	sample := judgedata.Path(t, "alphametic", "sample.in")
-	digits := judgedata.Path(t, "digit_puzzle", "sample.in")
+	digits := judgedata.Path(t, "digit-puzzle", "sample.in")
 	runUsageTests(t, []usageTest{
 		{"no kind", []string{"compare"}, exitUsage, "usage: puzzlesat compare KIND [flags] FILE..."},
 		{"unknown backend", []string{"compare", "alphametic", "--backends=dfs,quantum", sample}, exitUsage, `unknown backend "quantum"`},

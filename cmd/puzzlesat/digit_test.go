@@ -29,7 +29,7 @@ func digitBruteOutput(lines []string) string {
 }
 
 func TestDigitSample(t *testing.T) {
-	in, want := judgedata.Path(t, "digit_puzzle", "sample.in"), judgedata.Path(t, "digit_puzzle", "sample.out")
+	in, want := judgedata.Path(t, "digit-puzzle", "sample.in"), judgedata.Path(t, "digit-puzzle", "sample.out")
 	for _, backend := range []string{"dfs", "sat", "both"} {
 		out, errs, code := cli(t, "", "solve", "digit-puzzle", "--backend="+backend, in)
 		require.Equal(t, exitOK, code, errs)
@@ -198,6 +198,6 @@ func TestDigitDecodeRefusesOtherQuery(t *testing.T) {
 }
 
 func TestDigitSwitches(t *testing.T) {
-	in := readFile(t, "../../testdata/digit_puzzle/sample.in")
+	in := readFile(t, "../../testdata/digit-puzzle/sample.in")
 	checkKindSwitches(t, "digit-puzzle", in, "** ** ***\n7 ** 8*\n* * *\n0\n")
 }

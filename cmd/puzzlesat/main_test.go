@@ -101,13 +101,17 @@ func runUsageTests(t *testing.T, tests []usageTest) {
 	}
 }
 
+// allKinds is how the command's messages list the kinds: every
+// registered one, by name.
+var allKinds = strings.Join(kindNames(), ", ")
+
 func TestUsage(t *testing.T) {
 	runUsageTests(t, []usageTest{
 		{"help", []string{"help"}, exitOK, "usage: puzzlesat COMMAND"},
 		{"-h", []string{"-h"}, exitOK, "puzzlesat version"},
 		{"--help", []string{"--help"}, exitOK, "KIND is one of: alphametic, cake, cats"},
 		{"unknown command", []string{"frobnicate"}, exitUsage, `unknown command "frobnicate" (see puzzlesat -h)`},
-		{"unknown kind", []string{"solve", "chess"}, exitUsage, `unknown puzzle kind "chess" (want one of alphametic, cake, cats, cryptarithm, digit-puzzle, sticks, sudoku; see puzzlesat -h)`},
+		{"unknown kind", []string{"solve", "chess"}, exitUsage, `unknown puzzle kind "chess" (want one of ` + allKinds + `; see puzzlesat -h)`},
 		{"no kind", []string{"solve"}, exitUsage, "usage: puzzlesat solve KIND [flags] [FILE]; KIND is one of alphametic,"},
 		{"flag before the kind", []string{"solve", "--jobs=2", "sudoku"}, exitUsage, "(see puzzlesat solve -h)"},
 		{"bad backend", []string{"solve", "alphametic", "--backend=quantum"}, exitUsage, "--backend must be dfs, sat, both or race, not \"quantum\" (see puzzlesat solve alphametic -h)"},
@@ -146,7 +150,7 @@ func TestHelpWithoutKind(t *testing.T) {
 			require.Equal(t, exitOK, code, "%s %s: %s", c.name, h, errs)
 			require.Empty(t, errs)
 			require.True(t, strings.HasPrefix(out, "usage: puzzlesat "+c.usage+"\n"+c.short+"\n"), "%s %s:\n%s", c.name, h, out)
-			require.Contains(t, out, "KIND is one of alphametic, cake, cats, cryptarithm, digit-puzzle, sticks, sudoku; puzzlesat "+c.name+" KIND -h also lists")
+			require.Contains(t, out, "KIND is one of "+allKinds+"; puzzlesat "+c.name+" KIND -h also lists")
 		}
 	}
 	out, _, _ := cli(t, "", "solve", "-h")

@@ -23,7 +23,7 @@ import (
 // samples are the judge samples of every kind, input and output.
 var samples = []struct{ kind, in, out string }{
 	{"alphametic", "sample.in", "sample.out"},
-	{"sudoku", "poj3076_sample.in", "poj3076_sample.out"},
+	{"sudoku", "sample.in", "sample.out"},
 	{"sticks", "sample.in", "sample.out"},
 	{"cake", "sample.in", "sample.out"},
 	{"digit-puzzle", "sample.in", "sample.out"},
@@ -47,7 +47,7 @@ func TestSolverJudgeSamples(t *testing.T) {
 			}
 			for _, s := range samples {
 				t.Run(s.kind, func(t *testing.T) {
-					dir := strings.ReplaceAll(s.kind, "-", "_")
+					dir := s.kind
 					in := judgedata.Path(t, dir, s.in)
 					want := readFile(t, judgedata.Path(t, dir, s.out))
 					out, errs, code := cli(t, "", "solve", s.kind, "--backend=sat", "--solver="+solver, "--stats", "--jobs=1", in)
@@ -77,7 +77,7 @@ func TestSolverCount(t *testing.T) {
 			out, errs, code := cli(t, "", "count", "sudoku", "--backend=both", "--solver="+solver, "--limit=10", judgedata.Path(t, "sudoku", "two_solutions.txt"))
 			require.Equal(t, exitOK, code, errs)
 			require.Equal(t, "2\n", out)
-			out, errs, code = cli(t, "", "count", "digit-puzzle", "--backend=both", "--solver="+solver, "--limit=5", judgedata.Path(t, "digit_puzzle", "sample.in"))
+			out, errs, code = cli(t, "", "count", "digit-puzzle", "--backend=both", "--solver="+solver, "--limit=5", judgedata.Path(t, "digit-puzzle", "sample.in"))
 			require.Equal(t, exitOK, code, errs)
 			require.Equal(t, "1\n>=5\n", out)
 		})

@@ -18,7 +18,7 @@ func trimBlank(s string) string {
 
 func TestSudokuJudgeData(t *testing.T) {
 	sets := []struct{ in, out string }{
-		{"poj3076_sample.in", "poj3076_sample.out"},
+		{"sample.in", "sample.out"},
 		{"poj3076_tedukuri_a.in", "poj3076_tedukuri_a.out"},
 		{"poj3076_tedukuri_a.crlf.in", "poj3076_tedukuri_a.out"},
 		{"michael404_16x16_poj3076fmt.in", "michael404_16x16_poj3076fmt.out"},
@@ -69,8 +69,8 @@ func TestSudokuBadInput(t *testing.T) {
 }
 
 func TestSudokuRoundTrip(t *testing.T) {
-	in := judgedata.Path(t, "sudoku", "poj3076_sample.in")
-	want := readFile(t, judgedata.Path(t, "sudoku", "poj3076_sample.out"))
+	in := judgedata.Path(t, "sudoku", "sample.in")
+	want := readFile(t, judgedata.Path(t, "sudoku", "sample.out"))
 	cnf, errs, code := cli(t, "", "encode", "sudoku", in)
 	require.Equal(t, exitOK, code, errs)
 	model, _, code := cli(t, cnf, "sat", "-")
@@ -337,14 +337,14 @@ func TestSudokuTechniques(t *testing.T) {
 		require.Equal(t, exitOK, code, errs)
 		require.Equal(t, "2\n", out, args)
 	}
-	sample := judgedata.Path(t, "sudoku", "poj3076_sample.in")
+	sample := judgedata.Path(t, "sudoku", "sample.in")
 	formula, errs, code := cli(t, "", "encode", "sudoku", "--encoding=amo=sequential,small-groups=amo", sample)
 	require.Equal(t, exitOK, code, errs)
 	model, _, code := cli(t, formula, "sat", "-")
 	require.Equal(t, exitSat, code)
 	out, errs, code = cli(t, "", "decode", "sudoku", "--encoding=amo=sequential,small-groups=amo", "--model", writeTemp(t, "m", model), sample)
 	require.Equal(t, exitOK, code, errs)
-	require.Equal(t, trimBlank(readFile(t, judgedata.Path(t, "sudoku", "poj3076_sample.out"))), trimBlank(out))
+	require.Equal(t, trimBlank(readFile(t, judgedata.Path(t, "sudoku", "sample.out"))), trimBlank(out))
 	_, errs, code = cli(t, "", "solve", "sudoku", "--dfs=-singles", sample)
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, `unknown pruning "singles": want one of naked-singles, hidden-singles,`)

@@ -12,8 +12,8 @@ import (
 // its expected output.
 func Sample(tb testing.TB) ([]puzzle.Digit, string) {
 	tb.Helper()
-	ps := judgedata.Parse(tb, judgedata.Path(tb, "digit_puzzle", "sample.in"), puzzle.ParseDigit)
-	return ps, judgedata.Read(tb, judgedata.Path(tb, "digit_puzzle", "sample.out"))
+	ps := judgedata.Parse(tb, judgedata.Path(tb, "digit-puzzle", "sample.in"), puzzle.ParseDigit)
+	return ps, judgedata.Read(tb, judgedata.Path(tb, "digit-puzzle", "sample.out"))
 }
 
 // RandomPattern returns a pattern of the given lengths, or of random
