@@ -187,6 +187,10 @@ func TestVersionText(t *testing.T) {
 		{Key: "vcs.time", Value: "2026-12-01T23:21:40Z"}, {Key: "vcs.modified", Value: "true"}}
 	require.Equal(t, "puzzlesat v0.0.0-20261201232140-f3ce1fbb0efd+dirty, revision f3ce1fbb0efd2c0497bdad9b2cbd0ced618475f2 (modified), committed 2026-12-01T23:21:40Z, built with go1.26.8 on "+runtime.GOOS+"/"+runtime.GOARCH+"\n", versionText(info))
 	require.Contains(t, versionText(nil), "puzzlesat devel, built with "+runtime.Version())
+	out, errs, code := cli(t, "", "--version")
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, out, "\n"+enginesText(puzzlesat.CadicalBuiltIn()))
+	require.Contains(t, enginesText(true), "gini, cadical")
 }
 
 func TestSatCommand(t *testing.T) {
