@@ -9,7 +9,7 @@ import (
 )
 
 // Backend chooses how a puzzle is solved. It reads and writes its name
-// as text ("dfs", "sat", "both"), so that flag.TextVar and encoding/json
+// as text ("dfs", "sat", "both", "race"), so that flag.TextVar and encoding/json
 // take it as it is.
 type Backend int
 
@@ -47,8 +47,8 @@ func (b Backend) MarshalText() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-// UnmarshalText sets b to the backend named by text: "dfs", "sat" or
-// "both".
+// UnmarshalText sets b to the backend named by text: "dfs", "sat",
+// "both" or "race".
 func (b *Backend) UnmarshalText(text []byte) error {
 	for v, name := range backendNames {
 		if string(text) == name {
