@@ -212,8 +212,8 @@ type Choice struct {
 	Point   string   // kebab-case, such as "amo"
 	Options []string // the first is the default
 	Doc     string   // what the point chooses, in one line
-	// Search is set when the point chooses how the formula is solved, not
-	// the formula: its pick is left out of FormulaString.
+	// Search is set when the point chooses how an instance is solved, not
+	// the formula a query exports: its pick is left out of FormulaString.
 	Search bool
 }
 
