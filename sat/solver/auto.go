@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"puzzlesat/encode/cnf"
 )
@@ -101,34 +102,46 @@ const (
 )
 
 // rule is one row of auto's table: the formulas it matches, the engine it
-// picks for them, and its name in Stats.Picks.
+// picks for them, its name in Stats.Picks, and the time its pick is
+// expected to take per literal of the formula on the kind's hard
+// queries, which sets how long a portfolio's first racer races alone.
 type rule struct {
 	kind   string           // the kind it matches; "" matches any
 	match  func(facts) bool // nil matches every formula of the kind
 	engine string           // pickGini or pickCadical
 	why    string           // one word, for Stats.Picks
+	cost   time.Duration    // per literal
 }
+
+// sticksLarge is the size, in literals, past which a sticks query is
+// CaDiCaL's: the few that large in the CERC data take it a quarter of
+// gini's time on block 18 (L = 122, 112,000 literals) and a little more
+// than gini's on the others; below, CaDiCaL's start costs more than the
+// query (docs/solvers.md).
+const sticksLarge = 100_000
 
 // rules is auto's table, the first match winning; docs/solvers.md holds
 // the measurements behind each row. CaDiCaL wins where formulas are hard
 // for their size (the hard 36x36 sudokus, cats, the digit-puzzle's
-// oracle, a cake's single bound) and gini where they are many and easy,
-// or large and easy, or where the search runs in gini's own test scopes
-// (the cake's cubes, the cryptarithm's ordered search).
+// oracle, a cake's single bound, the largest sticks queries) and gini
+// where they are many and easy, or large and easy, or where the search
+// runs in gini's own test scopes (the cake's cubes, the cryptarithm's
+// ordered search).
 var rules = []rule{
-	{match: func(q facts) bool { return q.lits > CadicalBudget }, engine: pickGini, why: "over-cadical-budget"},
-	{kind: "sudoku", match: func(q facts) bool { return q.side <= 9 }, engine: pickCadical, why: "sudoku-9x9"},
-	{kind: "sudoku", match: func(q facts) bool { return q.side <= 25 }, engine: pickGini, why: "sudoku-16-25"},
-	{kind: "sudoku", match: func(q facts) bool { return q.side <= 49 }, engine: pickCadical, why: "sudoku-36-49"},
-	{kind: "sudoku", engine: pickGini, why: "sudoku-64+"},
-	{kind: "cake", match: func(q facts) bool { return q.loop }, engine: pickGini, why: "cake-cubes"},
-	{kind: "cake", engine: pickCadical, why: "cake-bound"},
-	{kind: "sticks", engine: pickGini, why: "sticks"},
-	{kind: "cats", engine: pickCadical, why: "cats"},
-	{kind: "digit-puzzle", engine: pickCadical, why: "digit-puzzle"},
-	{kind: "alphametic", engine: pickGini, why: "alphametic"},
-	{kind: "cryptarithm", engine: pickGini, why: "cryptarithm"},
-	{engine: pickCadical, why: "other-formula"},
+	{match: func(q facts) bool { return q.lits > CadicalBudget }, engine: pickGini, why: "over-cadical-budget", cost: 500 * time.Nanosecond},
+	{kind: "sudoku", match: func(q facts) bool { return q.side <= 9 }, engine: pickCadical, why: "sudoku-9x9", cost: time.Microsecond},
+	{kind: "sudoku", match: func(q facts) bool { return q.side <= 25 }, engine: pickGini, why: "sudoku-16-25", cost: 4 * time.Microsecond},
+	{kind: "sudoku", match: func(q facts) bool { return q.side <= 49 }, engine: pickCadical, why: "sudoku-36-49", cost: 64 * time.Microsecond},
+	{kind: "sudoku", engine: pickGini, why: "sudoku-64+", cost: 500 * time.Nanosecond},
+	{kind: "cake", match: func(q facts) bool { return q.loop }, engine: pickGini, why: "cake-cubes", cost: time.Microsecond},
+	{kind: "cake", engine: pickCadical, why: "cake-bound", cost: 10 * time.Microsecond},
+	{kind: "sticks", match: func(q facts) bool { return q.lits > sticksLarge }, engine: pickCadical, why: "sticks-large", cost: 4 * time.Microsecond},
+	{kind: "sticks", engine: pickGini, why: "sticks", cost: time.Microsecond},
+	{kind: "cats", engine: pickCadical, why: "cats", cost: 32 * time.Microsecond},
+	{kind: "digit-puzzle", engine: pickCadical, why: "digit-puzzle", cost: time.Microsecond},
+	{kind: "alphametic", engine: pickGini, why: "alphametic", cost: 2 * time.Microsecond},
+	{kind: "cryptarithm", engine: pickGini, why: "cryptarithm", cost: time.Microsecond},
+	{engine: pickCadical, why: "other-formula", cost: 2 * time.Microsecond},
 }
 
 // ruleFor returns the first rule of the table that matches q.
