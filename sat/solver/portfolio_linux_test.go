@@ -38,10 +38,10 @@ func TestPortfolioRacersLimit(t *testing.T) {
 			dir := t.TempDir()
 			var ms []Engine
 			for i := range 5 {
-				body := fmt.Sprintf("%s %s/started; sleep 0.15; exit 3", mustLook(t, "touch"), dir)
+				body := fmt.Sprintf("%s %s/started; sleep 0.25; exit 3", mustLook(t, "touch"), dir)
 				ms = append(ms, fakeProgram(t, fmt.Sprintf("fails%d", i), body, false))
 			}
-			ms = append(ms, fakeProgram(t, "answers", "sleep 0.15; printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", false))
+			ms = append(ms, fakeProgram(t, "answers", "sleep 0.25; printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", false))
 			p := newPortfolio("portfolio", ms, tc.racers)
 			p.headStart, p.paced = 0, false // each joins as soon as a racer is free
 			stop := make(chan struct{})
@@ -103,17 +103,20 @@ func TestPortfolioJoinDelay(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		first  string
+		delay  time.Duration
 		joined bool
 	}{
-		{"the first answers in time", "printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", false},
-		{"the first takes longer", "sleep 0.6; printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", true},
+		// A delay far above what a process takes to start, even on a
+		// loaded machine.
+		{"the first answers in time", "printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", 5 * time.Second, false},
+		{"the first takes longer", "sleep 1; printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", 200 * time.Millisecond, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			marker := filepath.Join(t.TempDir(), "joined")
 			first := fakeProgram(t, "first", tc.first, false)
 			second := fakeProgram(t, "second", fmt.Sprintf("%s %s; sleep 1000", mustLook(t, "touch"), marker), false)
 			p := newPortfolio("portfolio", []Engine{first, second}, 2)
-			p.headStart, p.paced = 300*time.Millisecond, false
+			p.headStart, p.paced = tc.delay, false
 			s := Config{Engine: p}.New(twoOfTwo())
 			defer s.Close()
 			start := time.Now()
@@ -124,10 +127,11 @@ func TestPortfolioJoinDelay(t *testing.T) {
 			_, err = os.Stat(marker)
 			if !tc.joined {
 				require.ErrorIs(t, err, os.ErrNotExist, "the second never started")
+				require.Less(t, time.Since(start), tc.delay)
 				return
 			}
 			require.NoError(t, err, "the second joined")
-			require.GreaterOrEqual(t, time.Since(start), 300*time.Millisecond)
+			require.GreaterOrEqual(t, time.Since(start), tc.delay)
 		})
 	}
 }
