@@ -155,3 +155,44 @@ func TestAutoStreams(t *testing.T) {
 		}
 	}
 }
+
+// parseCPUTests are texts of /proc/stat and the CPU time read from them.
+var parseCPUTests = []struct {
+	name string
+	in   string
+	want cpuTime
+	ok   bool
+}{
+	{"two CPUs", "cpu  708821 0 59947 1710631 2075 0 934 30959 0 0\ncpu0 344982 0 29323 866208 614 0 120 15463 0 0\ncpu1 363838 0 30624 844422 1460 0 813 15496 0 0\nintr 1 2\n",
+		cpuTime{idle: 1710631 + 2075, total: 708821 + 59947 + 1710631 + 2075 + 934 + 30959, cpus: 2}, true},
+	{"no CPU lines", "cpu  1 2 3 4 5 6 7 8 0 0\n", cpuTime{}, false},
+	{"a short line", "cpu  1 2 3\ncpu0 1 2 3\n", cpuTime{}, false},
+	{"not a number", "cpu  1 2 3 x 5 6 7 8\ncpu0 1\n", cpuTime{}, false},
+	{"empty", "", cpuTime{}, false},
+}
+
+func TestParseCPU(t *testing.T) {
+	for _, tc := range parseCPUTests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := parseCPU(tc.in)
+			require.Equal(t, tc.ok, ok)
+			if ok {
+				require.Equal(t, tc.want, got)
+			}
+		})
+	}
+}
+
+func TestFreeSince(t *testing.T) {
+	a := cpuTime{idle: 100, total: 1000, cpus: 2}
+	free, ok := freeSince(a, cpuTime{idle: 150, total: 1100, cpus: 2})
+	require.True(t, ok)
+	require.InDelta(t, 1.0, free, 1e-9, "half of 2 CPUs idle")
+	_, ok = freeSince(a, cpuTime{idle: 101, total: 1002, cpus: 2})
+	require.False(t, ok, "too short to tell")
+	_, ok = freeSince(a, cpuTime{idle: 150, total: 1100, cpus: 4})
+	require.False(t, ok, "another machine")
+	if now, ok := readCPU(); ok {
+		require.Positive(t, now.cpus)
+	}
+}

@@ -27,11 +27,11 @@ import (
 // of auto's rules for the formula (rank): the engine Auto would pick
 // first, then the other engines in process, then the programs, strongest
 // first. Each next one joins once a racer has finished without winning,
-// or after a delay that grows with the query's expected cost (joinDelay),
-// if a CPU is free: most queries are answered by the first before anyone
-// else has started, and a hard one that the rules expect the first to
-// win is left to it for long enough that sharing the CPU later costs it
-// little.
+// or after a delay that grows with the query's expected cost (joinDelay)
+// if the machine has a CPU free (freeCPU): most queries are answered by
+// the first before anyone else has started, and a hard one that the
+// rules expect the first to win is left to it for long enough that
+// sharing the CPU later costs it little.
 //
 // A model is checked before it counts, but an UNSAT answer cannot be, so
 // the portfolio that ParseEngine("portfolio") makes believes the programs
@@ -55,7 +55,7 @@ func Portfolio(members ...Engine) Engine {
 // most racers of them at once.
 func newPortfolio(name string, members []Engine, racers int) *portfolio {
 	return &portfolio{name: name, members: members, headStart: defaultHeadStart, paced: true,
-		slots: make(chan struct{}, max(racers, 1))}
+		slots: make(chan struct{}, max(racers, 1)), readCPU: readCPU}
 }
 
 // Racers returns how many members a portfolio races at once: the CPUs
@@ -81,13 +81,29 @@ const (
 	maxDelay         = 10 * time.Second
 )
 
+// A racer due by the delay joins only on a CPU of the machine that is
+// free: one that the machine's other work (other programs, other
+// users) and the racers running leave idle, freeCPU of it at least,
+// over the time since the last racer joined (freeSince). On a machine
+// whose cores are all busy, another racer takes its CPU from the first,
+// which the rules expect to win: on two cores with one taken by other
+// work, minimal5 took 31 s with gini joining at 10 s, against 22 s for
+// CaDiCaL alone (docs/solvers.md). After patience delays more it joins
+// all the same: the first may be the wrong one.
+const (
+	freeCPU  = 0.75
+	patience = 3
+)
+
 type portfolio struct {
 	name      string
 	members   []Engine
 	headStart time.Duration
-	// paced: the delay grows with the query's expected cost; else it is
-	// headStart.
+	// paced: the delay grows with the query's expected cost, and a racer
+	// due by it waits for a free CPU; else the delay is headStart.
 	paced bool
+	// readCPU reads the machine's CPU time (readCPU, or a test's).
+	readCPU func() (cpuTime, bool)
 	// slots holds a token for each racer alive in any race of the
 	// portfolio: its capacity is the most that race at once.
 	slots chan struct{}
@@ -219,7 +235,10 @@ func (m member) inProcess() bool {
 // run runs the race of the members in the order given: the first at
 // once, each next one after delay, or at once when a racer finished
 // without winning or none is left running, and only while a slot of the
-// portfolio is free, which it holds until its solve returns. It returns
+// portfolio is free, which it holds until its solve returns. A paced
+// portfolio's next racer that is due by the delay waits one delay more,
+// up to patience times, while the machine had no CPU free since the last
+// racer joined. It returns
 // the winner's answer (status Unknown when none won), with every
 // member's work, and the errors of the members that failed before the
 // race ended. An UNSAT answer of a member not trusted waits for another's
@@ -237,6 +256,12 @@ func (r *race) run(ctx context.Context, assume []cnf.Lit, order []member, delay 
 	var (
 		work  Stats
 		claim *answer // an UNSAT answer not trusted, waiting for another
+		// The machine's CPU time when the last racer joined, or when the
+		// machine was last found busy, and the delays waited since for
+		// a free CPU.
+		since cpuTime
+		known bool
+		waits int
 	)
 	for running > 0 || next < len(order) {
 		if running == 0 {
@@ -261,7 +286,19 @@ func (r *race) run(ctx context.Context, assume []cnf.Lit, order []member, delay 
 			}()
 			due = false
 			timer.Reset(delay)
+			if r.p.paced {
+				since, known = r.p.readCPU()
+				waits = 0
+			}
 		case <-timer.C:
+			if r.p.paced && known && waits < patience {
+				now, ok := r.p.readCPU()
+				if free, sure := freeSince(since, now); ok && sure && free < freeCPU {
+					waits, since = waits+1, now // the machine's CPUs are busy: a racer would only slow the others
+					timer.Reset(delay)
+					break
+				}
+			}
 			due = true
 		case <-done:
 			next = len(order)

@@ -145,3 +145,35 @@ func twoOfTwo() *cnf.CNF {
 	f.Add(a.Not(), b)
 	return f
 }
+
+// TestPortfolioWaitsForAFreeCPU: a racer due by the delay joins when the
+// machine has a CPU free, and on a busy machine only after patience
+// delays more, by which time the first has answered here.
+func TestPortfolioWaitsForAFreeCPU(t *testing.T) {
+	for _, busy := range []bool{false, true} {
+		marker := filepath.Join(t.TempDir(), "joined")
+		first := fakeProgram(t, "first", "sleep 0.6; printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", false)
+		second := fakeProgram(t, "second", fmt.Sprintf("%s %s; sleep 1000", mustLook(t, "touch"), marker), false)
+		p := newPortfolio("portfolio", []Engine{first, second}, 2)
+		p.headStart = 300 * time.Millisecond // the formula's few literals add next to nothing
+		var clock cpuTime
+		p.readCPU = func() (cpuTime, bool) { // 2 CPUs, each reading 1,000 ticks on
+			clock.cpus, clock.total = 2, clock.total+1000
+			if !busy {
+				clock.idle += 500 // one CPU idle
+			}
+			return clock, true
+		}
+		s := Config{Engine: p}.New(twoOfTwo())
+		st, err := s.Solve(context.Background())
+		s.Close()
+		require.NoError(t, err)
+		require.Equal(t, Sat, st)
+		_, err = os.Stat(marker)
+		if busy {
+			require.ErrorIs(t, err, os.ErrNotExist, "the second waited for a free CPU")
+		} else {
+			require.NoError(t, err, "the second joined on the free CPU")
+		}
+	}
+}
