@@ -189,12 +189,14 @@ type Solver struct {
 }
 
 // Config says how the SAT backend solves. The zero value solves with
-// the Default engine (gini in process) under DefaultBudget.
+// the Default engine (Auto in a build with CaDiCaL, gini in a pure-Go
+// build) under its default budget.
 type Config struct {
 	// Budget is the most literals a formula may hold, blocking clauses of
 	// counting included; 0 means the engine's default: DefaultBudget, or
 	// CadicalBudget for CaDiCaL in process (less for a portfolio that
-	// holds both). A solve over it returns a *TooLarge error.
+	// holds both; for Auto, that of the engine it picks, which is gini
+	// past CadicalBudget). A solve over it returns a *TooLarge error.
 	Budget int
 	// Engine is the SAT solver that answers every solve; nil means
 	// Default().
