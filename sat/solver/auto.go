@@ -114,10 +114,9 @@ type rule struct {
 }
 
 // sticksLarge is the size, in literals, past which a sticks query is
-// CaDiCaL's: the few that large in the CERC data take it a quarter of
-// gini's time on block 18 (L = 122, 112,000 literals) and a little more
-// than gini's on the others; below, CaDiCaL's start costs more than the
-// query (docs/solvers.md).
+// CaDiCaL's: the few that large in the CERC data are the hard ones
+// (block 18 at L = 122 among them), where CaDiCaL's search pays; below,
+// its start costs more than the query (docs/solvers.md).
 const sticksLarge = 100_000
 
 // rules is auto's table, the first match winning; docs/solvers.md holds

@@ -55,9 +55,9 @@ func parseCPU(text string) (cpuTime, bool) {
 	return t, t.cpus > 0 && t.total > 0
 }
 
-// minTicks is the least CPU time, in ticks over every CPU, between two
-// readings for freeSince to tell how idle the machine was: a tick is
-// 10 ms on Linux, so at least 50 ms of one CPU.
+// minTicks is the least CPU time, in clock ticks over every CPU (USER_HZ,
+// a hundred a second on Linux), between two readings for freeSince to
+// tell how idle the machine was.
 const minTicks = 5
 
 // freeSince returns how many CPUs of the machine were idle on average

@@ -19,7 +19,7 @@ import (
 // the solve fails only when every member failed. Stats.Wins counts the
 // winners.
 //
-// No more members race at once than the process has CPUs (Racers),
+// No more members race at once than the process has CPUs (racerLimit),
 // counted over every solve that shares the portfolio at the same time,
 // as the instances of a batch solved in parallel do: on a machine with
 // fewer cores than members, racing them all divides each core among them
@@ -48,7 +48,7 @@ import (
 // The counters (conflicts, decisions) count the work of the members in
 // process in every race, won, lost or stopped.
 func Portfolio(members ...Engine) Engine {
-	return newPortfolio("portfolio", members, Racers())
+	return newPortfolio("portfolio", members, racerLimit())
 }
 
 // newPortfolio returns a portfolio of members called name that races at
@@ -58,24 +58,24 @@ func newPortfolio(name string, members []Engine, racers int) *portfolio {
 		slots: make(chan struct{}, max(racers, 1)), readCPU: readCPU}
 }
 
-// Racers returns how many members a portfolio races at once: the CPUs
+// racerLimit returns how many members a portfolio races at once: the CPUs
 // the process may use, which runtime.GOMAXPROCS reports (since Go 1.25
 // the CPUs of its affinity mask, runtime.NumCPU, lowered to a cgroup's
 // CPU quota, or to the GOMAXPROCS the user set), never more than
 // runtime.NumCPU.
-func Racers() int { return max(1, min(runtime.NumCPU(), runtime.GOMAXPROCS(0))) }
+func racerLimit() int { return max(1, min(runtime.NumCPU(), runtime.GOMAXPROCS(0))) }
 
 // The join delay of the next racer is defaultHeadStart plus the time the
 // rule of auto's table that matches the formula expects its pick to take
 // per literal, for every literal (rule.cost), at most maxDelay. The head
 // start is a few times what a solver process costs to start and stop,
-// which is many times gini's time on a typical small query. On two
-// cores that others share, two racers slow each other by 1.5 to 1.8
-// times (docs/solvers.md), so the first must have run alone for about
-// 40% of its time for the race to stay within 1.5 times of it: the
-// expected cost gives it that on the queries the rules were measured on.
-// Past maxDelay, a first racer that has not answered is not trusted to
-// be the best alone any longer.
+// which is more than gini takes on a typical small query. Two racers on
+// the cores of a small machine slow each other down, so the first, which
+// the rules expect to win, must run alone for a good part of its time
+// for the race to cost little more than it alone: its expected cost
+// gives it that on the queries the rules were measured on
+// (docs/solvers.md). Past maxDelay, a first racer that has not answered
+// is not trusted to be the best alone any longer.
 const (
 	defaultHeadStart = 20 * time.Millisecond
 	maxDelay         = 10 * time.Second
@@ -86,10 +86,9 @@ const (
 // users) and the racers running leave idle, freeCPU of it at least,
 // over the time since the last racer joined (freeSince). On a machine
 // whose cores are all busy, another racer takes its CPU from the first,
-// which the rules expect to win: on two cores with one taken by other
-// work, minimal5 took 31 s with gini joining at 10 s, against 22 s for
-// CaDiCaL alone (docs/solvers.md). After patience delays more it joins
-// all the same: the first may be the wrong one.
+// which the rules expect to win (docs/solvers.md measures what that
+// cost minimal5). After patience delays more it joins all the same: the
+// first may be the wrong one.
 const (
 	freeCPU  = 0.75
 	patience = 3
