@@ -33,6 +33,11 @@ type Stats struct {
 	// program), or, when several did in a portfolio, each with its
 	// count, most first ("gini:9,cadical:3").
 	Winner string
+	// Picked names the engines that the solver auto picked, with the
+	// rule that picked each ("cadical(sudoku-36-49)", or with counts
+	// when several: "cadical(cake-bound):1,gini(cake-cubes):1"); "" for
+	// another solver.
+	Picked string
 	// Proofs lists the negative answers certified by a checked proof
 	// (Options.Proof), in order.
 	Proofs []ProofCheck
@@ -66,6 +71,9 @@ func (s Stats) String() string {
 		s.Backend, t, s.Vars, s.Clauses, s.Solves, s.Conflicts, s.Decisions)
 	if s.Winner != "" {
 		text += " winner=" + s.Winner
+	}
+	if s.Picked != "" {
+		text += " auto=" + s.Picked
 	}
 	if len(s.Proofs) > 0 {
 		text += fmt.Sprintf(" proofs=%d", len(s.Proofs))
@@ -119,7 +127,7 @@ func satStats(st solver.Stats) Stats {
 	return Stats{
 		Backend: SAT, Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves,
 		Conflicts: st.Conflicts, Decisions: st.Decisions, Propagations: st.Propagations,
-		Winner: st.Winner(), Proofs: st.Proofs,
+		Winner: st.Winner(), Picked: st.Picked(), Proofs: st.Proofs,
 	}
 }
 
@@ -137,6 +145,9 @@ func merge(parts []Stats) Stats {
 		st.Propagations += p.Propagations
 		if p.Winner != "" {
 			st.Winner = p.Winner
+		}
+		if p.Picked != "" {
+			st.Picked = p.Picked
 		}
 		st.Proofs = append(st.Proofs, p.Proofs...)
 	}

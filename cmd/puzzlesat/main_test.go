@@ -241,12 +241,16 @@ func TestStatsLines(t *testing.T) {
 	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+ cuts=column-check:\d+(,[a-z-]+:\d+){8}; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ winner=`+regexp.QuoteMeta(defaultWinner())+`\n$`, errs)
 }
 
-// defaultWinner is how --stats names the default solver when it wins:
-// gini, or CaDiCaL in process when PUZZLESAT_ENGINE=cadical switched the
-// default in a build with the tag cadical.
+// defaultWinner is how --stats names the default solver when it wins an
+// alphametic: gini; in a build with the tag cadical, gini picked by
+// auto, or CaDiCaL in process when PUZZLESAT_ENGINE=cadical switched the
+// default.
 func defaultWinner() string {
-	if (puzzlesat.Solver{}).String() == "cadical" {
+	switch (puzzlesat.Solver{}).String() {
+	case "cadical":
 		return "cadical(in-process)"
+	case "auto":
+		return "gini auto=gini(alphametic)"
 	}
 	return "gini"
 }
