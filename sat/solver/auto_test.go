@@ -86,7 +86,7 @@ func TestAutoPicksPerKind(t *testing.T) {
 			return st
 		}},
 		{"digit-puzzle", "digit-puzzle", false, func(t *testing.T) solver.Stats {
-			p := parse(t, judgedata.Read(t, judgedata.Path(t, "digit_puzzle", "sample.in")), puzzle.ParseDigit)[0]
+			p := parse(t, judgedata.Read(t, judgedata.Path(t, "digit-puzzle", "sample.in")), puzzle.ParseDigit)[0]
 			a, st, err := sat.Digit(ctx, p, c, technique.Picks{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
