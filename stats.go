@@ -108,9 +108,10 @@ func cutsText(cuts []Cut) string {
 // dfsStats converts the DFS backend's counters: the cuts of the
 // prunings of ps that set keeps on.
 func dfsStats(st native.Stats, ps []technique.Pruning, set technique.Set) Stats {
-	out := Stats{Backend: DFS, Nodes: st.Nodes}
+	out := Stats{Backend: DFS, Nodes: st.Nodes, Cuts: make([]Cut, 0, len(ps))}
+	bits := set.Bits(func() []technique.Pruning { return ps })
 	for i, p := range ps {
-		if !set.Active(p) {
+		if bits&(1<<uint(i)) == 0 {
 			continue
 		}
 		var n int64
