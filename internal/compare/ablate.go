@@ -413,8 +413,8 @@ func (a *Ablation) Markdown(ss []AblationSummary) string {
 		if s.BeatsDefault() {
 			flag = " (beats the default)"
 		}
-		fmt.Fprintf(&b, "| `%s`%s | %s | %s | %s | %s | %s, %s | %s, %s, %s | %d of %d |\n", s.Name, flag, s.Category, chapter,
-			s.Counts, cuts(s.Cuts), s.MedianWork, s.WorstWork, s.Time, s.MedianTime, s.WorstTime, s.Timeouts, s.Instances)
+		fmt.Fprintf(&b, "| `%s`%s | %s | %s | %s | %s | %s, %s | %s, %s, %s | %d of %d |\n", s.Name, flag, s.Category, dash(chapter),
+			dash(s.Counts), cuts(s.Cuts), s.MedianWork, s.WorstWork, s.Time, s.MedianTime, s.WorstTime, s.Timeouts, s.Instances)
 	}
 	a.legend(&b, ss)
 	if len(none) > 0 {
