@@ -33,7 +33,7 @@ func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 // pieces make sticks of length L, the bound.
 func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 	return &Kind[puzzle.Sticks, puzzle.SticksAnswer]{
-		name: "sticks", canonical: true, scan: scanSticks,
+		name: "sticks", canonical: true, scan: scanSticks, tables: true,
 		prunings: native.SticksPrunings(), dfs: native.Sticks,
 		encodings: sat.SticksEncodings(), sat: sat.Sticks, query: sat.SticksQuery,
 		bound: func(_ puzzle.Sticks, a puzzle.SticksAnswer) (int, string) { return a.Length, "" },
