@@ -73,11 +73,12 @@ const noCut = -1 << 40
 // and heights are integers that decrease strictly upwards, layer u has
 // radius and height at least u.
 type cakeSearch struct {
-	tick  poll.Ticker // counts the nodes
-	m     int
-	level []cakeLevel        // level[u]: the bounds of layer u
-	best  int                // area of the best cake found; 3 * volume + 1 before any
-	cur   []puzzle.CakeLayer // the layers placed so far, bottom first
+	tick   poll.Ticker // counts the nodes
+	m      int
+	level  []cakeLevel        // level[u]: the bounds of layer u
+	powers [][4]int           // powers[u][k]: 1^k + ... + (u-1)^k, for room
+	best   int                // area of the best cake found; 3 * volume + 1 before any
+	cur    []puzzle.CakeLayer // the layers placed so far, bottom first
 
 	largeFirst, areaBound bool
 	fast                  bool // large-first, layer-limits and area-bound are on: dfs, not dfsAny
@@ -100,10 +101,11 @@ type cakeLevel struct {
 func newCakeSearch(ctx context.Context, p puzzle.Cake, on technique.Set) *cakeSearch {
 	m := p.Layers
 	s := &cakeSearch{
-		tick:  poll.New(ctx),
-		m:     m,
-		level: make([]cakeLevel, m+1),
-		cur:   make([]puzzle.CakeLayer, m),
+		tick:   poll.New(ctx),
+		m:      m,
+		level:  make([]cakeLevel, m+1),
+		powers: make([][4]int, m+1),
+		cur:    make([]puzzle.CakeLayer, m),
 		// Every cake has area R_1^2 + sum 2 R_i H_i <= 3 sum R_i^2 H_i.
 		best:       3*p.Volume + 1,
 		largeFirst: !on.Off("large-first"),
@@ -132,6 +134,11 @@ func newCakeSearch(ctx context.Context, p puzzle.Cake, on technique.Set) *cakeSe
 			l.lo = u
 		}
 		s.level[u] = l
+		if u < m {
+			for k, pow := range [4]int{1, u, u * u, u * u * u} {
+				s.powers[u+1][k] = s.powers[u][k] + pow
+			}
+		}
 	}
 	return s
 }
@@ -203,16 +210,13 @@ func (s *cakeSearch) layer(u, r, rem, avail, area, hBelow int) {
 // room returns sum2 and sum3 such that the layers above layer u, of
 // radius r and height h, hold at most h*sum2 - sum3 (room-above): they
 // have radii at most r-1, ..., r-u+1 and heights at most h-1, ..., h-u+1,
-// and the sums are over i = 1..u-1 of (r-i)^2 and i (r-i)^2. A term of a
-// radius or height below 1 makes the bound wrong, but then no layer fits
-// above anyway. Without room-above, the bound cuts nothing.
+// and the sums are over i = 1..u-1 of (r-i)^2 and i (r-i)^2, expanded in
+// powers of r over the sums of i, i^2 and i^3. A term of a radius or
+// height below 1 makes the bound wrong, but then no layer fits above
+// anyway. Without room-above, the bound cuts nothing.
 func (s *cakeSearch) room(u, r int) (int, int) {
-	sum2, sum3 := s.noRoom, 0
-	for i := 1; i < u; i++ {
-		sum2 += (r - i) * (r - i)
-		sum3 += i * (r - i) * (r - i)
-	}
-	return sum2, sum3
+	p := &s.powers[u]
+	return s.noRoom + (u-1)*r*r - 2*r*p[1] + p[2], r*r*p[1] - 2*r*p[2] + p[3]
 }
 
 // dfsAny is dfs with any switches: radii and heights from small to large
