@@ -9,6 +9,7 @@ import (
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 	"puzzlesat/technique"
+	"puzzlesat/trace"
 )
 
 // Digit solves a Digit Puzzle: the pattern with the fewest changes, then
@@ -19,27 +20,41 @@ import (
 // when no product has p's lengths, or ctx.Err() when ctx is done.
 func Digit(ctx context.Context, p puzzle.Digit, on technique.Set) (puzzle.DigitAnswer, Stats, error) {
 	var st Stats
+	bits := on.Bits(DigitPrunings)
 	limit := 2 // two solutions already say "not unique"
-	if on.Off("count-to-two") {
+	if bits&(1<<digitCountToTwo) == 0 {
 		limit = 0
 	}
-	ranged := !on.Off("product-range")
-	a, nodes, err := digitsearch.Search(ctx, p, on, func(q puzzle.DigitAnswer) (bool, error) {
-		n, qs, err := countDigit(ctx, puzzle.Digit{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, ranged)
+	ranged := bits&(1<<digitProductRange) != 0
+	var probe trace.Probe
+	a, nodes, err := digitsearch.Search(ctx, p, on, &probe, func(q puzzle.DigitAnswer) (bool, error) {
+		n, qs, err := countDigit(ctx, puzzle.Digit{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, ranged, &probe)
 		st.Nodes += qs.Nodes
+		if limit == 2 && n == 2 {
+			probe.Cut(digitCountToTwo)
+		}
 		return n == 1, err
 	})
 	st.Nodes += nodes
+	st.Cuts = probe.Counts(digitPrunings)
 	return a, st, err
 }
+
+// The indices of DigitPrunings past the pattern search's, and how many
+// there are.
+const (
+	digitCountToTwo = digitsearch.LeastFirst + 1 + iota
+	digitProductRange
+	digitPrunings
+)
 
 // DigitPrunings returns the prunings of Digit and CountDigit: those of
 // the pattern search, [digitsearch.Prunings], then those of the count.
 func DigitPrunings() []technique.Pruning {
 	return append(digitsearch.Prunings(), []technique.Pruning{
-		{Name: "count-to-two", Category: technique.Bound,
+		{Name: "count-to-two", Category: technique.Bound, Counts: "counts stopped at two",
 			Doc: "the uniqueness test stops counting at the second solution (else it counts them all)"},
-		{Name: "product-range", Category: technique.Feasibility,
+		{Name: "product-range", Category: technique.Feasibility, Counts: "values of B skipped",
 			Doc: "for each A, only the B whose product lies within the least and greatest C that fit are tried"},
 	}...)
 }
@@ -50,11 +65,17 @@ func DigitPrunings() []technique.Pruning {
 // digits, with the prunings that on switches. A pattern of bad length or
 // character is an error.
 func CountDigit(ctx context.Context, p puzzle.Digit, limit int, on technique.Set) (int, Stats, error) {
-	return countDigit(ctx, p, limit, !on.Off("product-range"))
+	var probe trace.Probe
+	probe.Start(ctx)
+	n, st, err := countDigit(ctx, p, limit, on.Bits(DigitPrunings)&(1<<digitProductRange) != 0, &probe)
+	st.Cuts = probe.Counts(digitPrunings)
+	return n, st, err
 }
 
-// countDigit is CountDigit with product-range as ranged.
-func countDigit(ctx context.Context, p puzzle.Digit, limit int, ranged bool) (int, Stats, error) {
+// countDigit is CountDigit with product-range as ranged, counting its
+// cuts into probe. A = 0 counts every B at once (0 * B = 0): not a
+// pruning, the arithmetic.
+func countDigit(ctx context.Context, p puzzle.Digit, limit int, ranged bool, probe *trace.Probe) (int, Stats, error) {
 	var a, b, c digitPattern
 	for _, err := range []error{
 		a.parse(p.A, puzzle.DigitMaxFactor),
@@ -68,7 +89,7 @@ func countDigit(ctx context.Context, p puzzle.Digit, limit int, ranged bool) (in
 	if limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
-	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit, ranged: ranged}
+	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit, ranged: ranged, probe: probe}
 	k.lo, k.hi = c.bounds()
 	var as, bs [100]int
 	err := k.run(a.values(as[:0]), b.values(bs[:0]))
@@ -162,6 +183,7 @@ type digitCounter struct {
 	limit  int          // stop counting here
 	count  int          // solutions found
 	ranged bool         // product-range
+	probe  *trace.Probe
 }
 
 // run counts the solutions with A in as and B in bs (both increasing).
@@ -194,11 +216,13 @@ func (k *digitCounter) withA(a int, bs []int) error {
 	if !k.ranged {
 		bLo, bHi = 0, math.MaxInt
 	}
-	for _, b := range bs {
+	for i, b := range bs {
 		if b < bLo {
+			k.probe.Cut(digitProductRange)
 			continue
 		}
 		if b > bHi {
+			k.probe.CutN(digitProductRange, len(bs)-i)
 			break
 		}
 		if !k.tick.Tick() {

@@ -210,3 +210,30 @@ func TestDigitPruningsAreReal(t *testing.T) {
 		})
 	}
 }
+
+// TestDigitCuts pins the counters on the statement's first case, 7 ** 8*,
+// whose own pattern is unique at depth 0: the search takes its first
+// pattern (least-first ends depth 0 there, once), and the uniqueness
+// test, with A = 7, skips the B outside [ceil(80/7), floor(89/7)] = 12
+// only: 89 of the 90 values 10..99 (product-range); it finds one
+// solution, so the count never stops at two. Each count is 0 with its
+// pruning off, and the same on a second run.
+func TestDigitCuts(t *testing.T) {
+	p := puzzle.Digit{Case: 1, A: "7", B: "**", C: "8*"}
+	ps := native.DigitPrunings()
+	_, st, err := native.Digit(context.Background(), p, technique.Set{})
+	require.NoError(t, err)
+	require.Equal(t, []int64{0, 0, 1, 0, 89}, st.Cuts)
+	_, again, err := native.Digit(context.Background(), p, technique.Set{})
+	require.NoError(t, err)
+	require.Equal(t, st.Cuts, again.Cuts)
+
+	hard := puzzle.Digit{Case: 2, A: "**", B: "**", C: "***"}
+	for i, pr := range ps {
+		set, _, err := technique.ResolvePrunings(ps, "-"+pr.Name)
+		require.NoError(t, err)
+		_, st, err := native.Digit(context.Background(), hard, set)
+		require.NoError(t, err)
+		require.Zero(t, st.Cuts[i], "%s off", pr.Name)
+	}
+}

@@ -21,7 +21,7 @@ import (
 func Digit(ctx context.Context, p puzzle.Digit, c solver.Config, enc technique.Picks) (puzzle.DigitAnswer, solver.Stats, error) {
 	o := newDigitOracle(digitEncoding(enc), c)
 	defer o.close()
-	a, _, err := digitsearch.Search(ctx, p, technique.Set{}, func(q puzzle.DigitAnswer) (bool, error) {
+	a, _, err := digitsearch.Search(ctx, p, technique.Set{}, nil, func(q puzzle.DigitAnswer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
 	})

@@ -221,7 +221,7 @@ func benchDigit(b *testing.B, ps []puzzle.Digit, enc encode.DigitOptions) {
 	for b.Loop() {
 		for _, p := range ps {
 			o := newDigitOracle(enc, solver.Config{})
-			_, _, err := digitsearch.Search(context.Background(), p, technique.Set{}, func(q puzzle.DigitAnswer) (bool, error) {
+			_, _, err := digitsearch.Search(context.Background(), p, technique.Set{}, nil, func(q puzzle.DigitAnswer) (bool, error) {
 				n, err := o.count(context.Background(), q, 2)
 				return n == 1, err
 			})

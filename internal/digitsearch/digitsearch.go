@@ -14,22 +14,36 @@ import (
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 	"puzzlesat/technique"
+	"puzzlesat/trace"
 )
 
 // Prunings returns the prunings of Search. With any of them off, Search
 // still returns the same pattern: each cut only skips patterns that have
 // no solution, and without least-first every pattern of the depth is
 // asked about and the least unique one kept.
+//
+// The search is the chapter's iterative deepening (0x24): the depth is
+// the number of changes. Two of its tests have no name, because they
+// make it correct, not fast: a pattern has exactly the depth's changes
+// (no fewer, which a shallower depth tried, no more), and never a '0'
+// first in a number of two or more digits.
 func Prunings() []technique.Pruning {
 	return []technique.Pruning{
-		{Name: "change-budget", Category: technique.Bound,
+		ChangeBudget: {Name: "change-budget", Category: technique.Bound, Counts: "prefixes and depths cut",
 			Doc: "cut a prefix when no product that fits it differs from the given pattern in few enough places for the changes left"},
-		{Name: "prefix-fit", Category: technique.Feasibility,
+		PrefixFit: {Name: "prefix-fit", Category: technique.Feasibility, Counts: "prefixes cut",
 			Doc: "cut a prefix that no product fits, and keep only the products that fit it"},
-		{Name: "least-first", Category: technique.Order,
+		LeastFirst: {Name: "least-first", Category: technique.Order, Chapter: "named", Counts: "depths ended at their first unique pattern",
 			Doc: "candidates '*', 0-9 in order, so the first unique pattern of a depth is the answer (else all are tried and the least kept)"},
 	}
 }
+
+// The indices of Prunings, where their cuts are counted.
+const (
+	ChangeBudget = iota
+	PrefixFit
+	LeastFirst
+)
 
 // Search finds the answer of the digit puzzle p, asking unique whether a
 // candidate pattern has exactly one solution, with the prunings of
@@ -42,7 +56,10 @@ func Prunings() []technique.Pruning {
 // nodes it visited (the calls to unique not counted). puzzle.ErrNoSolution
 // means no product has p's lengths; an error from unique, or ctx.Err()
 // when ctx is done, stops the search.
-func Search(ctx context.Context, p puzzle.Digit, on technique.Set, unique func(puzzle.DigitAnswer) (bool, error)) (puzzle.DigitAnswer, int64, error) {
+//
+// The cuts are counted into probe (indexed like Prunings), which Search
+// starts; nil counts nowhere.
+func Search(ctx context.Context, p puzzle.Digit, on technique.Set, probe *trace.Probe, unique func(puzzle.DigitAnswer) (bool, error)) (puzzle.DigitAnswer, int64, error) {
 	if err := p.Validate(); err != nil {
 		return puzzle.DigitAnswer{}, 0, fmt.Errorf("bad instance: %w", err)
 	}
@@ -50,13 +67,19 @@ func Search(ctx context.Context, p puzzle.Digit, on technique.Set, unique func(p
 		return puzzle.DigitAnswer{}, 0, puzzle.ErrNoSolution
 	}
 	s := newDigitSearch(ctx, p, unique)
+	if probe != nil {
+		s.probe = probe
+		probe.Start(ctx)
+		s.tracing = probe.Tracing()
+	}
 	a, err := s.run(on)
 	return a, s.tick.Steps(), err
 }
 
 // run deepens the number of changes, as Search says.
 func (s *digitSearch) run(on technique.Set) (puzzle.DigitAnswer, error) {
-	s.budget, s.prefix, s.least = !on.Off("change-budget"), !on.Off("prefix-fit"), !on.Off("least-first")
+	bits := on.Bits(Prunings)
+	s.budget, s.prefix, s.least = bits&(1<<ChangeBudget) != 0, bits&(1<<PrefixFit) != 0, bits&(1<<LeastFirst) != 0
 	for d := 0; d <= s.n; d++ {
 		set := s.sols
 		if s.budget {
@@ -64,6 +87,7 @@ func (s *digitSearch) run(on technique.Set) (puzzle.DigitAnswer, error) {
 			// than d digits fits no pattern within d changes, so it
 			// cannot witness the cut in dfs: leave it out.
 			if s.upto[d] == 0 {
+				s.probe.Cut(ChangeBudget)
 				continue
 			}
 			set = s.sols[:s.upto[d]]
@@ -76,6 +100,9 @@ func (s *digitSearch) run(on technique.Set) (puzzle.DigitAnswer, error) {
 			s.cur, found = s.best, true
 		}
 		if found {
+			if s.least {
+				s.probe.Cut(LeastFirst)
+			}
 			return s.answer(), nil
 		}
 	}
@@ -114,6 +141,8 @@ type digitSearch struct {
 	lead   uint32               // the positions that start a number of two or more digits
 
 	budget, prefix, least bool // the prunings change-budget, prefix-fit and least-first
+	probe                 *trace.Probe
+	tracing               bool
 
 	// Without least-first: the least unique pattern of the depth so far.
 	best [digitMaxLen]byte
@@ -125,7 +154,7 @@ const digitMaxLen = 2*puzzle.DigitMaxFactor + puzzle.DigitMaxProduct
 
 // newDigitSearch lists every product of p's lengths for a search of p.
 func newDigitSearch(ctx context.Context, p puzzle.Digit, unique func(puzzle.DigitAnswer) (bool, error)) *digitSearch {
-	s := &digitSearch{tick: poll.New(ctx), unique: unique, la: len(p.A), lb: len(p.B)}
+	s := &digitSearch{tick: poll.New(ctx), unique: unique, la: len(p.A), lb: len(p.B), probe: new(trace.Probe)}
 	s.n = copy(s.orig[:], p.A+p.B+p.C)
 	lc := len(p.C)
 	for _, num := range [3][2]int{{0, s.la}, {s.la, s.lb}, {s.la + s.lb, lc}} {
@@ -250,14 +279,18 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 		if nl < 0 || nl > s.n-pos-1 || k == 1 && s.lead>>pos&1 == 1 {
 			continue
 		}
+		none := k == 0 && len(set) == 0 || k > 0 && count[k-1] == 0 // no product fits the prefix
 		switch {
 		case s.budget && s.prefix && best[k] > nl:
+			s.probe.Cut(cutOf(none))
 			continue
 		case s.budget && !s.prefix && best[0] > nl:
 			// A solution of the pattern is among the products of set
 			// whatever their digit here.
+			s.probe.Cut(ChangeBudget)
 			continue
-		case !s.budget && s.prefix && (k == 0 && len(set) == 0 || k > 0 && count[k-1] == 0):
+		case !s.budget && s.prefix && none:
+			s.probe.Cut(PrefixFit)
 			continue
 		}
 		sub := set
@@ -269,22 +302,56 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 			sub = set[ends[k-1]:ends[k]]
 		}
 		s.cur[pos] = c
-		if ok, err := s.dfs(pos+1, nl, sub); ok || err != nil {
+		if s.tracing {
+			s.probe.Enter(s.label(pos, c))
+		}
+		ok, err := s.dfs(pos+1, nl, sub)
+		if s.tracing {
+			s.probe.Leave()
+		}
+		if ok || err != nil {
 			return ok, err
 		}
 	}
 	return false, nil
 }
 
+// cutOf names the cut of a prefix that both cuts refuse: prefix-fit's when
+// no product fits it, else the change budget's.
+func cutOf(none bool) int {
+	if none {
+		return PrefixFit
+	}
+	return ChangeBudget
+}
+
+// label says what the decision at pos put there, as "B2=*".
+func (s *digitSearch) label(pos int, c byte) string {
+	switch {
+	case pos < s.la:
+		return fmt.Sprintf("A%d=%c", pos+1, c)
+	case pos < s.la+s.lb:
+		return fmt.Sprintf("B%d=%c", pos-s.la+1, c)
+	}
+	return fmt.Sprintf("C%d=%c", pos-s.la-s.lb+1, c)
+}
+
 // leaf asks unique about s.cur, which is complete. Without least-first it
 // keeps s.cur in s.best when it is unique and less, and reports false.
 func (s *digitSearch) leaf() (bool, error) {
 	ok, err := s.unique(s.answer())
-	if err != nil || !ok || s.least {
+	if err != nil || !ok {
 		return ok, err
 	}
 	// '*' < '0' < ... < '9' in ASCII, so bytes order patterns as candidates.
-	if !s.kept || bytes.Compare(s.cur[:s.n], s.best[:s.n]) < 0 {
+	better := s.least || !s.kept || bytes.Compare(s.cur[:s.n], s.best[:s.n]) < 0
+	if better && s.tracing {
+		s.probe.Found()
+	}
+	if s.least {
+		return true, nil
+	}
+	if better {
 		s.best, s.kept = s.cur, true
 	}
 	return false, nil
