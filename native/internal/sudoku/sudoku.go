@@ -43,7 +43,28 @@ type Result struct {
 	Answer []int16
 	Nodes  int64
 	Err    error
+	Cuts   []int64 // the acts of each pruning, indexed by the Cut constants
 }
+
+// The prunings, indexed as native's list of them and Result.Cuts: one
+// count a cell filled (NakedSingles, HiddenSingles), a decision chosen
+// (FewestFirst, BandBranch), a candidate removed (BoxLine), an option
+// dropped by a probe (LookAhead), a digit's band or stack narrowed or a
+// node failed (StackRule, Minirows), a nogood learnt (Learning) or a node
+// failed on a dead cell or symbol (DeadCell).
+const (
+	CutNakedSingles = iota
+	CutHiddenSingles
+	CutFewestFirst
+	CutBoxLine
+	CutLookAhead
+	CutBandBranch
+	CutStackRule
+	CutMinirows
+	CutLearning
+	CutDeadCell
+	NumCuts
+)
 
 // Off names the prunings switched off; the zero Off keeps every one. Each
 // only removes what no answer uses or orders the branches, so switching it
@@ -60,6 +81,7 @@ type Off struct {
 	StackRule     bool // 9x9: the band rule across stacks, else nine.go's column rule
 	Minirows      bool // 9x9: three digits in each minirow
 	Learning      bool // 64x64 to 225x225: nogoods learnt when the plain search keeps failing
+	DeadCell      bool // a cell without a candidate, or a symbol without a place in a unit, fails the node
 }
 
 // Run checks p and runs the search that fits its size, stopping at limit

@@ -77,7 +77,7 @@ func runWideAfter(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int6
 		s.search()
 	}
 	if !learn || s.err != errGaveUp {
-		return Result{s.found, s.answer, s.nodes, s.err}
+		return Result{s.found, s.answer, s.nodes, s.err, nil}
 	}
 	nodes := s.nodes
 	s = newWide(ctx, p.Box, limit, maxNodes-nodes, off)
@@ -85,7 +85,7 @@ func runWideAfter(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int6
 	if s.start(p.Cells) {
 		s.searchLearnt()
 	}
-	return Result{s.found, s.answer, nodes + s.nodes, s.err}
+	return Result{s.found, s.answer, nodes + s.nodes, s.err, nil}
 }
 
 // plainFails is how many failures the plain search meets before
