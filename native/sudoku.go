@@ -36,7 +36,7 @@ func SudokuPrunings() []technique.Pruning {
 		sudoku.CutLearning: {Name: "learning", Category: technique.Learning, Counts: "nogoods learnt",
 			Doc: "64x64 to 225x225: a solve whose plain search keeps failing learns a nogood from each failure"},
 		sudoku.CutDeadCell: {Name: "dead-cell", Category: technique.Feasibility, Chapter: "named", Counts: "nodes failed",
-			Doc: "a cell without a candidate, or a symbol without a place in a unit, fails the node (off: the search fails only when it branches on such a cell; on 9x9 rows and boxes fail in the band rule's look-up all the same)"},
+			Doc: "a cell without a candidate, or a symbol without a place in a unit, fails the node (off: the search fails only when it branches on such a cell; on 9x9 a band's row or box still fails in the band rule's look-up; 64x64 and up keep it, learning's failures)"},
 	}
 }
 
