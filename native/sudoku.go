@@ -17,24 +17,26 @@ import (
 // off. At other sizes a grid with several answers may give another.
 func SudokuPrunings() []technique.Pruning {
 	return []technique.Pruning{
-		{Name: "naked-singles", Category: technique.Propagation,
+		sudoku.CutNakedSingles: {Name: "naked-singles", Category: technique.Propagation, Chapter: "named", Counts: "cells filled",
 			Doc: "a cell left with one candidate takes it without a branch"},
-		{Name: "hidden-singles", Category: technique.Propagation,
+		sudoku.CutHiddenSingles: {Name: "hidden-singles", Category: technique.Propagation, Chapter: "named", Counts: "cells filled",
 			Doc: "a symbol left with one place in a row, column or box takes it without a branch"},
-		{Name: "fewest-first", Category: technique.Order,
+		sudoku.CutFewestFirst: {Name: "fewest-first", Category: technique.Order, Chapter: "named", Counts: "branchings chosen",
 			Doc: "branch on the cell or unit symbol with the fewest options (else on the first free cell)"},
-		{Name: "box-line", Category: technique.Propagation,
+		sudoku.CutBoxLine: {Name: "box-line", Category: technique.Propagation, Counts: "candidates removed",
 			Doc: "4x4 to 49x49 but 9x9: a symbol confined to one line of a box, or one box of a line, leaves the rest (pointing, claiming)"},
-		{Name: "look-ahead", Category: technique.Feasibility,
+		sudoku.CutLookAhead: {Name: "look-ahead", Category: technique.Feasibility, Counts: "options dropped",
 			Doc: "4x4 to 49x49 but 9x9: past 500 nodes, every node probes its two- and three-way choices and drops those that fail"},
-		{Name: "band-branch", Category: technique.Order, Needs: []string{"fewest-first"},
+		sudoku.CutBandBranch: {Name: "band-branch", Category: technique.Order, Needs: []string{"fewest-first"}, Counts: "branchings on a band",
 			Doc: "9x9: branch on the digit of a band with the fewest row-box permutations left, one child each (else on a cell)"},
-		{Name: "stack-rule", Category: technique.Propagation,
+		sudoku.CutStackRule: {Name: "stack-rule", Category: technique.Propagation, Counts: "stacks narrowed or failed",
 			Doc: "9x9: the band rule across each stack of boxes, pointing and claiming both ways (else pointing down columns only)"},
-		{Name: "minirows", Category: technique.Feasibility,
+		sudoku.CutMinirows: {Name: "minirows", Category: technique.Feasibility, Counts: "digits narrowed or nodes failed",
 			Doc: "9x9: each row segment of a box holds exactly three digits"},
-		{Name: "learning", Category: technique.Learning,
+		sudoku.CutLearning: {Name: "learning", Category: technique.Learning, Counts: "nogoods learnt",
 			Doc: "64x64 to 225x225: a solve whose plain search keeps failing learns a nogood from each failure"},
+		sudoku.CutDeadCell: {Name: "dead-cell", Category: technique.Feasibility, Chapter: "named", Counts: "nodes failed",
+			Doc: "a cell without a candidate, or a symbol without a place in a unit, fails the node (off: the search fails only when it branches on such a cell; on 9x9 a band's row or box still fails in the band rule's look-up; 64x64 and up keep it, learning's failures)"},
 	}
 }
 
@@ -53,6 +55,7 @@ func sudokuOff(on technique.Set) sudoku.Off {
 		StackRule:     on.Off("stack-rule"),
 		Minirows:      on.Off("minirows"),
 		Learning:      on.Off("learning"),
+		DeadCell:      on.Off("dead-cell"),
 	}
 }
 
@@ -73,7 +76,7 @@ func sudokuOff(on technique.Set) sudoku.Off {
 // (bitsets undone from a trail, learning nogoods when it keeps failing).
 func Sudoku(ctx context.Context, p puzzle.Sudoku, on technique.Set) (puzzle.SudokuAnswer, Stats, error) {
 	r, err := sudoku.Run(ctx, p, 1, 0, sudokuOff(on))
-	st := Stats{Nodes: r.Nodes}
+	st := Stats{Nodes: r.Nodes, Cuts: r.Cuts}
 	switch {
 	case err != nil:
 		return puzzle.SudokuAnswer{}, Stats{}, err
@@ -104,5 +107,5 @@ func CountSudokuNodes(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes 
 	if err != nil {
 		return 0, Stats{}, err
 	}
-	return r.Found, Stats{Nodes: r.Nodes}, r.Err
+	return r.Found, Stats{Nodes: r.Nodes, Cuts: r.Cuts}, r.Err
 }

@@ -97,3 +97,10 @@ func (p *Probe) Add(q *Probe) {
 		p.cuts[i] += c
 	}
 }
+
+// Recording reports whether a search started under ctx records its tree:
+// a search that keeps its Probe on the stack starts one only then.
+func Recording(ctx context.Context) bool {
+	_, ok := ctx.Value(recorderKey{}).(*Recorder)
+	return ok
+}

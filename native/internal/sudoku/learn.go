@@ -401,6 +401,7 @@ func (s *wideSearch) learnFrom(ng []uint32) int32 {
 	l := s.learn
 	k := int32(len(l.nogoods))
 	l.nogoods = append(l.nogoods, ng)
+	s.cuts.Cut(CutLearning)
 	if len(ng) > 1 {
 		l.watches[ng[0]] = append(l.watches[ng[0]], k)
 		l.watches[ng[1]] = append(l.watches[ng[1]], k)

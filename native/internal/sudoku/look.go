@@ -213,6 +213,7 @@ func (s *smallSearch) drop(st []uint64, l uint32) bool {
 	if st[c]&(1<<v) == 0 {
 		return true
 	}
+	s.cuts.Cut(CutLookAhead)
 	return s.eliminate(st, c, v, 3)
 }
 
@@ -234,9 +235,9 @@ func (s *smallSearch) probe(st []uint64, l uint32) probeResult {
 		copy(t, st)
 		e := s.elims
 		s.queue = append(s.queue[:0], l)
-		lk.trail, s.tracing = lk.trail[:0], true
+		lk.trail, s.tracing, s.cuts = lk.trail[:0], true, &s.scratch
 		r.ok = s.propagate(t)
-		s.tracing = false
+		s.tracing, s.cuts = false, &s.counts
 		r.elims = s.elims - e
 		if r.ok {
 			lk.nextStamp()
@@ -283,6 +284,7 @@ func (s *smallSearch) dilemma(st []uint64, rs []probeResult) (int, bool) {
 		}
 		for out := m &^ (lk.union[c] | e.mask); out != 0; out &= out - 1 {
 			n++
+			s.cuts.Cut(CutLookAhead)
 			if !s.eliminate(st, c, bits.TrailingZeros64(out), 3) {
 				s.queue, s.locks = s.queue[:0], s.locks[:0]
 				return n, false

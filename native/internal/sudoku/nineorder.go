@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"puzzlesat/internal/poll"
+	"puzzlesat/trace"
 )
 
 // solveOrdered returns the answer that nine.go's order finds first, so
@@ -36,13 +37,40 @@ import (
 // 17 givens. Found is 0 or 1; Nodes counts the path and the searches.
 //
 // The switches in off change the permutation search, and so the work, but
-// not the path: the order's rules define the answer.
+// not the path: the order's rules define the answer. The cuts of the
+// order's rules count when the switches leave them all on (naked and
+// hidden singles, dead cells), so that a pruning off counts nothing.
+// When tracing, each step of the path, each question and each branch of
+// the order is a decision.
 func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) Result {
 	tick := poll.New(ctx)
 	w := &orderWalk{tick: &tick, maxNodes: maxNodes, cfg: permConfigOf(off)}
+	// A zero Probe counts; only one that records is started, on the heap.
+	var counts trace.Probe
+	pr := &counts
+	if trace.Recording(ctx) {
+		p := new(trace.Probe)
+		p.Start(ctx)
+		pr, w.tracing = p, true
+	}
+	path := pr
+	if w.cfg.rules&orderRules != orderRules {
+		path = new(trace.Probe)
+	}
+	w.walk(cells, pr, path)
+	if w.tracing {
+		leaveN(pr, w.open)
+	}
+	w.r.Cuts = pr.Counts(NumCuts)
+	return w.r
+}
+
+// walk is solveOrdered's walk, its decisions recorded by pr and the
+// order's rules counted by path.
+func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 	st, ok := newPermState(cells)
 	if !ok {
-		return w.r // the givens clash
+		return // the givens clash
 	}
 	st.rules = orderRules
 	givens := 0
@@ -57,26 +85,29 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 		// none. The walk takes over if the order runs out of budget.
 		w.budget = sparseBudget
 		root := st
-		if a := w.dfs(&root); a != nil || w.r.Err != nil || w.budget > 0 {
+		if a := w.dfs(&root, pr, path); a != nil || w.r.Err != nil || w.budget > 0 {
 			w.r.Answer = a
 			if a != nil {
 				w.r.Found = 1
 			}
-			return w.r
+			return
 		}
 	}
 	var guide []int16     // an answer below the current node, once one is known
 	var right []permState // the question that found guide left these untried
 	for {
 		if !w.step() {
-			return w.r
+			return
 		}
-		if !st.propagate() {
-			return w.r // only before a guide: the options left of the path had none
+		if !st.propagate(path) {
+			return // only before a guide: the options left of the path had none
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
 			w.r.Found, w.r.Answer = 1, st.answer()
-			return w.r
+			if w.tracing {
+				pr.Found()
+			}
+			return
 		}
 		b, k := st.cell()
 		g := -1
@@ -93,9 +124,9 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 				break
 			}
 			if guide != nil {
-				has, ok := w.rightHas(right, b, d, k)
+				has, ok := w.rightHas(right, b, d, k, pr)
 				if !ok {
-					return w.r
+					return
 				}
 				if !has {
 					continue
@@ -108,12 +139,15 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 			option := child
 			// The search's rules have yet to see every digit.
 			child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
-			s := &permSearch{permConfig: w.cfg, tick: w.tick, limit: 1, maxNodes: maxNodes - w.r.Nodes, record: true}
-			s.search(&child)
+			s := w.question(1)
+			s.record = true
+			s.enterCell(pr, b, d, k)
+			s.search(&child, pr)
+			s.leave(pr, 1)
 			w.r.Nodes += s.nodes
 			if s.err != nil {
 				w.r.Err = s.err
-				return w.r
+				return
 			}
 			if s.found == 0 {
 				continue
@@ -122,18 +156,25 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 				// The options before this one have no answer: the order's
 				// first answer in it is the one sought.
 				w.budget = easyBudget * s.nodes
-				if a := w.dfs(&option); a != nil || w.r.Err != nil {
+				s.enterCell(pr, b, d, k)
+				a := w.dfs(&option, pr, path)
+				s.leave(pr, 1)
+				if a != nil || w.r.Err != nil {
 					w.r.Answer = a
 					if a != nil {
 						w.r.Found = 1
 					}
-					return w.r
+					return
 				}
 			}
 			next, guide, right, fresh = d, s.answer, s.right, true
 			break
 		}
 		st.placeOne(b, next, k)
+		if w.tracing {
+			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
+			w.open++
+		}
 		if guide != nil && !fresh {
 			// Keep the right siblings on the path: narrow them by the
 			// step taken and drop those it empties.
@@ -143,10 +184,10 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 					continue
 				}
 				if !w.step() {
-					return w.r
+					return
 				}
 				r.placeOne(b, next, k)
-				if r.propagate() {
+				if r.propagate(pr) {
 					live = append(live, r)
 				}
 			}
@@ -158,14 +199,18 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) R
 // rightHas reports whether digit d in cell k of band b leaves an answer in
 // one of the states right, or ok false with w.r.Err set when the search
 // had to stop.
-func (w *orderWalk) rightHas(right []permState, b, d int, k uint) (has, ok bool) {
+func (w *orderWalk) rightHas(right []permState, b, d int, k uint, pr *trace.Probe) (has, ok bool) {
 	for _, r := range right {
 		if r.cand[9*b+d]>>k&1 == 0 {
 			continue
 		}
 		r.placeOne(b, d, k)
-		s := &permSearch{permConfig: w.cfg, tick: w.tick, limit: 1, maxNodes: w.maxNodes - w.r.Nodes}
-		s.search(&r)
+		s := w.question(1)
+		if w.tracing {
+			pr.Enter(cellLabel(27*b+int(k), 9, d+1) + " right of the path")
+		}
+		s.search(&r, pr)
+		s.leave(pr, 1)
 		w.r.Nodes += s.nodes
 		if s.err != nil {
 			w.r.Err = s.err
@@ -194,6 +239,21 @@ type orderWalk struct {
 	maxNodes int64
 	budget   int64 // nodes dfs may still spend
 	cfg      permConfig
+	tracing  bool // the walk's Probe records the tree
+	open     int  // the decisions of the path, when tracing
+}
+
+// question returns a permutation search of at most limit answers in the
+// nodes left.
+func (w *orderWalk) question(limit int) permSearch {
+	return permSearch{permConfig: w.cfg, tracing: w.tracing, tick: w.tick, limit: limit, maxNodes: w.maxNodes - w.r.Nodes}
+}
+
+// leave closes, when tracing, the *open decisions of the path.
+func (w *orderWalk) leave(pr *trace.Probe, open *int) {
+	if w.tracing {
+		leaveN(pr, *open)
+	}
 }
 
 // step counts a node, reporting false (with r.Err set) at the node limit
@@ -213,17 +273,22 @@ func (w *orderWalk) step() bool {
 
 // dfs is the order itself from st, returning its first answer there, or
 // nil when there is none, when budget runs out first (then budget is 0)
-// or when w.r.Err is set.
-func (w *orderWalk) dfs(st *permState) []int16 {
+// or when w.r.Err is set. pr records its decisions, path counts its cuts.
+func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
+	open := 0
+	defer w.leave(pr, &open)
 	for {
 		if w.budget == 0 || !w.step() {
 			return nil
 		}
 		w.budget--
-		if !st.propagate() {
+		if !st.propagate(path) {
 			return nil
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
+			if w.tracing {
+				pr.Found()
+			}
 			return st.answer()
 		}
 		b, k := st.cell()
@@ -231,10 +296,24 @@ func (w *orderWalk) dfs(st *permState) []int16 {
 		for _, d := range ds[:n-1] {
 			child := *st
 			child.placeOne(b, d, k)
-			if a := w.dfs(&child); a != nil || w.budget == 0 || w.r.Err != nil {
+			w.enter(pr, b, d, k)
+			a := w.dfs(&child, pr, path)
+			if w.tracing {
+				pr.Leave()
+			}
+			if a != nil || w.budget == 0 || w.r.Err != nil {
 				return a
 			}
 		}
 		st.placeOne(b, ds[n-1], k)
+		w.enter(pr, b, ds[n-1], k)
+		open++
+	}
+}
+
+// enter opens, when tracing, the decision of digit d in cell k of band b.
+func (w *orderWalk) enter(pr *trace.Probe, b, d int, k uint) {
+	if w.tracing {
+		pr.Enter(cellLabel(27*b+int(k), 9, d+1))
 	}
 }

@@ -2,9 +2,11 @@ package sudoku
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 
 	"puzzlesat/internal/poll"
+	"puzzlesat/trace"
 )
 
 // The permutation search solves 9x9 puzzles on nine.go's bitboards (27
@@ -25,6 +27,10 @@ import (
 // On the hardest sets this halves the nodes of nine.go's search. Its
 // first answer of a puzzle with several can differ from nine.go's: it
 // counts (and serves nineorder.go), and does not choose the answer.
+
+// permOrder[p] is the box of each row of a band's three in which
+// permutation p puts a digit.
+var permOrder = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 
 // permSpread times a set of columns (as in s9Field) gives its cells in a
 // band.
@@ -48,8 +54,7 @@ var permTab = newPermTables()
 // order[p][r] of row r.
 func newPermTables() permTables {
 	var t permTables
-	order := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
-	for p, o := range order {
+	for p, o := range permOrder {
 		t.segs[p] = uint16(1<<o[0] | 1<<(3+o[1]) | 1<<(6+o[2]))
 	}
 	for s := range 512 {
@@ -156,13 +161,14 @@ const (
 	ruleMinirows                       // the minirow rule
 	ruleNaked                          // naked singles are placed
 	ruleHidden                         // hidden singles (rows, boxes, columns) are placed
+	ruleDead                           // a cell without a digit, or a column or box without a place for one, fails
 )
 
 // Two sets of rules: the permutation search's, and nine.go's, which
 // define the order whose first answer a solve returns.
 const (
-	fullRules  = ruleStack | ruleMinirows | ruleNaked | ruleHidden
-	orderRules = ruleNaked | ruleHidden
+	fullRules  = ruleStack | ruleMinirows | ruleNaked | ruleHidden | ruleDead
+	orderRules = ruleNaked | ruleHidden | ruleDead
 )
 
 // propagate applies the band rule, naked singles, then the stack rule or
@@ -170,8 +176,9 @@ const (
 // have nothing left, until none changes anything; r says which. It returns
 // false on a contradiction. Each rule only removes what no answer uses, so
 // the state it stops in does not depend on the order: with orderRules it
-// is the state nineState.propagate stops in. st.rules says which rules.
-func (st *permState) propagate() bool {
+// is the state nineState.propagate stops in. st.rules says which rules;
+// pr counts what they do.
+func (st *permState) propagate(pr *trace.Probe) bool {
 	t := &nine
 	for {
 		for st.dirty != 0 {
@@ -192,11 +199,12 @@ func (st *permState) propagate() bool {
 			// Hidden singles in rows and boxes, as in nineState.band.
 			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 {
 				if st.rules&ruleHidden != 0 {
+					pr.CutN(CutHiddenSingles, bits.OnesCount32(m))
 					st.placeMany(b, d, m)
 				}
 			}
 		}
-		placed, ok := st.nakedSingles()
+		placed, ok := st.nakedSingles(pr)
 		if !ok {
 			return false
 		}
@@ -205,7 +213,7 @@ func (st *permState) propagate() bool {
 		}
 		for p := st.pending; p != 0; p &= p - 1 {
 			d := bits.TrailingZeros32(p)
-			if st.rules&ruleStack != 0 && !st.stack(d) || st.rules&ruleStack == 0 && !st.columns(d) {
+			if st.rules&ruleStack != 0 && !st.stack(d, pr) || st.rules&ruleStack == 0 && !st.columns(d, pr) {
 				return false
 			}
 		}
@@ -217,7 +225,7 @@ func (st *permState) propagate() bool {
 			return true
 		}
 		st.segDirty = 0
-		if !st.minirows() {
+		if !st.minirows(pr) {
 			return false
 		}
 		if st.dirty == 0 {
@@ -227,10 +235,12 @@ func (st *permState) propagate() bool {
 }
 
 // nakedSingles places every free cell left with one digit (with
-// ruleNaked). It fails on a cell with none, or on two such cells of one
-// row or box with the same digit. No other digit has such a cell, so
-// placing it only takes the digit from its peers.
-func (st *permState) nakedSingles() (placed, ok bool) {
+// ruleNaked). With ruleDead it fails on a cell with none, or on two such
+// cells of one row or box with the same digit; without, the first of
+// these is placed and the others stay free, without a digit. No other
+// digit has such a cell, so placing it only takes the digit from its
+// peers.
+func (st *permState) nakedSingles(pr *trace.Probe) (placed, ok bool) {
 	for b := range 3 {
 		c := (*[9]uint32)(st.cand[9*b : 9*b+9])
 		one := c[0]
@@ -250,7 +260,8 @@ func (st *permState) nakedSingles() (placed, ok bool) {
 		one |= c[7]
 		two |= one & c[8]
 		one |= c[8]
-		if one != s9Band {
+		if one != s9Band && st.rules&ruleDead != 0 {
+			pr.Cut(CutDeadCell)
 			return placed, false
 		}
 		singles := one &^ two &^ st.solved[b&3]
@@ -266,12 +277,22 @@ func (st *permState) nakedSingles() (placed, ok bool) {
 				continue
 			}
 			x := c[d]
+		again:
 			y := x
 			for f := m; f != 0; f &= f - 1 {
 				k := bits.TrailingZeros32(f)
 				p := nine.peers[k%27]
 				if p&m != 1<<k {
-					return placed, false // two of them share a row or a box
+					// Two of them share a row or a box: one is dead.
+					if st.rules&ruleDead != 0 {
+						pr.Cut(CutDeadCell)
+						return placed, false
+					}
+					kept := apart(m)
+					st.solved[b&3] &^= m &^ kept
+					singles &^= m &^ kept
+					m = kept
+					goto again
 				}
 				y &^= p
 			}
@@ -284,15 +305,30 @@ func (st *permState) nakedSingles() (placed, ok bool) {
 			st.cand[i1], st.cand[i2] = y1&^col, y2&^col
 			st.dirty |= nz(x^y)<<i | nz(y1&col)<<i1 | nz(y2&col)<<i2
 		}
+		pr.CutN(CutNakedSingles, bits.OnesCount32(singles))
 	}
 	return placed, true
+}
+
+// apart returns the cells of m, a band's, that share a row or a box with
+// no cell of m before them.
+func apart(m uint32) uint32 {
+	var kept uint32
+	for f := m; f != 0; f &= f - 1 {
+		k := bits.TrailingZeros32(f)
+		if nine.peers[k%27]&kept == 0 {
+			kept |= 1 << k
+		}
+	}
+	return kept
 }
 
 // stack applies the band rule to digit d across each stack: the
 // pattern's rows are the bands, its boxes the stack's columns, and a
 // segment is a band's cells in one column. Then (with ruleHidden) a
-// column that only one band may hold, with one cell there, takes d.
-func (st *permState) stack(d int) bool {
+// column that only one band may hold, with one cell there, takes d. pr
+// counts a stack that fails or narrows, and the singles.
+func (st *permState) stack(d int, pr *trace.Probe) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
@@ -306,6 +342,7 @@ func (st *permState) stack(d int) bool {
 	a1 := uint32(t.allowed[c0>>3&7|(c1>>3&7)<<3|(c2>>3&7)<<6])
 	a2 := uint32(t.allowed[c0>>6|(c1>>6)<<3|(c2>>6)<<6])
 	if a0 == 0 || a1 == 0 || a2 == 0 {
+		pr.Cut(CutStackRule)
 		return false
 	}
 	// The columns each band keeps.
@@ -313,14 +350,15 @@ func (st *permState) stack(d int) bool {
 	n1 := a0>>3&7 | (a1>>3&7)<<3 | (a2>>3&7)<<6
 	n2 := a0>>6 | (a1>>6)<<3 | (a2>>6)<<6
 	if n0 != c0 || n1 != c1 || n2 != c2 {
+		pr.Cut(CutStackRule)
 		y0, y1, y2 := x0&(n0*permSpread), x1&(n1*permSpread), x2&(n2*permSpread)
 		st.cand[i0], st.cand[i1], st.cand[i2] = y0, y1, y2
 		st.dirty |= nz(x0^y0)<<i0 | nz(x1^y1)<<i1 | nz(x2^y2)<<i2
 		x0, x1, x2 = y0, y1, y2
 	}
-	st.columnSingles(0, d, x0, n0&^(n1|n2))
-	st.columnSingles(1, d, x1, n1&^(n0|n2))
-	st.columnSingles(2, d, x2, n2&^(n0|n1))
+	st.columnSingles(0, d, x0, n0&^(n1|n2), pr)
+	st.columnSingles(1, d, x1, n1&^(n0|n2), pr)
+	st.columnSingles(2, d, x2, n2&^(n0|n1), pr)
 	return true
 }
 
@@ -329,7 +367,8 @@ func (st *permState) stack(d int) bool {
 // ruleHidden); a box whose cells for d lie in one column takes d there, so
 // the column's other bands lose it (pointing). Unlike the stack rule it
 // leaves claiming out. A digit placed nine times has nothing left to it.
-func (st *permState) columns(d int) bool {
+// Without ruleDead, a box or column without d does not fail.
+func (st *permState) columns(d int, pr *trace.Probe) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
@@ -339,7 +378,8 @@ func (st *permState) columns(d int) bool {
 	c0 := (x0 | x0>>9 | x0>>18) & s9Field
 	c1 := (x1 | x1>>9 | x1>>18) & s9Field
 	c2 := (x2 | x2>>9 | x2>>18) & s9Field
-	if t.rowBoxes[c0]&t.rowBoxes[c1]&t.rowBoxes[c2] != 7 || c0|c1|c2 != s9Field {
+	if (t.rowBoxes[c0]&t.rowBoxes[c1]&t.rowBoxes[c2] != 7 || c0|c1|c2 != s9Field) && st.rules&ruleDead != 0 {
+		pr.Cut(CutDeadCell)
 		return false // a box or a column without the digit
 	}
 	m0 := (x0&(x0>>9) | x0&(x0>>18) | (x0>>9)&(x0>>18)) & s9Field
@@ -359,16 +399,19 @@ func (st *permState) columns(d int) bool {
 		s2 := x2 & (one & c2 * permSpread) &^ st.solved[2]
 		for ; s0 != 0; s0 &= s0 - 1 {
 			if k := uint(bits.TrailingZeros32(s0)); st.cand[i0]>>k&1 != 0 {
+				pr.Cut(CutHiddenSingles)
 				st.placeOne(0, d, k)
 			}
 		}
 		for ; s1 != 0; s1 &= s1 - 1 {
 			if k := uint(bits.TrailingZeros32(s1)); st.cand[i1]>>k&1 != 0 {
+				pr.Cut(CutHiddenSingles)
 				st.placeOne(1, d, k)
 			}
 		}
 		for ; s2 != 0; s2 &= s2 - 1 {
 			if k := uint(bits.TrailingZeros32(s2)); st.cand[i2]>>k&1 != 0 {
+				pr.Cut(CutHiddenSingles)
 				st.placeOne(2, d, k)
 			}
 		}
@@ -382,7 +425,7 @@ func (st *permState) columns(d int) bool {
 
 // columnSingles places d in the columns only (a set of columns) where
 // band b, whose cells for d are x, has one cell.
-func (st *permState) columnSingles(b, d int, x, only uint32) {
+func (st *permState) columnSingles(b, d int, x, only uint32, pr *trace.Probe) {
 	if only == 0 || st.rules&ruleHidden == 0 {
 		return
 	}
@@ -391,6 +434,7 @@ func (st *permState) columnSingles(b, d int, x, only uint32) {
 	for m := x & ((only &^ multi) * permSpread) &^ st.solved[b&3]; m != 0; m &= m - 1 {
 		// An earlier single of the loop may have taken this one's row.
 		if k := uint(bits.TrailingZeros32(m)); st.cand[i]>>k&1 != 0 {
+			pr.Cut(CutHiddenSingles)
 			st.placeOne(b, d, k)
 		}
 	}
@@ -399,7 +443,8 @@ func (st *permState) columnSingles(b, d int, x, only uint32) {
 // minirows applies the minirow rule to all 27 minirows at once, counting
 // per segment (bit 9*b+s) the digits that may reach it (seg) and those
 // that must (seg's segments alone in their row or box), in bit slices.
-func (st *permState) minirows() bool {
+// pr counts a failure and each word narrowed.
+func (st *permState) minirows(pr *trace.Probe) bool {
 	t := &nine
 	var may1, may2, may3, may4, must1, must2, must3, must4 uint32
 	for d := range 9 {
@@ -416,6 +461,7 @@ func (st *permState) minirows() bool {
 		must1 |= c
 	}
 	if may3 != s9Band || must4 != 0 {
+		pr.Cut(CutMinirows)
 		return false
 	}
 	forced := may3 &^ may4 &^ must3 // three may and not all must: they must
@@ -440,9 +486,11 @@ func (st *permState) minirows() bool {
 			}
 			na := t.allowed[k]
 			if na == 0 {
+				pr.Cut(CutMinirows)
 				return false
 			}
 			if na != a {
+				pr.Cut(CutMinirows)
 				x := st.cand[i&31]
 				y := x & t.expand[na]
 				st.cand[i&31], st.seg[i&31] = y, na
@@ -536,7 +584,7 @@ func permConfigOf(off Off) permConfig {
 	for _, o := range []struct {
 		off  bool
 		rule permRules
-	}{{off.StackRule, ruleStack}, {off.Minirows, ruleMinirows}, {off.NakedSingles, ruleNaked}, {off.HiddenSingles, ruleHidden}} {
+	}{{off.StackRule, ruleStack}, {off.Minirows, ruleMinirows}, {off.NakedSingles, ruleNaked}, {off.HiddenSingles, ruleHidden}, {off.DeadCell, ruleDead}} {
 		if o.off {
 			c.rules &^= o.rule
 		}
@@ -557,6 +605,7 @@ func (st *permState) firstFree() (int, uint) {
 // permSearch is a depth-first search over permState values.
 type permSearch struct {
 	permConfig
+	tracing  bool // its Probe records the tree
 	tick     *poll.Ticker
 	nodes    int64
 	maxNodes int64
@@ -578,52 +627,69 @@ type permSearch struct {
 func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, off Off) Result {
 	tick := poll.New(ctx)
 	s := &permSearch{permConfig: permConfigOf(off), tick: &tick, limit: limit, maxNodes: maxNodes}
+	// A zero Probe counts; only one that records is started, on the heap.
+	var counts trace.Probe
+	pr := &counts
+	if trace.Recording(ctx) {
+		p := new(trace.Probe)
+		p.Start(ctx)
+		pr, s.tracing = p, true
+	}
 	if st, ok := newPermState(cells); ok {
 		st.rules = s.rules
-		s.search(&st)
+		s.search(&st, pr)
 	}
-	return Result{s.found, s.answer, s.nodes, s.err}
+	return Result{s.found, s.answer, s.nodes, s.err, pr.Counts(NumCuts)}
 }
 
 // search propagates st and branches until limit answers are found, the
-// node budget is spent or ctx is done.
-func (s *permSearch) search(st *permState) {
+// node budget is spent or ctx is done. When tracing, each child is a
+// decision, the last one's too, which goes on in st: open counts those.
+// pr counts the cuts and records the decisions.
+func (s *permSearch) search(st *permState, pr *trace.Probe) {
 	seg := &permTab.segs
 	ex := &nine.expand
+	open := 0
 	for {
 		s.nodes++
 		if s.nodes >= s.maxNodes {
 			s.err = ErrNodeLimit
-			return
+			break
 		}
 		if !s.tick.Tick() {
 			s.err = s.tick.Err()
-			return
+			break
 		}
-		if !st.propagate() {
+		if !st.propagate(pr) {
 			s.fails++
-			return
+			break
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
-			s.solution(st)
-			return
+			s.solution(st, pr)
+			break
 		}
 		i, p, ok := 0, uint8(0), false
 		if s.bands {
 			i, p, ok = st.choice()
 		}
 		if !ok {
-			if !s.branchCell(st) {
-				return
+			if !s.branchCell(st, pr) {
+				break
 			}
+			open++
 			continue
 		}
+		pr.Cut(CutFewestFirst)
+		pr.Cut(CutBandBranch)
 		// One child per permutation; the last goes on in st itself.
+		stop := false
 		for ; p&(p-1) != 0; p &= p - 1 {
 			child := *st
 			child.cand[i&31] &= ex[seg[bits.TrailingZeros8(p)%6]]
 			child.dirty |= 1 << i
-			s.search(&child)
+			s.enterBand(pr, i, p)
+			s.search(&child, pr)
+			s.leave(pr, 1)
 			if s.found >= s.limit || s.err != nil {
 				for q := p & (p - 1); s.record && s.found > 0 && q != 0; q &= q - 1 {
 					c := *st
@@ -631,30 +697,89 @@ func (s *permSearch) search(st *permState) {
 					c.dirty |= 1 << i
 					s.right = append(s.right, c)
 				}
-				return
+				stop = true
+				break
 			}
+		}
+		if stop {
+			break
 		}
 		st.cand[i&31] &= ex[seg[bits.TrailingZeros8(p)%6]]
 		st.dirty |= 1 << i
+		s.enterBand(pr, i, p)
+		open++
 	}
+	s.leave(pr, open)
+}
+
+// enterBand opens, when tracing, the decision that digit i's band takes
+// its lowest permutation left in p.
+func (s *permSearch) enterBand(pr *trace.Probe, i int, p uint8) {
+	if s.tracing {
+		pr.Enter(bandLabel(i, bits.TrailingZeros8(p)))
+	}
+}
+
+// enterCell opens, when tracing, the decision of digit d in cell k of
+// band b.
+func (s *permSearch) enterCell(pr *trace.Probe, b, d int, k uint) {
+	if s.tracing {
+		pr.Enter(cellLabel(27*b+int(k), 9, d+1))
+	}
+}
+
+// leave closes, when tracing, the last n decisions.
+func (s *permSearch) leave(pr *trace.Probe, n int) {
+	if s.tracing {
+		leaveN(pr, n)
+	}
+}
+
+// leaveN closes the last n decisions of pr.
+func leaveN(pr *trace.Probe, n int) {
+	for range n {
+		pr.Leave()
+	}
+}
+
+// bandLabel names the decision that the digit of word i (9 times the
+// band plus the digit less one) takes permutation p in its band: the box
+// of each of its rows, such as "band 2: 7 in boxes 3 1 2".
+func bandLabel(i, p int) string {
+	o := permOrder[p%6]
+	return fmt.Sprintf("band %d: %d in boxes %d %d %d", i/9+1, i%9+1, o[0]+1, o[1]+1, o[2]+1)
+}
+
+// cellLabel names the decision of digit v in cell c of a grid of the
+// given side, such as "r3c5=7".
+func cellLabel(c, side, v int) string {
+	return fmt.Sprintf("r%dc%d=%d", c/side+1, c%side+1, v)
 }
 
 // branchCell tries the digits of a cell but the last on copies of st and
 // puts the last in st, reporting whether the search goes on. Every answer
-// puts one of them in the cell, so any free cell will do.
-func (s *permSearch) branchCell(st *permState) bool {
+// puts one of them in the cell, so any free cell will do; one without a
+// digit, which only a search without ruleDead meets, fails.
+func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 	var b int
 	var k uint
 	if s.first {
 		b, k = st.firstFree()
 	} else {
 		b, k = st.cell()
+		pr.Cut(CutFewestFirst)
 	}
 	ds, n := st.digits(b, k)
+	if n == 0 {
+		s.fails++
+		return false
+	}
 	for j, d := range ds[:n-1] {
 		child := *st
 		child.placeOne(b, d, k)
-		s.search(&child)
+		s.enterCell(pr, b, d, k)
+		s.search(&child, pr)
+		s.leave(pr, 1)
 		if s.found >= s.limit || s.err != nil {
 			for _, e := range ds[j+1 : n] {
 				if !s.record || s.found == 0 {
@@ -668,11 +793,15 @@ func (s *permSearch) branchCell(st *permState) bool {
 		}
 	}
 	st.placeOne(b, ds[n-1], k)
+	s.enterCell(pr, b, ds[n-1], k)
 	return true
 }
 
 // solution counts the answer st and keeps the first.
-func (s *permSearch) solution(st *permState) {
+func (s *permSearch) solution(st *permState, pr *trace.Probe) {
+	if s.tracing {
+		pr.Found()
+	}
 	s.found++
 	if s.found > 1 {
 		return

@@ -9,6 +9,7 @@ import (
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
+	"puzzlesat/trace"
 )
 
 // solvedBit marks a cell whose symbol is placed. The low bits of a
@@ -118,8 +119,22 @@ type smallSearch struct {
 	err       error   // ctx.Err() when the search was cut short
 	clash     bool    // the givens contradict each other
 	// The prunings on, read from Off at the start.
-	naked, hidden, boxLine, fewest, mayLook bool
+	naked, hidden, boxLine, fewest, mayLook, dead bool
+	// counts holds the cuts of the search; cuts points to it, or during a
+	// look-ahead probe to scratch, as what a probe does is look-ahead's.
+	counts, scratch trace.Probe
+	cuts            *trace.Probe
+	drawing         bool // counts records the tree
 }
+
+// Queue entries that a single forced carry its pruning, so that the cell
+// it fills counts: bits 30 and 31 hold the index in the cut counts plus
+// one, bits 6 to 29 the cell, bits 0 to 5 the symbol.
+const (
+	tagNaked  = (CutNakedSingles + 1) << 30
+	tagHidden = (CutHiddenSingles + 1) << 30
+	cellMask  = 1<<24 - 1
+)
 
 // newSmallSearch checks p and places its givens, with the prunings off
 // leaves.
@@ -127,7 +142,9 @@ func newSmallSearch(ctx context.Context, p puzzle.Sudoku, limit int, off Off) *s
 	g := geoms[p.Box]()
 	s := &smallSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64,
 		naked: !off.NakedSingles, hidden: !off.HiddenSingles, boxLine: !off.BoxLine,
-		fewest: !off.FewestFirst, mayLook: !off.LookAhead}
+		fewest: !off.FewestFirst, mayLook: !off.LookAhead, dead: !off.DeadCell}
+	s.counts.Start(ctx)
+	s.cuts, s.drawing = &s.counts, s.counts.Tracing()
 	// One allocation holds the root state, the queues and the weights.
 	s.levels = [][]uint64{make([]uint64, g.size)}
 	slab := make([]uint32, 2*g.n+3*g.side)
@@ -147,7 +164,7 @@ func runSmall(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64, o
 	s := newSmallSearch(ctx, p, limit, off)
 	s.maxNodes = maxNodes
 	s.run()
-	return Result{s.found, s.answer, s.nodes, s.err}
+	return Result{s.found, s.answer, s.nodes, s.err, s.counts.Counts(NumCuts)}
 }
 
 // start sets st to the givens and the candidates they leave, all at once
@@ -192,19 +209,25 @@ func (s *smallSearch) start(st []uint64, cells []int16) bool {
 	for c, m := range st[:g.n] {
 		switch {
 		case m == 0:
-			return false
+			if s.dead {
+				s.cuts.Cut(CutDeadCell)
+				return false
+			}
 		case m&(m-1) == 0 && s.naked:
-			s.queue = append(s.queue, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
+			s.queue = append(s.queue, tagNaked|uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 		}
 	}
 	for i, pm := range places {
 		u := i / g.side
 		switch {
 		case pm == 0:
-			return false
+			if s.dead {
+				s.cuts.Cut(CutDeadCell)
+				return false
+			}
 		case pm&(pm-1) == 0:
 			if o := g.units[u*g.side+bits.TrailingZeros64(pm)]; s.hidden && st[o]&solvedBit == 0 {
-				s.queue = append(s.queue, uint32(o)<<6|uint32(i%g.side))
+				s.queue = append(s.queue, tagHidden|uint32(o)<<6|uint32(i%g.side))
 			}
 		case s.boxLine && g.confined(u/g.side, pm):
 			s.locks = append(s.locks, uint32(i))
@@ -279,6 +302,9 @@ func (s *smallSearch) search(d int) {
 	case len(opts) == 0:
 		opts = s.branch(opts, st)
 	}
+	if s.fewest {
+		s.cuts.Cut(CutFewestFirst)
+	}
 	if d+1 == len(s.levels) {
 		s.levels = append(s.levels, make([]uint64, s.g.size))
 	}
@@ -286,8 +312,14 @@ func (s *smallSearch) search(d int) {
 	for _, o := range opts {
 		copy(child, st)
 		s.queue = append(s.queue[:0], o)
+		if s.drawing {
+			s.counts.Enter(cellLabel(int(o>>6), s.g.side, int(o&63)+1))
+		}
 		if s.propagate(child) {
 			s.search(d + 1)
+		}
+		if s.drawing {
+			s.counts.Leave()
 		}
 		if s.found >= s.limit || s.err != nil {
 			return
@@ -361,6 +393,9 @@ func (s *smallSearch) branch(opts []uint32, st []uint64) []uint32 {
 
 // solution counts the answer st and keeps the first.
 func (s *smallSearch) solution(st []uint64) {
+	if s.drawing {
+		s.counts.Found()
+	}
 	s.found++
 	if s.found > 1 {
 		return
@@ -380,14 +415,19 @@ func (s *smallSearch) fail(u int) bool {
 // propagate does the queued placements and everything they force: naked
 // and hidden singles first, box-line interactions when no single is left.
 // It returns false on a contradiction: no answer extends st. Either way
-// both queues end empty.
+// both queues end empty. A single counts when it fills its cell.
 func (s *smallSearch) propagate(st []uint64) bool {
 	for {
 		if n := len(s.queue); n > 0 {
 			q := s.queue[n-1]
 			s.queue = s.queue[:n-1]
-			if !s.assign(st, int(q>>6), int(q&63)) {
+			c := int(q >> 6 & cellMask)
+			free := st[c]&solvedBit == 0
+			if !s.assign(st, c, int(q&63)) {
 				break
+			}
+			if q >= 1<<30 && free && st[c]&solvedBit != 0 {
+				s.cuts.Cut(int(q>>30-1) & 31)
 			}
 			continue
 		}
@@ -407,11 +447,16 @@ func (s *smallSearch) propagate(st []uint64) bool {
 
 // assign puts symbol v in cell c: it removes the cell's other candidates,
 // and v from the cell's peers, which share a unit with c and so cannot
-// hold it too. It fails when v is no longer a candidate of c.
+// hold it too. It fails when v is no longer a candidate of c, which only
+// a dead cell or symbol makes: without dead, it leaves c as it is.
 func (s *smallSearch) assign(st []uint64, c, v int) bool {
 	g := s.g
 	m, bit := st[c], uint64(1)<<v
 	if m&bit == 0 {
+		if !s.dead {
+			return true
+		}
+		s.cuts.Cut(CutDeadCell)
 		s.bump(c)
 		u := &g.unitsOf[c]
 		return s.fail(int(u[0]))
@@ -448,8 +493,8 @@ func (s *smallSearch) assign(st []uint64, c, v int) bool {
 }
 
 // eliminate removes symbol v from cell c, which holds it as a candidate. A
-// placed cell holding v is a contradiction; so is a cell left without
-// candidates. A cell left with one candidate is queued: it can only take
+// placed cell holding v is a contradiction; so is, with dead, a cell left
+// without candidates. A cell left with one candidate is queued: it can only take
 // that symbol (naked single). The place masks of v are updated in the
 // cell's units but the skip-th (0 row, 1 column, 2 box; 3 for none), which
 // the caller sets itself.
@@ -465,22 +510,23 @@ func (s *smallSearch) eliminate(st []uint64, c, v, skip int) bool {
 		s.look.trail = append(s.look.trail, int16(c))
 	}
 	s.elims++
-	if m == 0 {
+	if m == 0 && s.dead {
+		s.cuts.Cut(CutDeadCell)
 		s.bump(c)
 		u := &s.g.unitsOf[c]
 		s.weight[u[0]]++
 		s.weight[u[1]]++
 		return s.fail(int(u[2]))
 	}
-	if m&(m-1) == 0 && s.naked {
-		s.queue = append(s.queue, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
+	if m != 0 && m&(m-1) == 0 && s.naked {
+		s.queue = append(s.queue, tagNaked|uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 	}
 	return s.unplace(st, c, v, skip)
 }
 
 // unplace removes cell c from the places of symbol v in the cell's units
 // but the skip-th. Each unit holds v once, so a unit with no place left
-// for v is a contradiction, and a unit with one place must put v there
+// for v is a contradiction (with dead), and a unit with one place must put v there
 // (hidden single). Places that come to lie in one line of a box, or in one
 // box of a line, are queued for lock.
 func (s *smallSearch) unplace(st []uint64, c, v, skip int) bool {
@@ -496,12 +542,16 @@ func (s *smallSearch) unplace(st []uint64, c, v, skip int) bool {
 		st[j] = pm
 		switch {
 		case pm == 0:
+			if !s.dead {
+				continue
+			}
+			s.cuts.Cut(CutDeadCell)
 			s.bump(j)
 			return s.fail(int(g.unitsOf[c][i]))
 		case pm&(pm-1) == 0:
 			o := g.units[(int(at[i])-g.n)+bits.TrailingZeros64(pm)]
 			if s.hidden && st[o]&solvedBit == 0 {
-				s.queue = append(s.queue, uint32(o)<<6|uint32(v))
+				s.queue = append(s.queue, tagHidden|uint32(o)<<6|uint32(v))
 			}
 		case s.boxLine && g.confined(i, pm) && !g.confined(i, was):
 			// A mask confined before was queued then, and lock's
@@ -560,6 +610,7 @@ func (s *smallSearch) lock(st []uint64, u, v int) bool {
 func (s *smallSearch) clear(st []uint64, u, v int, keep uint64) bool {
 	g := s.g
 	for m := st[g.place(u, v)] &^ keep; m != 0; m &= m - 1 {
+		s.cuts.Cut(CutBoxLine)
 		if !s.eliminate(st, int(g.units[u*g.side+bits.TrailingZeros64(m)]), v, 3) {
 			return false
 		}

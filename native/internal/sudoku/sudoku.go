@@ -20,7 +20,27 @@
 //     the plain search keeps failing it learns nogoods (learn.go).
 //
 // Each of these prunings can be switched off (Off); a search reads its
-// switches once, into fields, when it starts.
+// switches once, into fields, when it starts. Each counts its acts into
+// Result.Cuts (the Cut constants); a pruning off counts nothing.
+//
+// The cuts without a switch, and why they stay:
+//   - two equal givens in a unit, or a placement of a symbol already
+//     placed in the unit, fail: an answer must be a Latin square, so they
+//     make the search correct, not fast;
+//   - on 9x9 the band rule (a digit's segments of a band form one of six
+//     permutations) is the state itself: every digit word is kept to the
+//     union of its permutations, and the hidden singles of rows and boxes
+//     and the solved test read it; its look-up fails an empty row or box
+//     of a band whatever dead-cell says, and nine.go's column rule (the
+//     stack rule's alternative) stands in for it across bands;
+//   - on 9x9 the order a solve walks (its rules, the first two-digit
+//     cell, digits ascending) defines the answer returned, so no switch
+//     changes it: its cuts count only while the switches leave its rules
+//     on;
+//   - 64x64 and up keep the dead-constraint check, where learning finds
+//     its failures, and restart by Luby's schedule (an order, not a cut);
+//   - 4x4 to 49x49 turn look-ahead on only past plainNodes, a schedule of
+//     the look-ahead switch itself.
 package sudoku
 
 import (
@@ -43,7 +63,28 @@ type Result struct {
 	Answer []int16
 	Nodes  int64
 	Err    error
+	Cuts   []int64 // the acts of each pruning, indexed by the Cut constants
 }
+
+// The prunings, indexed as native's list of them and Result.Cuts: one
+// count a cell filled (NakedSingles, HiddenSingles), a decision chosen
+// (FewestFirst, BandBranch), a candidate removed (BoxLine), an option
+// dropped by a probe (LookAhead), a digit's band or stack narrowed or a
+// node failed (StackRule, Minirows), a nogood learnt (Learning) or a node
+// failed on a dead cell or symbol (DeadCell).
+const (
+	CutNakedSingles = iota
+	CutHiddenSingles
+	CutFewestFirst
+	CutBoxLine
+	CutLookAhead
+	CutBandBranch
+	CutStackRule
+	CutMinirows
+	CutLearning
+	CutDeadCell
+	NumCuts
+)
 
 // Off names the prunings switched off; the zero Off keeps every one. Each
 // only removes what no answer uses or orders the branches, so switching it
@@ -60,6 +101,7 @@ type Off struct {
 	StackRule     bool // 9x9: the band rule across stacks, else nine.go's column rule
 	Minirows      bool // 9x9: three digits in each minirow
 	Learning      bool // 64x64 to 225x225: nogoods learnt when the plain search keeps failing
+	DeadCell      bool // a cell without a candidate, or a symbol without a place in a unit, fails the node
 }
 
 // Run checks p and runs the search that fits its size, stopping at limit

@@ -9,6 +9,7 @@ import (
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
+	"puzzlesat/trace"
 )
 
 // The search for 36x36 to 400x400 grids. A state copy would cost S³ bits
@@ -53,6 +54,12 @@ type wideSearch struct {
 	// options a choice may have: 1 when a single is not placed at once.
 	naked, hidden, fewest bool
 	minOptions            int
+	// cuts counts the prunings' acts; deadAt is where a constraint left
+	// without options counts: the check is always on here (it is how
+	// learning finds its failures), so with dead-cell off it counts
+	// nowhere seen.
+	cuts   trace.Probe
+	deadAt int
 }
 
 // wideSettle marks a placement in the trail.
@@ -77,15 +84,16 @@ func runWideAfter(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int6
 		s.search()
 	}
 	if !learn || s.err != errGaveUp {
-		return Result{s.found, s.answer, s.nodes, s.err}
+		return Result{s.found, s.answer, s.nodes, s.err, s.cuts.Counts(NumCuts)}
 	}
-	nodes := s.nodes
+	nodes, plain := s.nodes, &s.cuts
 	s = newWide(ctx, p.Box, limit, maxNodes-nodes, off)
+	s.cuts.Add(plain)
 	s.learn = newLearner(s)
 	if s.start(p.Cells) {
 		s.searchLearnt()
 	}
-	return Result{s.found, s.answer, nodes + s.nodes, s.err}
+	return Result{s.found, s.answer, nodes + s.nodes, s.err, s.cuts.Counts(NumCuts)}
 }
 
 // plainFails is how many failures the plain search meets before
@@ -108,6 +116,10 @@ func newWide(ctx context.Context, box, limit int, maxNodes int64, off Off) *wide
 		weight: make([]float64, 4*n), bump: 1,
 		rng:   rand.New(rand.NewPCG(uint64(box), 0x5eed)),
 		naked: !off.NakedSingles, hidden: !off.HiddenSingles, fewest: !off.FewestFirst, minOptions: 2,
+		deadAt: CutDeadCell,
+	}
+	if off.DeadCell {
+		s.deadAt = trace.Unused
 	}
 	if off.NakedSingles || off.HiddenSingles {
 		s.minOptions = 1
@@ -297,6 +309,7 @@ func (s *wideSearch) drop(i int, d int32) bool {
 	s.add(i, d)
 	switch s.count[i] {
 	case 0:
+		s.cuts.Cut(s.deadAt & trace.Unused)
 		s.weight[i] += s.bump
 		if s.learn != nil {
 			s.learn.failed(i)
@@ -394,6 +407,7 @@ func (s *wideSearch) propagate() bool {
 		}
 		var ok bool
 		if i < s.n {
+			s.cuts.Cut(CutNakedSingles)
 			ok = s.settle(i, s.firstCand(i), reason{kind: reasonCell})
 		} else {
 			ok = s.hiddenSingle(i)
@@ -426,6 +440,7 @@ func (s *wideSearch) hiddenSingle(i int) bool {
 	for k, m := range s.places[(i-s.n)*s.w : (i-s.n+1)*s.w] {
 		if m != 0 {
 			p := int(s.units[u*s.side+64*k+bits.TrailingZeros64(m)])
+			s.cuts.Cut(CutHiddenSingles)
 			return s.settle(p, v, reason{kind: reasonUnit, arg: int32(u)})
 		}
 	}
@@ -468,6 +483,7 @@ func (s *wideSearch) choose() int {
 	if !s.fewest {
 		return slices.Index(s.open[:s.n], true)
 	}
+	s.cuts.Cut(CutFewestFirst)
 	for k := s.minOptions; k <= s.side; k++ {
 		best, bestW := int32(-1), -1.0
 		for _, h := range [2]int{k, s.side + 1 + k} {

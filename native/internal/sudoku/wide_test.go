@@ -75,7 +75,7 @@ func runLearnt(p puzzle.Sudoku, keep int) Result {
 	if s.start(p.Cells) {
 		s.searchLearnt()
 	}
-	return Result{s.found, s.answer, s.nodes, s.err}
+	return Result{s.found, s.answer, s.nodes, s.err, nil}
 }
 
 // TestSudokuLearnt checks the learning search (solving, boxes up to 15)
