@@ -212,23 +212,19 @@ func newAlphaSearch(ctx context.Context, p puzzle.Alphametic, limit int, countin
 // switches reads the prunings of on into s, once, and reports whether
 // column-order is on.
 func (s *alphaSearch) switches(on technique.Set, counting bool) bool {
+	var ps []technique.Pruning // nil at the defaults: no lookup per name
+	if !on.Default() {
+		ps = AlphameticPrunings()
+	}
+	active := func(k int) bool { return ps == nil || on.Active(ps[k]) }
+	s.check, s.narrow, s.carries = active(alphaColumnCheck), active(alphaColumnNarrow), active(alphaCarryBounds)
+	s.topZero, s.allDiff, s.hidden = active(alphaTopNoCarry), active(alphaAllDifferent), active(alphaHiddenSingles)
+	s.largest, s.byDegree = active(alphaLargestFirst), counting && active(alphaFewestDigits)
 	s.kLargest = trace.Unused
-	if on.Default() { // the usual case, without a lookup per name
-		s.check, s.narrow, s.carries, s.topZero, s.allDiff, s.hidden = true, true, true, true, true, true
-		s.largest, s.byDegree, s.kLargest = true, counting, alphaLargestFirst
-		return true
-	}
-	ps := AlphameticPrunings()
-	for i, v := range []*bool{&s.check, &s.narrow, &s.carries, &s.topZero, &s.allDiff, &s.hidden, nil, &s.largest, &s.byDegree} {
-		if v != nil {
-			*v = on.Active(ps[i])
-		}
-	}
-	s.byDegree = s.byDegree && counting
 	if s.largest {
 		s.kLargest = alphaLargestFirst
 	}
-	return on.Active(ps[alphaColumnOrder])
+	return active(alphaColumnOrder)
 }
 
 // run sets up the root state, every digit possible, no carry into the
