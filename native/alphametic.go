@@ -254,7 +254,12 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 	if !s.tick.Tick() {
 		return true
 	}
-	l := s.pick(st)
+	var l int8
+	if s.byDegree {
+		l = s.pickFewest(st)
+	} else {
+		l = s.pick(st)
+	}
 	if l < 0 {
 		return s.record(st)
 	}
@@ -302,13 +307,9 @@ func (s *alphaSearch) held(st *alphaState, l int8, d uint32) bool {
 	return false
 }
 
-// pick returns a letter whose digit is not yet known, or -1 when all are:
-// the first in the order of seq, or with byDegree the one pickFewest
-// chooses.
+// pick returns the first letter in the order of seq whose digit is not
+// yet known, or -1 when all are.
 func (s *alphaSearch) pick(st *alphaState) int8 {
-	if s.byDegree {
-		return s.pickFewest(st)
-	}
 	for _, l := range s.seq[:s.nseq] {
 		if d := st.dom[l]; d&(d-1) != 0 {
 			return l
