@@ -9,7 +9,7 @@ import (
 )
 
 // Backend chooses how a puzzle is solved. It reads and writes its name
-// as text ("dfs", "sat", "both"), so that flag.TextVar and encoding/json
+// as text ("dfs", "sat", "both", "race"), so that flag.TextVar and encoding/json
 // take it as it is.
 type Backend int
 
@@ -47,8 +47,8 @@ func (b Backend) MarshalText() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-// UnmarshalText sets b to the backend named by text: "dfs", "sat" or
-// "both".
+// UnmarshalText sets b to the backend named by text: "dfs", "sat",
+// "both" or "race".
 func (b *Backend) UnmarshalText(text []byte) error {
 	for v, name := range backendNames {
 		if string(text) == name {
@@ -68,7 +68,8 @@ func (b Backend) runs() []Backend {
 }
 
 // Options says how to solve. The zero value solves with the DFS backend,
-// no time limit, and for the SAT backend gini under DefaultBudget.
+// no time limit, and for the SAT backend the default solver (auto in a
+// build with CaDiCaL, gini in a pure-Go build) under its default budget.
 type Options struct {
 	Backend Backend
 	// Timeout limits each backend's run on one instance, counted from the
@@ -84,8 +85,9 @@ type Options struct {
 	// one that would not fit under the process's address-space limit
 	// (ulimit -v).
 	Budget int
-	// Solver is the SAT backend's solver; the zero value is gini in
-	// process. See ParseSolver.
+	// Solver is the SAT backend's solver; the zero value is the default,
+	// auto in a build with CaDiCaL and gini in a pure-Go build. See
+	// ParseSolver.
 	Solver Solver
 	// Prunings switches the DFS's prunings (Kind.Prunings) away from
 	// their defaults: a comma-separated list of -NAME, which switches one

@@ -18,7 +18,7 @@
 //	k := puzzlesat.Sudoku()
 //	ps, err := k.Parse("grid.txt", r, puzzlesat.ParseOptions{})
 //	if err != nil {
-//		return err // a *puzzle.ParseError naming the file and line
+//		return err // a *ParseError naming the file and line
 //	}
 //	a, st, err := k.Solve(ctx, ps[0], puzzlesat.Options{Backend: puzzlesat.Both})
 //	fmt.Print(ps[0].Format(a), st)
@@ -29,14 +29,22 @@
 //
 // # Solving
 //
-// [Options] chooses the backend ([DFS], [SAT], or [Both], which runs the
-// two and returns a [*Disagreement] when they differ), a time limit per
+// [Options] chooses the backend ([DFS], [SAT], [Both], which runs the two
+// and returns a [*Disagreement] when they differ, or [Race], which runs
+// them at once and takes the first verified answer), a time limit per
 // backend, the SAT backend's literal budget (a [*TooLarge] error past it),
 // and its [Solver]: gini in process, an external DIMACS program such as
 // CaDiCaL, or a portfolio racing them, chosen by name with [ParseSolver].
 // [Kind.Count] counts answers up to a limit. A puzzle without an answer
 // gives [ErrNoSolution]; a backend whose answer fails Verify gives a
 // [*WrongAnswer], a bug.
+//
+// # Prunings
+//
+// Every pruning of a kind's DFS has a name ([Puzzle.Prunings]) that
+// [Options].Prunings switches, and counts how often it acts: [Stats].Cuts.
+// [Kind.Trace] records the search tree of one instance, with each cut at
+// the node where it happened, to draw as SVG, DOT or JSON.
 //
 // # DIMACS
 //
@@ -45,6 +53,8 @@
 // reads that solver's answer back, after checking that the model belongs
 // to the formula. [ReadDIMACS] reads any formula and [SolveCNF] solves it.
 //
-// The library never prints and never exits; the command
-// puzzlesat/cmd/puzzlesat is a thin layer over it for files and batches.
+// The library never prints and never exits. The command
+// puzzlesat/cmd/puzzlesat is built on it and on the registry of kinds, and
+// adds what a command needs: batches in parallel with output in input
+// order, progress, compare's tables and plots, and proofs on disk.
 package puzzlesat

@@ -240,7 +240,7 @@ func ExampleLookup() {
 	// both: 2
 	// # car 1: 6 [1] 4 [3]
 	// # car 2: 5 [2]
-	// alphametic cake cats cryptarithm digit-puzzle sticks sudoku
+	// alphametic cake cats cryptarithm digit-puzzle queens sticks sudoku
 }
 
 // A formula read as DIMACS, solved by a solver chosen by name; here gini,

@@ -10,27 +10,34 @@ import (
 )
 
 // Solver is the SAT solver that answers the SAT backend's queries. The
-// zero value is the driver's default engine: gini, in process (see
-// solver.Default); ParseSolver makes the others. It reads and writes its
+// zero value is the default: auto in a build with the tag cadical, gini
+// in process in a pure-Go build (see solver.Default); ParseSolver makes
+// the others. It reads and writes its
 // name as text, so that flag.TextVar takes it.
 type Solver struct {
 	engine solver.Engine // nil for the default
 }
 
 // ParseSolver returns the solver with the given name:
-//   - "" for the default, gini;
+//   - "" for the default: auto in a build with the tag cadical, else gini;
 //   - "gini" for gini in process, which solves incrementally;
 //   - "cadical" for CaDiCaL in process, incremental too, in a build with
 //     the tag cadical (see CadicalBuiltIn); in other builds the cadical
 //     program;
+//   - "auto" for the solver in process that suits each query, picked by
+//     a table of rules from the query's kind, size and use (one query,
+//     or one step of a loop): gini or CaDiCaL, never one not built in;
+//     Stats.Picked names each pick. docs/solvers.md holds the table;
 //   - the name of a known program (see KnownSolvers), found on PATH, or
 //     the path of any executable: run once per solve as "PROGRAM FILE" on
 //     a DIMACS file, answering in SAT-competition form; its models are
 //     checked against the formula before they are used;
 //   - "portfolio": the solvers in process (gini, and CaDiCaL when built
 //     in) racing every known program found on PATH on each solve, the
-//     first definite answer winning; an UNSAT answer of a program found
-//     on PATH counts only once another member agrees;
+//     first definite answer winning, with no more racers at once than
+//     the process has CPUs, the strongest by auto's rules first; an
+//     UNSAT answer of a program found on PATH counts only once another
+//     member agrees;
 //   - "portfolio:A,B,...": a race of the solvers named A, B, ...
 //
 // An unknown name, or a known program that is not on PATH, is an error.

@@ -33,6 +33,11 @@ type Stats struct {
 	// program), or, when several did in a portfolio, each with its
 	// count, most first ("gini:9,cadical:3").
 	Winner string
+	// Picked names the engines that the solver auto picked, with the
+	// rule that picked each ("cadical(sudoku-36-49)", or with counts
+	// when several: "cadical(cake-bound):1,gini(cake-cubes):1"); "" for
+	// another solver.
+	Picked string
 	// Proofs lists the negative answers certified by a checked proof
 	// (Options.Proof), in order.
 	Proofs []ProofCheck
@@ -67,6 +72,9 @@ func (s Stats) String() string {
 	if s.Winner != "" {
 		text += " winner=" + s.Winner
 	}
+	if s.Picked != "" {
+		text += " auto=" + s.Picked
+	}
 	if len(s.Proofs) > 0 {
 		text += fmt.Sprintf(" proofs=%d", len(s.Proofs))
 	}
@@ -100,9 +108,10 @@ func cutsText(cuts []Cut) string {
 // dfsStats converts the DFS backend's counters: the cuts of the
 // prunings of ps that set keeps on.
 func dfsStats(st native.Stats, ps []technique.Pruning, set technique.Set) Stats {
-	out := Stats{Backend: DFS, Nodes: st.Nodes}
+	out := Stats{Backend: DFS, Nodes: st.Nodes, Cuts: make([]Cut, 0, len(ps))}
+	bits := set.Bits(func() []technique.Pruning { return ps })
 	for i, p := range ps {
-		if !set.Active(p) {
+		if bits&(1<<uint(i)) == 0 {
 			continue
 		}
 		var n int64
@@ -119,7 +128,7 @@ func satStats(st solver.Stats) Stats {
 	return Stats{
 		Backend: SAT, Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves,
 		Conflicts: st.Conflicts, Decisions: st.Decisions, Propagations: st.Propagations,
-		Winner: st.Winner(), Proofs: st.Proofs,
+		Winner: st.Winner(), Picked: st.Picked(), Proofs: st.Proofs,
 	}
 }
 
@@ -137,6 +146,9 @@ func merge(parts []Stats) Stats {
 		st.Propagations += p.Propagations
 		if p.Winner != "" {
 			st.Winner = p.Winner
+		}
+		if p.Picked != "" {
+			st.Picked = p.Picked
 		}
 		st.Proofs = append(st.Proofs, p.Proofs...)
 	}

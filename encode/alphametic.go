@@ -166,13 +166,7 @@ func (q *AlphameticQuery) column(j int, cin, cout cnf.Lit) {
 
 // Vars returns the one-hot variables, which tell solutions apart.
 func (q *AlphameticQuery) Vars() []cnf.Var {
-	var vs []cnf.Var
-	for _, row := range q.digit {
-		for _, l := range row {
-			vs = append(vs, l.Var())
-		}
-	}
-	return vs
+	return cnf.VarsOf(q.digit...)
 }
 
 // Decode reads the answer from a model of the query.

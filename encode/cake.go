@@ -132,84 +132,132 @@ func CakeWith(p puzzle.Cake, maxArea int, enc CakeEncoding) *CakeQuery {
 	}
 	maxArea = min(maxArea, CakeNoBound(p))
 	q.k = maxArea
-
-	// Domains, from the bottom layer (u = m) up.
-	minV := make([]int, m+1) // minV[u]: least volume of layers u..1
-	for u := 1; u <= m; u++ {
-		minV[u] = minV[u-1] + u*u*u
-	}
-	if minV[m] > n {
+	st := newCakeStack(n, m, maxArea)
+	d, ok := cakeDomainsOf(n, m, enc, st)
+	if !ok {
 		q.empty()
 		return q
 	}
-	st := newCakeStack(n, m, maxArea)
-	capV := make([]int, m+1)
-	rhi := make([]int, m+2)
-	hhi := make([]int, m+2)
-	rhi[m+1], hhi[m+1] = n+1, n+1
+	q.heights(d)
+	vols, sides, disc := q.layers(d, st)
+	tv := q.volumes(d, vols)
+	q.areas(sides, disc)
+	q.volumeCuts(tv)
+	if maxArea < CakeNoBound(p) {
+		q.bound(maxArea)
+	} else {
+		f.AtMostConst(q.area, uint64(maxArea))
+	}
+	return q
+}
+
+// cakeDomains are the bounds of each layer u, from the bottom (u = m) up.
+type cakeDomains struct {
+	minV     []int // minV[u]: least volume of layers u..1
+	capV     []int // capV[u]: the most volume layer u can take
+	rhi, hhi []int // the largest radius and height of layer u
+}
+
+// cakeDomainsOf returns the domains of a cake of volume n in m layers;
+// false when no cake fits them.
+func cakeDomainsOf(n, m int, enc CakeEncoding, st cakeStack) (cakeDomains, bool) {
+	d := cakeDomains{minV: make([]int, m+1), capV: make([]int, m+1), rhi: make([]int, m+2), hhi: make([]int, m+2)}
+	for u := 1; u <= m; u++ {
+		d.minV[u] = d.minV[u-1] + u*u*u
+	}
+	if d.minV[m] > n {
+		return d, false
+	}
+	d.rhi[m+1], d.hhi[m+1] = n+1, n+1
 	for u := m; u >= 1; u-- {
-		capV[u] = n - minV[u-1]
-		rhi[u] = min(intmath.Sqrt(capV[u]/u), rhi[u+1]-1)
-		hhi[u] = min(capV[u]/(u*u), hhi[u+1]-1)
+		d.capV[u] = n - d.minV[u-1]
+		d.rhi[u] = min(intmath.Sqrt(d.capV[u]/u), d.rhi[u+1]-1)
+		d.hhi[u] = min(d.capV[u]/(u*u), d.hhi[u+1]-1)
 		if !enc.LooseDomains {
-			rhi[u] = min(rhi[u], st.maxRadius(u))
-			hhi[u] = min(hhi[u], st.maxHeight(u, u))
+			d.rhi[u] = min(d.rhi[u], st.maxRadius(u))
+			d.hhi[u] = min(d.hhi[u], st.maxHeight(u, u))
 		}
-		if rhi[u] < u || hhi[u] < u {
-			q.empty()
-			return q
+		if d.rhi[u] < u || d.hhi[u] < u {
+			return d, false
 		}
 	}
+	return d, true
+}
 
-	q.hhi = hhi
+// heights makes each layer's height, within its domain.
+func (q *CakeQuery) heights(d cakeDomains) {
+	m := q.p.Layers
+	q.hhi = d.hhi
 	q.hcap = make([][]int, m+1)
 	q.radius = make([][]cnf.Lit, m+1)
 	q.rlo = make([]int, m+1)
 	q.ge = make([][]cnf.Lit, m+1)
 	q.height = make([]cnf.Bits, m+1)
 	for u := m; u >= 1; u-- {
-		q.height[u] = f.NewBits(fmt.Sprintf("H%d", u), cnf.Width(uint64(hhi[u])))
-		f.AtLeastConst(q.height[u], uint64(u), 0)
-		f.AtMostConst(q.height[u], uint64(hhi[u]))
+		q.height[u] = q.f.NewBits(fmt.Sprintf("H%d", u), cnf.Width(uint64(d.hhi[u])))
+		q.f.AtLeastConst(q.height[u], uint64(u), 0)
+		q.f.AtMostConst(q.height[u], uint64(d.hhi[u]))
 	}
-	vols := make([]cnf.Bits, m+1)
-	sides := make([]cnf.Bits, m+1)
-	var disc cnf.Bits // the bottom's r²: the tops of all layers together
+}
+
+// layers makes each layer's radius, volume and side area, the heights
+// strictly decreasing upwards, and returns the volumes, the sides and the
+// bottom's r², the tops of all layers together.
+func (q *CakeQuery) layers(d cakeDomains, st cakeStack) (vols, sides []cnf.Bits, disc cnf.Bits) {
+	m := q.p.Layers
+	vols, sides = make([]cnf.Bits, m+1), make([]cnf.Bits, m+1)
 	for u := m; u >= 1; u-- {
 		var sq cnf.Bits
-		vols[u], sides[u], sq = q.layer(u, rhi[u], capV[u], st)
+		vols[u], sides[u], sq = q.layer(u, d.rhi[u], d.capV[u], st)
 		if u == m {
 			disc = sq
 		} else {
-			f.Assert(f.LessEq(q.height[u+1], q.height[u]).Not())
+			q.f.Assert(q.f.LessEq(q.height[u+1], q.height[u]).Not())
 		}
 	}
+	return vols, sides, disc
+}
 
+// volumes sums the volumes of the layers from the top, tv[u] that of
+// layers 1..u, each at least the least volume those layers can have with
+// the radius of layer u, and the whole the cake's volume.
+func (q *CakeQuery) volumes(d cakeDomains, vols []cnf.Bits) []cnf.Bits {
+	f, n, m := q.f, q.p.Volume, q.p.Layers
 	wv := cnf.Width(uint64(n))
 	tv := make([]cnf.Bits, m+1)
 	for u := 1; u <= m; u++ {
 		tv[u] = f.SumBounded(tv[u-1], vols[u], wv)
 		if u < m {
-			f.AtLeastConst(tv[u], uint64(minV[u]), 0)
+			f.AtLeastConst(tv[u], uint64(d.minV[u]), 0)
 		}
 		for i, x := range q.radius[u] {
 			r := q.rlo[u] + i
-			f.AtLeastConst(tv[u], uint64(r*r*u+minV[u-1]), x)
+			f.AtLeastConst(tv[u], uint64(r*r*u+d.minV[u-1]), x)
 		}
 	}
 	f.AssertEqualConst(tv[m], uint64(n))
+	return tv
+}
 
-	wa := cnf.Width(uint64(maxArea))
+// areas sums the area from the bottom: below[u] is the bottom's disc and
+// the sides of layers m..u+1, and the area the whole.
+func (q *CakeQuery) areas(sides []cnf.Bits, disc cnf.Bits) {
+	m := q.p.Layers
+	wa := cnf.Width(uint64(q.k))
 	q.below = make([]cnf.Bits, m+1)
 	q.below[m] = disc
 	for u := m; u >= 1; u-- {
-		q.below[u-1] = f.SumBounded(q.below[u], f.Shift(sides[u], 1), wa)
+		q.below[u-1] = q.f.SumBounded(q.below[u], q.f.Shift(sides[u], 1), wa)
 	}
 	q.area = q.below[0]
+}
 
-	// The sums r·below[u] + 2·tv[u] of the DFS bound, for every layer but
-	// the bottom one (whose bound needs no sum: below[m] is r², tv[m] N).
-	for u := m - 1; u >= 1; u-- {
+// volumeCuts makes the sums r·below[u] + 2·tv[u] of the DFS bound, for
+// every layer but the bottom one (whose bound needs no sum: below[m] is
+// r², tv[m] N), which bound then keeps at most r·Q.
+func (q *CakeQuery) volumeCuts(tv []cnf.Bits) {
+	f := q.f
+	for u := q.p.Layers - 1; u >= 1; u-- {
 		b, v := q.below[u], f.Shift(tv[u], 1)
 		bTop := uint64(1)<<uint(len(b)) - 1 // below[u] ≤ bTop
 		vTop := uint64(1)<<uint(len(v)) - 1 // 2·tv[u] ≤ vTop
@@ -225,12 +273,6 @@ func CakeWith(p puzzle.Cake, maxArea int, enc CakeEncoding) *CakeQuery {
 			q.cuts = append(q.cuts, cakeCut{r: r, le: q.ge[u][i+1].Not(), l: l})
 		}
 	}
-	if maxArea < CakeNoBound(p) {
-		q.bound(maxArea)
-	} else {
-		f.AtMostConst(q.area, uint64(maxArea))
-	}
-	return q
 }
 
 // empty makes q the unsatisfiable formula of a query that no cake meets.

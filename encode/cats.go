@@ -310,9 +310,7 @@ func (q *CatsQuery) Vars() []cnf.Var {
 	var vs []cnf.Var
 	for _, row := range q.count {
 		for _, u := range row {
-			for _, l := range u {
-				vs = append(vs, l.Var())
-			}
+			vs = append(vs, cnf.VarsOf(u)...)
 		}
 	}
 	return vs

@@ -187,15 +187,7 @@ func (q *DigitQuery) Assume(a puzzle.DigitAnswer) ([]cnf.Lit, error) {
 // Vars returns the one-hot variables of A and B, which tell solutions
 // apart (C follows from them).
 func (q *DigitQuery) Vars() []cnf.Var {
-	var vs []cnf.Var
-	for _, num := range q.digit[:2] {
-		for _, row := range num {
-			for _, l := range row {
-				vs = append(vs, l.Var())
-			}
-		}
-	}
-	return vs
+	return append(cnf.VarsOf(q.digit[0]...), cnf.VarsOf(q.digit[1]...)...)
 }
 
 // Decode reads the solution in a model: A, B and C written out in digits,

@@ -110,13 +110,7 @@ func (q *QueensQuery) Rows() [][]cnf.Lit { return q.board }
 
 // Vars returns the squares' variables, which tell solutions apart.
 func (q *QueensQuery) Vars() []cnf.Var {
-	var vs []cnf.Var
-	for _, row := range q.board {
-		for _, l := range row {
-			vs = append(vs, l.Var())
-		}
-	}
-	return vs
+	return cnf.VarsOf(q.board...)
 }
 
 // Decode reads the solution of a model: the answer with that solution

@@ -468,17 +468,10 @@ func (q *SticksQuery) Vars() []cnf.Var {
 	var vs []cnf.Var
 	for _, row := range q.count {
 		for _, u := range row {
-			for _, l := range u {
-				vs = append(vs, l.Var())
-			}
+			vs = append(vs, cnf.VarsOf(u)...)
 		}
 	}
-	for _, row := range q.in {
-		for _, l := range row {
-			vs = append(vs, l.Var())
-		}
-	}
-	return vs
+	return append(vs, cnf.VarsOf(q.in...)...)
 }
 
 // Length returns the stick length L the query asks about.

@@ -45,114 +45,23 @@ import (
 // which a bound that does not propagate cannot follow.
 func SudokuSize(p puzzle.Sudoku, o SudokuOptions) cnf.Size {
 	constant := cnf.Size{Vars: 1, Clauses: 1, Lits: 1} // f.True()
-	box := p.Box
-	if box < 1 {
+	if p.Box < 1 {
 		return constant
 	}
-	side := box * box
-	w := (side + 63) / 64
-	cells := p.Cells
-	if n := side * side; len(cells) != n { // cells past the end are blanks
-		cells = append(cells[:min(len(cells), n):min(len(cells), n)], make([]int16, n-min(len(cells), n))...)
+	g := newSudokuScan(p)
+	if !g.markGivens() {
+		// Two equal givens in a unit: SudokuWith writes the constant and
+		// the empty clause.
+		return constant.Plus(cnf.Size{Clauses: 1})
 	}
-	// The symbols given in each unit: rows, then columns, then boxes, w
-	// words each. A cell outside 1..side is a blank, as SudokuWith reads it.
-	used := make([]uint64, 3*side*w)
-	stack := make([]int32, side) // c / box
-	for c := range stack {
-		stack[c] = int32(c / box)
-	}
-	// The open cells of each row and column within each box it crosses:
-	// box of them, less its givens.
-	openR := make([]int32, side*box) // r*box + j: row r, j-th box of its band
-	openC := make([]int32, side*box) // c*box + i: column c, i-th box of its stack
-	for i := range openR {
-		openR[i], openC[i] = int32(box), int32(box)
-	}
-	// The open cells, row<<20 | column<<10 | box, when they are few
-	// enough for sudokuExactCells.
-	nOpen := 0
-	for _, v := range cells {
-		open := 1
-		if uint(v-1) < uint(side) {
-			open = 0
-		}
-		nOpen += open
-	}
-	exact := nOpen*w <= sudokuExactWork
-	var opens []int32
-	if exact {
-		opens = make([]int32, 0, nOpen)
-	}
-	// On a grid neither mostly blank nor mostly given, a branch on each
-	// cell would guess wrong at every other cell: the cells are sorted
-	// into givens and blanks without one.
-	mixed := 8*nOpen > len(cells) && 8*(len(cells)-nOpen) > len(cells)
-	given, blank := make([]int32, side), make([]int32, side) // the columns of a row's givens and blanks
-	for r := range side {
-		row, n, band := cells[r*side:r*side+side], 0, r/box*box
-		if mixed {
-			m := 0
-			for c, v := range row {
-				given[n], blank[m] = int32(c), int32(c)
-				ok := 0
-				if uint(v-1) < uint(side) {
-					ok = 1
-				}
-				n, m = n+ok, m+1-ok
-			}
-			if exact {
-				for _, c := range blank[:m] {
-					opens = append(opens, int32(r)<<20|c<<10|int32(band)+stack[c])
-				}
-			}
-		} else {
-			for c, v := range row {
-				switch {
-				case uint(v-1) < uint(side):
-					given[n] = int32(c)
-					n++
-				case exact:
-					opens = append(opens, int32(r)<<20|int32(c)<<10|int32(band)+stack[c])
-				}
-			}
-		}
-		// Mark the givens.
-		for _, c := range given[:n] {
-			v := int(row[c]) - 1
-			k, bit := v>>6, uint64(1)<<(uint(v)&63)
-			ri, ci, bi := r*w+k, (side+int(c))*w+k, (2*side+band+int(stack[c]))*w+k
-			if (used[ri]|used[ci]|used[bi])&bit != 0 {
-				// Two equal givens in a unit: SudokuWith writes the
-				// constant and the empty clause.
-				return constant.Plus(cnf.Size{Clauses: 1})
-			}
-			used[ri] |= bit
-			used[ci] |= bit
-			used[bi] |= bit
-		}
-		if !exact { // the segments' open cells, for sudokuSegmentCells
-			for _, c := range given[:n] {
-				openR[r*box+int(stack[c])]--
-				openC[int(c)*box+band/box]--
-			}
-		}
-	}
-	count := make([]int64, 3*side)  // symbols given in each unit
-	openOf := make([]int64, 3*side) // its open cells
-	for u := range count {
-		for _, x := range used[u*w : u*w+w] {
-			count[u] += int64(bits.OnesCount64(x))
-		}
-		openOf[u] = int64(side) - count[u]
-	}
-	env := sudokuGroupCosts(side, o)
-	var hist []int64               // hist[k]: open cells of k candidates (at most)
-	cands := make([]int64, 3*side) // the candidates of each unit's cells (at most)
-	if exact {
-		hist = sudokuExactCells(opens, side, w, used, cands)
+	count, openOf := g.unitCounts()
+	env := sudokuGroupCosts(g.side, o)
+	cands := make([]int64, 3*g.side) // the candidates of each unit's cells (at most)
+	var hist []int64                 // hist[k]: open cells of k candidates (at most)
+	if g.exact {
+		hist = sudokuExactCells(g.opens, g.side, g.w, g.used, cands)
 	} else {
-		hist = sudokuSegmentCells(box, w, used, count, openR, openC, cands)
+		hist = sudokuSegmentCells(g.box, g.w, g.used, count, g.openR, g.openC, cands)
 	}
 	var s cnf.Size
 	for k, n := range hist {
@@ -172,7 +81,134 @@ func SudokuSize(p puzzle.Sudoku, o SudokuOptions) cnf.Size {
 		byLit := perLit[open].times(cands[u]).Plus(cnf.Size{Clauses: open})
 		s = s.Plus(least(byGroup, byLit))
 	}
-	return s.Plus(sudokuSegmentsSize(box, o))
+	return s.Plus(sudokuSegmentsSize(g.box, o))
+}
+
+// sudokuScan is what SudokuSize learns from one pass over a grid's cells.
+type sudokuScan struct {
+	box, side, w int     // w: words of a set of symbols
+	cells        []int16 // side² of them, the missing ones blank
+	// used holds the symbols given in each unit: rows, then columns,
+	// then boxes, w words each. A cell outside 1..side is a blank, as
+	// SudokuWith reads it.
+	used  []uint64
+	stack []int32 // c / box
+	// The open cells of each row and column within each box it crosses:
+	// box of them, less its givens.
+	openR, openC []int32 // r*box + j: row r, j-th box of its band; c*box + i likewise
+	nOpen        int
+	exact        bool    // few enough open cells for sudokuExactCells
+	opens        []int32 // with exact: the open cells, row<<20 | column<<10 | box
+}
+
+// newSudokuScan sets up the scan of p's cells and counts the open ones.
+func newSudokuScan(p puzzle.Sudoku) *sudokuScan {
+	box := p.Box
+	side := box * box
+	g := &sudokuScan{box: box, side: side, w: (side + 63) / 64, cells: p.Cells}
+	if n := side * side; len(g.cells) != n { // cells past the end are blanks
+		g.cells = append(g.cells[:min(len(g.cells), n):min(len(g.cells), n)], make([]int16, n-min(len(g.cells), n))...)
+	}
+	g.used = make([]uint64, 3*side*g.w)
+	g.stack = make([]int32, side)
+	for c := range g.stack {
+		g.stack[c] = int32(c / box)
+	}
+	g.openR, g.openC = make([]int32, side*box), make([]int32, side*box)
+	for i := range g.openR {
+		g.openR[i], g.openC[i] = int32(box), int32(box)
+	}
+	for _, v := range g.cells {
+		open := 1
+		if uint(v-1) < uint(side) {
+			open = 0
+		}
+		g.nOpen += open
+	}
+	g.exact = g.nOpen*g.w <= sudokuExactWork
+	if g.exact {
+		g.opens = make([]int32, 0, g.nOpen)
+	}
+	return g
+}
+
+// markGivens marks each row's givens in used and the open cells' counts,
+// and lists the open cells when exact; false when two givens of a unit
+// are equal.
+func (g *sudokuScan) markGivens() bool {
+	side, w := g.side, g.w
+	// On a grid neither mostly blank nor mostly given, a branch on each
+	// cell would guess wrong at every other cell: the cells are sorted
+	// into givens and blanks without one.
+	mixed := 8*g.nOpen > len(g.cells) && 8*(len(g.cells)-g.nOpen) > len(g.cells)
+	given, blank := make([]int32, side), make([]int32, side) // the columns of a row's givens and blanks
+	for r := range side {
+		row, n, band := g.cells[r*side:r*side+side], 0, r/g.box*g.box
+		if mixed {
+			n = g.sortRow(row, r, band, given, blank)
+		} else {
+			for c, v := range row {
+				switch {
+				case uint(v-1) < uint(side):
+					given[n] = int32(c)
+					n++
+				case g.exact:
+					g.opens = append(g.opens, int32(r)<<20|int32(c)<<10|int32(band)+g.stack[c])
+				}
+			}
+		}
+		for _, c := range given[:n] {
+			v := int(row[c]) - 1
+			k, bit := v>>6, uint64(1)<<(uint(v)&63)
+			ri, ci, bi := r*w+k, (side+int(c))*w+k, (2*side+band+int(g.stack[c]))*w+k
+			if (g.used[ri]|g.used[ci]|g.used[bi])&bit != 0 {
+				return false
+			}
+			g.used[ri] |= bit
+			g.used[ci] |= bit
+			g.used[bi] |= bit
+		}
+		if !g.exact { // the segments' open cells, for sudokuSegmentCells
+			for _, c := range given[:n] {
+				g.openR[r*g.box+int(g.stack[c])]--
+				g.openC[int(c)*g.box+band/g.box]--
+			}
+		}
+	}
+	return true
+}
+
+// sortRow sorts the columns of row r into its givens and blanks without a
+// branch per cell, lists the blanks when exact, and returns the givens'
+// count.
+func (g *sudokuScan) sortRow(row []int16, r, band int, given, blank []int32) int {
+	n, m := 0, 0
+	for c, v := range row {
+		given[n], blank[m] = int32(c), int32(c)
+		ok := 0
+		if uint(v-1) < uint(g.side) {
+			ok = 1
+		}
+		n, m = n+ok, m+1-ok
+	}
+	if g.exact {
+		for _, c := range blank[:m] {
+			g.opens = append(g.opens, int32(r)<<20|c<<10|int32(band)+g.stack[c])
+		}
+	}
+	return n
+}
+
+// unitCounts returns the symbols given in each unit and its open cells.
+func (g *sudokuScan) unitCounts() (count, openOf []int64) {
+	count, openOf = make([]int64, 3*g.side), make([]int64, 3*g.side)
+	for u := range count {
+		for _, x := range g.used[u*g.w : u*g.w+g.w] {
+			count[u] += int64(bits.OnesCount64(x))
+		}
+		openOf[u] = int64(g.side) - count[u]
+	}
+	return count, openOf
 }
 
 // sudokuSegmentsSize bounds what Segments adds to a grid of box side box:

@@ -101,11 +101,12 @@ type queensSearch struct {
 
 func newQueensSearch(ctx context.Context, p puzzle.Queens, on technique.Set) *queensSearch {
 	s := &queensSearch{tick: poll.New(ctx), n: p.N, all: 1<<p.N - 1}
-	ps := QueensPrunings()
-	s.cols, s.diag, s.anti = on.Active(ps[queensColumns]), on.Active(ps[queensDiagonals]), on.Active(ps[queensAntiDiagonals])
+	bits := on.Bits(QueensPrunings)
+	is := func(i int) bool { return bits&(1<<uint(i)) != 0 }
+	s.cols, s.diag, s.anti = is(queensColumns), is(queensDiagonals), is(queensAntiDiagonals)
 	// A board of one square is its own mirror image.
-	s.mirror = on.Active(ps[queensMirror]) && p.N > 1
-	s.lowFirst = on.Active(ps[queensLowestFirst])
+	s.mirror = is(queensMirror) && p.N > 1
+	s.lowFirst = is(queensLowestFirst)
 	s.checkEnd = !s.cols || !s.diag || !s.anti
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()

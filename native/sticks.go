@@ -234,10 +234,10 @@ func (s *sticksSearch) switches(on technique.Set) {
 		s.memoOn, s.pieceCount, s.copiesOn, s.reachOn = true, true, true, true
 		return
 	}
-	ps := SticksPrunings()
-	for i, v := range []*bool{&s.divisors, &s.gcdLengths, &s.shortestFirst, &s.desc, &s.indexOrder,
+	bits := on.Bits(SticksPrunings)
+	for i, v := range [...]*bool{&s.divisors, &s.gcdLengths, &s.shortestFirst, &s.desc, &s.indexOrder,
 		&s.equalSkip, &s.firstPiece, &s.lastPiece, &s.smallGap, &s.memoOn, &s.pieceCount, &s.copiesOn, &s.reachOn} {
-		*v = on.Active(ps[i])
+		*v = bits&(1<<uint(i)) != 0
 	}
 }
 

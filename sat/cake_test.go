@@ -114,8 +114,7 @@ func cakeTarget() []puzzle.Cake {
 }
 
 // TestCakeTarget solves the 40 pairs of the target with both backends
-// and compares the areas (about 2 s in all; BenchmarkCakeTarget times
-// each).
+// and compares the areas (BenchmarkCakeTarget times each).
 func TestCakeTarget(t *testing.T) {
 	for _, p := range cakeTarget() {
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {

@@ -24,10 +24,13 @@ func SudokuEncodings() []technique.Choice {
 		Point: "sides", Options: []string{encode.SudokuExtended.String(), encode.SudokuEfficient.String(), encode.SudokuMinimal.String()},
 		Doc: "which sides of the cell and unit exactly-ones are written (Lynce and Ouaknine): all, no unit at-least-one, or also no cell at-most-one",
 	}, {
-		Point: "presolve", Options: []string{"singles", "givens"},
+		// presolve and equivalences shape the formula solved in process,
+		// never the exported query, so an export leaves them out of its
+		// "c encoding" line, as it does the points that choose a search.
+		Point: "presolve", Search: true, Options: []string{"singles", "givens"},
 		Doc: "solve and count: the encoder places the naked and hidden singles unit propagation finds, or only the givens (the exported query: only the givens)",
 	}, {
-		Point: "equivalences", Options: []string{"on", "off"},
+		Point: "equivalences", Search: true, Options: []string{"on", "off"},
 		Doc: "solve: the two candidates of an exactly-one group of two share one variable (count and the exported query: off)",
 	}, {
 		Point: "segments", Options: []string{"off", "on"},

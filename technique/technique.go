@@ -92,6 +92,32 @@ type Set struct {
 	// is cheaper than a map's hashing: a search reads its switches at
 	// the start of every run, and some runs take microseconds.
 	off, on []string
+	// bits has bit i set for the i-th pruning of the list the set was
+	// resolved against, when it is on; resolved says that it was.
+	bits     uint64
+	resolved bool
+}
+
+// Bits returns which prunings of the list s was resolved against are on,
+// bit i for the i-th: read from s, without a lookup by name, when
+// ResolvePrunings made s from that list; else from list, which returns
+// it. Searches call it once per run, and some runs take microseconds.
+func (s Set) Bits(list func() []Pruning) uint64 {
+	if s.resolved {
+		return s.bits
+	}
+	return s.bitsOf(list())
+}
+
+// bitsOf returns which of ps are on in s, bit i for ps[i].
+func (s Set) bitsOf(ps []Pruning) uint64 {
+	var b uint64
+	for i, p := range ps {
+		if i < 64 && s.active(p) {
+			b |= 1 << uint(i)
+		}
+	}
+	return b
 }
 
 // Off reports whether the pruning name, on by default, is switched off.
@@ -148,6 +174,9 @@ func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
 				return Set{}, nil, fmt.Errorf("pruning %s needs %s, which is off", name, n)
 			}
 		}
+	}
+	if len(ps) <= 64 {
+		s.bits, s.resolved = s.bitsOf(ps), true
 	}
 	return s, notes, nil
 }
@@ -212,8 +241,8 @@ type Choice struct {
 	Point   string   // kebab-case, such as "amo"
 	Options []string // the first is the default
 	Doc     string   // what the point chooses, in one line
-	// Search is set when the point chooses how the formula is solved, not
-	// the formula: its pick is left out of FormulaString.
+	// Search is set when the point chooses how an instance is solved, not
+	// the formula a query exports: its pick is left out of FormulaString.
 	Search bool
 }
 

@@ -54,6 +54,11 @@ func TestResolvePrunings(t *testing.T) {
 			again, _, err := technique.ResolvePrunings(prunings, s.String())
 			require.NoError(t, err)
 			require.Equal(t, s, again, "String round trip")
+			list := func() []technique.Pruning { t.Fatal("the resolved set read the list"); return nil }
+			bits := s.Bits(list)
+			for i, p := range prunings {
+				require.Equal(t, s.Active(p), bits&(1<<i) != 0, "bit %d, %s", i, p.Name)
+			}
 		})
 	}
 }
@@ -127,6 +132,12 @@ func TestFormulaString(t *testing.T) {
 }
 
 // TestSetDefault: only a Set that switches nothing keeps every default.
+// TestZeroSetBits: the zero Set, which was resolved against no list,
+// reads the defaults from the list it is given.
+func TestZeroSetBits(t *testing.T) {
+	require.Equal(t, uint64(0b01111), technique.Set{}.Bits(func() []technique.Pruning { return prunings }))
+}
+
 func TestSetDefault(t *testing.T) {
 	ps := []technique.Pruning{{Name: "memo"}, {Name: "lookahead", Optional: true}}
 	for _, tc := range []struct {

@@ -5,26 +5,30 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"time"
 
 	"puzzlesat"
 	"puzzlesat/internal/compare"
 )
 
 // ablation returns the configurations of an ablation of the backends
-// base: each backend's own options first, then, for the DFS, each
-// pruning on by default switched off in turn, and for a SAT backend each
-// option of each choice point other than the default picked in turn.
+// base: each backend's default and its control (the default again), then,
+// for the DFS, each pruning on by default switched off in turn, and for a
+// SAT backend each option of each choice point other than the default
+// picked in turn.
 func ablation(k puzzlesat.Puzzle, base []contender) ([]contender, []compare.Config) {
 	var cs []contender
 	var configs []compare.Config
-	add := func(c contender, b int, category string) {
+	add := func(c contender, conf compare.Config) {
 		cs = append(cs, c)
-		configs = append(configs, compare.Config{Name: c.name, Base: b, Category: category})
+		configs = append(configs, conf)
 	}
 	for _, b := range base {
 		at := len(cs)
-		add(b, at, "default")
+		add(b, compare.Config{Name: b.name, Base: at, Category: "default"})
+		add(contender{b.name + " control", b.opts}, compare.Config{Name: b.name + " control", Base: at, Category: compare.Control})
 		if b.opts.Backend == puzzlesat.DFS {
 			for _, p := range k.Prunings() {
 				if p.Optional {
@@ -32,7 +36,9 @@ func ablation(k puzzlesat.Puzzle, base []contender) ([]contender, []compare.Conf
 				}
 				o := b.opts
 				o.Prunings = join(o.Prunings, "-"+p.Name)
-				add(contender{b.name + " -" + p.Name, o}, at, string(p.Category))
+				name := b.name + " -" + p.Name
+				add(contender{name, o}, compare.Config{Name: name, Base: at, Category: string(p.Category),
+					Pruning: p.Name, Chapter: p.Chapter, Counts: p.Counts})
 			}
 			continue
 		}
@@ -40,7 +46,8 @@ func ablation(k puzzlesat.Puzzle, base []contender) ([]contender, []compare.Conf
 			for _, opt := range ch.Options[1:] {
 				o := b.opts
 				o.Encoding = join(o.Encoding, ch.Point+"="+opt)
-				add(contender{b.name + " " + ch.Point + "=" + opt, o}, at, "encoding")
+				name := b.name + " " + ch.Point + "=" + opt
+				add(contender{name, o}, compare.Config{Name: name, Base: at, Category: "encoding"})
 			}
 		}
 	}
@@ -74,13 +81,18 @@ func (k *kind) ablate(ctx context.Context, e env, o *options, c *comparison) err
 		return err
 	}
 	report := compare.NewAblation(c.configs, c.files(), k.lib.SizeName() != "")
+	report.Legend = map[string]string{}
+	for _, cat := range puzzlesat.Categories() {
+		report.Legend[string(cat)] = cat.Legend()
+	}
 	io.WriteString(e.stdout, report.Header())
 	done := make([]*compare.Instance, n)
 	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item) result {
-		in, r := k.runAblation(ctx, k.lib, c.backends, c.configs, x)
+		in, r := k.runAblation(ctx, k.lib, c.backends, c.configs, x, c.repeats, o.timeout)
 		if r.stopped {
 			return r
 		}
+		r.failed = failed(in) // a timeout, or no answer, is a result of an ablation
 		if errs := changed(k.lib, c.configs, in); errs != "" {
 			r.errs += errs
 			r.bug = true
@@ -98,45 +110,71 @@ func (k *kind) ablate(ctx context.Context, e env, o *options, c *comparison) err
 	ss := report.Summarise(ins)
 	io.WriteString(e.stdout, "\n"+report.Summary(ss))
 	ferr := files.writeAblation(report, k.name(), ins, ss, c.format)
-	if ferr == nil && c.markdown != "" {
-		ferr = writeAtomically(ctx, c.markdown, func(w io.Writer) error {
-			_, err := io.WriteString(w, report.Markdown(ss))
-			return err
-		})
-	}
 	if ferr != nil && !errors.Is(err, errBug) {
 		return ferr
 	}
 	return err
 }
 
-// runAblation runs every configuration on one instance, as runEach does,
-// each backend's default and the configurations measured against it in
-// turn, after an untimed run of the default. Without it the default,
-// which runs first, would pay what a first run costs (caches, page
-// faults, the heap's growth, or the other backend's leftovers), which
-// favours every configuration after it.
-func (k *kind) runAblation(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, configs []compare.Config, x item) (*compare.Instance, result) {
-	in := &compare.Instance{}
+// runAblation runs every configuration on one instance: for each
+// backend, its default once untimed (a first run pays for caches, page
+// faults and the heap's growth, which would favour every run after it),
+// then each configuration interleaved with the default, A B A B, up to
+// repeats times while the pair's time stays within the time limit. A
+// configuration's time is the median of its runs, and the default's time
+// against it (Run.Paired) the median of the default's runs beside them,
+// so that a drift of the machine's speed touches both alike.
+func (k *kind) runAblation(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, configs []compare.Config, x item, repeats int, limit time.Duration) (*compare.Instance, result) {
+	in := &compare.Instance{File: x.file, Case: x.kase}
+	if size, ok := k.lib.Size(x.p); ok {
+		in.Size = size
+	}
+	in.Runs = make([]compare.Run, len(cs))
 	var r result
-	for start, end := 0, 0; start < len(cs); start = end {
-		for end = start + 1; end < len(cs) && configs[end].Base != end; end++ {
+	for c, conf := range configs {
+		if conf.Base == c {
+			lib.Solve(ctx, x.p, cs[c].opts) // the answer and errors come with the timed runs
 		}
-		lib.Solve(ctx, x.p, cs[start].opts) // the answer and errors come with the timed run
-		if ctx.Err() != nil {
-			return nil, result{stopped: true}
+		var times, paired []time.Duration
+		var spent time.Duration
+		for rep := 0; rep < max(repeats, 1); rep++ {
+			if conf.Base != c {
+				base, br := k.runOne(ctx, lib, cs[conf.Base], x)
+				if br.stopped {
+					return nil, br
+				}
+				paired = append(paired, base.Time)
+				spent += base.Time
+			}
+			run, rr := k.runOne(ctx, lib, cs[c], x)
+			if rr.stopped {
+				return nil, rr
+			}
+			if rep == 0 {
+				in.Runs[c] = run
+				r = r.add(rr)
+			}
+			times = append(times, run.Time)
+			spent += run.Time
+			if !run.Status.Definite() || (limit > 0 && spent*time.Duration(rep+2) > limit*time.Duration(rep+1)) {
+				break // a timeout is a result, and another pair would not fit the limit
+			}
 		}
-		part, pr := k.runEach(ctx, lib, cs[start:end], x)
-		if pr.stopped {
-			return nil, pr
-		}
-		part.Runs = append(in.Runs, part.Runs...)
-		in = part
-		r.errs += pr.errs
-		r.failed = r.failed || pr.failed
-		r.bug = r.bug || pr.bug
+		in.Runs[c].Time, in.Runs[c].Repeats = median(times), len(times)
+		in.Runs[c].Paired = median(paired)
 	}
 	return in, r
+}
+
+// failed reports whether a run of in ended in an error other than a
+// timeout, a proof that there is no answer, or a formula too large.
+func failed(in *compare.Instance) bool {
+	for _, r := range in.Runs {
+		if r.Status == compare.Failed || r.Status == compare.Wrong {
+			return true
+		}
+	}
+	return false
 }
 
 // changed returns a message for every configuration of in whose run
@@ -158,8 +196,21 @@ func changed(k puzzlesat.Puzzle, configs []compare.Config, in *compare.Instance)
 	return b.String()
 }
 
-// writeAblation writes the JSON records and the plot of an ablation.
+// writeAblation writes the JSON records, the plot and the Markdown of an
+// ablation.
 func (o *outputs) writeAblation(a *compare.Ablation, kind string, ins []compare.Instance, ss []compare.AblationSummary, f compare.Format) error {
 	return o.finish(func(w io.Writer) error { return a.WriteAblationJSON(w, kind, ins) },
-		func(w io.Writer) error { return compare.PlotAblation(w, f, kind, ss) })
+		func(w io.Writer) error { return compare.PlotAblation(w, f, kind, ss) },
+		func(w io.Writer) error { _, err := io.WriteString(w, a.Markdown(ss)); return err })
+}
+
+// median returns the median of ts, the lower middle one of an even
+// number; 0 for none.
+func median(ts []time.Duration) time.Duration {
+	if len(ts) == 0 {
+		return 0
+	}
+	ts = slices.Clone(ts)
+	slices.Sort(ts)
+	return ts[(len(ts)-1)/2]
 }

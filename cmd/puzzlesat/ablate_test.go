@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat"
+	"puzzlesat/internal/compare"
 	"puzzlesat/puzzle"
 )
 
@@ -24,10 +25,12 @@ func (l *solveLog) Solve(ctx context.Context, p puzzlesat.Problem, o puzzlesat.O
 	return l.Puzzle.Solve(ctx, p, o)
 }
 
-// TestAblationWarmUp checks that each default runs once, untimed, right
-// before its timed run and those of the configurations measured against
-// it, so that no row carries the cost of a first run.
-func TestAblationWarmUp(t *testing.T) {
+// TestAblationInterleaves checks the order of an ablation's runs: each
+// default once untimed, then its own repeats, then each configuration
+// measured against it (its control first) interleaved with it, A B A B,
+// so that no row carries the cost of a first run or a drift of the
+// machine's speed.
+func TestAblationInterleaves(t *testing.T) {
 	k, err := lookupKind("sticks")
 	require.NoError(t, err)
 	base, err := contenders("dfs,sat", puzzlesat.Options{})
@@ -35,19 +38,26 @@ func TestAblationWarmUp(t *testing.T) {
 	cs, configs := ablation(k.lib, base)
 	log := &solveLog{Puzzle: k.lib}
 	x := item{file: "sample", kase: 1, p: puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}}
-	in, r := k.runAblation(context.Background(), log, cs, configs, x)
+	const repeats = 2
+	in, r := k.runAblation(context.Background(), log, cs, configs, x, repeats, 0)
 	require.False(t, r.failed || r.bug || r.stopped, r.errs)
 	require.Len(t, in.Runs, len(cs))
 	var want []puzzlesat.Options
-	warm := 0
+	defaults := 0
 	for i, c := range configs {
 		if c.Base == i {
-			want = append(want, cs[i].opts) // the warm-up run
-			warm++
+			defaults++
+			want = append(want, cs[i].opts, cs[i].opts, cs[i].opts) // the warm-up and the repeats
+			require.Equal(t, compare.Control, configs[i+1].Category, "the control follows its default")
+			continue
 		}
-		want = append(want, cs[i].opts)
+		for range repeats {
+			want = append(want, cs[c.Base].opts, cs[i].opts)
+		}
+		require.Equal(t, repeats, in.Runs[i].Repeats)
+		require.Positive(t, in.Runs[i].Paired)
 	}
-	require.Equal(t, 2, warm)
+	require.Equal(t, 2, defaults)
 	require.Equal(t, want, log.calls)
 }
 
@@ -67,4 +77,29 @@ func TestCompareAblate(t *testing.T) {
 	table, err := os.ReadFile(md)
 	require.NoError(t, err)
 	require.Contains(t, string(table), "| `dfs -memo` | memo |")
+}
+
+// TestAblateExitCodes: in an ablation a timeout is a result, so a run
+// whose every answer verified exits 0 even when every run timed out;
+// outputs that cannot be written, or two outputs at one path, fail with
+// exit 2 before any instance runs.
+func TestAblateExitCodes(t *testing.T) {
+	sample := "../../testdata/sticks/sample.in"
+	out, errs, code := cli(t, "", "compare", "sticks", "--ablate", "--timeout=1ns", sample)
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, out, "timeout")
+
+	dir := t.TempDir()
+	for name, args := range map[string][]string{
+		"no such directory": {"--markdown=" + filepath.Join(dir, "no", "x.md")},
+		"one path twice":    {"--markdown=" + filepath.Join(dir, "x"), "--json=" + filepath.Join(dir, "x")},
+	} {
+		t.Run(name, func(t *testing.T) {
+			out, errs, code := cli(t, "", append(append([]string{"compare", "sticks", "--ablate"}, args...), sample)...)
+			require.Contains(t, errs, args[len(args)-1][len("--"):strings.Index(args[len(args)-1], "=")])
+			require.Equal(t, exitUsage, code, errs)
+			require.Empty(t, out, "nothing ran")
+			require.NoFileExists(t, filepath.Join(dir, "x"))
+		})
+	}
 }

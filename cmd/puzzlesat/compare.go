@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -25,6 +27,7 @@ type comparison struct {
 	// and then one technique switched at a time, as configs says.
 	configs  []compare.Config
 	markdown string // with ablate, also write the summary as Markdown to this path
+	repeats  int    // with ablate, the most runs of each configuration on an instance
 }
 
 // contender is one backend that compare runs: its name in the table and
@@ -37,6 +40,7 @@ type contender struct {
 func runCompare(ctx context.Context, e env, args []string) error {
 	var backends, jsonPath, plotPath, markdown string
 	var ablate bool
+	var repeats int
 	k, o, pos, err := kindArgs(e, "compare", args, func(fs *flag.FlagSet, o *options) {
 		fs.StringVar(&backends, "backends", "dfs,sat", "the backends to run on each instance, in this order, comma-separated: dfs, sat (gini in process), sat/SOLVER (the SAT backend with SOLVER: portfolio, a known solver or a path)")
 		fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend; a run that reaches it is recorded as a timeout and the rest go on (0: none)")
@@ -46,6 +50,7 @@ func runCompare(ctx context.Context, e env, args []string) error {
 		fs.StringVar(&plotPath, "plot", "", "also draw the times to `PATH`, an .svg or .png file")
 		o.techniqueFlags(fs, true)
 		fs.BoolVar(&ablate, "ablate", false, "run each backend's default, then each pruning off in turn (dfs) and each other encoding option (sat), and report each against its default")
+		fs.IntVar(&repeats, "repeats", 5, "with --ablate, run each configuration up to `N` times on each instance, interleaved with its default, while the pair fits --timeout, and take the medians")
 		fs.StringVar(&markdown, "markdown", "", "with --ablate, also write the summary as a Markdown table to `PATH`")
 	})
 	if err != nil {
@@ -58,7 +63,7 @@ func runCompare(ctx context.Context, e env, args []string) error {
 	switch {
 	case ablate:
 		c.backends, c.configs = ablation(k.lib, c.backends)
-		c.markdown = markdown
+		c.markdown, c.repeats = markdown, repeats
 	case markdown != "":
 		c.close()
 		return usagef("--markdown goes with --ablate")
@@ -269,25 +274,44 @@ func (k *kind) runEach(ctx context.Context, lib puzzlesat.Puzzle, cs []contender
 	}
 	var r result
 	for _, c := range cs {
-		a, st, err := lib.Solve(ctx, x.p, c.opts)
-		if ctx.Err() != nil {
-			return nil, result{stopped: true}
+		run, rr := k.runOne(ctx, lib, c, x)
+		if rr.stopped {
+			return nil, rr
 		}
-		run := newRun(c.name, st, err)
-		if err == nil {
-			run.Answer = strings.TrimSuffix(a.Text, "\n")
-		}
-		switch run.Status {
-		case compare.Wrong, compare.Failed:
-			r.errs += fmt.Sprintf("puzzlesat: %s case %d: %v\n", x.file, x.kase, err)
-		case compare.TooLarge:
-			r.errs += fmt.Sprintf("puzzlesat: %s case %d: %v (raise --budget to allow it)\n", x.file, x.kase, err)
-		}
-		r.failed = r.failed || run.Status != compare.Solved
-		r.bug = r.bug || run.Status == compare.Wrong
+		r = r.add(rr)
 		in.Runs = append(in.Runs, run)
 	}
 	return in, r
+}
+
+// runOne runs one backend on one instance.
+func (k *kind) runOne(ctx context.Context, lib puzzlesat.Puzzle, c contender, x item) (compare.Run, result) {
+	var r result
+	a, st, err := lib.Solve(ctx, x.p, c.opts)
+	if ctx.Err() != nil {
+		return compare.Run{}, result{stopped: true}
+	}
+	run := newRun(c.name, st, err)
+	if err == nil {
+		run.Answer = strings.TrimSuffix(a.Text, "\n")
+	}
+	switch run.Status {
+	case compare.Wrong, compare.Failed:
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", x.file, x.kase, err)
+	case compare.TooLarge:
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v (raise --budget to allow it)\n", x.file, x.kase, err)
+	}
+	r.failed = run.Status != compare.Solved
+	r.bug = run.Status == compare.Wrong
+	return run, r
+}
+
+// add returns r with what o found too.
+func (r result) add(o result) result {
+	r.errs += o.errs
+	r.failed = r.failed || o.failed
+	r.bug = r.bug || o.bug
+	return r
 }
 
 // newRun records one backend's run from what Solve returned.
@@ -330,44 +354,78 @@ func status(err error) compare.Status {
 // outputs are the files compare writes besides the table, created before
 // the first instance runs so that a bad path fails at once.
 type outputs struct {
-	json, plot *output
+	json, plot, markdown *output
 }
 
-// createOutputs creates the files c names.
+// createOutputs creates the files c names, after checking that no two of
+// them are one file.
 func createOutputs(c *comparison) (*outputs, error) {
-	var o outputs
-	var err error
-	if c.jsonPath != "" {
-		if o.json, err = createOutput(c.jsonPath); err != nil {
-			return nil, err
+	paths := []string{c.jsonPath, c.plotPath, c.markdown}
+	flags := []string{"--json", "--plot", "--markdown"}
+	for i, p := range paths {
+		for j := range i {
+			if p != "" && paths[j] != "" && sameFile(p, paths[j]) {
+				return nil, usagef("%s and %s name one file, %s", flags[j], flags[i], p)
+			}
 		}
 	}
-	if c.plotPath != "" {
-		if o.plot, err = createOutput(c.plotPath); err != nil {
-			if o.json != nil {
-				o.json.abort()
-			}
-			return nil, err
+	var o outputs
+	for i, f := range []**output{&o.json, &o.plot, &o.markdown} {
+		if paths[i] == "" {
+			continue
 		}
+		out, err := createOutput(paths[i])
+		if err != nil {
+			o.abort()
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // its path is the temporary file's
+			}
+			return nil, fmt.Errorf("%s %s: %w", flags[i], paths[i], err)
+		}
+		*f = out
 	}
 	return &o, nil
+}
+
+// sameFile reports whether paths a and b name one file: the same path
+// once made absolute, or, for files that exist, the same file.
+func sameFile(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	if err1 == nil && err2 == nil && aa == ab {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// abort removes every file created so far.
+func (o *outputs) abort() {
+	for _, f := range []*output{o.json, o.plot, o.markdown} {
+		if f != nil {
+			f.abort()
+		}
+	}
 }
 
 // write writes the JSON records and the plot of chart.
 func (o *outputs) write(chart compare.Chart, f compare.Format) error {
 	return o.finish(func(w io.Writer) error { return compare.WriteJSON(w, chart.Kind, chart.Instances) },
-		func(w io.Writer) error { return compare.Plot(w, f, chart) })
+		func(w io.Writer) error { return compare.Plot(w, f, chart) }, nil)
 }
 
-// finish writes the JSON file with json and the plot with plot, and
-// commits each; a file whose writing failed is aborted, so that its path
-// keeps what it held. It returns the first error, with the file's name.
-func (o *outputs) finish(json, plot func(io.Writer) error) error {
+// finish writes the JSON file with json, the plot with plot and the
+// Markdown with markdown, and commits each; a file whose writing failed
+// is aborted, so that its path keeps what it held. It returns the errors,
+// each with its file's name.
+func (o *outputs) finish(json, plot, markdown func(io.Writer) error) error {
 	var errs []error
 	for _, out := range []struct {
 		f     *output
 		write func(io.Writer) error
-	}{{o.json, json}, {o.plot, plot}} {
+	}{{o.json, json}, {o.plot, plot}, {o.markdown, markdown}} {
 		if out.f == nil {
 			continue
 		}

@@ -234,7 +234,7 @@ func TestCompareRecordsFailures(t *testing.T) {
 		args         []string
 		errs         string
 	}{
-		// cake5: dfs under a millisecond, sat 150-500 ms.
+		// cake5: the dfs settles it far inside the limit, the sat backend far outside.
 		{"timeout", "timeout", []string{"cake", "--timeout=20ms", judgedata.Path(t, "cake", "cake5.in")}, ""},
 		{"too large", "too_large", []string{"alphametic", "--budget=100", judgedata.Path(t, "alphametic", "sample.in")}, "raise --budget"},
 	}

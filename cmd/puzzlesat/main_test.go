@@ -187,6 +187,10 @@ func TestVersionText(t *testing.T) {
 		{Key: "vcs.time", Value: "2026-12-01T23:21:40Z"}, {Key: "vcs.modified", Value: "true"}}
 	require.Equal(t, "puzzlesat v0.0.0-20261201232140-f3ce1fbb0efd+dirty, revision f3ce1fbb0efd2c0497bdad9b2cbd0ced618475f2 (modified), committed 2026-12-01T23:21:40Z, built with go1.26.8 on "+runtime.GOOS+"/"+runtime.GOARCH+"\n", versionText(info))
 	require.Contains(t, versionText(nil), "puzzlesat devel, built with "+runtime.Version())
+	out, errs, code := cli(t, "", "--version")
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, out, "\n"+enginesText(puzzlesat.CadicalBuiltIn()))
+	require.Contains(t, enginesText(true), "gini, cadical")
 }
 
 func TestSatCommand(t *testing.T) {
@@ -237,12 +241,16 @@ func TestStatsLines(t *testing.T) {
 	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+ cuts=column-check:\d+(,[a-z-]+:\d+){8}; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ winner=`+regexp.QuoteMeta(defaultWinner())+`\n$`, errs)
 }
 
-// defaultWinner is how --stats names the default solver when it wins:
-// gini, or CaDiCaL in process when PUZZLESAT_ENGINE=cadical switched the
-// default in a build with the tag cadical.
+// defaultWinner is how --stats names the default solver when it wins an
+// alphametic: gini; in a build with the tag cadical, gini picked by
+// auto, or CaDiCaL in process when PUZZLESAT_ENGINE=cadical switched the
+// default.
 func defaultWinner() string {
-	if (puzzlesat.Solver{}).String() == "cadical" {
+	switch (puzzlesat.Solver{}).String() {
+	case "cadical":
 		return "cadical(in-process)"
+	case "auto":
+		return "gini auto=gini(alphametic)"
 	}
 	return "gini"
 }

@@ -94,7 +94,8 @@ func (o *options) solverFlag(fs *flag.FlagSet) {
 		cadical = "cadical (in process in this build"
 	}
 	fs.StringVar(&o.solver, "solver", puzzlesat.Solver{}.String(), "the SAT `solver` of the sat backend: gini (in process), "+cadical+
-		"), portfolio (the solvers in process race every known solver on PATH on each query), portfolio:A,B,... (those race), a known solver ("+
+		"), auto (gini or CaDiCaL in process, whichever suits each query by the table in docs/solvers.md; --stats names the pick), "+
+		"portfolio (the solvers in process race every known solver on PATH on each query, no more at once than CPUs, the strongest first), portfolio:A,B,... (those race), a known solver ("+
 		strings.Join(puzzlesat.KnownSolvers(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
 }
 

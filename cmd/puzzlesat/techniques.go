@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"puzzlesat"
 )
@@ -35,16 +34,81 @@ func runPrunings(_ context.Context, e env, args []string) error {
 		}
 		return writeJSON(e.stdout, out)
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "name\tcategory\tdefault\tneeds\tneeded by\tdescription")
+	rows := [][]string{{"name", "category", "chapter", "default"}}
+	docs := []string{"description"}
+	cats := map[puzzlesat.Category]bool{}
 	for _, p := range ps {
 		def := "on"
 		if p.Optional {
 			def = "off"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", p.Name, p.Category, def, dash(p.Needs), dash(neededBy(ps, p.Name)), p.Doc)
+		chapter := p.Chapter
+		if chapter == "" {
+			chapter = "beyond"
+		}
+		rows = append(rows, []string{p.Name, string(p.Category), chapter, def})
+		doc := p.Doc
+		if len(p.Needs) > 0 {
+			doc += "; needs " + strings.Join(p.Needs, ", ")
+		}
+		if by := neededBy(ps, p.Name); len(by) > 0 {
+			doc += "; needed by " + strings.Join(by, ", ")
+		}
+		docs = append(docs, doc)
+		cats[p.Category] = true
 	}
-	return tw.Flush()
+	writeListing(e.stdout, rows, docs)
+	fmt.Fprintln(e.stdout, "\ncategories:")
+	for _, c := range puzzlesat.Categories() {
+		if cats[c] {
+			writeWrapped(e.stdout, "  "+string(c)+": "+c.Legend(), "    ")
+		}
+	}
+	return nil
+}
+
+// listingWidth is the width the listings of prunings and encodings fit.
+const listingWidth = 100
+
+// writeListing writes a table of rows, aligned, each followed by its
+// description wrapped to listingWidth and indented under it.
+func writeListing(w io.Writer, rows [][]string, docs []string) {
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len(c))
+		}
+	}
+	for i, r := range rows {
+		var b strings.Builder
+		for j, c := range r {
+			if j < len(r)-1 {
+				fmt.Fprintf(&b, "%-*s  ", widths[j], c)
+			} else {
+				b.WriteString(c)
+			}
+		}
+		fmt.Fprintln(w, b.String())
+		writeWrapped(w, "    "+docs[i], "    ")
+	}
+}
+
+// writeWrapped writes text wrapped at word boundaries to listingWidth,
+// its lines after the first starting with indent.
+func writeWrapped(w io.Writer, text, indent string) {
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = text[:len(text)-len(strings.TrimLeft(text, " "))] + word
+		case len(line)+1+len(word) > listingWidth:
+			fmt.Fprintln(w, line)
+			line = indent + word
+		default:
+			line += " " + word
+		}
+	}
+	fmt.Fprintln(w, line)
 }
 
 // runEncodings lists the choice points of a kind's SAT encoding: a
@@ -69,16 +133,18 @@ func runEncodings(_ context.Context, e env, args []string) error {
 		}
 		return writeJSON(e.stdout, out)
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "point\toptions (default first)\tchooses\tdescription")
+	rows := [][]string{{"point", "options (default first)", "chooses"}}
+	docs := []string{"description"}
 	for _, c := range cs {
 		what := "formula"
 		if c.Search {
 			what = "search"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Point, strings.Join(c.Options, "|"), what, c.Doc)
+		rows = append(rows, []string{c.Point, strings.Join(c.Options, "|"), what})
+		docs = append(docs, c.Doc)
 	}
-	return tw.Flush()
+	writeListing(e.stdout, rows, docs)
+	return nil
 }
 
 // techniqueArgs parses "KIND [--json]".

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,5 +43,24 @@ func TestSearchPointsKeepTheFormula(t *testing.T) {
 			require.Equal(t, exitOK, code, errs)
 			require.Equal(t, want, got)
 		})
+	}
+}
+
+// TestListingsFit: the prunings and encodings of every kind list within
+// 100 columns, each with its description, and the prunings with the
+// legend of their categories.
+func TestListingsFit(t *testing.T) {
+	for _, name := range kindNames() {
+		for _, list := range []string{"prunings", "encodings"} {
+			out, errs, code := cli(t, "", list, name)
+			require.Equal(t, exitOK, code, errs)
+			for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+				require.LessOrEqual(t, len(line), listingWidth, "%s %s: %q", list, name, line)
+			}
+			if list == "prunings" {
+				require.Contains(t, out, "\ncategories:\n")
+				require.Contains(t, out, ": the chapter's")
+			}
+		}
 	}
 }

@@ -6,18 +6,30 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+
+	"puzzlesat"
 )
 
 // runVersion prints the version of puzzlesat: the module's version, the
 // VCS revision it was built from (and whether the tree was modified), and
-// the Go that built it, as the binary records them.
+// the Go that built it, as the binary records them, then the SAT engines
+// built into the process.
 func runVersion(_ context.Context, e env, args []string) error {
 	if len(args) > 0 {
 		return usagef("version takes no arguments, got %q", args[0])
 	}
 	info, _ := debug.ReadBuildInfo()
-	_, err := io.WriteString(e.stdout, versionText(info))
+	_, err := io.WriteString(e.stdout, versionText(info)+enginesText(puzzlesat.CadicalBuiltIn()))
 	return err
+}
+
+// enginesText says which SAT engines run in the process: gini always,
+// CaDiCaL in a build with the cadical tag.
+func enginesText(cadical bool) string {
+	if cadical {
+		return "engines in process: gini, cadical\n"
+	}
+	return "engines in process: gini (cadical: not built in; build with -tags cadical)\n"
 }
 
 // versionText formats what the build recorded, in one line:

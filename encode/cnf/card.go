@@ -14,24 +14,13 @@ func (f *CNF) AtLeastOne(ls ...Lit) { f.Add(ls...) }
 // n-1 variables and 3n-4 clauses and keeps arc consistency under unit
 // propagation.
 func (f *CNF) AtMostOne(ls ...Lit) {
-	if len(ls) <= pairwiseMax {
-		for i := range ls {
-			for j := i + 1; j < len(ls); j++ {
-				f.Add(ls[i].Not(), ls[j].Not())
-			}
-		}
-		return
+	switch {
+	case len(ls) < 2:
+	case len(ls) <= pairwiseMax:
+		f.pairwise(ls)
+	default:
+		f.sequential(ls)
 	}
-	prev := f.Lit() // prev: some of ls[0..i-1] is true
-	f.Add(ls[0].Not(), prev)
-	for i := 1; i < len(ls)-1; i++ {
-		s := f.Lit()
-		f.Add(ls[i].Not(), s)
-		f.Add(prev.Not(), s)
-		f.Add(ls[i].Not(), prev.Not())
-		prev = s
-	}
-	f.Add(ls[len(ls)-1].Not(), prev.Not())
 }
 
 // ExactlyOne adds clauses forcing exactly one of ls to be true.

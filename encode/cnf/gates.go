@@ -85,24 +85,6 @@ func (f *CNF) Ite(c, a, b Lit) Lit {
 	return o
 }
 
-// Ands returns a literal equivalent to the conjunction of ls (true if empty).
-func (f *CNF) Ands(ls ...Lit) Lit {
-	acc := f.True()
-	for _, l := range ls {
-		acc = f.And(acc, l)
-	}
-	return acc
-}
-
-// Ors returns a literal equivalent to the disjunction of ls (false if empty).
-func (f *CNF) Ors(ls ...Lit) Lit {
-	acc := f.False()
-	for _, l := range ls {
-		acc = f.Or(acc, l)
-	}
-	return acc
-}
-
 // FullAdder returns the sum and carry bits of a + b + c. Without constant
 // inputs it costs 2 variables and 14 clauses: the sum as a 3-input parity
 // (8 clauses) and the carry as a majority (6 clauses), each complete, so

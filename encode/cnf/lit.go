@@ -83,3 +83,15 @@ func (m Model) BitsValue(b Bits) uint64 {
 	}
 	return v
 }
+
+// VarsOf returns the variables of the literals of rows, row by row, as a
+// query's Vars lists them.
+func VarsOf(rows ...[]Lit) []Var {
+	var vs []Var
+	for _, row := range rows {
+		for _, l := range row {
+			vs = append(vs, l.Var())
+		}
+	}
+	return vs
+}

@@ -2,26 +2,39 @@ package compare
 
 import (
 	"fmt"
+	"image/color"
 	"io"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"puzzlesat/technique"
+	"puzzlesat/trace"
 )
 
 // Config is one configuration of an ablation: a backend with one
 // technique switched, or a backend's default, against which the others
 // of that backend are measured.
 type Config struct {
-	Name     string // "dfs", "dfs -memo", "sat amo=pairwise"
+	Name     string // "dfs", "dfs -memo", "sat amo=pairwise", "dfs control"
 	Base     int    // the index of the default configuration it is measured against; its own for a default
-	Category string // the switched pruning's category, "encoding", or "default"
+	Category string // the switched pruning's category, "encoding", "control", or "default"
+	Pruning  string // the pruning switched off, whose cuts at the default the tables show; "" for none
+	Chapter  string // where the chapter names that pruning ("3.2", "named"), "" beyond it
+	Counts   string // what one of its cuts is, in a few words
 }
+
+// Control is the Category of a control configuration: the default again,
+// run interleaved with itself, whose ratios are the noise of the run.
+const Control = "control"
 
 // Ablation reports runs of configurations on instances: the Runs of
 // every Instance are the configurations', in order.
 type Ablation struct {
 	Configs []Config
+	// Legend says what each category means, for the Markdown's legend.
+	Legend  map[string]string
 	fileW   int
 	hasSize bool
 }
@@ -69,29 +82,44 @@ func ratioText(v float64) string {
 	return fmt.Sprintf("%.3g", v)
 }
 
-// TimeRatio returns run c's time over its default's on in.
+// TimeRatio returns run c's time over its default's on in: over the
+// default's runs interleaved with c's (Run.Paired) where there are some.
 func (a *Ablation) TimeRatio(in *Instance, c int) Ratio {
 	r, base := in.Runs[c], in.Runs[a.Configs[c].Base]
-	if !base.Status.Definite() || base.Time <= 0 {
+	bt := base.Time
+	if r.Paired > 0 {
+		bt = r.Paired
+	}
+	if !base.Status.Definite() || bt <= 0 {
 		return Ratio{}
 	}
+	v := r.Time.Seconds() / bt.Seconds()
 	switch {
 	case r.Status.Definite():
-		return Ratio{Value: r.Time.Seconds() / base.Time.Seconds(), Defined: true}
+		return Ratio{Value: v, Defined: true}
 	case r.Status == Timeout:
-		return Ratio{Value: r.Time.Seconds() / base.Time.Seconds(), Bounded: true, Defined: true}
+		return Ratio{Value: v, Bounded: true, Defined: true}
 	}
 	return Ratio{}
 }
 
 // WorkRatio returns run c's work (nodes or conflicts) over its default's
-// on in; undefined unless both settled it and the default did work.
+// on in: at least that when c timed out; undefined unless the default
+// settled it and both did work, since a ratio to or of nothing says
+// nothing about what a technique buys.
 func (a *Ablation) WorkRatio(in *Instance, c int) Ratio {
 	r, base := in.Runs[c], in.Runs[a.Configs[c].Base]
-	if !base.Status.Definite() || !r.Status.Definite() || work(base) == 0 {
+	if !base.Status.Definite() || work(base) == 0 || work(r) == 0 {
 		return Ratio{}
 	}
-	return Ratio{Value: float64(work(r)) / float64(work(base)), Defined: true}
+	v := float64(work(r)) / float64(work(base))
+	switch {
+	case r.Status.Definite():
+		return Ratio{Value: v, Defined: true}
+	case r.Status == Timeout:
+		return Ratio{Value: v, Bounded: true, Defined: true}
+	}
+	return Ratio{}
 }
 
 // Header returns the header line.
@@ -145,137 +173,374 @@ func (a *Ablation) lead(b *strings.Builder, file, kase, size string) {
 }
 
 // AblationSummary is one configuration's figures over every instance:
-// the geometric means and the worst of its time and work ratios to its
-// default, each a lower bound (Bounded) when a timeout is among them.
+// the medians, worst cases and geometric means of its time and work
+// ratios to its default, each a lower bound (Bounded) when a timeout is
+// among them.
 type AblationSummary struct {
 	Config
-	Time, WorstTime, Work Ratio
-	Timeouts              int // instances on which it timed out
-	Instances             int // instances with a defined time ratio
+	Time, MedianTime, WorstTime Ratio
+	Work, MedianWork, WorstWork Ratio
+	Cuts                        int64 // its pruning's cuts at the default, over every instance; -1 for none
+	Timeouts                    int   // instances on which it timed out
+	Instances                   int   // instances with a defined time ratio
+	// Band is the noise of the run, from its default's control: the
+	// range within which the geometric mean of a configuration that
+	// changes nothing falls, nineteen times in twenty.
+	Band [2]float64
+	// NoEffect reports a configuration that does the default's work on
+	// every instance (and whose pruning never cuts at the default), with
+	// a time inside the band: switching it changes nothing here.
+	NoEffect bool
 }
 
 // Summarise returns one summary per configuration of ins.
 func (a *Ablation) Summarise(ins []Instance) []AblationSummary {
 	out := make([]AblationSummary, len(a.Configs))
-	for c, conf := range a.Configs {
-		s := AblationSummary{Config: conf}
-		var tl, wl []float64
-		for i := range ins {
-			if ins[i].Runs[c].Status == Timeout {
-				s.Timeouts++
-			}
-			if r := a.TimeRatio(&ins[i], c); r.Defined {
-				tl = append(tl, r.Value)
-				s.Time.Bounded = s.Time.Bounded || r.Bounded
-				if !s.WorstTime.Defined || r.Value > s.WorstTime.Value {
-					s.WorstTime = r
-				}
-			}
-			if r := a.WorkRatio(&ins[i], c); r.Defined {
-				wl = append(wl, r.Value)
-			}
+	for c := range a.Configs {
+		out[c] = a.summarise(ins, c)
+	}
+	for c := range out {
+		if ctl := a.control(c); ctl >= 0 {
+			out[c].Band = band(a.logTimes(ins, ctl))
 		}
-		s.Instances = len(tl)
-		s.Time.Value, s.Time.Defined = geomean(tl), len(tl) > 0
-		s.Work.Value, s.Work.Defined = geomean(wl), len(wl) > 0
-		out[c] = s
+		s := &out[c]
+		s.NoEffect = s.Category != "default" && s.Category != Control && s.Time.Defined && !s.Time.Bounded &&
+			s.Cuts <= 0 && a.sameWork(ins, c) && s.Band[0] <= s.Time.Value && s.Time.Value <= s.Band[1]
 	}
 	return out
 }
 
-// geomean returns the geometric mean of xs, 0 for none.
-func geomean(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
+// summarise returns configuration c's ratios over ins.
+func (a *Ablation) summarise(ins []Instance, c int) AblationSummary {
+	conf := a.Configs[c]
+	s := AblationSummary{Config: conf, Cuts: -1}
+	var tl, wl []Ratio
+	for i := range ins {
+		if ins[i].Runs[c].Status == Timeout {
+			s.Timeouts++
+		}
+		if r := a.TimeRatio(&ins[i], c); r.Defined {
+			tl = append(tl, r)
+		}
+		if r := a.WorkRatio(&ins[i], c); r.Defined {
+			wl = append(wl, r)
+		}
+		if conf.Pruning != "" {
+			s.Cuts = max(s.Cuts, 0) + cutsOf(ins[i].Runs[conf.Base], conf.Pruning)
+		}
 	}
-	sum := 0.0
-	for _, x := range xs {
-		sum += math.Log(math.Max(x, 1e-12))
+	s.Instances = len(tl)
+	s.Time, s.MedianTime, s.WorstTime = ratios(tl)
+	s.Work, s.MedianWork, s.WorstWork = ratios(wl)
+	return s
+}
+
+// cutsOf returns how often pruning p cut in run r.
+func cutsOf(r Run, p string) int64 {
+	for _, c := range r.Cuts {
+		if c.Pruning == p {
+			return c.Count
+		}
 	}
-	return math.Exp(sum / float64(len(xs)))
+	return 0
+}
+
+// ratios returns the geometric mean, the median and the worst of rs,
+// each a lower bound when one of rs is.
+func ratios(rs []Ratio) (geo, median, worst Ratio) {
+	if len(rs) == 0 {
+		return
+	}
+	vs := make([]float64, len(rs))
+	bounded := false
+	for i, r := range rs {
+		vs[i], bounded = r.Value, bounded || r.Bounded
+	}
+	slices.Sort(vs)
+	geo = Ratio{Value: geomean(vs), Bounded: bounded, Defined: true}
+	median = Ratio{Value: vs[(len(vs)-1)/2], Bounded: bounded, Defined: true}
+	if len(vs)%2 == 0 {
+		median.Value = math.Sqrt(vs[len(vs)/2-1] * vs[len(vs)/2])
+	}
+	worst = Ratio{Value: vs[len(vs)-1], Bounded: bounded, Defined: true}
+	return
+}
+
+// control returns the index of the control of configuration c's default,
+// or -1 when it has none.
+func (a *Ablation) control(c int) int {
+	for i, conf := range a.Configs {
+		if conf.Category == Control && conf.Base == a.Configs[c].Base {
+			return i
+		}
+	}
+	return -1
+}
+
+// logTimes returns the logarithms of configuration c's defined, unbounded
+// time ratios over ins.
+func (a *Ablation) logTimes(ins []Instance, c int) []float64 {
+	var ls []float64
+	for i := range ins {
+		if r := a.TimeRatio(&ins[i], c); r.Defined && !r.Bounded && r.Value > 0 {
+			ls = append(ls, math.Log(r.Value))
+		}
+	}
+	return ls
+}
+
+// band returns the range, around 1 and the control's own geometric mean,
+// of two standard errors of the mean of the control's logarithmic ratios:
+// where the geometric mean of a configuration that changes nothing lies,
+// about nineteen times in twenty.
+func band(ls []float64) [2]float64 {
+	if len(ls) < 2 {
+		return [2]float64{1, 1}
+	}
+	mean, sq := 0.0, 0.0
+	for _, l := range ls {
+		mean += l
+	}
+	mean /= float64(len(ls))
+	for _, l := range ls {
+		sq += (l - mean) * (l - mean)
+	}
+	se := math.Sqrt(sq / float64(len(ls)-1) / float64(len(ls)))
+	return [2]float64{math.Exp(min(mean, 0) - 2*se), math.Exp(max(mean, 0) + 2*se)}
+}
+
+// sameWork reports whether configuration c settled every instance as its
+// default did, with the same work.
+func (a *Ablation) sameWork(ins []Instance, c int) bool {
+	for i := range ins {
+		r, base := ins[i].Runs[c], ins[i].Runs[a.Configs[c].Base]
+		if r.Status != base.Status || work(r) != work(base) {
+			return false
+		}
+	}
+	return true
 }
 
 // Summary returns the summary lines, a header first: per configuration,
-// its category, the geometric mean and the worst of its time ratios, the
-// geometric mean of its work ratios, and its timeouts.
+// its category, its chapter, its pruning's cuts at the default, the
+// median and worst of its work ratios, the geometric mean, median and
+// worst of its time ratios, its timeouts, and "no effect" where it has
+// none; then the control's band.
 func (a *Ablation) Summary(ss []AblationSummary) string {
 	var b strings.Builder
 	w := a.configW()
-	fmt.Fprintf(&b, "%-*s %-12s %10s %10s %10s %9s\n", w, "config", "category", "time_geo", "time_worst", "work_geo", "timeouts")
+	const row = "%-*s %-12s %-7s %10s %9s %10s %9s %9s %10s %8s  %s\n"
+	fmt.Fprintf(&b, row, w, "config", "category", "chapter", "cuts", "work_med", "work_worst",
+		"time_geo", "time_med", "time_worst", "timeouts", "")
 	for _, s := range ss {
-		fmt.Fprintf(&b, "%-*s %-12s %10s %10s %10s %9s\n", w, cell(s.Name), s.Category, s.Time, s.WorstTime, s.Work,
-			fmt.Sprintf("%d/%d", s.Timeouts, s.Instances))
+		effect := ""
+		if s.NoEffect {
+			effect = "no effect here"
+		}
+		fmt.Fprintf(&b, row, w, cell(s.Name), s.Category, dash(s.Chapter), cuts(s.Cuts), s.MedianWork, s.WorstWork,
+			s.Time, s.MedianTime, s.WorstTime, fmt.Sprintf("%d/%d", s.Timeouts, s.Instances), effect)
+	}
+	for _, s := range ss {
+		if s.Category == Control {
+			fmt.Fprintf(&b, "%s: the noise of this run, from its control: a time_geo in %s\n", cell(s.Name), bandText(s.Band))
+		}
 	}
 	return b.String()
 }
 
-// Markdown returns the summary as a Markdown table, for the README.
+// BeatsDefault reports an alternative faster than its default by a tenth
+// or more both on the geometric mean and on its worst instance: a
+// default to review.
+func (s AblationSummary) BeatsDefault() bool {
+	return s.Category != "default" && s.Category != Control && s.Time.Defined && !s.Time.Bounded &&
+		s.Time.Value < 0.9 && s.WorstTime.Value < 0.9
+}
+
+// legend writes what the categories among ss mean.
+func (a *Ablation) legend(b *strings.Builder, ss []AblationSummary) {
+	var lines []string
+	seen := map[string]bool{}
+	for _, s := range ss {
+		if text, ok := a.Legend[s.Category]; ok && !seen[s.Category] {
+			seen[s.Category] = true
+			lines = append(lines, "**"+s.Category+"**: "+text)
+		}
+	}
+	if len(lines) > 0 {
+		fmt.Fprintf(b, "\nCategories: %s.\n", strings.Join(lines, "; "))
+	}
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func cuts(n int64) string {
+	if n < 0 {
+		return "-"
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+func bandText(b [2]float64) string {
+	return fmt.Sprintf("%.3g-%.3g", b[0], b[1])
+}
+
+// Markdown returns the summary as Markdown, for docs/ablation.md: a table
+// of the configurations that act, with what their pruning cuts, then a
+// line naming those that have no effect here, and the control's band.
 func (a *Ablation) Markdown(ss []AblationSummary) string {
 	var b strings.Builder
-	b.WriteString("| configuration | category | time (geo. mean) | time (worst) | nodes or conflicts (geo. mean) | timeouts |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| configuration | category | chapter | what it cuts | cuts at the default | nodes or conflicts (median, worst) | time (geo. mean, median, worst) | timeouts |\n|---|---|---|---|---|---|---|---|\n")
+	var none []string
+	var controls []AblationSummary
 	for _, s := range ss {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %d of %d |\n", s.Name, s.Category, s.Time, s.WorstTime, s.Work, s.Timeouts, s.Instances)
+		switch {
+		case s.NoEffect:
+			none = append(none, "`"+s.Name+"`")
+			continue
+		case s.Category == Control:
+			controls = append(controls, s)
+		}
+		chapter := s.Chapter
+		if s.Pruning != "" && chapter == "" {
+			chapter = "beyond"
+		}
+		flag := ""
+		if s.BeatsDefault() {
+			flag = " (beats the default)"
+		}
+		fmt.Fprintf(&b, "| `%s`%s | %s | %s | %s | %s | %s, %s | %s, %s, %s | %d of %d |\n", s.Name, flag, s.Category, dash(chapter),
+			dash(s.Counts), cuts(s.Cuts), s.MedianWork, s.WorstWork, s.Time, s.MedianTime, s.WorstTime, s.Timeouts, s.Instances)
+	}
+	a.legend(&b, ss)
+	if len(none) > 0 {
+		fmt.Fprintf(&b, "\nNo effect here (the default's work on every instance, no cut at the default, a time inside the control's band): %s.\n", strings.Join(none, ", "))
+	}
+	for _, s := range controls {
+		fmt.Fprintf(&b, "\nNoise: `%s`, the default run interleaved with itself, puts a configuration that changes nothing at a time of %s.\n", s.Name, bandText(s.Band))
 	}
 	return b.String()
 }
 
 // PlotAblation draws one bar per configuration that is not a default:
-// the geometric mean of its time ratios on a logarithmic axis, a bar up
-// for a slowdown and down for a speed-up, with a triangle on top where a
-// timeout makes it a lower bound.
+// the geometric mean of its time ratios on a logarithmic axis, up for a
+// slowdown and down for a speed-up, coloured by its category, with a
+// whisker up to its worst time ratio, a dot at the geometric mean of its
+// work ratios, and a triangle where a timeout makes the bar a lower
+// bound; a legend below names the colours and the marks.
 func PlotAblation(w io.Writer, f Format, kind string, ss []AblationSummary) error {
-	var names []string
-	var vals []float64 // log2 of the ratios
-	var bounded []bool
-	for _, s := range ss {
-		if s.Base == indexOf(ss, s) || !s.Time.Defined {
-			continue
+	var bars []AblationSummary
+	for i, s := range ss {
+		if s.Base != i && s.Time.Defined {
+			bars = append(bars, s)
 		}
-		names = append(names, s.Name)
-		vals = append(vals, math.Log2(math.Max(s.Time.Value, 1e-9)))
-		bounded = append(bounded, s.Time.Bounded)
 	}
-	if len(vals) == 0 {
+	if len(bars) == 0 {
 		return ErrNothingToPlot
 	}
 	tf, err := newTypeface()
 	if err != nil {
 		return err
 	}
+	lg := func(r Ratio) float64 { return math.Log2(math.Max(r.Value, 1e-9)) }
+	lo, hi := 0.0, 0.0
+	for _, s := range bars {
+		lo, hi = min(lo, lg(s.Time)), max(hi, lg(s.Time))
+		if s.WorstTime.Defined {
+			hi = max(hi, lg(s.WorstTime))
+		}
+		if s.Work.Defined {
+			lo, hi = min(lo, lg(s.Work)), max(hi, lg(s.Work))
+		}
+	}
 	fg := figure{
-		title: kind + ": slowdown with each technique switched (geometric mean over the instances)",
-		x: axis{lo: -0.5, hi: float64(len(vals)) - 0.5, angle: 45, ticks: func(lo, hi float64) []tick {
-			ts := make([]tick, len(names))
-			for i, n := range names {
-				ts[i] = tick{value: float64(i), label: n}
+		title: kind + ": each technique switched, against the default (geometric mean over the instances)",
+		x: axis{lo: -0.5, hi: float64(len(bars)) - 0.5, angle: 45, ticks: func(lo, hi float64) []tick {
+			ts := make([]tick, len(bars))
+			for i, s := range bars {
+				ts[i] = tick{value: float64(i), label: s.Name}
 			}
 			return ts
 		}},
-		y: axis{label: "time against the default", ticks: ratioTicks, grid: true,
-			lo: math.Floor(min(0, slices.Min(vals))), hi: math.Ceil(max(0, slices.Max(vals)))},
+		y: axis{label: "ratio to the default", ticks: ratioTicks, grid: true, lo: math.Floor(lo), hi: math.Ceil(hi)},
 	}
 	if fg.y.hi-fg.y.lo < 2 { // 1/2x to 2x at least
 		fg.y.lo, fg.y.hi = min(fg.y.lo, -1), max(fg.y.hi, 1)
 	}
 	const barWidth = 14
 	fg.marks = append(fg.marks, func(fr *frame) {
-		for i, v := range vals {
-			base, top := fr.at(float64(i), 0), fr.at(float64(i), v)
+		for i, s := range bars {
+			base, top := fr.at(float64(i), 0), fr.at(float64(i), lg(s.Time))
 			fr.c.polygon([]point{{base.x - barWidth/2, base.y}, {base.x + barWidth/2, base.y},
-				{base.x + barWidth/2, top.y}, {base.x - barWidth/2, top.y}}, Colour(0))
-			if bounded[i] {
+				{base.x + barWidth/2, top.y}, {base.x - barWidth/2, top.y}}, categoryColour(s.Category))
+			if s.WorstTime.Value > s.Time.Value {
+				worst := fr.at(float64(i), lg(s.WorstTime))
+				fr.c.polyline([]point{top, worst}, black, lineWidth, nil)
+				fr.c.polyline([]point{{worst.x - 4, worst.y}, {worst.x + 4, worst.y}}, black, lineWidth, nil)
+			}
+			if s.Work.Defined {
+				dot(3, black)(fr.c, fr.at(float64(i), lg(s.Work)))
+			}
+			if s.Time.Bounded {
 				triangle(4, timeoutColour)(fr.c, top)
 			}
 		}
 	})
+	legend := ablationLegend(bars)
+	strip := float64(len(legend))*legendLine + 4*mm
 	m := fg.margins(tf)
 	// Wide enough for the bars, and for the title at its size whatever
 	// font the viewer of an SVG picks.
-	width := max(panelSide, float64(len(vals))*28+40*mm, tf.width(fg.title, titleSize)+m.left+m.right+4*mm)
+	width := max(panelSide, float64(len(bars))*28+40*mm, tf.width(fg.title, titleSize)+m.left+m.right+4*mm)
+	height := panelSide + strip
 	const pad = 2 * mm
-	return render(w, f, width, panelSide, tf, func(c canvas) {
+	return render(w, f, width, height, tf, func(c canvas) {
 		fg.draw(c, tf, pad+m.left, pad+m.top, width-pad-m.right, panelSide-pad-m.bottom)
+		drawLegend(c, tf, pad+m.left, panelSide+2*mm, legend)
 	})
+}
+
+// ablationLegend names the colours of the categories among bars, and the
+// marks.
+func ablationLegend(bars []AblationSummary) []legendEntry {
+	var es []legendEntry
+	seen := map[string]bool{}
+	for _, s := range bars {
+		if !seen[s.Category] {
+			seen[s.Category] = true
+			es = append(es, legendEntry{square(5, categoryColour(s.Category)), "bar: time, " + s.Category})
+		}
+	}
+	return append(es,
+		legendEntry{dot(3, black), "nodes or conflicts"},
+		legendEntry{dashes(black, nil), "whisker: the worst instance's time"},
+		legendEntry{triangle(4, timeoutColour), "a lower bound: some instance timed out"})
+}
+
+// categoryColour is the colour of a category's bars: the colour its cuts
+// have in a search tree (trace.Color), grey for the SAT encodings and a
+// light grey for the control.
+func categoryColour(c string) color.RGBA {
+	hex := trace.Color(technique.Category(c))
+	switch c {
+	case "encoding":
+		hex = "#888888"
+	case Control:
+		hex = "#BBBBBB"
+	}
+	var r, g, b uint8
+	fmt.Sscanf(hex, "#%02x%02x%02x", &r, &g, &b)
+	return color.RGBA{r, g, b, 0xff}
+}
+
+func square(r float64, col color.RGBA) func(canvas, point) {
+	return func(c canvas, p point) {
+		c.polygon([]point{{p.x - r, p.y - r}, {p.x + r, p.y - r}, {p.x + r, p.y + r}, {p.x - r, p.y + r}}, col)
+	}
 }
 
 // indexOf returns the position of s in ss.
@@ -351,4 +616,16 @@ func (a *Ablation) AblationRecords(kind string, ins []Instance) []AblationRecord
 // record per line.
 func (a *Ablation) WriteAblationJSON(w io.Writer, kind string, ins []Instance) error {
 	return writeLines(w, a.AblationRecords(kind, ins))
+}
+
+// geomean returns the geometric mean of xs, 0 for none.
+func geomean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, x := range xs {
+		sum += math.Log(math.Max(x, 1e-12))
+	}
+	return math.Exp(sum / float64(len(xs)))
 }

@@ -26,9 +26,11 @@ func (s Status) Definite() bool { return s == Solved || s == NoSolution }
 type Run struct {
 	Backend string
 	Status  Status
-	Answer  string // the printed answer when Solved, without its final newline
-	Err     string // the error of a Failed or Wrong run
-	Time    time.Duration
+	Answer  string        // the printed answer when Solved, without its final newline
+	Err     string        // the error of a Failed or Wrong run
+	Time    time.Duration // the median over its repeats, when an ablation repeats it
+	Paired  time.Duration // an ablation's: the median time of its default's runs interleaved with its own
+	Repeats int           // an ablation's: how many times it ran
 
 	Nodes                 int64 // DFS search nodes
 	Cuts                  []Cut // DFS: how often each pruning that was on acted

@@ -20,11 +20,12 @@ package solver
 //
 // Its counters come from CaDiCaL: Conflicts counts the clauses that
 // conflict analysis learns (the binding's Counters, read after every
-// solve for under a microsecond; within about 1% of CaDiCaL's own count
-// of conflicts); Conflicts, Decisions and Propagations are set to
-// CaDiCaL's own counts (its statistics report, which costs 0.2 to 1 ms
-// to read) after every solve that ends 20 ms of solving or more since
-// the last reading, which a solve that ran out of time always does. A
+// solve in one cgo call; within about 1% of CaDiCaL's own count of
+// conflicts); Conflicts, Decisions and Propagations are set to CaDiCaL's
+// own counts (its statistics report, whose reading costs too much to make
+// after every short solve) after every solve that ends exactAfter of
+// solving or more since the last reading, which a solve that ran out of
+// time always does. A
 // Solver whose solves took less than that in all reports its conflicts
 // but no decisions or propagations.
 //

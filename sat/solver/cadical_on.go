@@ -38,8 +38,9 @@ func (cadicalEngine) stream(f *cnf.CNF, budget int) session {
 // Tuning constants of the CaDiCaL session.
 const (
 	// exactAfter is the solving time after which CaDiCaL's statistics
-	// report is read for the exact counters: a read costs 0.2 to 1 ms,
-	// so at most about 5% of the solving it covers.
+	// report is read for the exact counters: long enough that reading
+	// the report is a small share of the solving it covers
+	// (docs/results.md).
 	exactAfter = 20 * time.Millisecond
 )
 

@@ -37,6 +37,7 @@ type Cubes interface {
 // and otherwise our own unit propagation with the stack solved as
 // assumptions (unitCubes), which works with any engine.
 func (s *Solver) Cubes(unit bool) Cubes {
+	s.resolve(true)
 	if g, ok := s.s.(*giniSession); ok && g.safe && !unit {
 		return &giniCubes{s: s, g: g}
 	}

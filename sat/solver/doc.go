@@ -6,11 +6,14 @@
 // queries and models into answers.
 //
 // The solver is an Engine, chosen in Config: gini in process (the
-// default, solving incrementally), an external DIMACS program started
-// afresh for every solve (MiniSat, Glucose, CaDiCaL, Kissat, PicoSAT,
-// CryptoMiniSat, clasp, or any program that answers in SAT-competition
-// form), whose models are checked before they are used, or a portfolio
-// racing several of them on every solve.
+// default of a pure-Go build, solving incrementally), CaDiCaL in process
+// (in a build with the tag cadical), Auto, which picks one of those two
+// for each formula by a table of rules (the default of a build with
+// CaDiCaL), an external DIMACS program started afresh for every solve
+// (MiniSat, Glucose, CaDiCaL, Kissat, PicoSAT, CryptoMiniSat, clasp, or
+// any program that answers in SAT-competition form), whose models are
+// checked before they are used, or a portfolio racing several of them on
+// every solve, no more at once than the process has CPUs.
 //
 // It works around three bugs of gini v1.0.4 (see shared/notes/gini.md):
 // gini may kill the process when solved again after an UNSAT answer that

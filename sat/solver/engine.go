@@ -10,14 +10,15 @@ import (
 	"puzzlesat/encode/cnf"
 )
 
-// Engine is a SAT solver that a Solver drives: gini in process (Gini, the
-// default), CaDiCaL in process (Cadical, in a build with the tag
-// cadical), an external program run once per solve (Program), or several
-// of them racing on every solve (Portfolio). ParseEngine makes one from
-// its name on the command line.
+// Engine is a SAT solver that a Solver drives: gini in process (Gini),
+// CaDiCaL in process (Cadical, in a build with the tag cadical), the one
+// of those two that suits each formula (Auto), an external program run
+// once per solve (Program), or several of them racing on every solve
+// (Portfolio). Default says which a Config without one gets; ParseEngine
+// makes one from its name on the command line.
 type Engine interface {
-	// Name returns the engine's name: "gini", "portfolio", a known
-	// program's name, or the path of a program.
+	// Name returns the engine's name: "gini", "cadical", "auto",
+	// "portfolio", a known program's name, or the path of a program.
 	Name() string
 	// open returns the engine's state for solving f.
 	open(f *cnf.CNF) session
@@ -44,7 +45,8 @@ type answer struct {
 
 // ParseEngine returns the engine with the given name: "" for the Default
 // engine; "gini" for gini in process; "cadical" for CaDiCaL in process
-// when it is built in (see Cadical), else the cadical program;
+// when it is built in (see Cadical), else the cadical program; "auto"
+// for the engine in process that suits each formula (see Auto);
 // "portfolio" for the engines in process racing every known program
 // found on PATH (see Found); "portfolio:A,B,..." for a race of the
 // engines named A, B, ... (gini, cadical, known programs or paths); the
@@ -57,6 +59,8 @@ func ParseEngine(name string) (Engine, error) {
 		return Default(), nil
 	case "gini":
 		return Gini(), nil
+	case "auto":
+		return Auto(), nil
 	case "cadical":
 		if e, ok := Cadical(); ok {
 			return e, nil
@@ -67,8 +71,8 @@ func ParseEngine(name string) (Engine, error) {
 	if list, ok := strings.CutPrefix(name, "portfolio:"); ok {
 		var members []Engine
 		for _, m := range strings.Split(list, ",") {
-			if m == "" || strings.HasPrefix(m, "portfolio") {
-				return nil, fmt.Errorf("portfolio member %q: want gini, a known solver or a path", m)
+			if m == "" || m == "auto" || strings.HasPrefix(m, "portfolio") {
+				return nil, fmt.Errorf("portfolio member %q: want gini, cadical, a known solver or a path (a portfolio ranks its members by auto's rules itself)", m)
 			}
 			e, err := ParseEngine(m)
 			if err != nil {
@@ -96,25 +100,31 @@ func inProcess() []Engine {
 // EngineVar is the environment variable that Default reads.
 const EngineVar = "PUZZLESAT_ENGINE"
 
-// Default returns the engine of a Config without one: gini in process.
-// In a build with the tag cadical, the environment variable
-// PUZZLESAT_ENGINE=cadical (EngineVar), read once, makes it CaDiCaL in
-// process instead. That is a switch for running every test that solves
-// on the default engine with CaDiCaL (.ci/run does), not a setting for
-// users, who name the engine they want; any other value, and any value
-// in a build without CaDiCaL, leaves gini.
+// Default returns the engine of a Config without one: Auto in a build
+// with the tag cadical, gini in process in a build without, which stays
+// pure Go. The environment variable PUZZLESAT_ENGINE (EngineVar), read
+// once, overrides that in a build with CaDiCaL: "cadical" makes it
+// CaDiCaL in process and "gini" gini, whatever the formula. That is a
+// switch for running every test that solves on the default engine with
+// one engine (.ci/run does), not a setting for users, who name the
+// engine they want; any other value, and any value in a build without
+// CaDiCaL, leaves the default.
 func Default() Engine { return defaultEngine() }
 
 var defaultEngine = sync.OnceValue(func() Engine {
-	if os.Getenv(EngineVar) == "cadical" {
-		if e, ok := Cadical(); ok {
-			return e
-		}
+	c, ok := Cadical()
+	switch {
+	case !ok:
+		return Gini()
+	case os.Getenv(EngineVar) == "cadical":
+		return c
+	case os.Getenv(EngineVar) == "gini":
+		return Gini()
 	}
-	return Gini()
+	return Auto()
 })
 
 // engineNames lists the names ParseEngine knows, for an error message.
 func engineNames() string {
-	return fmt.Sprintf("gini, cadical, portfolio, portfolio:A,B,..., %s", strings.Join(Programs(), ", "))
+	return fmt.Sprintf("gini, cadical, auto, portfolio, portfolio:A,B,..., %s", strings.Join(Programs(), ", "))
 }

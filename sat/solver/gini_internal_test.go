@@ -66,7 +66,7 @@ func TestGiniSyncStops(t *testing.T) {
 // part is satisfiable and the whole formula is not.
 func TestStreamingBuildStops(t *testing.T) {
 	f := cnf.New()
-	s := Config{}.NewStreaming(f)
+	s := Config{Engine: Gini()}.NewStreaming(f)
 	defer s.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.watch(ctx)

@@ -117,6 +117,7 @@ func Pooled[Q any](ctx context.Context, c Config, key any, build func(*cnf.CNF) 
 	f := cnf.New()
 	q = build(f)
 	s = c.New(f)
+	s.resolve(true) // a kept solver answers query after query
 	if r, ok := s.s.(renewer); ok {
 		r.skipModelCheck() // the callers verify every answer they decode
 	}

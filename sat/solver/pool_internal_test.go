@@ -33,7 +33,7 @@ func TestPoolRenews(t *testing.T) {
 		return sel
 	}
 	ctx := context.Background()
-	c := Config{Pool: NewPool()}
+	c := Config{Engine: Gini(), Pool: NewPool()}
 	defer c.Pool.Close()
 	s, sel, _, err := Pooled(ctx, c, "k", build)
 	require.NoError(t, err)

@@ -27,7 +27,8 @@ func BenchmarkPortfolioHeadStart(b *testing.B) {
 	members := append([]Engine{Gini()}, Installed()...)
 	for _, head := range []time.Duration{0, defaultHeadStart} {
 		b.Run(head.String(), func(b *testing.B) {
-			e := &portfolio{name: "portfolio", members: members, headStart: head}
+			e := newPortfolio("portfolio", members, len(members))
+			e.headStart, e.paced = head, false
 			var st Stats
 			for b.Loop() {
 				for _, f := range fs {
@@ -121,7 +122,8 @@ func TestPortfolioDoubtsFoundPrograms(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			ms := tc.members()
-			e := &portfolio{name: "portfolio", members: ms, headStart: 0}
+			e := newPortfolio("portfolio", ms, len(ms))
+			e.headStart, e.paced = 0, false
 			s := Config{Engine: e}.New(tc.f)
 			defer s.Close()
 			st, err := s.Solve(context.Background())
@@ -162,7 +164,7 @@ func TestFoundProgramsAreDoubted(t *testing.T) {
 		}
 	}
 	require.Len(t, found, 1, "the fake picosat, and nothing else")
-	p.members, p.headStart = append(found, slow), 0
+	p.members, p.headStart, p.paced = append(found, slow), 0, false
 	for range 5 {
 		f := cnf.New()
 		a, b := f.Lit(), f.Lit()
@@ -177,4 +179,66 @@ func TestFoundProgramsAreDoubted(t *testing.T) {
 	}
 	_, err = os.Stat(marker)
 	require.NoError(t, err, "the liar answered")
+}
+
+// TestPortfolioRank: the order in which a portfolio's members join a
+// race, by auto's rules: the pick in process first, the other engines in
+// process next, then the programs by programRanks and any other program
+// last; the program of the pick leads a query that is no step of a loop
+// when the pick is not built in.
+func TestPortfolioRank(t *testing.T) {
+	_, built := Cadical()
+	prog := func(name string) Engine {
+		spec := known(name)
+		if spec == nil {
+			spec = &anyProgram
+		}
+		return &program{name: name, path: "/bin/false", spec: spec}
+	}
+	in := []Engine{prog("/opt/other"), prog("picosat"), prog("minisat"), Gini(), prog("clasp"), prog("cadical")}
+	if built {
+		in = append(in, builtCadical())
+	}
+	var ms []member
+	for _, e := range in {
+		ms = append(ms, member{engine: e})
+	}
+	progs := []string{"clasp", "minisat", "picosat", "/opt/other"}
+	for _, tc := range []struct {
+		name        string
+		q           facts
+		built, pure []string
+	}{
+		{"gini's rule", facts{kind: "sticks"},
+			append([]string{"gini(in)", "cadical(in)", "cadical"}, progs...),
+			append([]string{"gini(in)", "cadical"}, progs...)},
+		{"cadical's rule", facts{kind: "cats"},
+			append([]string{"cadical(in)", "gini(in)", "cadical"}, progs...),
+			append([]string{"cadical", "gini(in)"}, progs...)},
+		{"cadical's rule in a loop", facts{kind: "cats", loop: true},
+			append([]string{"cadical(in)", "gini(in)", "cadical"}, progs...),
+			append([]string{"gini(in)", "cadical"}, progs...)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, m := range rank(ms, tc.q) {
+				name := m.engine.Name()
+				if m.inProcess() {
+					name += "(in)"
+				}
+				got = append(got, name)
+			}
+			want := tc.pure
+			if built {
+				want = tc.built
+			}
+			require.Equal(t, want, got)
+		})
+	}
+}
+
+// builtCadical returns CaDiCaL in process; nil when it is not built in.
+func builtCadical() Engine {
+	e, _ := Cadical()
+	return e
 }

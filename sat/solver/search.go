@@ -29,6 +29,7 @@ import (
 // each model by the negations of its groups' true literals, as
 // CountOneHot.
 func (s *Solver) Search(ctx context.Context, groups [][]cnf.Lit, visit func(cnf.Model) bool) (int, error) {
+	s.resolve(true)
 	x, ok := s.s.(searcher)
 	if !ok || len(groups) == 0 || s.proof != nil {
 		return s.enumerate(ctx, nil, visit, func(m cnf.Model) []cnf.Lit {

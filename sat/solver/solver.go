@@ -53,6 +53,9 @@ type Stats struct {
 	// Wins says which engine answered the solves: one entry per engine,
 	// most solves first. With a portfolio, the winner of each race.
 	Wins []Win
+	// Picks lists the engines that Auto picked and why, most solvers
+	// first; nil for another engine.
+	Picks []Pick
 	// Proofs lists the UNSAT answers certified by a checked proof
 	// (Config.Proof), in order.
 	Proofs []ProofCheck
@@ -69,7 +72,26 @@ func (s Stats) String() string {
 	if w := s.Winner(); w != "" {
 		text += " winner=" + w
 	}
+	if p := s.Picked(); p != "" {
+		text += " auto=" + p
+	}
 	return text
+}
+
+// Picked names Auto's picks and their rules, such as
+// "cadical(sudoku-36-49)"; when it picked for several solvers by more
+// than one rule, each with its count of solvers, most first:
+// "cadical(cake-bound):1,gini(cake-cubes):1". It is "" when Auto picked
+// nothing.
+func (s Stats) Picked() string {
+	if len(s.Picks) == 1 {
+		return s.Picks[0].String()
+	}
+	parts := make([]string, len(s.Picks))
+	for i, p := range s.Picks {
+		parts[i] = fmt.Sprintf("%v:%d", p, p.Solvers)
+	}
+	return strings.Join(parts, ",")
 }
 
 // Winner names the engine that answered the solves, such as "cadical";
@@ -94,6 +116,9 @@ func (s *Stats) Add(o Stats) {
 	s.Time += o.Time
 	for _, w := range o.Wins {
 		s.win(w.Engine, w.Solves)
+	}
+	for _, p := range o.Picks {
+		s.pick(p)
 	}
 	if len(o.Proofs) > 0 { // a new slice: copies of s may share the old one
 		s.Proofs = append(append([]ProofCheck(nil), s.Proofs...), o.Proofs...)
@@ -127,6 +152,25 @@ func (s *Stats) win(engine string, n int) {
 	s.Wins = wins
 }
 
+// pick counts p.Solvers solvers for which Auto picked p.Engine by the
+// rule p.Why, building a new Picks slice as win does.
+func (s *Stats) pick(p Pick) {
+	picks := make([]Pick, 0, len(s.Picks)+1)
+	found := false
+	for _, q := range s.Picks {
+		if q.Engine == p.Engine && q.Why == p.Why {
+			q.Solvers += p.Solvers
+			found = true
+		}
+		picks = append(picks, q)
+	}
+	if !found {
+		picks = append(picks, p)
+	}
+	slices.SortStableFunc(picks, func(a, b Pick) int { return cmp.Compare(b.Solvers, a.Solvers) })
+	s.Picks = picks
+}
+
 // Solver solves one formula, possibly many times with different
 // assumptions and with clauses added between solves. It reads the
 // formula's clauses lazily: clauses added to the CNF after New are
@@ -145,12 +189,14 @@ type Solver struct {
 }
 
 // Config says how the SAT backend solves. The zero value solves with
-// the Default engine (gini in process) under DefaultBudget.
+// the Default engine (Auto in a build with CaDiCaL, gini in a pure-Go
+// build) under its default budget.
 type Config struct {
 	// Budget is the most literals a formula may hold, blocking clauses of
 	// counting included; 0 means the engine's default: DefaultBudget, or
 	// CadicalBudget for CaDiCaL in process (less for a portfolio that
-	// holds both). A solve over it returns a *TooLarge error.
+	// holds both; for Auto, that of the engine it picks, which is gini
+	// past CadicalBudget). A solve over it returns a *TooLarge error.
 	Budget int
 	// Engine is the SAT solver that answers every solve; nil means
 	// Default().
@@ -294,7 +340,24 @@ func New(f *cnf.CNF) *Solver { return Config{}.New(f) }
 // New returns a solver for f as c says.
 func (c Config) New(f *cnf.CNF) *Solver {
 	e := c.engine()
-	return &Solver{f: f, budget: c.budget(), e: e, s: e.open(f), proof: c.Proof}
+	s := &Solver{f: f, budget: c.budget(), e: e, s: e.open(f), proof: c.Proof}
+	if p, ok := s.s.(*pending); ok {
+		p.fixed, p.budget = c.Budget > 0, s.budget
+	}
+	return s
+}
+
+// resolve makes an Auto solver pick its engine, if it has not yet, for a
+// formula that loop says is one step of an incremental loop, and takes
+// the pick's session, and its budget unless c set one, as its own.
+func (s *Solver) resolve(loop bool) {
+	p, ok := s.s.(*pending)
+	if !ok {
+		return
+	}
+	e, why, sess := p.resolve(loop)
+	s.e, s.s, s.budget = e, sess, p.budget
+	s.stats.pick(Pick{Engine: e.Name(), Why: why, Solvers: 1})
 }
 
 // Name names the query that the solver's formula asks, such as "L=12",
@@ -333,6 +396,7 @@ func (s *Solver) Solve(ctx context.Context, assume ...cnf.Lit) (Status, error) {
 	if err := ctx.Err(); err != nil {
 		return Unknown, err
 	}
+	s.resolve(len(assume) > 0)
 	if n := s.f.NumLits(); n > s.budget {
 		return Unknown, &TooLarge{Literals: int64(n), Budget: int64(s.budget)}
 	}

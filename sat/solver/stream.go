@@ -30,7 +30,11 @@ func (c Config) NewStreaming(f *cnf.CNF) *Solver {
 	if !ok || c.Proof != nil { // a proof is checked against the clauses kept
 		return c.New(f)
 	}
-	return &Solver{f: f, budget: c.budget(), e: c.engine(), s: e.stream(f, c.budget())}
+	s := &Solver{f: f, budget: c.budget(), e: c.engine(), s: e.stream(f, c.budget())}
+	if p, ok := s.s.(*pending); ok {
+		p.fixed = c.Budget > 0
+	}
+	return s
 }
 
 // streamer is an engine that a formula can stream its clauses into.
@@ -53,6 +57,7 @@ func (giniEngine) stream(f *cnf.CNF, budget int) session {
 // gini answers within milliseconds whatever they hold, such as a 9x9
 // sudoku (729 variables at most). It does nothing for other engines.
 func (s *Solver) Inline() {
+	s.resolve(false)
 	if gs, ok := s.s.(*giniSession); ok {
 		gs.inline = true
 	}
@@ -106,6 +111,9 @@ func (s *giniSession) AddClause(ls []cnf.Lit) {
 // ended, gini is given no more and every solve returns ctx's error, never
 // an answer of the part it was given.
 func (s *Solver) watch(ctx context.Context) {
+	if p, ok := s.s.(*pending); ok {
+		p.build = ctx // for the pick's gini
+	}
 	if gs, ok := s.s.(*giniSession); ok && gs.stream {
 		gs.build = ctx
 	}

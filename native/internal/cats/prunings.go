@@ -93,9 +93,9 @@ func switches(on technique.Set) (sw [prCount]bool) {
 		}
 		return sw
 	}
-	ps := Prunings()
+	bits := on.Bits(Prunings)
 	for i := range sw {
-		sw[i] = on.Active(ps[i])
+		sw[i] = bits&(1<<uint(i)) != 0
 	}
 	return sw
 }

@@ -35,12 +35,11 @@
 // once; a generation cannot go stale. Solve waits for a running AfterFunc
 // before it returns, so no interrupt can reach a closed solver.
 //
-// Measured (2 shared cores): PHP(12,11) stopped in search returns 0.05
-// to 1.4 ms after the cancel or deadline. The one stretch without checks
-// is the start of the first solve of a formula, before CaDiCaL's first
-// check: 15 ms for a million literals, 45 ms for 5 million, so a formula
-// near the 50-million-literal budget may take some 400 ms to stop in its
-// first moments.
+// A solve in search therefore stops within one decision of the cancel or
+// deadline. The one stretch without checks is the start of the first
+// solve of a formula, before CaDiCaL's first check, which grows with the
+// formula: a formula near the budget takes longest to stop in its first
+// moments (docs/results.md has the figures).
 //
 // # Counters
 //
@@ -52,28 +51,17 @@
 // check, 1.4 per decision on PHP(8,7)); and the public size queries.
 // Stats reads CaDiCaL's own counters (conflicts, decisions, propagations,
 // restarts, ...) from its statistics report, captured from C's stdout;
-// it is exact, and costs 0.2 to 0.8 ms a call.
+// it is exact, but a call prints and parses the whole report, so it is
+// made only where exact figures are worth that.
 //
 // # Costs
 //
-// Measured on two shared, heavily loaded cores; ratios are of CPU time
-// in the same run. AddClause itself costs 7 to 30 ns a literal and a cgo
-// call 100 to 450 ns, so the buffer's share of a literal is nil.
-// CaDiCaL's own adding (it watches each clause as it comes), with New
-// and Close, costs 0.6 to 1.5 µs of CPU a literal, more for larger
-// formulas: 2.3 to 4 times gini's; one cgo call per clause instead of
-// the buffer adds 7% to 73%. A solve round trip on a small satisfiable
-// formula (100 variables, two assumptions, the model read) costs 2.1
-// times gini's, and a cancelable context adds 10% to 20%. A fresh solve
-// of PHP(9,8) takes 6.4 to 6.8 times less than gini; of an unsatisfiable
-// random 3-CNF (200 variables, 1000 clauses) 1.15 to 1.26 times more.
-//
-// CaDiCaL's memory per literal, as peak RSS over a process that builds
-// the same formula and keeps nothing: for an empty 64x64 sudoku (12.6
-// million literals, nearly all in binary clauses) 43 bytes loaded and 44
-// to 46 after two seconds of solving; for a random 3-CNF of 5 million
-// literals 47 to 53 loaded and 54 to 58 after solving. gini takes 35 to
-// 38 on the same formulas.
+// AddClause buffers literals on the Go side and hands them over in one
+// cgo call per batch, since a cgo call costs more than adding a literal;
+// CaDiCaL's own adding, which watches each clause as it comes, dominates
+// the cost of a formula, and its memory per literal is somewhat above
+// gini's. docs/results.md ("CaDiCaL in process") has the measured costs
+// of adding, of a solve round trip and of memory, against gini's.
 //
 // # CaDiCaL's state machine
 //
