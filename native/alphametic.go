@@ -212,11 +212,11 @@ func newAlphaSearch(ctx context.Context, p puzzle.Alphametic, limit int, countin
 // switches reads the prunings of on into s, once, and reports whether
 // column-order is on.
 func (s *alphaSearch) switches(on technique.Set, counting bool) bool {
-	var ps []technique.Pruning // nil at the defaults: no lookup per name
+	bits := ^uint64(0) // the defaults, every pruning on, without building the list
 	if !on.Default() {
-		ps = AlphameticPrunings()
+		bits = on.Bits(AlphameticPrunings) // no lookup by name once resolved
 	}
-	active := func(k int) bool { return ps == nil || on.Active(ps[k]) }
+	active := func(k int) bool { return bits&(1<<k) != 0 }
 	s.check, s.narrow, s.carries = active(alphaColumnCheck), active(alphaColumnNarrow), active(alphaCarryBounds)
 	s.topZero, s.allDiff, s.hidden = active(alphaTopNoCarry), active(alphaAllDifferent), active(alphaHiddenSingles)
 	s.largest, s.byDegree = active(alphaLargestFirst), counting && active(alphaFewestDigits)

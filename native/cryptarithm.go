@@ -178,9 +178,14 @@ func newCryptSearch(ctx context.Context, p puzzle.Cryptarithm, limit int, on tec
 	s := &cryptSearch{tick: poll.New(ctx), base: p.Base, n: len(letters), letters: letters, cols: len(p.Sum), limit: max(limit, 0)}
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()
-	s.colCheck = !on.Off("column-check")
-	s.digitCut = s.colCheck && !on.Off("column-digit") // partial needs the exact carries
-	s.window, s.each, s.leadZero = !on.Off("window-bound"), !on.Off("narrow-each"), !on.Off("leading-zero")
+	bits := ^uint64(0) // the defaults, every pruning on, without building the list
+	if !on.Default() {
+		bits = on.Bits(CryptarithmPrunings) // no lookup by name once resolved
+	}
+	active := func(k int) bool { return bits&(1<<k) != 0 }
+	s.colCheck = active(cryptColumnCheck)
+	s.digitCut = s.colCheck && active(cryptColumnDigit) // partial needs the exact carries
+	s.window, s.each, s.leadZero = active(cryptWindowBound), active(cryptNarrowEach), active(cryptLeadingZero)
 	s.leafCheck = !s.colCheck || !s.leadZero
 	var idx [26]int
 	for i := range letters {
@@ -201,7 +206,7 @@ func newCryptSearch(ctx context.Context, p puzzle.Cryptarithm, limit int, on tec
 	}
 	s.columns(p, &idx)
 	s.windows(p)
-	s.chooseOrder(!on.Off("column-order"), !on.Off("weight-order"), !on.Off("prime-last"))
+	s.chooseOrder(active(cryptColumnOrder), active(cryptWeightOrder), active(cryptPrimeLast))
 	return s
 }
 
