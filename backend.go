@@ -161,9 +161,11 @@ func (o Options) config() solver.Config {
 }
 
 // withTimeout starts the clock of o.Timeout for one backend's run.
+// Without a timeout the run has ctx itself: a context of its own would
+// cost each instance of a batch three allocations and stop nothing.
 func (o Options) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	if o.Timeout > 0 {
 		return context.WithTimeout(ctx, o.Timeout)
 	}
-	return context.WithCancel(ctx)
+	return ctx, func() {}
 }

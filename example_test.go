@@ -162,6 +162,35 @@ func ExampleCats() {
 	// sat: 2
 }
 
+// Solve the Checker Challenge for N = 6: the first three solutions, each
+// the columns of rows 1..N, then how many there are; Stats.Cuts counts
+// what each pruning of the search did.
+func ExampleQueens() {
+	k := puzzlesat.Queens()
+	ps, err := k.Parse("sample", strings.NewReader("6\n"), puzzlesat.ParseOptions{})
+	if err != nil {
+		panic(err)
+	}
+	a, st, err := k.Solve(context.Background(), ps[0], puzzlesat.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(ps[0].Format(a))
+	for _, p := range k.Prunings() {
+		for _, c := range st.Cuts {
+			if c.Pruning == p.Name && p.Name == "mirror" {
+				fmt.Printf("%s: %d %s\n", p.Name, c.Count, p.Counts)
+			}
+		}
+	}
+	// Output:
+	// 2 4 6 1 3 5
+	// 3 6 2 5 1 4
+	// 4 1 5 2 6 3
+	// 4
+	// mirror: 3 squares skipped
+}
+
 // Export a query as DIMACS for any SAT solver, and read its answer back:
 // here gini stands in for the external solver, and its model is written
 // in the SAT-competition form that solvers print. Without a bound, the

@@ -61,6 +61,10 @@ type Kind[I Instance[A], A any] struct {
 	sizeName string
 	parse    []string // the fields of ParseOptions the kind reads
 	gen      generator[I]
+	// tables: the DFS sizes tables to its share of Options.Memory (the
+	// sticks search's memo and bitsets); the others' runs are not given
+	// the share, which would cost each instance of a batch a context.
+	tables bool
 }
 
 // GenParams returns the parameters of the kind's generator of random
@@ -108,6 +112,21 @@ func (k *Kind[I, A]) Check(o Options) ([]string, error) {
 	return notes, err
 }
 
+// resolve resolves o's prunings and encoding as techniques does, once
+// per o.Session for the same kind and switches: each instance of a batch
+// asks again, and resolving took a 9x9 puzzle about 2,000 instructions.
+func (k *Kind[I, A]) resolve(o Options) (technique.Set, technique.Picks, error) {
+	s := o.Session
+	if s != nil && s.resolved.kind == k.name && s.resolved.prunings == o.Prunings && s.resolved.encoding == o.Encoding {
+		return s.resolved.set, s.resolved.picks, nil
+	}
+	set, picks, _, err := k.techniques(o)
+	if err == nil && s != nil {
+		s.resolved = resolution{kind: k.name, prunings: o.Prunings, encoding: o.Encoding, set: set, picks: picks}
+	}
+	return set, picks, err
+}
+
 // techniques resolves o's prunings and encoding.
 func (k *Kind[I, A]) techniques(o Options) (technique.Set, technique.Picks, []string, error) {
 	set, notes, err := technique.ResolvePrunings(k.prunings, o.Prunings)
@@ -146,41 +165,52 @@ func (k *Kind[I, A]) Parse(file string, r io.Reader, o ParseOptions) ([]I, error
 // SAT formula is over the budget, or another error naming the backend (a
 // deadline or cancel among them).
 func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error) {
-	set, picks, _, err := k.techniques(o)
+	set, picks, err := k.resolve(o)
 	if err != nil {
 		var zero A
 		return zero, Stats{}, err
 	}
-	run := func(ctx context.Context, b Backend) outcome[A] {
-		out := timed(b, func() (A, Stats, error) {
-			ctx, cancel := o.withTimeout(ctx) // inside the clock: a timed-out run took the whole timeout
-			defer cancel()
-			if b == DFS {
-				a, st, err := k.dfs(o.Memory.dfs(ctx), p, set)
-				return a, dfsStats(st, k.prunings, set), err
-			}
-			c := o.config()
-			c.Lease = o.Memory.lease()
-			defer c.Lease.Release()
-			a, st, err := k.sat(ctx, p, c, picks)
-			return a, satStats(st), err
-		})
-		if out.err == nil {
-			if err := p.Verify(out.res); err != nil {
-				out.err = &WrongAnswer{Backend: b, Err: err}
-			}
+	switch o.Backend {
+	case Race:
+		return race(ctx, func(ctx context.Context, b Backend) outcome[A] { return k.solveBy(ctx, b, p, o, set, picks) })
+	case Both:
+		outs := []outcome[A]{k.solveBy(ctx, DFS, p, o, set, picks), k.solveBy(ctx, SAT, p, o, set, picks)}
+		d := &Disagreement{answers: true, optimum: k.HasBound()}
+		return decide(outs, func(x, y A) bool { return p.Format(x) == p.Format(y) }, d)
+	}
+	out := k.solveBy(ctx, o.Backend, p, o, set, picks)
+	return out.res, out.st, out.err
+}
+
+// dfsContext returns the context of a DFS run under ctx and o.
+func (k *Kind[I, A]) dfsContext(ctx context.Context, o Options) context.Context {
+	if !k.tables {
+		return ctx
+	}
+	return o.Memory.dfs(ctx)
+}
+
+// solveBy runs backend b on p and verifies its answer.
+func (k *Kind[I, A]) solveBy(ctx context.Context, b Backend, p I, o Options, set technique.Set, picks technique.Picks) outcome[A] {
+	out := timed(b, func() (A, Stats, error) {
+		ctx, cancel := o.withTimeout(ctx) // inside the clock: a timed-out run took the whole timeout
+		defer cancel()
+		if b == DFS {
+			a, st, err := k.dfs(k.dfsContext(ctx, o), p, set)
+			return a, dfsStats(st, k.prunings, set), err
 		}
-		return out
+		c := o.config()
+		c.Lease = o.Memory.lease()
+		defer c.Lease.Release()
+		a, st, err := k.sat(ctx, p, c, picks)
+		return a, satStats(st), err
+	})
+	if out.err == nil {
+		if err := p.Verify(out.res); err != nil {
+			out.err = &WrongAnswer{Backend: b, Err: err}
+		}
 	}
-	if o.Backend == Race {
-		return race(ctx, run)
-	}
-	outs := make([]outcome[A], 0, 2)
-	for _, b := range o.Backend.runs() {
-		outs = append(outs, run(ctx, b))
-	}
-	d := &Disagreement{answers: true, optimum: k.HasBound()}
-	return decide(outs, func(x, y A) bool { return p.Format(x) == p.Format(y) }, d)
+	return out
 }
 
 // Count returns the number of answers of p, stopping at limit (at least
@@ -194,7 +224,7 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 	if limit < 1 {
 		return 0, Stats{}, fmt.Errorf("count limit %d: want at least 1", limit)
 	}
-	set, picks, _, err := k.techniques(o)
+	set, picks, err := k.resolve(o)
 	if err != nil {
 		return 0, Stats{}, err
 	}
@@ -203,7 +233,7 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 			ctx, cancel := o.withTimeout(ctx)
 			defer cancel()
 			if b == DFS {
-				n, st, err := k.countDFS(o.Memory.dfs(ctx), p, limit, set)
+				n, st, err := k.countDFS(k.dfsContext(ctx, o), p, limit, set)
 				return n, dfsStats(st, k.prunings, set), err
 			}
 			c := o.config()

@@ -248,5 +248,5 @@ func TestParseSwitches(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "sum=adder", enc)
 	_, err = k.ParseEncoding("sum=bdd")
-	require.ErrorContains(t, err, "sticks: encoding sum=bdd")
+	require.ErrorContains(t, err, `sticks: encoding "sum=bdd"`)
 }

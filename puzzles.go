@@ -91,10 +91,17 @@ type Answer struct {
 }
 
 // Puzzle returns k with its types hidden.
-func (k *Kind[I, A]) Puzzle() Puzzle { return erased[I, A]{k} }
+func (k *Kind[I, A]) Puzzle() Puzzle {
+	var p I
+	_, certifies := any(p).(certifier[A])
+	return erased[I, A]{k, certifies}
+}
 
 // erased is a Kind as a Puzzle.
-type erased[I Instance[A], A any] struct{ k *Kind[I, A] }
+type erased[I Instance[A], A any] struct {
+	k         *Kind[I, A]
+	certifies bool // its instances are certifiers: asked once, as each asking looks the method up
+}
 
 // certifier is an instance whose answers carry a witness.
 type certifier[A any] interface {
@@ -132,11 +139,7 @@ func (e erased[I, A]) Generate(rng *rand.Rand, v GenValues) (Problem, error) {
 	return e.k.Generate(rng, v)
 }
 
-func (e erased[I, A]) Certifies() bool {
-	var p I
-	_, ok := any(p).(certifier[A])
-	return ok
-}
+func (e erased[I, A]) Certifies() bool { return e.certifies }
 
 func (e erased[I, A]) Scan(file string, r io.Reader, o ParseOptions, yield func(Problem) error) error {
 	return e.k.Scan(file, r, o, func(p I) error { return yield(p) })
@@ -154,8 +157,8 @@ func (e erased[I, A]) instance(p Problem) (I, error) {
 // answer returns a with its text.
 func (e erased[I, A]) answer(p I, a A) Answer {
 	ans := Answer{Value: a, Text: p.Format(a)}
-	if c, ok := any(p).(certifier[A]); ok {
-		ans.Certificate = c.Certificate(a)
+	if e.certifies {
+		ans.Certificate = any(p).(certifier[A]).Certificate(a)
 	}
 	return ans
 }
@@ -166,11 +169,10 @@ func (e erased[I, A]) Solve(ctx context.Context, p Problem, o Options) (Answer, 
 		return Answer{}, Stats{}, err
 	}
 	a, st, err := e.k.Solve(ctx, x, o)
-	var d *Disagreement
-	if errors.As(err, &d) {
-		err = e.disagreement(x, d)
-	}
 	if err != nil {
+		if d := (*Disagreement)(nil); errors.As(err, &d) {
+			err = e.disagreement(x, d)
+		}
 		return Answer{}, st, err
 	}
 	return e.answer(x, a), st, nil

@@ -17,7 +17,7 @@ func init() { register(Sticks().Puzzle()) }
 // pieces make sticks of length L, the bound.
 func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 	return &Kind[puzzle.Sticks, puzzle.SticksAnswer]{
-		name: "sticks", summary: `POJ 1011 / UVa 307 "Sticks"`, canonical: true,
+		name: "sticks", summary: `POJ 1011 / UVa 307 "Sticks"`, canonical: true, tables: true,
 		scan:     scanSticks,
 		parse:    []string{"max-piece"},
 		prunings: native.SticksPrunings(), dfs: native.Sticks,

@@ -8,6 +8,7 @@ import (
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 	"puzzlesat/technique"
+	"puzzlesat/trace"
 )
 
 // Cake returns the cake of least area for p with its layers, bottom first.
@@ -22,6 +23,16 @@ import (
 // can still hold: the prunings of CakePrunings, which on switches.
 // Stats.Nodes counts the calls of the search, one per layer placed and one
 // for the empty cake.
+//
+// What the search does without a switch makes it correct, not fast: a
+// layer is narrower and lower than the one below and takes no more than
+// the volume left (the puzzle's rules), the bottom's radius squared is
+// the area of the tops, and a cake is kept only when its volume is used up.
+// The area 3N+1 that the optimality bounds start from before any cake is
+// found is no pruning either: no cake's area exceeds three times its volume, and
+// with volume-bound on the cap cuts nothing, as the layers placed have an
+// area at most three times their volume and each bound is at most three
+// times the volume left.
 func Cake(ctx context.Context, p puzzle.Cake, on technique.Set) (puzzle.CakeAnswer, Stats, error) {
 	if p.Volume < 1 || p.Volume > puzzle.MaxCakeVolume || p.Layers < 1 || p.Layers > puzzle.MaxCakeLayers {
 		return puzzle.CakeAnswer{}, Stats{}, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
@@ -35,32 +46,47 @@ func Cake(ctx context.Context, p puzzle.Cake, on technique.Set) (puzzle.CakeAnsw
 	} else {
 		s.dfsAny(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
 	}
-	st := Stats{Nodes: s.tick.Steps()}
+	st := Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(cakePrunings)}
 	if err := s.tick.Err(); err != nil {
 		return puzzle.CakeAnswer{}, st, err
 	}
-	if s.best > 3*p.Volume {
+	if s.bestLayers == nil {
 		return puzzle.CakeAnswer{}, st, nil
 	}
 	return puzzle.CakeAnswer{Area: s.best, Layers: s.bestLayers}, st, nil
 }
 
+// The prunings of Cake, indexed as in CakePrunings and in its cut counts:
+// the chapter's five in its order, then the one beyond it.
+const (
+	cakeLayerLimits = iota
+	cakeLargeFirst
+	cakeVolumeBound
+	cakeLeastArea
+	cakeAreaBound
+	cakeRoomAbove
+	cakePrunings // the number of prunings
+)
+
 // CakePrunings returns the prunings of Cake's search, every one on by
-// default.
+// default. Layer u tries a range of radii, and for each radius a range of
+// heights, from 1 up to what the layer below and the volume left allow;
+// layer-limits and volume-bound shorten those ranges, the others cut
+// values from them.
 func CakePrunings() []technique.Pruning {
 	return []technique.Pruning{
-		{Name: "large-first", Category: technique.Order,
-			Doc: "radii and heights are tried from large to small, which finds a cake of small area early (off: small to large)"},
-		{Name: "layer-limits", Category: technique.Feasibility,
-			Doc: "layer u from the top has radius and height at least u, so r²·u fits the volume it may take (off: at least 1)"},
-		{Name: "volume-bound", Category: technique.Feasibility,
-			Doc: "a layer leaves the layers above their least volume 1³+...+(u-1)³, and a node with less volume than its layers' least is cut"},
-		{Name: "room-above", Category: technique.Feasibility,
-			Doc: "cut a height that leaves more volume than the layers above, each narrower and lower by one, can hold"},
-		{Name: "least-area", Category: technique.Optimality,
+		cakeLayerLimits: {Name: "layer-limits", Category: technique.Feasibility, Chapter: "1", Counts: "radii and heights below u skipped",
+			Doc: "layer u from the top has radius and height at least u, so r²·u fits the volume it may take (off: at least 1); each range of layer u skips its u-1 values below u"},
+		cakeLargeFirst: {Name: "large-first", Category: technique.Order, Chapter: "2", Counts: "radii and heights skipped at once",
+			Doc: "radii and heights are tried from large to small, which finds a cake of small area early, and a bound that fails at one cuts the smaller ones with it (off: small to large)"},
+		cakeVolumeBound: {Name: "volume-bound", Category: technique.Feasibility, Chapter: "3", Counts: "ranges shortened, cakes cut",
+			Doc: "a layer leaves the layers above their least volume 1³+...+(u-1)³, which shortens its ranges, and a cake whose volume is less than its layers' least is cut"},
+		cakeLeastArea: {Name: "least-area", Category: technique.Optimality, Chapter: "4", Counts: "nodes cut",
 			Doc: "cut when the area so far plus the least side area of the layers left, 2(1²+...+u²), reaches the best cake's"},
-		{Name: "area-bound", Category: technique.Optimality,
-			Doc: "cut when the area so far plus 2·(volume left)/r, the least side area of the layers left under radius r, reaches the best cake's"},
+		cakeAreaBound: {Name: "area-bound", Category: technique.Optimality, Chapter: "5", Counts: "radii skipped",
+			Doc: "cut a radius r when the area so far plus 2·(volume left)/r, the least side area of the layers left under radius r, reaches the best cake's"},
+		cakeRoomAbove: {Name: "room-above", Category: technique.Feasibility, Counts: "heights skipped",
+			Doc: "cut a height that leaves more volume than the layers above, each narrower and lower by one, can hold"},
 	}
 }
 
@@ -73,11 +99,14 @@ const noCut = -1 << 40
 // and heights are integers that decrease strictly upwards, layer u has
 // radius and height at least u.
 type cakeSearch struct {
-	tick  poll.Ticker // counts the nodes
-	m     int
-	level []cakeLevel        // level[u]: the bounds of layer u
-	best  int                // area of the best cake found; 3 * volume + 1 before any
-	cur   []puzzle.CakeLayer // the layers placed so far, bottom first
+	tick    poll.Ticker // counts the nodes
+	probe   trace.Probe
+	tracing bool
+	m       int
+	level   []cakeLevel        // level[u]: the bounds of layer u
+	powers  [][4]int           // powers[u][k]: 1^k + ... + (u-1)^k, for room
+	best    int                // area of the best cake found; 3 * volume + 1 before any
+	cur     []puzzle.CakeLayer // the layers placed so far, bottom first
 
 	largeFirst, areaBound bool
 	fast                  bool // large-first, layer-limits and area-bound are on: dfs, not dfsAny
@@ -85,7 +114,7 @@ type cakeSearch struct {
 	// layer cuts nothing.
 	noRoom int
 
-	bestLayers []puzzle.CakeLayer // a copy of cur when best was last set
+	bestLayers []puzzle.CakeLayer // a copy of cur when best was last set; nil before
 }
 
 // cakeLevel holds the bounds of a layer u, read from the switches once: a
@@ -100,10 +129,11 @@ type cakeLevel struct {
 func newCakeSearch(ctx context.Context, p puzzle.Cake, on technique.Set) *cakeSearch {
 	m := p.Layers
 	s := &cakeSearch{
-		tick:  poll.New(ctx),
-		m:     m,
-		level: make([]cakeLevel, m+1),
-		cur:   make([]puzzle.CakeLayer, m),
+		tick:   poll.New(ctx),
+		m:      m,
+		level:  make([]cakeLevel, m+1),
+		powers: make([][4]int, m+1),
+		cur:    make([]puzzle.CakeLayer, m),
 		// Every cake has area R_1^2 + sum 2 R_i H_i <= 3 sum R_i^2 H_i.
 		best:       3*p.Volume + 1,
 		largeFirst: !on.Off("large-first"),
@@ -113,7 +143,11 @@ func newCakeSearch(ctx context.Context, p puzzle.Cake, on technique.Set) *cakeSe
 		s.noRoom = 1 << 40
 	}
 	volume, limits, least := !on.Off("volume-bound"), !on.Off("layer-limits"), !on.Off("least-area")
-	s.fast = s.largeFirst && limits && s.areaBound
+	s.probe.Start(ctx)
+	s.tracing = s.probe.Tracing()
+	// dfs draws no tree: a traced search takes dfsAny, which searches the
+	// same nodes in the same order with the same counts.
+	s.fast = s.largeFirst && limits && s.areaBound && !s.tracing
 	minV, minA := 0, 0
 	for u := 1; u <= m; u++ {
 		l := cakeLevel{lo: 1, needA: noCut}
@@ -132,14 +166,20 @@ func newCakeSearch(ctx context.Context, p puzzle.Cake, on technique.Set) *cakeSe
 			l.lo = u
 		}
 		s.level[u] = l
+		if u < m {
+			for k, pow := range [4]int{1, u, u * u, u * u * u} {
+				s.powers[u+1][k] = s.powers[u][k] + pow
+			}
+		}
 	}
 	return s
 }
 
 // dfs places layer u on a layer of radius rBelow and height hBelow, with
 // rem volume left for layers u..1 and area the area of the layers below.
-// It is the search with large-first, layer-limits and area-bound on; the
-// other switches are in the tables. dfsAny is the search with any.
+// It is the search with large-first, layer-limits and area-bound on,
+// untraced; the other switches are in the tables. dfsAny is the search
+// with any, and the one traced.
 func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 	if !s.tick.Tick() {
 		return
@@ -150,12 +190,21 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 	}
 	l := s.level[u]
 	// Layers u..1 have radii and heights at least u, u-1, ..., 1.
-	if rem < l.needV || area+l.needA >= s.best {
+	if rem < l.needV {
+		s.probe.Cut(cakeVolumeBound)
+		return
+	}
+	if area+l.needA >= s.best {
+		s.probe.Cut(cakeLeastArea)
 		return
 	}
 	avail := rem - l.keepV // the most this layer can hold
 	// This layer's height is at least u, so r^2 u <= avail.
 	rMax := min(rBelow-1, intmath.Sqrt(avail/u))
+	if rMax < rBelow-1 && (rMax+1)*(rMax+1)*u <= rem {
+		s.probe.Cut(cakeVolumeBound) // the next radius fits all but the reserve
+	}
+	s.probe.CutN(cakeLayerLimits, u-1) // the radii below u
 	for r := rMax; r >= u; r-- {
 		top := 0
 		if u == s.m {
@@ -164,10 +213,12 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 		// Layers u..1 have radii at most r, so their side area
 		// sum 2 r_i h_i = sum 2 r_i^2 h_i / r_i is at least 2 rem / r.
 		if area+top+intmath.CeilDiv(2*rem, r) >= s.best {
+			s.probe.Cut(cakeAreaBound)
 			if u == s.m {
 				continue // a smaller bottom has a smaller top: try it
 			}
-			break // a smaller r only raises the bound
+			s.probe.CutN(cakeLargeFirst, r-u) // a smaller r only raises the bound
+			break
 		}
 		s.layer(u, r, rem, avail, area+top, hBelow)
 		if s.tick.Err() != nil {
@@ -183,6 +234,7 @@ func (s *cakeSearch) leaf(rem, area int) {
 	if rem == 0 && area < s.best {
 		s.best = area
 		s.bestLayers = append(s.bestLayers[:0], s.cur...)
+		s.probe.Found()
 	}
 }
 
@@ -190,29 +242,41 @@ func (s *cakeSearch) leaf(rem, area int) {
 func (s *cakeSearch) layer(u, r, rem, avail, area, hBelow int) {
 	sum2, sum3 := s.room(u, r)
 	hMax := min(hBelow-1, avail/(r*r))
+	s.probe.CutN(cakeLayerLimits, u-1) // the heights below u
+	if hMax < hBelow-1 && r*r*(hMax+1) <= rem {
+		s.probe.Cut(cakeVolumeBound) // the next height fits all but the reserve
+	}
 	for h := hMax; h >= u; h-- {
 		left := rem - r*r*h
 		if left > h*sum2-sum3 {
-			break // a lower layer leaves more volume and less room above
+			s.probe.Cut(cakeRoomAbove)
+			s.probe.CutN(cakeLargeFirst, h-u) // a lower layer leaves more volume and less room above
+			break
 		}
 		s.cur[s.m-u] = puzzle.CakeLayer{R: r, H: h}
 		s.dfs(u-1, left, area+2*r*h, r, h)
 	}
 }
 
+// traced searches the layers above layer u, of radius r and height h, as
+// a decision of the tree, numbered from the bottom as the answer prints
+// it.
+func (s *cakeSearch) traced(u, r, h, left, area int) {
+	s.probe.Enter(fmt.Sprintf("layer %d: R=%d H=%d", s.m-u+1, r, h))
+	s.dfsAny(u-1, left, area, r, h)
+	s.probe.Leave()
+}
+
 // room returns sum2 and sum3 such that the layers above layer u, of
 // radius r and height h, hold at most h*sum2 - sum3 (room-above): they
 // have radii at most r-1, ..., r-u+1 and heights at most h-1, ..., h-u+1,
-// and the sums are over i = 1..u-1 of (r-i)^2 and i (r-i)^2. A term of a
-// radius or height below 1 makes the bound wrong, but then no layer fits
-// above anyway. Without room-above, the bound cuts nothing.
+// and the sums are over i = 1..u-1 of (r-i)^2 and i (r-i)^2, expanded in
+// powers of r over the sums of i, i^2 and i^3. A term of a radius or
+// height below 1 makes the bound wrong, but then no layer fits above
+// anyway. Without room-above, the bound cuts nothing.
 func (s *cakeSearch) room(u, r int) (int, int) {
-	sum2, sum3 := s.noRoom, 0
-	for i := 1; i < u; i++ {
-		sum2 += (r - i) * (r - i)
-		sum3 += i * (r - i) * (r - i)
-	}
-	return sum2, sum3
+	p := &s.powers[u]
+	return s.noRoom + (u-1)*r*r - 2*r*p[1] + p[2], r*r*p[1] - 2*r*p[2] + p[3]
 }
 
 // dfsAny is dfs with any switches: radii and heights from small to large
@@ -227,11 +291,20 @@ func (s *cakeSearch) dfsAny(u, rem, area, rBelow, hBelow int) {
 		return
 	}
 	l := s.level[u]
-	if rem < l.needV || area+l.needA >= s.best {
+	if rem < l.needV {
+		s.probe.Cut(cakeVolumeBound)
+		return
+	}
+	if area+l.needA >= s.best {
+		s.probe.Cut(cakeLeastArea)
 		return
 	}
 	avail := rem - l.keepV
 	rMax := min(rBelow-1, intmath.Sqrt(avail/l.lo))
+	s.probe.CutN(cakeLayerLimits, l.lo-1)
+	if rMax < rBelow-1 && (rMax+1)*(rMax+1)*l.lo <= rem {
+		s.probe.Cut(cakeVolumeBound)
+	}
 	if rMax < l.lo {
 		return
 	}
@@ -245,9 +318,11 @@ func (s *cakeSearch) dfsAny(u, rem, area, rBelow, hBelow int) {
 			top = r * r
 		}
 		if s.areaBound && area+top+intmath.CeilDiv(2*rem, r) >= s.best {
+			s.probe.Cut(cakeAreaBound)
 			if u == s.m || !s.largeFirst {
 				continue // small to large, the bound cuts the smallest radii first
 			}
+			s.probe.CutN(cakeLargeFirst, r-l.lo)
 			break
 		}
 		s.layerAny(u, r, l.lo, rem, avail, area+top, hBelow)
@@ -258,6 +333,10 @@ func (s *cakeSearch) dfsAny(u, rem, area, rBelow, hBelow int) {
 func (s *cakeSearch) layerAny(u, r, lo, rem, avail, area, hBelow int) {
 	sum2, sum3 := s.room(u, r)
 	hMax := min(hBelow-1, avail/(r*r))
+	s.probe.CutN(cakeLayerLimits, lo-1)
+	if hMax < hBelow-1 && r*r*(hMax+1) <= rem {
+		s.probe.Cut(cakeVolumeBound)
+	}
 	if hMax < lo {
 		return
 	}
@@ -268,12 +347,18 @@ func (s *cakeSearch) layerAny(u, r, lo, rem, avail, area, hBelow int) {
 	for ; h != end; h += step {
 		left := rem - r*r*h
 		if left > h*sum2-sum3 {
+			s.probe.Cut(cakeRoomAbove)
 			if !s.largeFirst {
 				continue // a taller layer may leave little enough
 			}
+			s.probe.CutN(cakeLargeFirst, h-lo)
 			break
 		}
 		s.cur[s.m-u] = puzzle.CakeLayer{R: r, H: h}
+		if s.tracing {
+			s.traced(u, r, h, left, area+2*r*h)
+			continue
+		}
 		s.dfsAny(u-1, left, area+2*r*h, r, h)
 	}
 }

@@ -286,3 +286,76 @@ func BenchmarkCake(b *testing.B) {
 		})
 	}
 }
+
+// TestCakeCuts pins the counts of the judge sample, N=100 and M=2, worked
+// out by hand. Layer u counts from the top: the bottom is u=2, with radii
+// and heights from 2 (layer-limits) and a reserve of 1 for the top
+// (volume-bound), so radii 7..2 (7²·2 <= 99). The first cake, under
+// R=4 H=6, has area 68, and no other beats it.
+//
+//   - layer-limits 5: radius 1 skipped at the bottom, and height 1 for
+//     each of its radii 7, 6, 5 and 4 searched; the top (u=1) skips none.
+//   - volume-bound 1: R=5 H=4 would take all 100, leaving nothing for the
+//     top, so the reserve shortens R=5's heights to 3..2.
+//   - room-above 8: the top must use up the volume (nothing fits above
+//     it): under R=7 H=2 its R=1 H=1, under R=5 H=3 its R=4, 3, 2 and 1
+//     (the tallest height of each); at the bottom R=6 H=2 (28 left, room
+//     25), R=5 H=2 (50, 16) and R=4 H=4 (36, 27).
+//   - large-first 7: those cuts end the heights below them too: under
+//     R=5 H=3 the tops R=3, 2 and 1 one each (H=1 after H=2), and at the
+//     bottom R=4 H=3 and H=2 after H=4; and under R=4 H=5 the top's R=2
+//     and R=1, cut with R=3.
+//   - area-bound 4: under R=4 H=6 the top R=1 (64 + 8/1 reaches 68),
+//     under R=4 H=5 the top R=3 (56 + 40/3 rounded up is 70), at the
+//     bottom R=3 (9 + 200/3 is 76) and R=2 (4 + 100), tried in turn, as a
+//     smaller bottom has a smaller top.
+//   - least-area 0: every node's area plus 2(1²+...+u²) stays below 68.
+//
+// Nodes: the empty cake, R=7 H=2, R=5 H=3, R=4 H=6 with its top R=2
+// H=1, and R=4 H=5: 6. The counts are the same on a second run.
+func TestCakeCuts(t *testing.T) {
+	p := puzzle.Cake{Volume: 100, Layers: 2}
+	want := map[string]int64{"layer-limits": 5, "large-first": 7, "volume-bound": 1, "least-area": 0, "area-bound": 4, "room-above": 8}
+	for range 2 {
+		a, st, err := native.Cake(context.Background(), p, technique.Set{})
+		require.NoError(t, err)
+		require.Equal(t, 68, a.Area)
+		require.EqualValues(t, 6, st.Nodes)
+		got := map[string]int64{}
+		for i, pr := range native.CakePrunings() {
+			got[pr.Name] = st.Cuts[i]
+		}
+		require.Equal(t, want, got)
+	}
+}
+
+// TestCakePruningsIndexed checks that every pruning says what it counts,
+// and that a pruning off counts nothing, on the book cases and pairs
+// without a cake, where each counts something with all on.
+func TestCakePruningsIndexed(t *testing.T) {
+	ps := native.CakePrunings()
+	for i, p := range ps {
+		require.NotEmpty(t, p.Name, "pruning %d", i)
+		require.NotEmpty(t, p.Counts, "%s", p.Name)
+	}
+	cakes := []puzzle.Cake{{Volume: 9999, Layers: 13}, {Volume: 35, Layers: 3}}
+	for _, name := range cakeCases {
+		c, _ := loadCake(t, name)
+		cakes = append(cakes, c...)
+	}
+	counted := make([]bool, len(ps))
+	for _, p := range cakes {
+		_, def, err := native.Cake(context.Background(), p, technique.Set{})
+		require.NoError(t, err)
+		require.Len(t, def.Cuts, len(ps))
+		for i, pr := range ps {
+			counted[i] = counted[i] || def.Cuts[i] > 0
+			_, st, err := native.Cake(context.Background(), p, cakeSet(t, "-"+pr.Name))
+			require.NoError(t, err)
+			require.Zero(t, st.Cuts[i], "N=%d M=%d: %s off still counts", p.Volume, p.Layers, pr.Name)
+		}
+	}
+	for i, pr := range ps {
+		require.True(t, counted[i], "%s never counts", pr.Name)
+	}
+}

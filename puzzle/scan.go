@@ -1,8 +1,6 @@
 package puzzle
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -19,69 +17,123 @@ const maxLine = 1 << 20
 // of a text file; it is skipped there.
 const bom = "\xef\xbb\xbf"
 
+// blockSize is how much lines asks of its reader at a time.
+const blockSize = 64 << 10
+
 // lines reads an input line by line, dropping trailing blanks, and makes
 // *ParseError values that name the current line. A line ends in LF, CR LF
-// or a lone CR (old Mac files).
+// or a lone CR (old Mac files). The input is read in blocks, each made a
+// string once, and a line is a part of its block: shared returns it as it
+// is, and next returns a copy for a parser whose instances keep it, so
+// that they do not keep the whole block alive.
 type lines struct {
-	sc   *bufio.Scanner
-	file string
-	n    int // number of the line last returned, 1-based
-	err  error
+	r       io.Reader
+	file    string
+	n       int    // number of the line last returned, 1-based
+	err     error  // why the lines ended early: a read error, or a *ParseError
+	text    string // read but not yet returned
+	block   []byte // the buffer that reads go to
+	eof     bool   // nothing more to read; readErr says why when not io.EOF
+	readErr error
+	begun   bool // the byte order mark was looked for
+	done    bool
 }
 
 func newLines(file string, r io.Reader) *lines {
-	br := bufio.NewReader(r)
-	if b, err := br.Peek(len(bom)); err == nil && string(b) == bom {
-		br.Discard(len(bom))
-	}
-	sc := bufio.NewScanner(br)
-	// Room for a line of maxLine bytes, its CR LF, and one byte more, so
-	// that the split function sees that a line is too long.
-	sc.Buffer(make([]byte, 0, 64*1024), maxLine+3)
-	sc.Split(scanLines)
-	return &lines{sc: sc, file: file}
+	return &lines{r: r, file: file}
 }
 
-// errLineTooLong is what scanLines reports for a line over maxLine bytes.
+// errLineTooLong is what shared reports for a line over maxLine bytes.
 var errLineTooLong = errors.New("line too long")
 
-// scanLines is a [bufio.SplitFunc] that ends a line at LF, CR LF or a lone
-// CR, and refuses a line of more than maxLine bytes.
-func scanLines(data []byte, atEOF bool) (int, []byte, error) {
-	i := lineEnd(data)
-	switch {
-	case i > maxLine || i < 0 && len(data) > maxLine:
-		return 0, nil, errLineTooLong
-	case i < 0 && atEOF && len(data) > 0:
-		return len(data), data, nil
-	case i < 0:
-		return 0, nil, nil // more data, or the end
-	case data[i] == '\n':
-		return i + 1, data[:i], nil
-	case i+1 < len(data):
-		if data[i+1] == '\n' {
-			return i + 2, data[:i], nil
-		}
-		return i + 1, data[:i], nil
-	case atEOF:
-		return i + 1, data[:i], nil
+// shared returns the next line, part of the block it was read in, without
+// its line end and trailing blanks. At the end of input, or on a read
+// error, it returns false; see ioErr. The lines of the input read before
+// a read error are returned first, the last one as it is.
+func (l *lines) shared() (string, bool) {
+	if l.done {
+		return "", false
 	}
-	return 0, nil, nil // a CR at the end of what was read: is an LF next?
+	if !l.begun {
+		l.begun = true
+		for len(l.text) < len(bom) && !l.eof {
+			l.fill()
+		}
+		l.text = strings.TrimPrefix(l.text, bom)
+	}
+	for {
+		i := strings.IndexByte(l.text, '\n')
+		head := l.text
+		if i >= 0 {
+			head = l.text[:i]
+		}
+		if j := strings.IndexByte(head, '\r'); j >= 0 {
+			i = j // two byte searches are much faster than strings.IndexAny on short lines
+		}
+		switch {
+		case i > maxLine || i < 0 && len(l.text) > maxLine:
+			return l.stop(errLineTooLong)
+		case i >= 0 && (l.text[i] == '\n' || i+1 < len(l.text) || l.eof):
+			s, rest := l.text[:i], l.text[i+1:]
+			if l.text[i] == '\r' && rest != "" && rest[0] == '\n' {
+				rest = rest[1:]
+			}
+			l.text = rest
+			l.n++
+			return trimBlanks(s), true
+		case l.eof && l.text != "":
+			s := l.text
+			l.text = ""
+			l.n++
+			return trimBlanks(s), true
+		case l.eof:
+			return l.stop(l.readErr)
+		}
+		l.fill() // no line end yet, or a CR that an LF may follow
+	}
 }
 
-// lineEnd returns the index of the first CR or LF in data, or -1. Two
-// byte searches are much faster than bytes.IndexAny on the short lines of
-// a batch.
-func lineEnd(data []byte) int {
-	i := bytes.IndexByte(data, '\n')
-	head := data
-	if i >= 0 {
-		head = data[:i]
+// next returns the next line as shared does, copied out of its block.
+func (l *lines) next() (string, bool) {
+	s, ok := l.shared()
+	return strings.Clone(s), ok
+}
+
+// stop ends the lines with err, nil at a clean end.
+func (l *lines) stop(err error) (string, bool) {
+	l.done, l.text = true, ""
+	if errors.Is(err, errLineTooLong) {
+		err = l.errorAt(l.n+1, "line longer than the limit of %d bytes (1 MiB)", maxLine)
 	}
-	if j := bytes.IndexByte(head, '\r'); j >= 0 {
-		return j
+	l.err = err
+	return "", false
+}
+
+// fill reads the next block onto the text not yet returned. A reader that
+// returns nothing a hundred times in a row ends the input, as it would a
+// bufio.Scanner.
+func (l *lines) fill() {
+	if len(l.block) < max(blockSize, len(l.text)) {
+		// a line longer than a block: each reading at least doubles the text
+		l.block = make([]byte, max(blockSize, len(l.text)))
 	}
-	return i
+	for range 100 {
+		k, err := l.r.Read(l.block)
+		if k > 0 {
+			l.text += string(l.block[:k])
+		}
+		if err != nil {
+			l.eof = true
+			if err != io.EOF {
+				l.readErr = err
+			}
+			return
+		}
+		if k > 0 {
+			return
+		}
+	}
+	l.eof, l.readErr = true, io.ErrNoProgress
 }
 
 // trimBlanks drops the blanks (space, tab, form feed, vertical tab) that
@@ -97,6 +149,14 @@ func trimBlanks(s string) string {
 		break
 	}
 	return s[:n]
+}
+
+// trimLeading drops the spaces and tabs that start s.
+func trimLeading(s string) string {
+	for s != "" && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s
 }
 
 // hasBlank reports whether s holds a space or a tab.
@@ -117,20 +177,6 @@ func runeCount(s string) int {
 		}
 	}
 	return i + utf8.RuneCountInString(s[i:])
-}
-
-// next returns the next line without its line end and trailing blanks.
-// At the end of input, or on a read error, it returns false; see ioErr.
-func (l *lines) next() (string, bool) {
-	if !l.sc.Scan() {
-		l.err = l.sc.Err()
-		if errors.Is(l.err, errLineTooLong) || errors.Is(l.err, bufio.ErrTooLong) {
-			l.err = l.errorAt(l.n+1, "line longer than the limit of %d bytes (1 MiB)", maxLine)
-		}
-		return "", false
-	}
-	l.n++
-	return trimBlanks(l.sc.Text()), true
 }
 
 // ioErr returns the error that stopped next early, or nil at a clean end.

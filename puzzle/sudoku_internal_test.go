@@ -1,7 +1,7 @@
 package puzzle
 
 import (
-	"bytes"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -38,6 +38,56 @@ func TestSudokuCompleteAgreesWithRepeat(t *testing.T) {
 	}
 }
 
+// TestSudoku9ChecksAgree: the 9x9 checks on words of three cells say
+// what the cell-by-cell checks say. sudoku9Fills agrees with Verify's
+// slow path on valid grids and on grids with two cells swapped, a value
+// changed (to one in range, 0, a negative one, or one past 9 that is
+// the same modulo 16 or 64), or a given not kept; sudoku9Distinct agrees
+// with sudokuRepeat on grids with blanks, with and without repeats.
+func TestSudoku9ChecksAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	valid := make([]int16, 81)
+	for r := range 9 {
+		for c := range 9 {
+			valid[r*9+c] = int16((3*(r%3)+r/3+c)%9 + 1)
+		}
+	}
+	for round := range 3000 {
+		givens := make([]int16, 81)
+		for i := range givens {
+			if rng.IntN(4) == 0 {
+				givens[i] = valid[i]
+			}
+		}
+		cells := append([]int16(nil), valid...)
+		i, j := rng.IntN(81), rng.IntN(81)
+		switch round % 5 {
+		case 0:
+			cells[i], cells[j] = cells[j], cells[i]
+		case 1:
+			cells[i] = []int16{int16(rng.IntN(9) + 1), 0, -1, cells[i] + 16, cells[i] + 64, 10}[rng.IntN(6)]
+		case 2:
+			givens[i] = int16(rng.IntN(9) + 1)
+		case 3:
+			givens[i] = []int16{cells[i] + 16, cells[i] + 64, -cells[i]}[rng.IntN(3)]
+		}
+		slow := Sudoku{Box: 3, Cells: givens}.verifySlow(SudokuAnswer{Cells: cells}) == nil
+		require.Equal(t, slow, sudoku9Fills(givens, cells), "round %d, cells %d and %d", round, i, j)
+
+		partial := make([]int16, 81)
+		for k := range partial {
+			switch {
+			case rng.IntN(3) == 0:
+				partial[k] = valid[k]
+			case rng.IntN(40) == 0:
+				partial[k] = int16(rng.IntN(9) + 1)
+			}
+		}
+		first, _ := sudokuRepeat(3, partial)
+		require.Equal(t, first < 0, sudoku9Distinct(partial), "round %d", round)
+	}
+}
+
 // TestRuneCount: the ASCII fast path counts what utf8 counts, wherever
 // the first non-ASCII character stands.
 func TestRuneCount(t *testing.T) {
@@ -51,17 +101,72 @@ func TestRuneCount(t *testing.T) {
 	}
 }
 
-// TestLineEnd: two byte searches find the first CR or LF as
-// bytes.IndexAny does.
-func TestLineEnd(t *testing.T) {
+// TestLinesAgree: lines read in blocks give the lines that a split of
+// the whole text at LF, CR LF and lone CR gives, with trailing blanks
+// dropped, however the reader cuts the text: a CR LF whose LF comes in
+// the next reading, lines longer than a block, a last line without its
+// end, and a byte order mark.
+func TestLinesAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 2000 {
-		b := make([]byte, rng.IntN(20))
-		for i := range b {
-			b[i] = "ab\r\n"[rng.IntN(4)]
+	for round := range 300 {
+		b := make([]byte, rng.IntN(3*blockSize))
+		if round%3 == 0 {
+			b = b[:rng.IntN(40)]
 		}
-		require.Equal(t, bytes.IndexAny(b, "\r\n"), lineEnd(b), "%q", b)
+		for i := range b {
+			b[i] = "ab \t\r\n"[rng.IntN(6)]
+			if i%20000 == 7 && round%2 == 0 { // long runs without a line end
+				for ; i < len(b) && i%20000 < 19000; i++ {
+					b[i] = 'x'
+				}
+			}
+		}
+		text := string(b)
+		if round%5 == 0 {
+			text = bom + text
+		}
+		var want []string
+		for rest := strings.TrimPrefix(text, bom); rest != ""; {
+			i := strings.IndexAny(rest, "\r\n")
+			if i < 0 {
+				want = append(want, trimBlanks(rest))
+				break
+			}
+			want = append(want, trimBlanks(rest[:i]))
+			if strings.HasPrefix(rest[i:], "\r\n") {
+				i++
+			}
+			rest = rest[i+1:]
+		}
+		l := newLines("in", &choppy{s: text, rng: rng})
+		var got []string
+		for {
+			s, ok := l.shared()
+			if !ok {
+				break
+			}
+			got = append(got, s)
+		}
+		require.NoError(t, l.ioErr())
+		require.Equal(t, len(want), len(got), "round %d", round)
+		require.Equal(t, want, got, "round %d", round)
+		require.Equal(t, len(want), l.n)
 	}
+}
+
+// choppy reads s in pieces of random sizes, now and then none.
+type choppy struct {
+	s   string
+	rng *rand.Rand
+}
+
+func (c *choppy) Read(p []byte) (int, error) {
+	if c.s == "" {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), c.rng.IntN(3)*c.rng.IntN(2*blockSize))], c.s)
+	c.s = c.s[n:]
+	return n, nil
 }
 
 // TestSudokuWriteUnknownValues: a value outside the alphabet prints as

@@ -137,6 +137,7 @@ type sudokuParser struct {
 	warnings []SudokuWarning
 	table    *[256]int16 // cell values by byte for tableFor (see values)
 	tableFor string
+	slab     []int16 // where the cells of the next puzzles are taken from
 }
 
 // sudokuLine is a line read ahead and pushed back, with its number.
@@ -153,7 +154,7 @@ func (sp *sudokuParser) line() (string, bool) {
 		sp.n = l.n
 		return l.s, true
 	}
-	return sp.next()
+	return sp.shared() // the parser keeps no line: cells are values
 }
 
 // unread pushes back s, the line just read, for the next call of line.
@@ -183,7 +184,7 @@ func (sp *sudokuParser) fourByFour(s string) bool {
 			break
 		}
 		ahead = append(ahead, sudokuLine{t, sp.n})
-		t = strings.TrimLeft(t, " \t")
+		t = trimLeading(t)
 		if t != "" && t[0] == '#' {
 			continue
 		}
@@ -252,7 +253,7 @@ func (sp *sudokuParser) isCount(s string) bool {
 		return true
 	}
 	sp.unread(next)
-	return len(strings.TrimLeft(next, " \t")) != 4
+	return len(trimLeading(next)) != 4
 }
 
 // content returns the next line that is neither blank nor a comment, with
@@ -263,7 +264,7 @@ func (sp *sudokuParser) content() (string, bool) {
 		if !ok {
 			return "", false
 		}
-		s = strings.TrimLeft(s, " \t")
+		s = trimLeading(s)
 		switch {
 		case s == "" || s[0] == '#':
 		case s == "end":
@@ -287,7 +288,7 @@ func (sp *sudokuParser) row(rows, want int) (string, error) {
 			}
 			return "", sp.errorAt(sp.n+1, "grid cut off: expected %d rows, got %d before the end of input", want, rows)
 		}
-		s = strings.TrimLeft(s, " \t")
+		s = trimLeading(s)
 		switch {
 		case s != "" && s[0] == '#':
 			continue
@@ -412,20 +413,62 @@ func sudokuAutoAlphabet(side int, rows []string) (string, string) {
 func (sp *sudokuParser) decode(rows []string, lineOf []int, alphabet string) ([]int16, error) {
 	value := sp.values(alphabet)
 	side := len(alphabet)
-	cells := make([]int16, 0, side*side)
+	cells := sp.cells(side * side)
+	n := 0
 	for r, row := range rows {
+		if i := sudokuDecode(cells[n:], row, value); i >= 0 {
+			return nil, sp.errorAt(lineOf[r], "expected symbols %s or blanks %s, got %s at character %d",
+				sudokuDescribe(alphabet), sudokuBlanks(alphabet), quoteChar(row[i:]), i+1)
+		}
+		n += len(row)
+	}
+	return cells[:n], nil
+}
+
+// slabCells is how many cells the parser allocates at once for the
+// puzzles it reads: a 9x9 batch then makes one allocation for 50 puzzles,
+// not one each. A puzzle keeps its slab alive, and a slab no more than
+// the puzzles beside it in the input.
+const slabCells = 4096
+
+// cells returns n cells of their own for a puzzle.
+func (sp *sudokuParser) cells(n int) []int16 {
+	if n > slabCells/4 {
+		return make([]int16, n)
+	}
+	if len(sp.slab) < n {
+		sp.slab = make([]int16, slabCells)
+	}
+	c := sp.slab[:n:n]
+	sp.slab = sp.slab[n:]
+	return c
+}
+
+// sudokuDecode writes the values of the bytes of row into dst, and
+// returns the index of the first byte that is neither a symbol nor a
+// blank, or -1 when there is none. Every symbol and blank is one byte,
+// so that the first byte that is neither starts a character, all before
+// it being ASCII; and as a row holds as many characters as dst has cells
+// at least, a row of more bytes than that holds such a byte.
+func sudokuDecode(dst []int16, row string, value *[256]int16) int {
+	if len(row) <= len(dst) {
+		dst = dst[:len(row)]
+		var union int16 // negative when a byte is neither
 		for i := range len(row) {
-			// Every symbol and blank is one byte: the first byte that is
-			// neither starts a character, all before it being ASCII.
 			v := value[row[i]]
-			if v < 0 {
-				return nil, sp.errorAt(lineOf[r], "expected symbols %s or blanks %s, got %s at character %d",
-					sudokuDescribe(alphabet), sudokuBlanks(alphabet), quoteChar(row[i:]), i+1)
-			}
-			cells = append(cells, v)
+			union |= v
+			dst[i] = v
+		}
+		if union >= 0 {
+			return -1
 		}
 	}
-	return cells, nil
+	for i := range min(len(row), len(dst)) {
+		if value[row[i]] < 0 {
+			return i
+		}
+	}
+	return min(len(row), len(dst))
 }
 
 // values returns the table of cell values by byte for alphabet: 1..S for
@@ -484,7 +527,7 @@ func (sp *sudokuParser) numeric(s string) (Sudoku, error) {
 	if box == 0 {
 		return Sudoku{}, sp.errorf("a row of %d numbers: the side must be a square from 4 to %d (4, 9, 16, ..., 400)", side, SudokuMaxBox*SudokuMaxBox)
 	}
-	p := Sudoku{Box: box, Cells: make([]int16, side*side), Layout: SudokuNumeric, Line: sp.n}
+	p := Sudoku{Box: box, Cells: sp.cells(side * side), Layout: SudokuNumeric, Line: sp.n}
 	lineOf := make([]int, side)
 	for r := range side {
 		if r > 0 {
@@ -549,6 +592,9 @@ func sudokuNumber(f string, side int) (int16, bool) {
 // checkGivens reports the first given, in reading order, that repeats an
 // earlier one in its row, column or box.
 func (sp *sudokuParser) checkGivens(p Sudoku, lineOf []int) error {
+	if p.Box == 3 && sudoku9Distinct(p.Cells) {
+		return nil
+	}
 	i, unit := sudokuRepeat(p.Box, p.Cells)
 	if i < 0 {
 		return nil

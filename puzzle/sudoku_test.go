@@ -1,6 +1,7 @@
 package puzzle_test
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,7 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"puzzlesat/internal/ref/judgedata"
+	"puzzlesat/native"
 	"puzzlesat/puzzle"
+	"puzzlesat/technique"
 )
 
 // sudokuFull returns the value 1..S of cell (r, c) in a fixed valid grid.
@@ -349,4 +352,55 @@ func FuzzParseSudoku(f *testing.F) {
 			requireSudokuRoundTrip(t, p)
 		}
 	})
+}
+
+// BenchmarkScanSudoku reads the large 9x9 sets (outside the repository:
+// PUZZLESAT_DATA) as a batch's first reading does, every puzzle parsed
+// and its givens checked; and checks each puzzle's answer as Verify does
+// before it is printed, and formats it.
+func BenchmarkScanSudoku(b *testing.B) {
+	for _, name := range []string{"royle_17clue_49151.txt", "magictour_top1465.txt"} {
+		text, err := os.ReadFile(judgedata.Find(b, "sudoku", name))
+		require.NoError(b, err)
+		b.Run(name+"/scan", func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				n = 0
+				_, err := puzzle.ScanSudoku(name, strings.NewReader(string(text)), "", func(puzzle.Sudoku) error { n++; return nil })
+				require.NoError(b, err)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/puzzle")
+		})
+		ps, err := puzzle.ParseSudoku(name, strings.NewReader(string(text)), "")
+		require.NoError(b, err)
+		answers := make([]puzzle.SudokuAnswer, len(ps))
+		for i, p := range ps {
+			answers[i] = puzzle.SudokuAnswer{Cells: sudokuSolve(b, p)}
+		}
+		b.Run(name+"/verify", func(b *testing.B) {
+			for b.Loop() {
+				for i, p := range ps {
+					if err := p.Verify(answers[i]); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/puzzle")
+		})
+		b.Run(name+"/format", func(b *testing.B) {
+			for b.Loop() {
+				for i, p := range ps {
+					_ = p.Format(answers[i])
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/puzzle")
+		})
+	}
+}
+
+// sudokuSolve returns the answer of p by the native search.
+func sudokuSolve(tb testing.TB, p puzzle.Sudoku) []int16 {
+	a, _, err := native.Sudoku(context.Background(), p, technique.Set{})
+	require.NoError(tb, err)
+	return a.Cells
 }

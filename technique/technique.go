@@ -14,6 +14,7 @@ package technique
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -152,14 +153,20 @@ func (s Set) String() string {
 // an error that lists the valid names.
 func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
 	var s Set
+	signs := map[string]byte{}
 	for _, item := range split(spec) {
 		sign, name := item[0], item[1:]
 		p, ok := pruningNamed(ps, name)
 		switch {
 		case (sign != '-' && sign != '+') || name == "":
-			return Set{}, nil, fmt.Errorf("pruning %q: want -NAME or +NAME, NAME one of %s", item, pruningNames(ps))
+			return Set{}, nil, fmt.Errorf("pruning %s: want -NAME or +NAME, NAME one of %s", quote(item), pruningNames(ps))
 		case !ok:
-			return Set{}, nil, fmt.Errorf("unknown pruning %q: want one of %s", name, pruningNames(ps))
+			return Set{}, nil, fmt.Errorf("unknown pruning %s: want one of %s", quote(name), pruningNames(ps))
+		case signs[name] != 0 && signs[name] != sign:
+			return Set{}, nil, fmt.Errorf("pruning %s is switched both off (-%s) and on (+%s)", name, name, name)
+		}
+		signs[name] = sign
+		switch {
 		case sign == '-' && !p.Optional:
 			s.off = add(s.off, name)
 		case sign == '+' && p.Optional:
@@ -297,6 +304,7 @@ func (p Picks) FormulaString(cs []Choice) string {
 // an error that lists the valid ones.
 func ResolveEncoding(cs []Choice, spec string) (Picks, error) {
 	var p Picks
+	picked := map[string]string{}
 	for _, item := range split(spec) {
 		point, option, ok := strings.Cut(item, "=")
 		if !ok {
@@ -308,12 +316,16 @@ func ResolveEncoding(cs []Choice, spec string) (Picks, error) {
 		}
 		i := slices.IndexFunc(cs, func(c Choice) bool { return c.Point == point })
 		if i < 0 {
-			return Picks{}, fmt.Errorf("unknown encoding choice %q: want one of %s", point, choiceNames(cs))
+			return Picks{}, fmt.Errorf("unknown encoding choice %s: want one of %s", quote(point), choiceNames(cs))
 		}
 		j := slices.Index(cs[i].Options, option)
 		if j < 0 {
-			return Picks{}, fmt.Errorf("encoding %s=%s: want %s one of %s", point, option, point, strings.Join(cs[i].Options, ", "))
+			return Picks{}, fmt.Errorf("encoding %s: want %s one of %s", quote(point+"="+option), point, strings.Join(cs[i].Options, ", "))
 		}
+		if was, ok := picked[point]; ok && was != option {
+			return Picks{}, fmt.Errorf("encoding %s is given two options, %s=%s and %s=%s", point, point, was, point, option)
+		}
+		picked[point] = option
 		if j == 0 {
 			delete(p.m, point)
 			continue
@@ -335,7 +347,7 @@ func pointOf(cs []Choice, option string) (string, error) {
 		}
 	}
 	if len(points) != 1 {
-		return "", fmt.Errorf("encoding %q: want POINT=OPTION, POINT one of %s", option, choiceNames(cs))
+		return "", fmt.Errorf("encoding %s: want POINT=OPTION, or an OPTION that belongs to one point only; POINT one of %s", quote(option), choiceNames(cs))
 	}
 	return points[0], nil
 }
@@ -363,6 +375,18 @@ func split(spec string) []string {
 }
 
 // add adds name to the sorted set names, unless it is there.
+// quoteMax is the most characters of a user's text that a message
+// quotes.
+const quoteMax = 40
+
+// quote quotes s for a message, cut after quoteMax characters.
+func quote(s string) string {
+	if r := []rune(s); len(r) > quoteMax {
+		return strconv.Quote(string(r[:quoteMax])) + "..."
+	}
+	return strconv.Quote(s)
+}
+
 func add(names []string, name string) []string {
 	i, ok := slices.BinarySearch(names, name)
 	if ok {

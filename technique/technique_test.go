@@ -1,6 +1,7 @@
 package technique_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -34,6 +35,10 @@ func TestResolvePrunings(t *testing.T) {
 		{"-chess", nil, nil, 0, `unknown pruning "chess": want one of order, memo, skip, first, look`},
 		{"memo", nil, nil, 0, "want -NAME or +NAME"},
 		{"-", nil, nil, 0, "want -NAME or +NAME"},
+		{"-memo,-memo", []string{"memo"}, nil, 0, ""},
+		{"-memo,+memo", nil, nil, 0, "pruning memo is switched both off (-memo) and on (+memo)"},
+		{"+look,-look", nil, nil, 0, "both off"},
+		{"-" + strings.Repeat("m", 100000), nil, nil, 0, `unknown pruning "` + strings.Repeat("m", 40) + `"...: want`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {
@@ -91,6 +96,11 @@ func TestResolveEncoding(t *testing.T) {
 		{"pairwise", "", "", `encoding "pairwise": want POINT=OPTION`},
 		{"amo=chess", "", "", "want amo one of bimander, pairwise, sequential"},
 		{"colour=red", "", "", `unknown encoding choice "colour": want one of amo, product, cards`},
+		{"amo=pairwise,amo=pairwise", "amo=pairwise", "table", ""},
+		{"amo=pairwise,amo=sequential", "", "", "encoding amo is given two options, amo=pairwise and amo=sequential"},
+		{"amo=bimander,amo=pairwise", "", "", "two options"},
+		{"pairwise", "", "", "or an OPTION that belongs to one point only"},
+		{strings.Repeat("x", 100000), "", "", `encoding "` + strings.Repeat("x", 40) + `"...: want`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {

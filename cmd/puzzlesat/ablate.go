@@ -30,8 +30,12 @@ func ablation(k puzzlesat.Puzzle, base []contender) ([]contender, []compare.Conf
 		add(b, compare.Config{Name: b.name, Base: at, Category: "default"})
 		add(contender{b.name + " control", b.opts}, compare.Config{Name: b.name + " control", Base: at, Category: compare.Control})
 		if b.opts.Backend == puzzlesat.DFS {
+			// The prunings the default already has off (given, or needing
+			// one given) have nothing to switch.
+			canon, _, _ := k.ParsePrunings(b.opts.Prunings)
+			off := strings.Split(canon, ",")
 			for _, p := range k.Prunings() {
-				if p.Optional {
+				if p.Optional || slices.Contains(off, "-"+p.Name) {
 					continue
 				}
 				o := b.opts

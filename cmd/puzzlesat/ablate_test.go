@@ -76,7 +76,8 @@ func TestCompareAblate(t *testing.T) {
 	require.Contains(t, out, "sat:sum=adder ")
 	table, err := os.ReadFile(md)
 	require.NoError(t, err)
-	require.Contains(t, string(table), "| `dfs -memo` | memo |")
+	require.Regexp(t, "\\| `dfs -memo` \\| memo \\||No effect here.*`dfs -memo`", string(table), "a row, or named as having no effect")
+	require.Contains(t, string(table), "| `dfs control` | control |")
 }
 
 // TestAblateExitCodes: in an ablation a timeout is a result, so a run

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -176,7 +177,9 @@ func checkKindSwitches(t *testing.T, kind, in, countIn string) {
 	require.GreaterOrEqual(t, len(ps), 4)
 	table, _, code := cli(t, "", "prunings", kind)
 	require.Equal(t, exitOK, code)
-	require.Len(t, strings.Split(strings.TrimSpace(table), "\n"), len(ps)+1, "a header and a row per pruning")
+	for _, p := range ps { // a row per pruning, its name first, its description under it
+		require.Regexp(t, "(?m)^"+regexp.QuoteMeta(p.Name)+" ", table)
+	}
 	out, errs, code = cli(t, "", "encodings", kind, "--json")
 	require.Equal(t, exitOK, code, errs)
 	var cs []struct {

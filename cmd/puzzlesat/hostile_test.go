@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"puzzlesat"
 	"puzzlesat/internal/ref/judgedata"
 )
 
@@ -281,14 +283,22 @@ func TestOutputsKeepWhatIsThere(t *testing.T) {
 			require.Equal(t, os.FileMode(0o604), fi.Mode(), "the file keeps its mode")
 			require.True(t, strings.HasPrefix(readFile(t, old), w.starts))
 
-			link := filepath.Join(t.TempDir(), w.file)
-			require.NoError(t, os.Symlink(old, link))
-			require.NoError(t, os.WriteFile(old, []byte("old\n"), 0o604))
-			run(link)
-			li, err := os.Lstat(link)
-			require.NoError(t, err)
-			require.Equal(t, os.ModeSymlink, li.Mode()&os.ModeType, "the link stays a link")
-			require.True(t, strings.HasPrefix(readFile(t, old), w.starts), "to the file written")
+			// Nothing is written through a link to a file, or to nowhere:
+			// refused, exit 2, the link and its target untouched.
+			for _, to := range []string{old, filepath.Join(t.TempDir(), "nowhere")} {
+				link := filepath.Join(t.TempDir(), w.file)
+				require.NoError(t, os.Symlink(to, link))
+				require.NoError(t, os.WriteFile(old, []byte("old\n"), 0o604))
+				out, errs, code := cli(t, "", w.args(t, link)...)
+				require.Equal(t, exitUsage, code, errs)
+				require.Contains(t, errs, "a symbolic link, which puzzlesat does not write through")
+				require.Empty(t, out)
+				require.Equal(t, "old\n", readFile(t, old))
+				li, err := os.Lstat(link)
+				require.NoError(t, err)
+				require.Equal(t, os.ModeSymlink, li.Mode()&os.ModeType, "the link stays a link")
+				require.NoFileExists(t, filepath.Join(filepath.Dir(to), "nowhere"))
+			}
 
 			fifo := filepath.Join(t.TempDir(), w.file)
 			require.NoError(t, syscall.Mkfifo(fifo, 0o600))
@@ -350,4 +360,33 @@ func dirNames(t *testing.T, dir string) []string {
 		names = append(names, e.Name())
 	}
 	return names
+}
+
+// TestProofDirWritesNoLink: links at the names a proof is kept under, to a
+// file of the user's and to a device that never ends, are replaced by the
+// formula and its proof, as the docs say; what they pointed to is
+// untouched, and no temporary file is left.
+func TestProofDirWritesNoLink(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil && !puzzlesat.CadicalBuiltIn() {
+		t.Skip("no prover: cadical is not on PATH nor built in")
+	}
+	dir := t.TempDir()
+	victim := filepath.Join(t.TempDir(), "victim")
+	require.NoError(t, os.WriteFile(victim, []byte("keep me\n"), 0o644))
+	base := filepath.Join(dir, "sample.in-case1-count-2")
+	require.NoError(t, os.Symlink(victim, base+".cnf"))
+	require.NoError(t, os.Symlink("/dev/zero", base+".drat"))
+	sample := judgedata.Path(t, "sudoku", "sample.in")
+	out, errs, code := cli(t, "", "count", "sudoku", "--backend=sat", "--timeout=20s", "--proof-dir", dir, sample)
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "1\n", out)
+	require.Equal(t, "keep me\n", readFile(t, victim))
+	for _, ext := range []string{".cnf", ".drat"} {
+		fi, err := os.Lstat(base + ext)
+		require.NoError(t, err)
+		require.True(t, fi.Mode().IsRegular(), "%s%s: %v", base, ext, fi.Mode())
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 2, "only the formula and its proof")
 }

@@ -17,10 +17,12 @@ import (
 // through a temporary file beside it that commit renames into place, so
 // that an error or Ctrl-C never leaves half a file: the file keeps its
 // mode, and a new one gets the umask's default, as a shell's > gives it.
-// A symlink to a regular file is followed, so that the link stays a link.
-// Anything else (a character device such as /dev/null, a FIFO, a
-// terminal, a dangling symlink) is written in place, as > would write it:
-// it is never replaced, renamed over or removed.
+// Nothing is written through a symlink to a file or to nowhere: such a
+// path is refused before any work, since writing it would change a file
+// the user did not name. A character device such as /dev/null, a FIFO or
+// a terminal, named or linked to (as /dev/stdout is), is written in
+// place, as > would write it: it is never replaced, renamed over or
+// removed.
 type output struct {
 	f      *os.File
 	target string // where commit renames f to; "" when f is written in place
@@ -30,11 +32,11 @@ type output struct {
 func createOutput(path string) (*output, error) {
 	target := path
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		resolved, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return inPlace(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC) // dangling: > creates its target
+		resolved, err := os.Stat(path)
+		if err != nil || resolved.Mode().IsRegular() || resolved.IsDir() {
+			return nil, fmt.Errorf("%s: a symbolic link, which puzzlesat does not write through: name its target, or remove it", path)
 		}
-		target = resolved
+		return inPlace(path, os.O_WRONLY)
 	}
 	fi, err := os.Stat(target)
 	var mode fs.FileMode // 0: a new file, the umask's default

@@ -51,14 +51,16 @@ func report(ctx context.Context, file string, i int, o *options, st puzzlesat.St
 	if o.stats {
 		r.stats = fmt.Sprintf("%s case %d: %v\n", file, i+1, st)
 	}
+	if err == nil {
+		return r
+	}
+	// Declared past the answers, as errors.As moves them to the heap.
 	var (
 		d  *puzzlesat.Disagreement
 		wa *puzzlesat.WrongAnswer
 		tl *puzzlesat.TooLarge
 	)
 	switch {
-	case err == nil:
-		return r
 	case ctx.Err() != nil:
 		return result{stopped: true}
 	case errors.As(err, &wa):

@@ -1,6 +1,7 @@
 package drat
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -67,7 +68,7 @@ func detect(head []byte) Format {
 // readProof reads the whole proof into the store and the list of steps,
 // matching every deletion with the clause it deletes.
 func (s *checker) readProof(r io.Reader, name string, format Format) error {
-	in := &input{r: r, buf: make([]byte, window)}
+	in := &input{ctx: s.ctx, r: r, buf: make([]byte, window)}
 	if format == Auto {
 		for in.n < len(in.buf) && in.more() {
 		}
@@ -89,6 +90,10 @@ func (s *checker) readProof(r io.Reader, name string, format Format) error {
 
 // input reads a proof through its own buffer.
 type input struct {
+	// ctx ends the reading: every loop of the parsers that can run
+	// without end comes back to more for its next bytes, which looks at
+	// it, so that an endless proof stops with its context.
+	ctx  context.Context
 	r    io.Reader
 	buf  []byte
 	i, n int   // buf[i:n] is unread
@@ -100,6 +105,10 @@ type input struct {
 // reports whether it got any.
 func (in *input) more() bool {
 	if in.err != nil {
+		return false
+	}
+	if err := in.ctx.Err(); err != nil {
+		in.err = err
 		return false
 	}
 	if in.i > 0 && in.i == in.n {

@@ -194,7 +194,17 @@ func certify(ctx context.Context, p *Proof, f *cnf.CNF, units []cnf.Lit, query s
 		name = "query"
 	}
 	base := filepath.Join(dir, fileName(fmt.Sprintf("%s-%s-%d", name, query, n)))
-	cnfPath, proofPath := base+".cnf", base+".drat"
+	// The formula and the proof are written under names of their own in
+	// the directory, and renamed to base.cnf and base.drat once the proof
+	// is checked: nothing is written through a link or a device that
+	// stands at the final names, and a failure or a cancel leaves
+	// nothing behind.
+	tmp, err := newTempPair(dir, filepath.Base(base))
+	if err != nil {
+		return fail(err)
+	}
+	defer tmp.remove()
+	cnfPath, proofPath := tmp.cnf, tmp.proof
 	g := withUnits(f, units)
 	if p.Dir != "" || prover.needsFile() {
 		if err := writeProblem(cnfPath, g, query); err != nil {
@@ -215,7 +225,7 @@ func certify(ctx context.Context, p *Proof, f *cnf.CNF, units []cnf.Lit, query s
 	case st != Unsat:
 		return fail(ctx.Err())
 	}
-	r, err := os.Open(proofPath)
+	r, err := openRegular(proofPath)
 	if err != nil {
 		return fail(fmt.Errorf("%w: prover %s wrote no proof: %v", ErrNotCertified, prover.Name(), err))
 	}
@@ -238,9 +248,74 @@ func certify(ctx context.Context, p *Proof, f *cnf.CNF, units []cnf.Lit, query s
 	}
 	pc.Lemmas, pc.Core = res.Lemmas, res.CoreLemmas
 	if p.Dir != "" {
-		pc.CNF, pc.DRAT = cnfPath, proofPath
+		if err := tmp.keep(base+".cnf", base+".drat"); err != nil {
+			return fail(err)
+		}
+		pc.CNF, pc.DRAT = base+".cnf", base+".drat"
 	}
 	return pc, nil
+}
+
+// tempPair is the formula and the proof of one certification, under
+// names of their own until they are kept.
+type tempPair struct{ cnf, proof string }
+
+// newTempPair reserves two new names in dir, starting with prefix.
+func newTempPair(dir, prefix string) (*tempPair, error) {
+	c, err := os.CreateTemp(dir, "."+prefix+".*.cnf.tmp")
+	if err != nil {
+		return nil, err
+	}
+	c.Close()
+	d, err := os.CreateTemp(dir, "."+prefix+".*.drat.tmp")
+	if err != nil {
+		os.Remove(c.Name())
+		return nil, err
+	}
+	d.Close()
+	return &tempPair{cnf: c.Name(), proof: d.Name()}, nil
+}
+
+// keep renames the pair to cnf and proof, which replaces what stood
+// there (a link itself, never what it points to).
+func (t *tempPair) keep(cnf, proof string) error {
+	for _, p := range []string{t.cnf, t.proof} {
+		if err := os.Chmod(p, 0o644); err != nil { // as a file the user made
+			return err
+		}
+	}
+	if err := os.Rename(t.cnf, cnf); err != nil {
+		return err
+	}
+	if err := os.Rename(t.proof, proof); err != nil {
+		return err
+	}
+	t.cnf, t.proof = "", ""
+	return nil
+}
+
+// remove removes what is left of the pair.
+func (t *tempPair) remove() {
+	for _, p := range []string{t.cnf, t.proof} {
+		if p != "" {
+			os.Remove(p)
+		}
+	}
+}
+
+// openRegular opens path for reading when it is a regular file, so that a
+// device or a FIFO put in its place is refused rather than read without
+// end.
+func openRegular(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	return f, nil
 }
 
 // withUnits returns f, or a copy of f with each of units as a clause of
