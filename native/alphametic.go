@@ -4,10 +4,12 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"strconv"
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 	"puzzlesat/technique"
+	"puzzlesat/trace"
 )
 
 // Alphametic returns the first answer of p that the column search finds,
@@ -21,7 +23,7 @@ func Alphametic(ctx context.Context, p puzzle.Alphametic, on technique.Set) (puz
 	}
 	s := newAlphaSearch(ctx, p, 1, false, on)
 	s.run()
-	st := Stats{Nodes: s.tick.Steps()}
+	st := Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(alphaPrunings)}
 	if err := s.tick.Err(); err != nil {
 		return puzzle.AlphameticAnswer{}, st, err
 	}
@@ -42,32 +44,63 @@ func CountAlphametic(ctx context.Context, p puzzle.Alphametic, limit int, on tec
 	}
 	s := newAlphaSearch(ctx, p, limit, true, on)
 	s.run()
-	return s.count, Stats{Nodes: s.tick.Steps()}, s.tick.Err()
+	return s.count, Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(alphaPrunings)}, s.tick.Err()
 }
+
+// The prunings of Alphametic, indexed as in AlphameticPrunings and in
+// its cut counts.
+const (
+	alphaColumnCheck = iota
+	alphaColumnNarrow
+	alphaCarryBounds
+	alphaTopNoCarry
+	alphaAllDifferent
+	alphaHiddenSingles
+	alphaColumnOrder
+	alphaLargestFirst
+	alphaFewestDigits
+	alphaPrunings // the number of prunings
+)
 
 // AlphameticPrunings returns the prunings of Alphametic and
 // CountAlphametic. Each only removes values that no answer has, or
 // changes the order of the search: with any of them off, every answer is
 // still found, and each is checked by puzzle.Alphametic.Verify.
+//
+// The chapter's cuts for this puzzle are the classic ones: columns from
+// the right, letters as they first occur, digits from the largest, and
+// the column test with no carry out of the top; it numbers none of them.
+//
+// The search cuts in three more places that have no switch, because they
+// make it correct rather than fast: no carry comes into the bottom column
+// (the sum is an addition); hidden-singles reasons only when every letter
+// occurs, since otherwise a digit may be left to no letter; and each leaf
+// is checked with Verify, which is where a switched-off check is made.
+// With all-different off, a digit that another letter holds is still
+// refused: that weaker form is the rule of the puzzle, which that
+// pruning's own off state keeps.
 func AlphameticPrunings() []technique.Pruning {
 	return []technique.Pruning{
-		{Name: "column-check", Category: technique.Feasibility,
+		alphaColumnCheck: {Name: "column-check", Category: technique.Feasibility, Chapter: "named", Counts: "branches cut",
 			Doc: "cut a branch where some column a + b + carry = d + N*carry has no solution among the digits and carries left"},
-		{Name: "column-narrow", Category: technique.Propagation, Needs: []string{"column-check"},
-			Doc: "each column keeps only the digits of its letters that fit it with some values of the others (arc consistency)"},
-		{Name: "carry-bounds", Category: technique.Propagation, Needs: []string{"column-check"},
-			Doc: "each column narrows the carries into and out of it and passes them on to its neighbours"},
-		{Name: "top-no-carry", Category: technique.Feasibility, Needs: []string{"column-check"},
-			Doc: "no carry leaves the top column, known from the root instead of checked at the leaves"},
-		{Name: "all-different", Category: technique.Propagation,
+		alphaColumnNarrow: {Name: "column-narrow", Category: technique.Propagation, Counts: "digits removed",
+			Needs: []string{"column-check"},
+			Doc:   "each column keeps only the digits of its letters that fit it with some values of the others (arc consistency)"},
+		alphaCarryBounds: {Name: "carry-bounds", Category: technique.Propagation, Counts: "carries ruled out",
+			Needs: []string{"column-check"},
+			Doc:   "each column narrows the carries into and out of it and passes them on to its neighbours"},
+		alphaTopNoCarry: {Name: "top-no-carry", Category: technique.Feasibility, Chapter: "named", Counts: "carries ruled out",
+			Needs: []string{"column-check"},
+			Doc:   "no carry leaves the top column, known from the root instead of checked at the leaves"},
+		alphaAllDifferent: {Name: "all-different", Category: technique.Propagation, Counts: "digits removed",
 			Doc: "a letter's digit, once it is its only one, is taken from every other letter (else only refused to a letter while another holds it)"},
-		{Name: "hidden-singles", Category: technique.Propagation,
+		alphaHiddenSingles: {Name: "hidden-singles", Category: technique.Propagation, Counts: "letters fixed, branches cut",
 			Doc: "when every letter occurs, a digit only one letter can take is that letter's, and a digit none can take cuts"},
-		{Name: "column-order", Category: technique.Order,
+		alphaColumnOrder: {Name: "column-order", Category: technique.Order, Chapter: "named", Counts: "letters moved",
 			Doc: "letters are chosen column by column from the least significant, as they first occur (else alphabetically)"},
-		{Name: "largest-first", Category: technique.Order,
+		alphaLargestFirst: {Name: "largest-first", Category: technique.Order, Chapter: "named", Counts: "choices ordered",
 			Doc: "each letter's digits are tried largest first (else smallest first)"},
-		{Name: "fewest-digits", Category: technique.Order,
+		alphaFewestDigits: {Name: "fewest-digits", Category: technique.Order, Counts: "letters chosen otherwise",
 			Doc: "counting branches on the letter with the fewest digits left per column it occurs in (else in the order of solving)"},
 	}
 }
@@ -119,6 +152,12 @@ type alphaSearch struct {
 	limit int   // stop after this many answers (0: never)
 	count int   // answers found
 	first []int // the first answer
+
+	probe   trace.Probe // the cuts, and the tree when traced
+	tracing bool        // probe records the tree
+	// kLargest is the count of largest-first, trace.Unused when it is
+	// off: each branching counts without a test.
+	kLargest int
 }
 
 // alphaState is what the search knows at one node. It is small and copied
@@ -133,10 +172,9 @@ type alphaState struct {
 func newAlphaSearch(ctx context.Context, p puzzle.Alphametic, limit int, counting bool, on technique.Set) *alphaSearch {
 	n := p.N
 	s := &alphaSearch{tick: poll.New(ctx), p: p, n: n, all: 1<<n - 1, limit: max(limit, 0)}
-	s.check, s.narrow, s.carries = !on.Off("column-check"), !on.Off("column-narrow"), !on.Off("carry-bounds")
-	s.topZero, s.allDiff, s.hidden = !on.Off("top-no-carry"), !on.Off("all-different"), !on.Off("hidden-singles")
-	s.largest, s.byDegree = !on.Off("largest-first"), counting && !on.Off("fewest-digits")
-	byColumn := !on.Off("column-order")
+	byColumn := s.switches(on, counting)
+	s.probe.Start(ctx)
+	s.tracing = s.probe.Tracing()
 	for c := range n {
 		for w := range 3 {
 			l := int8(p.Words[w][n-1-c] - 'A')
@@ -152,6 +190,15 @@ func newAlphaSearch(ctx context.Context, p puzzle.Alphametic, limit int, countin
 			s.repeats |= 1 << c
 		}
 	}
+	// The letters that column-order puts elsewhere than the alphabet
+	// would: the i-th letter of seq against the i-th that occurs.
+	m := s.letters
+	for _, l := range s.seq[:s.nseq] {
+		if int8(bits.TrailingZeros32(m)) != l {
+			s.probe.Cut(alphaColumnOrder)
+		}
+		m &= m - 1
+	}
 	if !byColumn {
 		for m := s.letters; m != 0; m &= m - 1 {
 			s.seq[s.nseq] = int8(bits.TrailingZeros32(m))
@@ -160,6 +207,24 @@ func newAlphaSearch(ctx context.Context, p puzzle.Alphametic, limit int, countin
 	}
 	s.perm = s.letters == s.all
 	return s
+}
+
+// switches reads the prunings of on into s, once, and reports whether
+// column-order is on.
+func (s *alphaSearch) switches(on technique.Set, counting bool) bool {
+	bits := ^uint64(0) // the defaults, every pruning on, without building the list
+	if !on.Default() {
+		bits = on.Bits(AlphameticPrunings) // no lookup by name once resolved
+	}
+	active := func(k int) bool { return bits&(1<<k) != 0 }
+	s.check, s.narrow, s.carries = active(alphaColumnCheck), active(alphaColumnNarrow), active(alphaCarryBounds)
+	s.topZero, s.allDiff, s.hidden = active(alphaTopNoCarry), active(alphaAllDifferent), active(alphaHiddenSingles)
+	s.largest, s.byDegree = active(alphaLargestFirst), counting && active(alphaFewestDigits)
+	s.kLargest = trace.Unused
+	if s.largest {
+		s.kLargest = alphaLargestFirst
+	}
+	return active(alphaColumnOrder)
 }
 
 // run sets up the root state, every digit possible, no carry into the
@@ -175,6 +240,7 @@ func (s *alphaSearch) run() {
 	st.carry[0] = 1
 	if s.topZero {
 		st.carry[s.n] = 1
+		s.probe.Cut(alphaTopNoCarry)
 	}
 	if s.propagate(&st, 1<<s.n-1) {
 		s.dfs(&st)
@@ -188,10 +254,16 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 	if !s.tick.Tick() {
 		return true
 	}
-	l := s.pick(st)
+	var l int8
+	if s.byDegree {
+		l = s.pickFewest(st)
+	} else {
+		l = s.pick(st)
+	}
 	if l < 0 {
 		return s.record(st)
 	}
+	s.probe.Cut(s.kLargest)
 	for dom := st.dom[l]; dom != 0; {
 		var d int
 		if s.largest {
@@ -206,12 +278,22 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 		child := *st
 		child.dom[l] = 1 << d
 		dirty := s.colsOf[l]
-		if s.alldiff(&child, l, &dirty) && s.propagate(&child, dirty) && s.dfs(&child) {
+		if s.tracing {
+			s.probe.Enter(alphaLabel(l, d))
+		}
+		stop := s.alldiff(&child, l, &dirty) && s.propagate(&child, dirty) && s.dfs(&child)
+		if s.tracing {
+			s.probe.Leave()
+		}
+		if stop {
 			return true
 		}
 	}
 	return false
 }
+
+// alphaLabel returns the decision that letter l takes digit d, as "C=3".
+func alphaLabel(l int8, d int) string { return string(rune('A'+l)) + "=" + strconv.Itoa(d) }
 
 // held reports whether a letter other than l has d, a one-digit set, as
 // its only digit: without all-different that is how a digit in use is
@@ -225,22 +307,36 @@ func (s *alphaSearch) held(st *alphaState, l int8, d uint32) bool {
 	return false
 }
 
-// pick returns a letter whose digit is not yet known, or -1 when all are:
-// the first in the order of seq, or with byDegree the one with the fewest
-// digits per column it occurs in (the first of those in that order).
+// pick returns the first letter in the order of seq whose digit is not
+// yet known, or -1 when all are.
 func (s *alphaSearch) pick(st *alphaState) int8 {
-	best, pick := math.MaxInt, int8(-1)
+	for _, l := range s.seq[:s.nseq] {
+		if d := st.dom[l]; d&(d-1) != 0 {
+			return l
+		}
+	}
+	return -1
+}
+
+// pickFewest returns the open letter with the fewest digits per column it
+// occurs in, the first of those in the order of seq, or -1 when none is
+// open. It counts fewest-digits when that is not the first open letter.
+func (s *alphaSearch) pickFewest(st *alphaState) int8 {
+	best, pick, first := math.MaxInt, int8(-1), int8(-1)
 	for _, l := range s.seq[:s.nseq] {
 		d := st.dom[l]
 		if d&(d-1) == 0 {
 			continue
 		}
-		if !s.byDegree {
-			return l
+		if first < 0 {
+			first = l
 		}
 		if score := 64 * bits.OnesCount32(d) / bits.OnesCount32(s.colsOf[l]); score < best {
 			best, pick = score, l
 		}
+	}
+	if pick != first {
+		s.probe.Cut(alphaFewestDigits)
 	}
 	return pick
 }
@@ -285,13 +381,22 @@ func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
 		ok = s.revise(st, j)
 	}
 	if !ok {
+		s.probe.Cut(alphaColumnCheck)
 		return false
 	}
-	if st.carry[j] != in && j > 0 {
-		*dirty |= 1 << (j - 1)
+	// A carry set that changed lost one of its two values: the empty set
+	// failed above.
+	if st.carry[j] != in {
+		s.probe.Cut(alphaCarryBounds)
+		if j > 0 {
+			*dirty |= 1 << (j - 1)
+		}
 	}
-	if st.carry[j+1] != out && j+1 < s.n {
-		*dirty |= 1 << (j + 1)
+	if st.carry[j+1] != out {
+		s.probe.Cut(alphaCarryBounds)
+		if j+1 < s.n {
+			*dirty |= 1 << (j + 1)
+		}
 	}
 	for k, l := range c {
 		if st.dom[l] == before[k] {
@@ -321,6 +426,7 @@ func (s *alphaSearch) alldiff(st *alphaState, l int8, dirty *uint32) bool {
 			continue
 		}
 		st.dom[o] &^= d
+		s.probe.Cut(alphaAllDifferent)
 		if st.dom[o] == 0 {
 			return false
 		}
@@ -343,6 +449,7 @@ func (s *alphaSearch) hiddenSingles(st *alphaState, dirty *uint32) bool {
 		once |= d
 	}
 	if once != s.all {
+		s.probe.Cut(alphaHiddenSingles)
 		return false
 	}
 	for h := once &^ twice; h != 0; h &= h - 1 {
@@ -353,6 +460,7 @@ func (s *alphaSearch) hiddenSingles(st *alphaState, dirty *uint32) bool {
 				continue
 			}
 			st.dom[l] = d
+			s.probe.Cut(alphaHiddenSingles)
 			*dirty |= s.colsOf[l]
 			if !s.alldiff(st, l, dirty) {
 				return false
@@ -410,6 +518,10 @@ func (s *alphaSearch) revise(st *alphaState, j int) bool {
 		// Some pair gives no good sum: keep the addends with a partner
 		// that does. Often every pair is good, and this is skipped.
 		na, nb = partners(da, db, good), partners(db, da, good)
+		s.probe.CutN(alphaColumnNarrow, bits.OnesCount64(uint64(da^na)<<32|uint64(db^nb)))
+	}
+	if nd != dd { // tested, not counted always: most revisions keep d
+		s.probe.CutN(alphaColumnNarrow, bits.OnesCount32(dd^nd))
 	}
 	st.dom[c[0]], st.dom[c[1]], st.dom[c[2]] = na, nb, nd
 	st.carry[j], st.carry[j+1] = in, out
@@ -489,7 +601,11 @@ func (s *alphaSearch) reviseRepeats(st *alphaState, j int) bool {
 	}
 	if s.narrow {
 		for k, l := range c {
-			st.dom[l] &= nv[k] // a letter twice keeps what both places allow
+			// A letter twice keeps what both places allow, and its
+			// digits removed count once.
+			old := st.dom[l]
+			st.dom[l] &= nv[k]
+			s.probe.CutN(alphaColumnNarrow, bits.OnesCount32(old^st.dom[l]))
 		}
 	}
 	if s.carries {
@@ -532,6 +648,7 @@ func (s *alphaSearch) record(st *alphaState) bool {
 	}
 	if s.count == 0 {
 		s.first = digits
+		s.probe.Found()
 	}
 	s.count = min(s.count, math.MaxInt-factorial(k)) + factorial(k)
 	return s.limit > 0 && s.count >= s.limit

@@ -6,10 +6,12 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strconv"
 
 	"puzzlesat/internal/poll"
 	"puzzlesat/puzzle"
 	"puzzlesat/technique"
+	"puzzlesat/trace"
 )
 
 // Cryptarithm returns the first answer of p that the column search finds,
@@ -23,7 +25,7 @@ func Cryptarithm(ctx context.Context, p puzzle.Cryptarithm, on technique.Set) (p
 	}
 	s := newCryptSearch(ctx, p, 1, on)
 	s.run()
-	st := Stats{Nodes: s.tick.Steps()}
+	st := Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(cryptPrunings)}
 	if err := s.tick.Err(); err != nil {
 		return puzzle.CryptarithmAnswer{}, st, err
 	}
@@ -42,29 +44,53 @@ func CountCryptarithm(ctx context.Context, p puzzle.Cryptarithm, limit int, on t
 	}
 	s := newCryptSearch(ctx, p, limit, on)
 	s.run()
-	return s.count, Stats{Nodes: s.tick.Steps()}, s.tick.Err()
+	return s.count, Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(cryptPrunings)}, s.tick.Err()
 }
+
+// The prunings of Cryptarithm, indexed as in CryptarithmPrunings and in
+// its cut counts.
+const (
+	cryptColumnOrder = iota
+	cryptWeightOrder
+	cryptPrimeLast
+	cryptColumnCheck
+	cryptColumnDigit
+	cryptWindowBound
+	cryptNarrowEach
+	cryptLeadingZero
+	cryptPrunings // the number of prunings
+)
 
 // CryptarithmPrunings returns the prunings of Cryptarithm and
 // CountCryptarithm. With any of them off every answer is still found: a
-// check that is switched off is made at the leaves instead.
+// check that is switched off is made at the leaves instead. The chapter
+// has no general cryptarithm; the column test and the order by columns
+// are its alphametic's (see AlphameticPrunings), which it names without
+// numbers.
+//
+// The search cuts in a few more places that have no switch, because they
+// make it correct rather than fast: two letters never share a digit (the
+// rule of the puzzle), a column's sum is never negative and no carry
+// leaves the top column (the column equations), and a word longer than
+// the sum, or more letters than digits, has no answer before the search
+// starts (the columns are the sum's, and the digits are B).
 func CryptarithmPrunings() []technique.Pruning {
 	return []technique.Pruning{
-		{Name: "column-order", Category: technique.Order,
+		cryptColumnOrder: {Name: "column-order", Category: technique.Order, Chapter: "named", Counts: "letters moved",
 			Doc: "letters are chosen by the column where they first occur, from the right, so columns complete early (else alphabetically)"},
-		{Name: "weight-order", Category: technique.Order, Needs: []string{"column-order"},
+		cryptWeightOrder: {Name: "weight-order", Category: technique.Order, Counts: "letters moved", Needs: []string{"column-order"},
 			Doc: "within a column, the letters of largest weight in the window are chosen first"},
-		{Name: "prime-last", Category: technique.Order, Needs: []string{"column-order"},
+		cryptPrimeLast: {Name: "prime-last", Category: technique.Order, Counts: "letters moved", Needs: []string{"column-order"},
 			Doc: "a column's last letter is one whose coefficient is prime to B, so the column fixes its digit"},
-		{Name: "column-check", Category: technique.Feasibility,
+		cryptColumnCheck: {Name: "column-check", Category: technique.Feasibility, Chapter: "named", Counts: "branches cut",
 			Doc: "each column is checked, and its exact carry passed on, once its letters are set (else the sum is checked at the leaves)"},
-		{Name: "column-digit", Category: technique.Feasibility, Needs: []string{"column-check"},
+		cryptColumnDigit: {Name: "column-digit", Category: technique.Feasibility, Counts: "digits skipped", Needs: []string{"column-check"},
 			Doc: "the letter that completes a column is only given the digits that make the column 0 modulo B"},
-		{Name: "window-bound", Category: technique.Feasibility,
+		cryptWindowBound: {Name: "window-bound", Category: technique.Feasibility, Counts: "branches cut",
 			Doc: "cut when the exact least and greatest value of a window of columns over the free digits bracket no multiple of B^w"},
-		{Name: "narrow-each", Category: technique.Propagation, Needs: []string{"window-bound"},
+		cryptNarrowEach: {Name: "narrow-each", Category: technique.Propagation, Counts: "digits removed", Needs: []string{"window-bound"},
 			Doc: "each open letter of the window keeps only the digits for which the others' extremes still fit"},
-		{Name: "leading-zero", Category: technique.Feasibility,
+		cryptLeadingZero: {Name: "leading-zero", Category: technique.Feasibility, Counts: "digits removed",
 			Doc: "a letter that starts a word of two or more letters never takes 0, from the root (else checked at the leaves)"},
 	}
 }
@@ -98,6 +124,7 @@ type cryptSearch struct {
 	tick    poll.Ticker // counts the nodes
 	base    int
 	n       int           // letters
+	letters string        // the letters by rank, for the trace's labels
 	cols    int           // columns: the length of the sum
 	coef    [][]int8      // coef[j][X]: c_j(X) modulo B
 	terms   [][]cryptTerm // terms[j]: the letters with c_j(X) ≠ 0
@@ -119,6 +146,9 @@ type cryptSearch struct {
 	each      bool // narrow-each
 	leadZero  bool // leading-zero
 	leafCheck bool // some check is left to the leaves
+
+	probe   trace.Probe // the cuts, and the tree when traced
+	tracing bool        // probe records the tree
 }
 
 // cryptTerm is one term of a column: letter X with coefficient c ≠ 0.
@@ -145,10 +175,17 @@ type cryptState struct {
 
 func newCryptSearch(ctx context.Context, p puzzle.Cryptarithm, limit int, on technique.Set) *cryptSearch {
 	letters := p.Letters()
-	s := &cryptSearch{tick: poll.New(ctx), base: p.Base, n: len(letters), cols: len(p.Sum), limit: max(limit, 0)}
-	s.colCheck = !on.Off("column-check")
-	s.digitCut = s.colCheck && !on.Off("column-digit") // partial needs the exact carries
-	s.window, s.each, s.leadZero = !on.Off("window-bound"), !on.Off("narrow-each"), !on.Off("leading-zero")
+	s := &cryptSearch{tick: poll.New(ctx), base: p.Base, n: len(letters), letters: letters, cols: len(p.Sum), limit: max(limit, 0)}
+	s.probe.Start(ctx)
+	s.tracing = s.probe.Tracing()
+	bits := ^uint64(0) // the defaults, every pruning on, without building the list
+	if !on.Default() {
+		bits = on.Bits(CryptarithmPrunings) // no lookup by name once resolved
+	}
+	active := func(k int) bool { return bits&(1<<k) != 0 }
+	s.colCheck = active(cryptColumnCheck)
+	s.digitCut = s.colCheck && active(cryptColumnDigit) // partial needs the exact carries
+	s.window, s.each, s.leadZero = active(cryptWindowBound), active(cryptNarrowEach), active(cryptLeadingZero)
 	s.leafCheck = !s.colCheck || !s.leadZero
 	var idx [26]int
 	for i := range letters {
@@ -169,7 +206,7 @@ func newCryptSearch(ctx context.Context, p puzzle.Cryptarithm, limit int, on tec
 	}
 	s.columns(p, &idx)
 	s.windows(p)
-	s.chooseOrder(!on.Off("column-order"), !on.Off("weight-order"), !on.Off("prime-last"))
+	s.chooseOrder(active(cryptColumnOrder), active(cryptWeightOrder), active(cryptPrimeLast))
 	return s
 }
 
@@ -247,7 +284,8 @@ func (s *cryptSearch) windows(p puzzle.Cryptarithm) {
 // where they first occur; within it, with byWeight, by the weight of
 // their window coefficient, and with primeLast last a letter whose
 // coefficient in the column is prime to B, which the column then fixes.
-// Without byColumn, alphabetically.
+// Without byColumn, alphabetically. Each of the three counts the letters
+// whose place it changed from the order before it.
 func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
 	placed := make([]bool, s.n)
 	for j := range s.cols {
@@ -257,6 +295,9 @@ func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
 		var group []int
 		for x := range s.n {
 			if s.occurs[j]>>x&1 == 1 && !placed[x] {
+				if x != len(s.order)+len(group) { // the alphabet's letter there is another
+					s.probe.Cut(cryptColumnOrder)
+				}
 				group = append(group, x)
 				placed[x] = true
 			}
@@ -266,11 +307,16 @@ func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
 			for _, t := range s.win[j].terms {
 				weight[t.x] = max(t.c, -t.c)
 			}
+			before := slices.Clone(group)
 			slices.SortStableFunc(group, func(a, b int) int { return cmp.Compare(weight[b], weight[a]) })
+			s.probe.CutN(cryptWeightOrder, moved(before, group))
 		}
 		if c := s.closer(j, group); primeLast && c >= 0 {
 			x := group[c]
 			group = append(slices.Delete(group, c, c+1), x)
+			if c < len(group)-1 {
+				s.probe.CutN(cryptPrimeLast, len(group)-c) // x and the letters it passed
+			}
 		}
 		s.order = append(s.order, group...)
 	}
@@ -313,6 +359,17 @@ func (s *cryptSearch) closer(j int, group []int) int {
 	return -1
 }
 
+// moved returns the number of places at which a and b differ.
+func moved(a, b []int) int {
+	n := 0
+	for i := range a {
+		if a[i] != b[i] {
+			n++
+		}
+	}
+	return n
+}
+
 func gcd(a, b int) int {
 	for b != 0 {
 		a, b = b, a%b
@@ -334,6 +391,7 @@ func (s *cryptSearch) run() {
 		st.dom[x] = all
 		if s.lead>>x&1 == 1 && s.leadZero {
 			st.dom[x] &^= 1
+			s.probe.Cut(cryptLeadingZero)
 		}
 	}
 	if s.narrow(0, st) {
@@ -364,27 +422,40 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 	for m := st.dom[x] & st.free; m != 0; m &= m - 1 {
 		d := bits.TrailingZeros64(m)
 		if closes && (c*d+rest)%s.base != 0 {
+			s.probe.Cut(cryptColumnDigit)
 			continue
 		}
 		if s.stop() {
 			return
+		}
+		if s.tracing {
+			s.probe.Enter(s.label(x, d))
 		}
 		child := &s.states[k+1]
 		*child = *st
 		child.val[x] = int8(d)
 		child.dom[x] = 1 << d
 		child.free &^= 1 << d
-		if s.colCheck && !s.complete(prev, s.ready[k], child) || !s.narrow(next, child) {
-			continue
-		}
-		if k+1 == s.n {
-			if !s.leafCheck || s.holds(child) {
+		// One if-else chain rather than continues, so that the trace's
+		// Leave below closes every branch.
+		if s.colCheck && !s.complete(prev, s.ready[k], child) {
+			s.probe.Cut(cryptColumnCheck)
+		} else if s.narrow(next, child) { // which counts its own cuts
+			if k+1 < s.n {
+				s.dfs(k+1, child)
+			} else if !s.leafCheck || s.holds(child) {
 				s.found(child)
 			}
-			continue
 		}
-		s.dfs(k+1, child)
+		if s.tracing {
+			s.probe.Leave()
+		}
 	}
+}
+
+// label returns the decision that letter x takes digit d, as "S=9".
+func (s *cryptSearch) label(x, d int) string {
+	return s.letters[x:x+1] + "=" + strconv.Itoa(d)
 }
 
 // holds checks, at a leaf, what the prunings switched off left
@@ -440,6 +511,7 @@ func (s *cryptSearch) complete(from, to int, st *cryptState) bool {
 func (s *cryptSearch) found(st *cryptState) {
 	s.count++
 	if s.count == 1 {
+		s.probe.Found()
 		s.first = make([]int, s.n)
 		for x := range s.first {
 			s.first[x] = int(st.val[x])
@@ -476,6 +548,7 @@ func (s *cryptSearch) narrow(j int, st *cryptState) bool {
 	}
 	lo, hi := s.extremes(open[:n], st.free)
 	if !w.fits(fixed+lo, fixed+hi) {
+		s.probe.Cut(cryptWindowBound)
 		return false
 	}
 	if !s.each {
@@ -546,6 +619,7 @@ func (s *cryptSearch) narrowEach(w *cryptWin, open []cryptTerm, fixed, lo, hi in
 			olo, ohi := s.extremes(others[:n], st.free&^(1<<d))
 			if !w.fits(fixed+olo+a*int64(d), fixed+ohi+a*int64(d)) {
 				dom &^= 1 << d
+				s.probe.Cut(cryptNarrowEach)
 			}
 		}
 		if dom == 0 {
