@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"puzzlesat/encode"
-	"puzzlesat/gen"
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
 )
 
 func init() { register(Cake().Puzzle()) }

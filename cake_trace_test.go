@@ -9,9 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat"
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // TestCakeTrace traces cake on small pairs, with and without a cake, by

@@ -9,9 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat"
-	"puzzlesat/internal/ref/catsref"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // TestCatsTrace traces both searches of cats, and bin completion without

@@ -6,10 +6,10 @@ import (
 	"io"
 	"math/rand/v2"
 
-	"puzzlesat/gen"
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
 )
 
 func init() { register(Cryptarithm().Puzzle()) }

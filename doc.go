@@ -13,7 +13,8 @@
 // [Cryptarithm] (SEND + MORE = MONEY) and [Cats] (cats and cable cars,
 // AcWing 165). A Kind parses its own judge format ([Kind.Parse],
 // [Kind.Scan], with [ParseOptions] for the few formats that take one) into
-// the instance types of package puzzlesat/puzzle, and solves them:
+// the instance types of package github.com/puzzlesat/puzzlesat/puzzle, and
+// solves them:
 //
 //	k := puzzlesat.Sudoku()
 //	ps, err := k.Parse("grid.txt", r, puzzlesat.ParseOptions{})
@@ -54,7 +55,7 @@
 // to the formula. [ReadDIMACS] reads any formula and [SolveCNF] solves it.
 //
 // The library never prints and never exits. The command
-// puzzlesat/cmd/puzzlesat is built on it and on the registry of kinds, and
+// github.com/puzzlesat/puzzlesat/cmd/puzzlesat is built on it and on the registry of kinds, and
 // adds what a command needs: batches in parallel with output in input
 // order, progress, compare's tables and plots, and proofs on disk.
 package puzzlesat

@@ -3,8 +3,8 @@ package puzzlesat
 import (
 	"fmt"
 
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // ErrNoSolution is the error of a puzzle that has no answer. It is

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"puzzlesat"
+	"github.com/puzzlesat/puzzlesat"
 )
 
 // Each backend solves the NOIP2004 sample; Both checks that they agree.

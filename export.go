@@ -9,9 +9,9 @@ import (
 	"io"
 	"strings"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Export is one query about one instance, ready to be written as DIMACS

@@ -1,4 +1,4 @@
-module puzzlesat
+module github.com/puzzlesat/puzzlesat
 
 go 1.26
 

@@ -10,9 +10,9 @@ import (
 	"slices"
 	"time"
 
-	"puzzlesat/native"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Instance is what every puzzle type of package puzzle provides for its

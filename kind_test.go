@@ -14,10 +14,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // parity is a toy puzzle for testing the dispatch: any even number is an

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // ParseOptions says how Kind.Scan reads an input. The zero value reads

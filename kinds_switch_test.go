@@ -12,13 +12,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat"
-	"puzzlesat/gen"
-	"puzzlesat/internal/ref/cryptbrute"
-	"puzzlesat/internal/ref/digitbrute"
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/internal/ref/sticksref"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/internal/ref/cryptbrute"
+	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/internal/ref/sticksref"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // randomSwitches returns, as Options.Prunings and Options.Encoding take

@@ -3,8 +3,8 @@ package puzzlesat
 import (
 	"context"
 
-	"puzzlesat/native"
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // Memory divides memory among the runs that share it and go on at once,

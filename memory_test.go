@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // TestMemoryDivides: NewMemory gives each of its runs a share of the DFS

@@ -8,8 +8,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Puzzle is a Kind with its types hidden, so that every kind can be kept

@@ -3,8 +3,8 @@ package puzzlesat_test
 import (
 	"testing"
 
-	"puzzlesat"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // TestSwitchesQueens: boards of 1 to 9, random prunings off and random

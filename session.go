@@ -1,8 +1,8 @@
 package puzzlesat
 
 import (
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Session keeps what a batch reuses across its instances: for the SAT

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"time"
 
-	"puzzlesat/native"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Stats reports the work one solve or count did, the same way for every

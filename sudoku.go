@@ -3,10 +3,10 @@ package puzzlesat
 import (
 	"math/rand/v2"
 
-	"puzzlesat/gen"
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
 )
 
 func init() { register(Sudoku().Puzzle()) }

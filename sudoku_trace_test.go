@@ -10,9 +10,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat"
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // TestSudokuTrace traces the 9x9 walk and the 4x4-49x49 search on the

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Pruning is one pruning of a kind's DFS, as Kind.Prunings lists them.

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strings"
 
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // DefaultTraceNodes is how many nodes of a search tree Trace keeps when

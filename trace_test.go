@@ -10,8 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat"
-	"puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 )
 
 // TestTraceCountsAsTheRun traces the first instance of each kind's

@@ -2,9 +2,9 @@ package encode
 
 import (
 	"fmt"
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // AlphameticQuery is the CNF of an alphametic instance and its variable map.

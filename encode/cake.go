@@ -3,11 +3,11 @@ package encode
 import (
 	"fmt"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/intmath"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/internal/intmath"
 	"slices"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // CakeQuery is the CNF of the decision query "a cake of volume N with M

@@ -1,6 +1,6 @@
 package encode
 
-import "puzzlesat/internal/intmath"
+import "github.com/puzzlesat/puzzlesat/internal/intmath"
 
 // cakeStack bounds what a layer can be in a cake of volume n, m layers
 // and area at most k. Radii and heights grow by at least one per layer

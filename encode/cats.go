@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // CatsQuery is the CNF of "the cats fit in k cable cars" for a cats

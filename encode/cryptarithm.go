@@ -6,8 +6,8 @@ import (
 	"math/bits"
 	"slices"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // CryptarithmQuery is the CNF of a general cryptarithm and its variable

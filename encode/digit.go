@@ -2,9 +2,9 @@ package encode
 
 import (
 	"fmt"
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // DigitEncoding chooses how a [DigitQuery] ties A * B to C. The zero

@@ -3,8 +3,8 @@ package encode
 import (
 	"fmt"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // QueensQuery is the CNF of an N-queens board and its variable map: a

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // SticksQuery is the CNF of one decision query of a sticks block: can the

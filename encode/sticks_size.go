@@ -1,8 +1,8 @@
 package encode
 
 import (
-	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"slices"
 )
 

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strconv"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // SudokuQuery is the CNF of a sudoku and its variable map.

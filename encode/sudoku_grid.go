@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"sync"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // sudokuGrid is what the encoder knows of a grid before it writes

@@ -3,7 +3,7 @@ package encode
 import (
 	"math/bits"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // SudokuPlaced returns the symbol of every cell of p after unit

@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/sudokuref"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // TestSudokuPlaced: the word-wide propagation of SudokuPlaced reaches the

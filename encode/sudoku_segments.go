@@ -1,6 +1,6 @@
 package encode
 
-import "puzzlesat/encode/cnf"
+import "github.com/puzzlesat/puzzlesat/encode/cnf"
 
 // segments adds the redundant constraints of the segments, the cells a
 // box shares with a row or a column: for every segment and symbol, a

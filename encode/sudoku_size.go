@@ -3,8 +3,8 @@ package encode
 import (
 	"math/bits"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // SudokuSize returns an upper bound on the size of the formula that

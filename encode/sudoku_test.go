@@ -10,10 +10,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/internal/ref/sudokuref"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // unitPropagate returns the literals that unit propagation on f forces,

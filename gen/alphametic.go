@@ -4,9 +4,9 @@ import (
 	"context"
 	"math/rand/v2"
 
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Alphametic returns a random base-n addition with exactly one answer in

@@ -3,7 +3,7 @@ package gen
 import (
 	"math/rand/v2"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // Cake returns a random Birthday Cake instance within the statement's

@@ -3,7 +3,7 @@ package gen
 import (
 	"math/rand/v2"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // Cats returns n cats with weights drawn uniformly from 1..heaviest for

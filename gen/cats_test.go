@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/gen"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // TestCatsBetween checks the weights' range, and that the lightest 1

@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // CryptarithmMaxGenBase is the largest base Cryptarithm draws puzzles in.

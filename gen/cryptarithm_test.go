@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/gen"
-	"puzzlesat/internal/ref/cryptbrute"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/internal/ref/cryptbrute"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 var cryptGenSizes = []struct {

@@ -3,7 +3,7 @@ package gen
 import (
 	"math/rand/v2"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // Digit returns a random Digit Puzzle instance, reproducibly from rng:

@@ -3,7 +3,7 @@ package gen
 import (
 	"math/rand/v2"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // Queens returns an N-queens board of a size drawn from lo..hi,

@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/gen"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 func init() {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/gen"
 )
 
 // generators makes one instance of each kind from a random source, as the

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // sticksMaxCut is the most pieces one stick is cut into: with 1..8 pieces

@@ -4,9 +4,9 @@ import (
 	"context"
 	"math/rand/v2"
 
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // sudokuNodeBudget bounds each uniqueness check for box 5: proving a

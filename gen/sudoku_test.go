@@ -8,10 +8,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/gen"
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // TestSudokuUnique checks that generated puzzles parse back from their

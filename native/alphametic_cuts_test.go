@@ -8,9 +8,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // TestAlphameticCuts pins the cut counts of AB + BA = BB in base 2, worked

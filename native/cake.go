@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 
-	"puzzlesat/internal/intmath"
-	"puzzlesat/internal/poll"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/intmath"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Cake returns the cake of least area for p with its layers, bottom first.

@@ -3,9 +3,9 @@ package native
 import (
 	"context"
 
-	"puzzlesat/native/internal/cats"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/native/internal/cats"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Cats returns the fewest cable cars of capacity p.W that carry every cat

@@ -8,10 +8,10 @@ import (
 	"slices"
 	"strconv"
 
-	"puzzlesat/internal/poll"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Cryptarithm returns the first answer of p that the column search finds,

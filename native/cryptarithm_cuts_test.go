@@ -8,10 +8,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/cryptbrute"
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/internal/ref/cryptbrute"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // TestCryptarithmCuts pins the cut counts of A + A = B in base 3, counted

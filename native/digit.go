@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"math"
 
-	"puzzlesat/internal/digitsearch"
-	"puzzlesat/internal/poll"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/digitsearch"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Digit solves a Digit Puzzle: the pattern with the fewest changes, then

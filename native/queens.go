@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/bits"
 
-	"puzzlesat/internal/poll"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Queens returns the judge's answer for p: up to N = puzzle.QueensJudgeN

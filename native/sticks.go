@@ -8,10 +8,10 @@ import (
 	"slices"
 	"sort"
 
-	"puzzlesat/internal/poll"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Sticks returns the smallest stick length into which the pieces of p can

@@ -12,12 +12,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/gen"
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/internal/ref/sticksref"
-	"puzzlesat/native"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/internal/ref/sticksref"
+	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // sticksFiles are the judge files whose answers use every piece.

@@ -3,9 +3,9 @@ package native
 import (
 	"context"
 
-	"puzzlesat/native/internal/sudoku"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/native/internal/sudoku"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // SudokuPrunings returns the prunings of the sudoku searches. The three

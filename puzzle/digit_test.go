@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/digitbrute"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // digitCases builds the expected instances of a parse test, numbering cases.

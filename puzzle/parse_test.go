@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // parseCase is an input that a parser reads, and what it reads.

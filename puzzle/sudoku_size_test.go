@@ -9,8 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // sudokuNumbers writes the fixed valid grid of box in numbers, keeping the

@@ -3,10 +3,10 @@ package sat
 import (
 	"context"
 
-	"puzzlesat/encode"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Alphametic solves p by its one query, encode.AlphameticWith as enc

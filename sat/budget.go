@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // sized returns what build makes, once c's budget allows a formula of

@@ -1,6 +1,6 @@
 package sat
 
-import "puzzlesat/puzzle"
+import "github.com/puzzlesat/puzzlesat/puzzle"
 
 // firstCake returns a cake of volume p.Volume built without the SAT
 // solver: the top layers as small as they can be (radius and height i

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"slices"
 
-	"puzzlesat/encode"
-	"puzzlesat/encode/cnf"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Cats returns the fewest cable cars that carry every cat of p, with the

@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode"
-	"puzzlesat/internal/ref/catsref"
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // TestCatsTinyBudget solves with an MDD budget so small that most cars

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"puzzlesat/encode"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Cryptarithm solves p by its CNF, encode.CryptarithmWith the sum

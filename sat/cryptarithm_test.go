@@ -8,11 +8,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/cryptbrute"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/internal/ref/cryptbrute"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // cryptMode is one way the tests solve and count: the encoding picks of

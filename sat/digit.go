@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"math"
 
-	"puzzlesat/encode"
-	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/digitsearch"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/internal/digitsearch"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Digit solves a Digit Puzzle by [digitsearch.Search], answering each

@@ -8,13 +8,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode"
-	"puzzlesat/gen"
-	"puzzlesat/internal/digitsearch"
-	"puzzlesat/internal/ref/digitbrute"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/internal/digitsearch"
+	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 var digitEncodings = []encode.DigitOptions{

@@ -6,11 +6,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/queensref"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/internal/ref/queensref"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // TestQueens holds the SAT backend, with every encoding, to the brute

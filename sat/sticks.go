@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"slices"
 
-	"puzzlesat/encode"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Sticks returns the smallest stick length into which the pieces of p can

@@ -9,13 +9,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode"
-	"puzzlesat/encode/cnf"
-	"puzzlesat/gen"
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/puzzle"
-	"puzzlesat/sat/solver"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // sudokuShape is what tells two formulas apart here: their counts of

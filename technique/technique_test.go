@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 var prunings = []technique.Pruning{

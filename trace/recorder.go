@@ -1,6 +1,6 @@
 package trace
 
-import "puzzlesat/technique"
+import "github.com/puzzlesat/puzzlesat/technique"
 
 // Recorder records the first nodes of one search's tree: decisions and,
 // below them, the leaves where prunings cut. The cuts of one pruning made

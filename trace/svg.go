@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // The geometry of the SVG, in pixels.

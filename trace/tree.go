@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // Tree is what a Recorder kept of one search: its first nodes, and the

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"puzzlesat"
-	"puzzlesat/internal/compare"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/compare"
 )
 
 // ablation returns the configurations of an ablation of the backends

@@ -9,9 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat"
-	"puzzlesat/internal/compare"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/compare"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // solveLog is a Puzzle that records the options of every Solve.

@@ -6,7 +6,7 @@ import (
 	"io"
 	"testing"
 
-	"puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 )
 
 // BenchmarkBatch runs `solve sudoku` on the large 9x9 sets (outside the

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat"
+	"github.com/puzzlesat/puzzlesat"
 )
 
 // TestBatchCancelBeforeHandOff: a cancel that comes while an instance

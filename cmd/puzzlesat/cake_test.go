@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 )
 
 // TestCakeJudgeData solves the book files with both backends; the SAT

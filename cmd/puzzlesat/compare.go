@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"puzzlesat"
-	"puzzlesat/internal/compare"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/compare"
 )
 
 // comparison is what compare was asked for: the backends, in order, the

@@ -16,8 +16,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/compare"
-	"puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/internal/compare"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 )
 
 // compareSamples are inputs of every kind, each a few instances that both

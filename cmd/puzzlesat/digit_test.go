@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/digitbrute"
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // digitBruteOutput returns the judge output for the puzzle lines "A B C",

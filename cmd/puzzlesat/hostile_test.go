@@ -14,8 +14,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat"
-	"puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 )
 
 // The tests of this file are the regression tests of issue 10: hostile or

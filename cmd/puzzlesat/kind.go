@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"puzzlesat"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // kind is one puzzle kind on the command line: the library's kind, its

@@ -27,10 +27,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"puzzlesat"
 	"runtime/debug"
 	"strings"
 	"syscall"
+
+	"github.com/puzzlesat/puzzlesat"
 )
 
 func main() {

@@ -16,7 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat"
+	"github.com/puzzlesat/puzzlesat"
 )
 
 // cli runs puzzlesat in-process and returns stdout, stderr and the status.

@@ -5,8 +5,8 @@ import (
 	"os"
 	"runtime/debug"
 
-	"puzzlesat"
-	"puzzlesat/internal/addrspace"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/addrspace"
 )
 
 // dfsTables is what the DFS's tables (the sticks memo and bitsets) of all

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"puzzlesat"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // errHelp reports that -h was asked for and usage was printed.

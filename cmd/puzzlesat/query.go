@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"puzzlesat"
+	"github.com/puzzlesat/puzzlesat"
 )
 
 // pick reads the whole input and returns the instance that --case names.

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"puzzlesat"
+	"github.com/puzzlesat/puzzlesat"
 )
 
 // SAT-competition exit statuses of the sat subcommand.

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"puzzlesat"
+	"github.com/puzzlesat/puzzlesat"
 )
 
 func (k *kind) solve(ctx context.Context, e env, o *options, in *input) error {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 )
 
 // sticksJudgeFiles are the data files whose answers use every piece; both

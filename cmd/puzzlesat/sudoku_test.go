@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 )
 
 // trimBlank drops CRs and trailing blank lines, which the expected files

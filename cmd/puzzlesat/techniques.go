@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"puzzlesat"
+	"github.com/puzzlesat/puzzlesat"
 )
 
 // runPrunings lists the prunings of a kind's DFS: a table, or with

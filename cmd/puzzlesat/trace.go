@@ -11,8 +11,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"puzzlesat"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // traceTimeout is the default time limit of trace: the picture shows the

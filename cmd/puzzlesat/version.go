@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"puzzlesat"
+	"github.com/puzzlesat/puzzlesat"
 )
 
 // runVersion prints the version of puzzlesat: the module's version, the

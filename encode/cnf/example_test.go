@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // Build a small formula, write it as DIMACS, and solve it: three named

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"puzzlesat/technique"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Config is one configuration of an ablation: a backend with one

@@ -8,10 +8,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/digitsearch"
-	"puzzlesat/internal/ref/digitbrute"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/internal/digitsearch"
+	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 func TestSearchStatementSample(t *testing.T) {

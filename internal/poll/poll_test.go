@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
 )
 
 func TestTickerStopsWithinEvery(t *testing.T) {

@@ -11,8 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/drat"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/drat"
 )
 
 // BenchmarkCheck checks cadical's binary proofs of the three formulas of

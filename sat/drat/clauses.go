@@ -1,7 +1,7 @@
 package drat
 
 import (
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // lit is a literal in the checker's own numbering of variables: 2v for v

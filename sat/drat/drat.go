@@ -7,7 +7,7 @@ import (
 	"io"
 	"strconv"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Format is the encoding of a proof.

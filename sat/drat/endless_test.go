@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/drat"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/drat"
 )
 
 // endless is a reader that never ends: its byte, again and again.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // fuzzFormula is the formula the fuzzed proofs are read against: a∨b,

@@ -13,8 +13,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/drat"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/drat"
 )
 
 // formula builds a formula from DIMACS clauses, such as {{1, -2}, {2}}.

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strconv"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // writeCore writes the formula's clauses that the refutation marked, in

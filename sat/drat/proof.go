@@ -6,7 +6,7 @@ import (
 	"io"
 	"strconv"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // step is one step of the proof: a clause number, with the flag stepDelete

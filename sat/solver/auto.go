@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Auto returns the engine that picks, for each formula, the engine in

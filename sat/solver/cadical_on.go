@@ -7,8 +7,8 @@ import (
 	"os"
 	"time"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/internal/cadical"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/internal/cadical"
 )
 
 // newCadical returns the in-process CaDiCaL engine.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Count returns the number of models of the formula under the assumptions,

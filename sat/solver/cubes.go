@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Cubes holds a cube being built over a Solver's formula: a stack of

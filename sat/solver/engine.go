@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Engine is a SAT solver that a Solver drives: gini in process (Gini),

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // A formula solved by the portfolio: gini and every known solver on PATH

@@ -9,7 +9,7 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Gini returns the engine that solves in process with gini v1.0.4,

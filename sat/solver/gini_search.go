@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-air/gini/z"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // search runs Solver.Search on gini with its scoped propagation: Test

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Pool keeps solvers for reuse across the queries of a batch: one Solver

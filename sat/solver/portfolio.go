@@ -8,7 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Portfolio returns the engine that races members on every solve: each

@@ -14,7 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // programSession solves f by running p once per solve.

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // An external program answers each solve of a Solver as a fresh process:

@@ -15,8 +15,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // fake writes an executable shell script called name to a fresh folder

@@ -1,6 +1,6 @@
 package solver
 
-import "puzzlesat/encode/cnf"
+import "github.com/puzzlesat/puzzlesat/encode/cnf"
 
 // propagator runs unit propagation over a formula in Go, without a SAT
 // engine: a check of assumptions that costs microseconds and works the

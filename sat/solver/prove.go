@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/drat"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/drat"
 )
 
 // A certified UNSAT answer is one that a proof backs: with Config.Proof

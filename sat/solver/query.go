@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Query is one question asked as a formula: its models are the answers,

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // TestQuotaBoundsTheSum: runs at once never hold more than the quota

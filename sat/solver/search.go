@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Search visits the models of the formula that differ on the groups, as

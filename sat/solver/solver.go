@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/internal/addrspace"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/internal/addrspace"
 )
 
 // Status is the answer of one solve.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode/cnf"
-	"puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
 // pigeons returns the formula "n+1 pigeons in n holes", unsatisfiable and

@@ -7,7 +7,7 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // ErrNoRebuild is returned by a streaming solver asked to solve again

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // MaxCats is the most cats Cars takes: 2^MaxCats states.

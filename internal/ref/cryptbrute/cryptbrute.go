@@ -11,7 +11,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // MaxWord is the longest word Answers takes: every value fits an int64.

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"sync"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // productTable holds, per length triple (index [la-1][lb-1][lc-1]), every

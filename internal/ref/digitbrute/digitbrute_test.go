@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/digitbrute"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // TestDigitProducts checks every triple's products by arithmetic: each is a

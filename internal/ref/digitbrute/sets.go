@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // Sample returns the statement's sample, the only public judge data, and

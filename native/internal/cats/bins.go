@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"puzzlesat/internal/poll"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Tuning constants of the bin-completion search.

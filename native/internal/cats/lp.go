@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sort"
 
-	"puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
 )
 
 // Limits of the LP bound.

@@ -1,6 +1,6 @@
 package cats
 
-import "puzzlesat/technique"
+import "github.com/puzzlesat/puzzlesat/technique"
 
 // The prunings of Solve, indexed as in Prunings and in its cut counts.
 const (

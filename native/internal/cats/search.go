@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"slices"
 
-	"puzzlesat/internal/poll"
-	"puzzlesat/puzzle"
-	"puzzlesat/technique"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Solve returns the fewest cable cars of capacity p.W that carry every

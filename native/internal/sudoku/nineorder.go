@@ -3,8 +3,8 @@ package sudoku
 import (
 	"context"
 
-	"puzzlesat/internal/poll"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // solveOrdered returns the answer that nine.go's order finds first, so

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 
-	"puzzlesat/internal/poll"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // The permutation search solves 9x9 puzzles on nine.go's bitboards (27

@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/bits"
 
-	"puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
 )
 
 // This file keeps the 9x9 search that chose the answers before the

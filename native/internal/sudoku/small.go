@@ -7,9 +7,9 @@ import (
 	"math/bits"
 	"sync"
 
-	"puzzlesat/internal/poll"
-	"puzzlesat/puzzle"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // solvedBit marks a cell whose symbol is placed. The low bits of a

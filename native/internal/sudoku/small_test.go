@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/sudokuref"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // TestSudokuSmallOn9x9 runs the 32-bit search, which the 9x9 puzzles of

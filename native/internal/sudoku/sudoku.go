@@ -49,7 +49,7 @@ import (
 	"fmt"
 	"math"
 
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // ErrNodeLimit is returned by a search that stopped at its node limit.

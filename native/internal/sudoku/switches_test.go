@@ -10,9 +10,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/judgedata"
-	"puzzlesat/internal/ref/sudokuref"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // randomOff returns a random subset of the switches, each off with

@@ -7,9 +7,9 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"puzzlesat/internal/poll"
-	"puzzlesat/puzzle"
-	"puzzlesat/trace"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // The search for 36x36 to 400x400 grids. A state copy would cost S³ bits

@@ -9,8 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/internal/ref/sudokuref"
-	"puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // TestSudokuWideCounts runs the wide search, which the command uses from

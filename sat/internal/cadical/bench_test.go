@@ -12,7 +12,7 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // engine is one way of running a benchmark's work; the first of a list is

@@ -20,7 +20,7 @@ import (
 	"syscall"
 	"unsafe"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 // Status is the answer of one solve.

@@ -10,7 +10,7 @@ import (
 	"github.com/go-air/gini"
 	"github.com/stretchr/testify/require"
 
-	"puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/encode/cnf"
 )
 
 var _ cnf.Sink = (*Solver)(nil)
