@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -47,14 +48,25 @@ func TestSwitchesNineAnswer(t *testing.T) {
 		grids = append(grids, randomNine(rng, 30, givens, false)...)
 		grids = append(grids, randomNine(rng, 10, givens, true)...)
 	}
+	// A draw that switches off most of the rules on a nearly empty grid
+	// can take minutes; past nineTestNodes it is left out, and a few of
+	// those are allowed.
+	const nineTestNodes = 1_000_000
+	skipped := 0
 	for i, cells := range grids {
 		off := randomOff(rng)
 		want := solveNine(context.Background(), cells, 1, math.MaxInt64)
-		got := solveOrdered(context.Background(), cells, math.MaxInt64, off)
+		got := solveOrdered(context.Background(), cells, nineTestNodes, off)
+		if errors.Is(got.Err, ErrNodeLimit) {
+			skipped++
+			continue
+		}
 		require.NoError(t, got.Err, "grid %d %v %+v", i, cells, off)
 		require.Equal(t, want.found, got.Found, "grid %d %v %+v", i, cells, off)
 		require.Equal(t, want.answer, got.Answer, "grid %d %v %+v", i, cells, off)
 	}
+	require.LessOrEqual(t, skipped, len(grids)/20, "too many draws past the node limit")
+	t.Logf("%d of %d draws past %d nodes", skipped, len(grids), nineTestNodes)
 }
 
 // TestSwitchesNineCounts: with any switches off, the permutation search
