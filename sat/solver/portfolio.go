@@ -55,8 +55,31 @@ func Portfolio(members ...Engine) Engine {
 // most racers of them at once.
 func newPortfolio(name string, members []Engine, racers int) *portfolio {
 	return &portfolio{name: name, members: members, headStart: defaultHeadStart, paced: true,
-		slots: make(chan struct{}, max(racers, 1)), readCPU: readCPU}
+		slots: make(chan struct{}, max(racers, 1)), readCPU: readCPU, newAlarm: newTimerAlarm}
 }
+
+// alarm rings a race's join delays: a time.Timer, or a test's hand,
+// which rings it when the test says, so that no test waits on the clock.
+type alarm interface {
+	C() <-chan time.Time
+	// Reset starts the delay d afresh, as time.Timer.Reset does.
+	Reset(d time.Duration)
+	Stop()
+}
+
+// timerAlarm is the alarm of a time.Timer.
+type timerAlarm struct{ t *time.Timer }
+
+// newTimerAlarm returns a stopped timerAlarm.
+func newTimerAlarm() alarm {
+	t := time.NewTimer(time.Hour)
+	t.Stop()
+	return timerAlarm{t}
+}
+
+func (a timerAlarm) C() <-chan time.Time   { return a.t.C }
+func (a timerAlarm) Reset(d time.Duration) { a.t.Reset(d) }
+func (a timerAlarm) Stop()                 { a.t.Stop() }
 
 // racerLimit returns how many members a portfolio races at once: the CPUs
 // the process may use, which runtime.GOMAXPROCS reports (since Go 1.25
@@ -103,6 +126,8 @@ type portfolio struct {
 	paced bool
 	// readCPU reads the machine's CPU time (readCPU, or a test's).
 	readCPU func() (cpuTime, bool)
+	// newAlarm makes the alarm of one race (newTimerAlarm, or a test's).
+	newAlarm func() alarm
 	// slots holds a token for each racer alive in any race of the
 	// portfolio: its capacity is the most that race at once.
 	slots chan struct{}
@@ -249,8 +274,7 @@ func (r *race) run(ctx context.Context, assume []cnf.Lit, order []member, delay 
 	results := make(chan result, len(order))
 	running, next := 0, 0
 	due := true // the next may join as soon as a slot is free
-	timer := time.NewTimer(delay)
-	timer.Stop()
+	timer := r.p.newAlarm()
 	defer timer.Stop()
 	var (
 		work  Stats
@@ -289,7 +313,7 @@ func (r *race) run(ctx context.Context, assume []cnf.Lit, order []member, delay 
 				since, known = r.p.readCPU()
 				waits = 0
 			}
-		case <-timer.C:
+		case <-timer.C():
 			if r.p.paced && known && waits < patience {
 				now, ok := r.p.readCPU()
 				if free, sure := freeSince(since, now); ok && sure && free < freeCPU {

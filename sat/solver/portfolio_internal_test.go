@@ -63,6 +63,13 @@ func fakeProgram(t *testing.T, name, body string, found bool) *program {
 	return p
 }
 
+// waitFor returns a line of shell that waits until the file path exists:
+// a fake program's cue from the test or from another fake, in place of
+// a time it would guess.
+func waitFor(path string) string {
+	return "until [ -e " + path + " ]; do sleep 0.005; done; "
+}
+
 // mustLook returns the path of the command name.
 func mustLook(t *testing.T, name string) string {
 	t.Helper()
@@ -107,13 +114,19 @@ func TestPortfolioDoubtsFoundPrograms(t *testing.T) {
 			return []Engine{fakeProgram(t, "picosat", lie, true), fakeProgram(t, "slow", slowUnsat, false)}
 		}, Unsat, "slow", nil},
 		{"two programs found agree", unsat(), func() []Engine {
-			return []Engine{fakeProgram(t, "picosat", lie, true), fakeProgram(t, "other", slowUnsat, true)}
+			// The other answers once the liar has: its UNSAT is the one
+			// that confirms, whatever the scheduler does.
+			marker := filepath.Join(t.TempDir(), "lied")
+			return []Engine{
+				fakeProgram(t, "picosat", "echo 's UNSATISFIABLE'; : > "+marker+"; exit 20", true),
+				fakeProgram(t, "other", waitFor(marker)+lie, true),
+			}
 		}, Unsat, "other", nil},
 		{"alone, the lie fails", sat(), func() []Engine {
 			return []Engine{fakeProgram(t, "picosat", lie, true), fakeProgram(t, "crash", "kill -SEGV $$", false)}
 		}, Unknown, "", ErrUnconfirmed},
 		{"named by the user, believed", sat(), func() []Engine {
-			return []Engine{fakeProgram(t, "picosat", lie, false), fakeProgram(t, "slow", slowModel, false)}
+			return []Engine{fakeProgram(t, "picosat", lie, false), fakeProgram(t, "silent", "sleep 1000", false)}
 		}, Unsat, "picosat", nil},
 		{"gini overrules the lie", sat(), func() []Engine {
 			return []Engine{Gini(), fakeProgram(t, "picosat", "sleep 0.1; "+lie, true)}
@@ -147,9 +160,11 @@ func TestPortfolioDoubtsFoundPrograms(t *testing.T) {
 // does not make a satisfiable formula UNSAT: its answer waits for another
 // member's, here a slow one's model.
 func TestFoundProgramsAreDoubted(t *testing.T) {
-	slow := fakeProgram(t, "slow", "sleep 0.3; printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", false)
 	dir := t.TempDir()
 	marker := filepath.Join(dir, "answered")
+	// The model comes once the liar has answered (the first time), so
+	// that the liar is heard, however slowly its process starts.
+	slow := fakeProgram(t, "slow", waitFor(marker)+"printf 's SATISFIABLE\\nv -1 2 0\\n'; exit 10", false)
 	script := "#!/bin/sh\n" + mustLook(t, "cat") + " >/dev/null\necho 's UNSATISFIABLE'\n: > " + marker + "\nexit 20\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "picosat"), []byte(script), 0o755))
 	t.Setenv("PATH", dir) // the fake is the only known program found
