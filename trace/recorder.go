@@ -2,21 +2,25 @@ package trace
 
 import "github.com/puzzlesat/puzzlesat/technique"
 
-// Recorder records the first nodes of one search's tree: decisions and,
-// below them, the leaves where prunings cut. The cuts of one pruning made
-// while a decision is the current one, with no decision opened or closed
-// in between, make one leaf with their count. Past its limit it records
+// Recorder is the Sink that records the first nodes of one search's
+// tree: decisions and, below them, the leaves where prunings cut. The
+// cuts of one pruning made while a decision is the current one, with no
+// decision opened or closed in between, make one leaf with their count,
+// unless the search said what each removed. Past its limit it records
 // nothing more but keeps the path to the answer among the nodes it has.
 // A Recorder serves one search at a time.
 type Recorder struct {
-	cuts     *[MaxPrunings + 1]int64 // the counts of the probe recorded
-	seen     [MaxPrunings + 1]int64  // the counts already turned into leaves
+	probe    *Probe // the probe counting now, flushed before the tree is read
 	limit    int
 	nodes    []node
 	stack    []int32 // the open decisions, root first; -1 for one not recorded
 	path     []int32 // the open decisions at the last found
 	answered bool
 	more     int64 // nodes past the limit
+	// decisions holds the index of each recorded decision by its number
+	// (Probe.Current), for refs: until the limit every decision is
+	// recorded, and none after.
+	decisions []int32
 }
 
 type node struct {
@@ -24,13 +28,16 @@ type node struct {
 	pruning int16 // the pruning of a leaf; -1 for a decision
 	count   int64 // the acts a leaf stands for
 	label   string
+	ref     int32 // the recorded decision a memo hit points to, or -1
 }
+
+var _ Sink = (*Recorder)(nil)
 
 // NewRecorder returns a Recorder that keeps at most limit nodes, the root
 // (labelled root) among them.
 func NewRecorder(limit int, root string) *Recorder {
-	r := &Recorder{limit: max(limit, 1)}
-	r.nodes = append(r.nodes, node{parent: -1, pruning: -1, label: root})
+	r := &Recorder{limit: max(limit, 1), decisions: []int32{0}}
+	r.nodes = append(r.nodes, node{parent: -1, pruning: -1, label: root, ref: -1})
 	r.stack = append(r.stack, 0)
 	return r
 }
@@ -48,41 +55,42 @@ func (r *Recorder) add(n node) int32 {
 	return int32(len(r.nodes) - 1)
 }
 
-// attach makes the counts of a probe's search the ones recorded. A
-// search made of several probes attaches each as it starts.
-func (r *Recorder) attach(cuts *[MaxPrunings + 1]int64) {
-	r.flush()
-	r.cuts, r.seen = cuts, *cuts
-}
-
-// flush turns the cuts counted since the last flush into leaves under the
-// current decision, in the order of the prunings.
-func (r *Recorder) flush() {
-	if r.cuts == nil {
-		return
+// Start makes p the probe whose cuts are recorded, after passing on the
+// last cuts of the one before.
+func (r *Recorder) Start(p *Probe) {
+	if r.probe != nil && r.probe != p {
+		r.probe.Flush()
 	}
-	for k, n := range r.cuts[:MaxPrunings] {
-		if d := n - r.seen[k]; d > 0 {
-			r.add(node{pruning: int16(k), count: d})
-		}
+	r.probe = p
+}
+
+// Enter records a decision below the current one.
+func (r *Recorder) Enter(label string) {
+	i := r.add(node{pruning: -1, label: label, ref: -1})
+	if i >= 0 {
+		r.decisions = append(r.decisions, i)
 	}
-	r.seen = *r.cuts
+	r.stack = append(r.stack, i)
 }
 
-func (r *Recorder) enter(label string) {
-	r.flush()
-	r.stack = append(r.stack, r.add(node{pruning: -1, label: label}))
-}
-
-func (r *Recorder) leave() {
-	r.flush()
+// Leave closes the current decision.
+func (r *Recorder) Leave() {
 	if len(r.stack) > 1 {
 		r.stack = r.stack[:len(r.stack)-1]
 	}
 }
 
-func (r *Recorder) found() {
-	r.flush()
+// Cut records a leaf of n acts of pruning k under the current decision.
+func (r *Recorder) Cut(k int, n int64, detail string, ref int64) {
+	to := int32(-1)
+	if ref >= 0 && ref < int64(len(r.decisions)) {
+		to = r.decisions[ref]
+	}
+	r.add(node{pruning: int16(k), count: n, label: detail, ref: to})
+}
+
+// Found marks the open decisions as the path to an answer.
+func (r *Recorder) Found() {
 	r.path = append(r.path[:0], r.stack...)
 	r.answered = true
 }
@@ -90,7 +98,9 @@ func (r *Recorder) found() {
 // Tree returns what r recorded, with the kind's prunings, which of them
 // were on, and the counts of the whole run, indexed alike.
 func (r *Recorder) Tree(ps []technique.Pruning, on []bool, cuts []int64) *Tree {
-	r.flush()
+	if r.probe != nil {
+		r.probe.Flush()
+	}
 	t := &Tree{Limit: r.limit, More: r.more, Answered: r.answered}
 	t.Prunings = make([]PruningCount, len(ps))
 	for i, p := range ps {
@@ -107,7 +117,7 @@ func (r *Recorder) Tree(ps []technique.Pruning, on []bool, cuts []int64) *Tree {
 	}
 	t.Nodes = make([]Node, len(r.nodes))
 	for i, n := range r.nodes {
-		out := Node{Parent: int(n.parent), Label: n.label, Count: n.count, Answer: onPath[i]}
+		out := Node{Parent: int(n.parent), Label: n.label, Count: n.count, Answer: onPath[i], Ref: int(n.ref)}
 		if n.pruning >= 0 {
 			out.Pruning = ps[n.pruning].Name
 			out.Category = ps[n.pruning].Category

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -124,4 +126,45 @@ func requireXML(t *testing.T, b []byte) {
 		}
 		require.NoError(t, err)
 	}
+}
+
+// TestWhyAndRefs: a cut explained by Why is a leaf of its own with that
+// detail, a memo hit points to the decision it names, and a probe's
+// counts added to the next one's are drawn once.
+func TestWhyAndRefs(t *testing.T) {
+	rec := trace.NewRecorder(100, "root")
+	ctx := trace.WithRecorder(context.Background(), rec)
+	var first trace.Probe
+	first.Start(ctx)
+	first.Enter("x=1")
+	refuted := first.Current()
+	first.Cut(1)
+	first.Why(1, "3 is odd")
+	first.Cut(1) // counted, and drawn without a detail at the next event
+	first.Leave()
+	var second trace.Probe
+	second.Start(ctx)
+	second.Add(&first)
+	second.Enter("x=2")
+	second.Cut(0)
+	second.WhyRef(0, "state seen before", refuted)
+	second.Leave()
+	tree := rec.Tree(prunings, []bool{true, true}, second.Counts(2))
+	require.Equal(t, int64(1), refuted)
+	var got []string
+	for _, n := range tree.Nodes {
+		got = append(got, fmt.Sprintf("%d %s %q x%d ref %d", n.Parent, n.Pruning, n.Label, n.Count, n.Ref))
+	}
+	require.Equal(t, []string{
+		`-1  "root" x0 ref -1`,
+		`0  "x=1" x0 ref -1`,
+		`1 bound "3 is odd" x1 ref -1`,
+		`1 bound "" x1 ref -1`,
+		`0  "x=2" x0 ref -1`,
+		`4 memo "state seen before" x1 ref 1`,
+	}, got)
+	require.Equal(t, tree.Prunings[1].Run, tree.Prunings[1].Drawn, "drawn once")
+	var b bytes.Buffer
+	require.NoError(t, tree.WriteJSON(&b))
+	require.Equal(t, 1, strings.Count(b.String(), `"ref": 1`), b.String())
 }

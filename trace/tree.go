@@ -26,12 +26,31 @@ type Tree struct {
 
 // Node is a decision of the search, or a leaf where a pruning cut.
 type Node struct {
-	Parent   int                `json:"parent"` // -1 for the root
+	Parent int `json:"parent"` // -1 for the root
+	// Label is what a decision decided, or what a leaf's cuts removed,
+	// in the puzzle's words ("" when the search said nothing).
 	Label    string             `json:"label,omitempty"`
 	Pruning  string             `json:"pruning,omitempty"` // a leaf's pruning; "" for a decision
 	Category technique.Category `json:"category,omitempty"`
 	Count    int64              `json:"count,omitempty"`  // the acts a leaf stands for
 	Answer   bool               `json:"answer,omitempty"` // on the path to the answer
+	// Ref is the node a memo hit points to, the decision under which the
+	// state it refused was refuted; -1 when there is none or it was not
+	// kept.
+	Ref int `json:"-"`
+}
+
+// MarshalJSON writes n as an object, with "ref" only when there is one.
+func (n Node) MarshalJSON() ([]byte, error) {
+	type plain Node
+	out := struct {
+		plain
+		Ref *int `json:"ref,omitempty"`
+	}{plain: plain(n)}
+	if n.Ref >= 0 {
+		out.Ref = &n.Ref
+	}
+	return json.Marshal(out)
 }
 
 // Leaf reports whether n is a leaf where a pruning cut.
@@ -130,10 +149,14 @@ func (t *Tree) heading() string {
 // leafText returns what a leaf says: its pruning, and its count when
 // it stands for more than one act.
 func (n Node) leafText() string {
-	if n.Count > 1 {
-		return fmt.Sprintf("%s ×%d", n.Pruning, n.Count)
+	s := n.Pruning
+	if n.Label != "" {
+		s += ": " + n.Label
 	}
-	return n.Pruning
+	if n.Count > 1 {
+		s += fmt.Sprintf(" ×%d", n.Count)
+	}
+	return s
 }
 
 // Color returns the colour of the category in pictures, as #rrggbb: the
