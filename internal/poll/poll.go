@@ -2,7 +2,11 @@
 // cheaply enough to be called at every node.
 package poll
 
-import "context"
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+)
 
 // Every is how many steps pass between two looks at the context: often
 // enough that a search of millions of nodes per second stops within a
@@ -37,3 +41,34 @@ func (t *Ticker) Steps() int64 { return t.steps }
 
 // Err returns the context's error once Tick has seen it done, else nil.
 func (t *Ticker) Err() error { return t.err }
+
+// Budget returns a context that ends with context.DeadlineExceeded once
+// its Err has been called looks times, or when parent ends: a deadline
+// counted in a search's work (a Ticker looks every Every steps) instead
+// of seconds, so that a test of what a search does at its deadline sees
+// the same work on any machine, however fast or busy. The search must
+// look at this context itself, not at one derived from it.
+func Budget(parent context.Context, looks int64) context.Context {
+	b := &budget{Context: parent, done: make(chan struct{})}
+	b.left.Store(looks)
+	return b
+}
+
+type budget struct {
+	context.Context
+	left atomic.Int64
+	once sync.Once
+	done chan struct{}
+}
+
+func (b *budget) Err() error {
+	if b.left.Add(-1) < 0 {
+		b.once.Do(func() { close(b.done) })
+		return context.DeadlineExceeded
+	}
+	return b.Context.Err()
+}
+
+// Done is closed once Err has reported the budget spent; a parent that
+// ends shows through Err.
+func (b *budget) Done() <-chan struct{} { return b.done }

@@ -33,3 +33,22 @@ func TestTickerLooksAtTheFirstStep(t *testing.T) {
 	require.False(t, tk.Tick())
 	require.ErrorIs(t, tk.Err(), context.Canceled)
 }
+
+func TestBudgetEndsAfterItsLooks(t *testing.T) {
+	ctx := poll.Budget(context.Background(), 3)
+	tk := poll.New(ctx)
+	steps := 0
+	for tk.Tick() {
+		steps++
+	}
+	require.Equal(t, 3*poll.Every, steps, "three looks, Every steps each")
+	require.ErrorIs(t, tk.Err(), context.DeadlineExceeded)
+	select {
+	case <-ctx.Done():
+	default:
+		t.Fatal("Done is open after the budget was spent")
+	}
+	parent, cancel := context.WithCancel(context.Background())
+	cancel()
+	require.ErrorIs(t, poll.Budget(parent, 100).Err(), context.Canceled, "the parent ends it")
+}

@@ -44,7 +44,7 @@ func TestEndlessProofStops(t *testing.T) {
 				if err != nil && ctx.Err() != nil {
 					require.ErrorIs(t, err, context.DeadlineExceeded)
 				}
-			case <-time.After(50*time.Millisecond + 2*time.Second):
+			case <-time.After(time.Minute): // endless: only the context can stop it
 				t.Fatal("the check of an endless proof did not stop with its context")
 			}
 		})

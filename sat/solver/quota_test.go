@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/stretchr/testify/require"
@@ -57,7 +58,13 @@ func TestQuotaBoundsTheSum(t *testing.T) {
 // give back, comes before later small ones, and ends with its context,
 // holding nothing; a reservation over the budget is too large at once,
 // and one over the quota but within the budget takes the whole quota.
+// It runs in a synctest bubble: synctest.Wait says when the big one
+// waits, and the small one's deadline passes on the bubble's clock.
 func TestQuotaWaits(t *testing.T) {
+	synctest.Test(t, quotaWaits)
+}
+
+func quotaWaits(t *testing.T) {
 	q := solver.NewQuota(100)
 	a := solver.Config{Budget: 1000, Lease: q.Lease()}
 	require.NoError(t, a.Reserve(context.Background(), 60))
@@ -65,7 +72,7 @@ func TestQuotaWaits(t *testing.T) {
 	big := solver.Config{Budget: 1000, Lease: q.Lease()}
 	got := make(chan error, 1)
 	go func() { got <- big.Reserve(context.Background(), 500) }() // capped at the quota: 100
-	time.Sleep(20 * time.Millisecond)
+	synctest.Wait()
 	require.Empty(t, got, "the big one waits while a holds 60")
 
 	small := solver.Config{Budget: 1000, Lease: q.Lease()}

@@ -98,7 +98,9 @@ func TestTimeoutLeavesNoDeadline(t *testing.T) {
 	st, err := s.Solve(ctx, hard.Pos())
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Equal(t, solver.Unknown, st)
-	require.Less(t, time.Since(start), 2*time.Second)
+	// 12 pigeons in 11 holes take CDCL hours: a minute means the
+	// deadline stopped it, however busy the machine.
+	require.Less(t, time.Since(start), time.Minute)
 	// A solve without the hard part must still run to its answer
 	// (gini's Try would leave its deadline behind and answer 0 at once).
 	st, err = s.Solve(context.Background(), hard.Neg())
