@@ -286,3 +286,23 @@ func BenchmarkCounters(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkStop reports how long a hard solve takes to return once its
+// context is cancelled (the latency TestStop logs): the figure behind
+// --timeout's promise, measured here and not asserted by a test.
+func BenchmarkStop(b *testing.B) {
+	s, sel := hardSolver(b)
+	var total time.Duration
+	for b.Loop() {
+		ctx, cancel := context.WithCancel(context.Background())
+		var ended time.Time
+		timer := time.AfterFunc(20*time.Millisecond, func() { ended = time.Now(); cancel() })
+		if st, _ := s.Solve(ctx, sel); st != Unknown {
+			b.Fatalf("the pigeons answered %v", st)
+		}
+		total += time.Since(ended)
+		timer.Stop()
+		cancel()
+	}
+	b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs-to-stop")
+}
