@@ -123,7 +123,7 @@ func TestCountDispatch(t *testing.T) {
 	p := puzzle.Sudoku{}
 	_, _, err := Sticks().Count(ctx, puzzle.Sticks{Pieces: []int{1}}, 2, Options{})
 	require.ErrorIs(t, err, errors.ErrUnsupported)
-	_, _, err = Sudoku().Count(ctx, p, 0, Options{})
+	_, _, err = Sudoku().Count(ctx, p, -1, Options{})
 	require.ErrorContains(t, err, "limit")
 
 	k := &Kind[parity, int]{
@@ -144,6 +144,56 @@ func TestCountDispatch(t *testing.T) {
 	require.Equal(t, 2, d.DFS)
 	require.Equal(t, 1, d.SAT)
 	require.Equal(t, "the backends disagree", err.Error())
+}
+
+// TestCountStoppedEarly: a count that a deadline or the budget stopped
+// returns its error with the most answers any backend counted, a lower
+// bound, whatever the backend; a disagreement returns none.
+func TestCountStoppedEarly(t *testing.T) {
+	ctx := context.Background()
+	tl := &TooLarge{Literals: 10, Budget: 5}
+	countDFS := func(n int, err error) func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
+		return func(context.Context, parity, int, technique.Set) (int, native.Stats, error) { return n, native.Stats{}, err }
+	}
+	countSAT := func(n int, err error) func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
+		return func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
+			return n, solver.Stats{}, err
+		}
+	}
+	tests := []struct {
+		name    string
+		backend Backend
+		dfs     func(context.Context, parity, int, technique.Set) (int, native.Stats, error)
+		sat     func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error)
+		want    int
+		err     error
+	}{
+		{"dfs deadline", DFS, countDFS(7, context.DeadlineExceeded), nil, 7, context.DeadlineExceeded},
+		{"sat budget", SAT, nil, countSAT(3, tl), 3, tl},
+		{"both, sat stopped", Both, countDFS(9, nil), countSAT(4, context.DeadlineExceeded), 9, context.DeadlineExceeded},
+		{"both, dfs stopped", Both, countDFS(2, context.DeadlineExceeded), countSAT(5, nil), 5, context.DeadlineExceeded},
+		{"race, both stopped", Race, countDFS(6, context.DeadlineExceeded), countSAT(8, tl), 8, context.DeadlineExceeded},
+		{"race, sat done", Race, countDFS(6, context.DeadlineExceeded), countSAT(11, nil), 11, nil},
+		{"both disagree", Both, countDFS(6, nil), countSAT(8, nil), 0, &Disagreement{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			k := &Kind[parity, int]{name: "parity", countDFS: tc.dfs, countSAT: tc.sat}
+			if k.countDFS == nil {
+				k.countDFS = countDFS(0, nil)
+			}
+			n, _, err := k.Count(ctx, parity{}, 0, Options{Backend: tc.backend})
+			require.Equal(t, tc.want, n)
+			switch want := tc.err.(type) {
+			case nil:
+				require.NoError(t, err)
+			case *Disagreement:
+				require.ErrorAs(t, err, new(*Disagreement))
+			default:
+				require.ErrorIs(t, err, want)
+			}
+		})
+	}
 }
 
 func TestBackendText(t *testing.T) {

@@ -83,7 +83,7 @@ func runCount(ctx context.Context, e env, args []string) error {
 		o.proofFlags(fs)
 		o.batchFlags(fs)
 		o.techniqueFlags(fs, true)
-		fs.IntVar(&o.limit, "limit", 2, "stop counting at this many solutions")
+		fs.IntVar(&o.limit, "limit", 2, "stop counting at `N` solutions and print >=N; 0 counts every solution, as far as --timeout and --budget let it (a count stopped by either prints >=COUNTED)")
 	})
 	if err != nil {
 		return err

@@ -152,6 +152,13 @@ func TestTooLarge(t *testing.T) {
 	require.Equal(t, exitFailed, code)
 	require.Equal(t, "too large\n", out)
 	require.Contains(t, errs, "over the budget of 200000")
+
+	// With no limit the count goes on until its blocking clauses fill the
+	// budget, and prints what it counted as a lower bound.
+	out, errs, code = cli(t, "", "count", "sudoku", "--backend=sat", "--limit=0", "--budget=200000", writeTemp(t, "e", strings.Repeat(".", 81)+"\n"))
+	require.Equal(t, exitFailed, code)
+	require.Regexp(t, `^>=[1-9]\d*\n$`, out)
+	require.Regexp(t, `^puzzlesat: \S+ case 1: the count stopped at the budget \(the formula holds \d+ literals, over the budget of 200000; raise --budget to allow it\) after [1-9]\d* solutions\n$`, errs)
 }
 
 // TestBugExit3: a panic in a command is a bug: "BUG:" with the stack, and
