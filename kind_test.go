@@ -8,6 +8,8 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -153,7 +155,9 @@ func TestCountStoppedEarly(t *testing.T) {
 	ctx := context.Background()
 	tl := &TooLarge{Literals: 10, Budget: 5}
 	countDFS := func(n int, err error) func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
-		return func(context.Context, parity, int, technique.Set) (int, native.Stats, error) { return n, native.Stats{}, err }
+		return func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
+			return n, native.Stats{}, err
+		}
 	}
 	countSAT := func(n int, err error) func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
 		return func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
@@ -239,10 +243,15 @@ func TestKindsListsEveryKind(t *testing.T) {
 		got, err := Lookup(k.Name())
 		require.NoError(t, err)
 		require.Equal(t, k.Name(), got.Name())
+		got, err = Lookup(strings.ToUpper(k.Name()))
+		require.NoError(t, err, "case is ignored")
+		require.Equal(t, k.Name(), got.Name())
+		_, err = Lookup(k.Name() + "x")
+		require.EqualError(t, err, fmt.Sprintf("unknown puzzle kind %q: did you mean %q?", k.Name()+"x", k.Name()))
 	}
 	require.Len(t, names, len(constructors), "constructors %v", constructors)
 	_, err = Lookup("chess")
-	require.ErrorContains(t, err, "want one of alphametic, cake, cats")
+	require.EqualError(t, err, "unknown puzzle kind \"chess\": want one of "+strings.Join(slices.Sorted(maps.Keys(names)), ", "))
 }
 
 // TestRace: the first backend to settle the instance wins and the other

@@ -43,7 +43,7 @@ func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o 
 		return nil, nil, nil, err
 	}
 	o := newOptions(e.stderr)
-	fs := flagSet(e, name, args[0])
+	fs := flagSet(e, name, k.name())
 	setup(fs, o)
 	k.addFlags(fs, o, name)
 	pos, err := parseArgs(fs, args[1:])

@@ -28,10 +28,12 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/suggest"
 )
 
 func main() {
@@ -95,6 +97,7 @@ func commands() []command {
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
 		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},
 		{"trace", "trace KIND [flags] -o PATH [FILE]", "draw the first nodes of the DFS of one instance, with its cuts: SVG, DOT or JSON", runTrace},
+		{"kinds", "kinds [--json]", "list the puzzle kinds, a line each: its name and what it is", runKinds},
 		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
 		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
 		{"version", "version", "print the version of puzzlesat and of the Go that built it (also --version)", runVersion},
@@ -158,6 +161,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case len(args) == 0:
 		usage(stderr)
 		return exitUsage
+	case args[0] == "help" && len(args) > 1:
+		// help CMD [KIND]: CMD's own help, as CMD [KIND] -h prints it.
+		args = append(args[1:min(len(args), 3):min(len(args), 3)], "-h")
 	case isHelp(args[0]) || args[0] == "help":
 		usage(e.stdout) // asked for: stdout
 		return exitCode(stderr, e.stdout.(*checked).err)
@@ -173,8 +179,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return exitCode(stderr, err)
 		}
 	}
-	fmt.Fprintf(stderr, "puzzlesat: unknown command %q (see puzzlesat -h)\n", args[0])
-	return exitUsage
+	return exitCode(stderr, unknownCommand(args[0]))
+}
+
+// unknownCommand returns the error for a command name that is none, with
+// the nearest command's name when one is near.
+func unknownCommand(name string) error {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	if hint := suggest.DidYouMean(name, names, strconv.Quote); hint != "" {
+		return usagef("unknown command %q: %s (see puzzlesat -h)", name, hint)
+	}
+	return usagef("unknown command %q (see puzzlesat -h)", name)
 }
 
 // runCommand runs one subcommand, turning a panic into a *bugError.

@@ -8,10 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/suggest"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -29,6 +31,7 @@ type options struct {
 	jobs        int
 	keep        int64 // live heap up to which a batch keeps its instances (keepHeap)
 	certificate bool
+	grid        bool // --grid: answers drawn, not in the judge's format
 	limit       int
 	caseNum     int
 	output      string
@@ -140,7 +143,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 				fs.Usage()
 				return nil, errHelp
 			}
-			return nil, usagef("%s: %v%s", fs.Name(), err, seeHelp(fs.Name()))
+			return nil, usagef("%s: %v%s%s", fs.Name(), err, flagHint(fs, err), seeHelp(fs.Name()))
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -149,6 +152,22 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// flagHint returns ": did you mean --NAME?" for the error of an unknown
+// flag when a flag of fs is near its name, else "".
+func flagHint(fs *flag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: ")
+	if !ok {
+		return ""
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	name = strings.TrimLeft(name, "-")
+	if hint := suggest.DidYouMean(name, names, func(n string) string { return "--" + n }); hint != "" {
+		return ": " + hint
+	}
+	return ""
 }
 
 // seeHelp returns the pointer to the help of the subcommand name ("solve
@@ -171,7 +190,11 @@ func (o *options) check() error {
 	if o.backend != "" {
 		var b puzzlesat.Backend
 		if err := b.UnmarshalText([]byte(o.backend)); err != nil {
-			return usagef("--backend must be dfs, sat, both or race, not %q", o.backend)
+			hint := suggest.DidYouMean(o.backend, []string{"dfs", "sat", "both", "race"}, strconv.Quote)
+			if hint != "" {
+				hint = ": " + hint
+			}
+			return usagef("--backend must be dfs, sat, both or race, not %q%s", o.backend, hint)
 		}
 		o.lib.Backend = b
 	}

@@ -102,6 +102,6 @@ func (k *kind) decodeOne(ctx context.Context, e env, o *options, in *input) erro
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(e.stdout, k.text(o, a))
+	_, err = io.WriteString(e.stdout, k.text(o, p, a))
 	return err
 }

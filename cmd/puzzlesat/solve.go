@@ -14,7 +14,7 @@ func (k *kind) solve(ctx context.Context, e env, o *options, in *input) error {
 		a, st, err := lib.Solve(ctx, p, proofFor(lo, in.name, i))
 		r := report(ctx, in.name, i, o, st, err, p, func(a any) string { return a.(puzzlesat.Answer).Text })
 		if err == nil {
-			r.out = k.text(o, a)
+			r.out = k.text(o, p, a)
 			if o.certificate {
 				r.out += o.proofLines(st)
 			}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/puzzlesat/puzzlesat"
+)
+
+// TestKindsCommand: puzzlesat kinds lists the registry's kinds, a line
+// each with its summary, and --json the same with what each can do.
+func TestKindsCommand(t *testing.T) {
+	out, errs, code := cli(t, "", "kinds")
+	require.Equal(t, exitOK, code, errs)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	ks := puzzlesat.Kinds()
+	require.Len(t, lines, len(ks))
+	for i, k := range ks {
+		name, summary, ok := strings.Cut(lines[i], " ")
+		require.True(t, ok, lines[i])
+		require.Equal(t, k.Name(), name)
+		require.Equal(t, k.Summary(), strings.TrimLeft(summary, " "))
+	}
+
+	out, errs, code = cli(t, "", "kinds", "--json")
+	require.Equal(t, exitOK, code, errs)
+	var records []struct {
+		Name    string `json:"name"`
+		Summary string `json:"summary"`
+		Count   bool   `json:"count"`
+		Optimum bool   `json:"optimum"`
+		Bound   string `json:"bound"`
+		Grid    bool   `json:"grid"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &records))
+	require.Len(t, records, len(ks))
+	for i, k := range ks {
+		require.Equal(t, k.Name(), records[i].Name)
+		require.Equal(t, k.Summary(), records[i].Summary)
+		require.Equal(t, k.CanCount(), records[i].Count)
+		require.Equal(t, k.HasBound(), records[i].Optimum)
+		require.Equal(t, k.BoundName(), records[i].Bound)
+		require.Equal(t, k.Grids(), records[i].Grid)
+	}
+
+	_, errs, code = cli(t, "", "kinds", "sudoku")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, `kinds takes no arguments, got "sudoku"`)
+}
+
+// TestVersionNamesTheDefaultSolver: version says which solver the SAT
+// backend runs without --solver.
+func TestVersionNamesTheDefaultSolver(t *testing.T) {
+	out, errs, code := cli(t, "", "version")
+	require.Equal(t, exitOK, code, errs)
+	require.Contains(t, out, "\ndefault solver: "+puzzlesat.Solver{}.String()+" (")
+}
+
+// TestGrid: --grid draws sudoku and queens answers in place of the
+// judge's format, and is a flag of the kinds with grids only.
+func TestGrid(t *testing.T) {
+	out, errs, code := cli(t, "4\n", "solve", "queens", "--grid", "--backend=both")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n. . Q .\nQ . . .\n. . . Q\n. Q . .\n\n2\n", out)
+
+	grid := "1234\n3412\n2143\n4321\n"
+	puzzle := "1.3.\n3...\n..4.\n4..1\n"
+	out, errs, code = cli(t, puzzle, "solve", "sudoku", "--grid")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n\n", out)
+	plain, errs, code := cli(t, puzzle, "solve", "sudoku")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, grid+"\n", plain)
+
+	for _, k := range kinds() {
+		out, errs, code := cli(t, "", "solve", k.name(), "-h")
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, k.lib.Grids(), strings.Contains(out, "-grid"), k.name())
+	}
+}
