@@ -295,6 +295,10 @@ func race[R any](ctx context.Context, run func(context.Context, Backend) outcome
 			cancel()
 		}
 	}
+	if won >= 0 {
+		lost := &outs[1-won]
+		lost.st.Cancelled = errors.Is(lost.err, context.Canceled)
+	}
 	st := merge([]Stats{outs[0].st, outs[1].st})
 	st.Backend = Race
 	if won < 0 {
@@ -354,8 +358,10 @@ func decide[R any](outs []outcome[R], same func(x, y R) bool, d *Disagreement) (
 	second := outs[1]
 	switch {
 	case first.err != nil && second.err != nil:
+		st.Agreed = true // no solution, both
 		return zero, st, first.err
 	case first.err == nil && second.err == nil && same(first.res, second.res):
+		st.Agreed = true
 		return first.res, st, nil
 	}
 	if first.err == nil {

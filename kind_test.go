@@ -269,14 +269,16 @@ func TestRace(t *testing.T) {
 		want int
 		won  Backend
 		err  error
+		// cancelled: the loser that the winner stopped, -1 for none
+		cancelled Backend
 	}{
-		{"sat wins", slow, answerSAT(4, nil), 4, SAT, nil},
+		{"sat wins", slow, answerSAT(4, nil), 4, SAT, nil, DFS},
 		{"dfs wins", answer(2, nil), func(ctx context.Context, _ parity, _ solver.Config, _ technique.Picks) (int, solver.Stats, error) {
 			<-ctx.Done()
 			return 0, solver.Stats{}, ctx.Err()
-		}, 2, DFS, nil},
-		{"none wins", answer(0, puzzle.ErrNoSolution), answerSAT(0, boom), 0, DFS, puzzle.ErrNoSolution},
-		{"an error waits", answer(2, nil), answerSAT(0, boom), 2, DFS, nil},
+		}, 2, DFS, nil, SAT},
+		{"none wins", answer(0, puzzle.ErrNoSolution), answerSAT(0, boom), 0, DFS, puzzle.ErrNoSolution, -1},
+		{"an error waits", answer(2, nil), answerSAT(0, boom), 2, DFS, nil, -1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -289,6 +291,10 @@ func TestRace(t *testing.T) {
 			require.Equal(t, Race, st.Backend)
 			require.Equal(t, tc.won, st.Won)
 			require.Contains(t, st.String(), "race won by "+tc.won.String())
+			for _, b := range []Backend{DFS, SAT} {
+				require.Equal(t, b == tc.cancelled, st.Parts[b].Cancelled, b)
+				require.Equal(t, b == tc.cancelled, strings.Contains(st.String(), b.String()+" cancelled after "), st.String())
+			}
 		})
 	}
 }

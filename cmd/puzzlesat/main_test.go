@@ -260,11 +260,27 @@ func TestJobsKeepInputOrder(t *testing.T) {
 	require.Equal(t, 40, strings.Count(one, "\n"))
 }
 
+// TestStatsLines: --stats says that the backends of --backend=both
+// agreed and leaves out the counters that are zero; --stats=all prints
+// every counter.
 func TestStatsLines(t *testing.T) {
-	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats")
+	winner := regexp.QuoteMeta(defaultWinner())
+	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats=all")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "1 0 3 4 2\n", out)
-	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+ cuts=column-check:\d+(,[a-z-]+:\d+){8}; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ winner=`+regexp.QuoteMeta(defaultWinner())+`\n$`, errs)
+	require.Regexp(t, `^<stdin> case 1: both agree: dfs \S+ nodes=\d+ cuts=column-check:\d+(,[a-z-]+:\d+){8}; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ propagations=\d+ winner=`+winner+` proofs=0\n$`, errs)
+	require.Contains(t, errs, ":0", "a cut that never acted")
+
+	out, errs, code = cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "1 0 3 4 2\n", out)
+	require.Regexp(t, `^<stdin> case 1: both agree: dfs \S+ nodes=\d+ cuts=[a-z-]+:\d+(,[a-z-]+:\d+)*; sat \S+ vars=\d+ clauses=\d+ solves=1 (conflicts=\d+ )?decisions=\d+ winner=`+winner+`\n$`, errs)
+	require.NotRegexp(t, `[=:]0\b`, errs)
+	require.NotContains(t, errs, "us ", "µs, as Go spells it")
+
+	_, errs, code = cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--stats=some")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, `invalid boolean value "some" for -stats: want true, false or all`)
 }
 
 // defaultWinner is how --stats names the default solver when it wins an

@@ -27,7 +27,7 @@ type options struct {
 	solver      string
 	lib         puzzlesat.Options // what --backend, --timeout, --budget and --solver say
 	timeout     time.Duration
-	stats       bool
+	stats       statsFlag
 	jobs        int
 	keep        int64 // live heap up to which a batch keeps its instances (keepHeap)
 	certificate bool
@@ -85,9 +85,56 @@ func (o *options) techniqueFlags(fs *flag.FlagSet, dfs bool) {
 func (o *options) backendFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME`: dfs, sat, both (runs the two and compares) or race (runs the two at once; the first answer wins)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
-	fs.BoolVar(&o.stats, "stats", false, "print one line of statistics per instance to stderr")
+	fs.Var(&o.stats, "stats", "print one line of statistics per instance to stderr, the counters that are not zero; --stats=all prints every counter")
 	o.budgetFlag(fs)
 	o.solverFlag(fs)
+}
+
+// statsFlag is --stats: a switch, as --stats or --stats=true, that also
+// takes "all" for every counter, zeros included.
+type statsFlag int
+
+const (
+	statsOff statsFlag = iota
+	statsOn
+	statsAll
+)
+
+func (s *statsFlag) IsBoolFlag() bool { return true }
+
+func (s *statsFlag) String() string {
+	if s == nil || *s == statsOff {
+		return "false"
+	}
+	if *s == statsAll {
+		return "all"
+	}
+	return "true"
+}
+
+func (s *statsFlag) Set(v string) error {
+	if v == "all" {
+		*s = statsAll
+		return nil
+	}
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		return fmt.Errorf("want true, false or all")
+	}
+	*s = statsOff
+	if on {
+		*s = statsOn
+	}
+	return nil
+}
+
+// text returns st as --stats prints it: every counter with all, else
+// those that are not zero.
+func (s statsFlag) text(st puzzlesat.Stats) string {
+	if s == statsAll {
+		return fmt.Sprintf("%+v", st)
+	}
+	return st.String()
 }
 
 // solverFlag registers --solver, the SAT backend's solver.

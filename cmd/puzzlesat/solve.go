@@ -64,8 +64,8 @@ func stoppedEarly(err error) bool {
 // batch's, ended is not reported at all.
 func report(ctx context.Context, file string, i int, o *options, st puzzlesat.Stats, err error, p puzzlesat.Problem, show func(any) string) result {
 	var r result
-	if o.stats {
-		r.stats = fmt.Sprintf("%s case %d: %v\n", file, i+1, st)
+	if o.stats != statsOff {
+		r.stats = fmt.Sprintf("%s case %d: %s\n", file, i+1, o.stats.text(st))
 	}
 	if err == nil {
 		return r
