@@ -95,7 +95,6 @@ func runCount(ctx context.Context, e env, args []string) error {
 func runEncode(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "encode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
-		fs.StringVar(&o.output, "o", "", "write the CNF to `PATH` (default stdout)")
 		o.budgetFlag(fs)
 		o.techniqueFlags(fs, false)
 	})

@@ -2,12 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 )
 
 // TestKindsCommand: puzzlesat kinds lists the registry's kinds, a line
@@ -79,5 +82,60 @@ func TestGrid(t *testing.T) {
 		out, errs, code := cli(t, "", "solve", k.name(), "-h")
 		require.Equal(t, exitOK, code, errs)
 		require.Equal(t, k.lib.Grids(), strings.Contains(out, "-grid"), k.name())
+	}
+}
+
+// TestOutputFlag: -o PATH takes what would go to stdout, in every
+// subcommand, and is written only when that output is complete: an
+// instance that failed (exit 1) still writes it; bad input (exit 2)
+// leaves the file as it was.
+func TestOutputFlag(t *testing.T) {
+	for _, c := range commands() {
+		out, errs, code := cli(t, "", c.name, "-h")
+		require.Equal(t, exitOK, code, errs)
+		require.Contains(t, out, "\n  -o PATH\n", c.name)
+		require.Contains(t, out, "\n  -output PATH\n", c.name)
+	}
+	path := writeTemp(t, "out", "old\n")
+	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=sat", "--budget=100", "-o", path)
+	require.Equal(t, exitFailed, code, errs)
+	require.Empty(t, out)
+	require.Equal(t, "too large\ntoo large\n", readFile(t, path))
+
+	require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
+	out, errs, code = cli(t, "5 ABCED BDACE EBBAA\n5 ABCED\n", "solve", "alphametic", "-o", path)
+	require.Equal(t, exitUsage, code, errs)
+	require.Empty(t, out)
+	require.Equal(t, "old\n", readFile(t, path))
+	require.Len(t, dirNames(t, filepath.Dir(path)), 1, "no temporary file left")
+
+	out, errs, code = cli(t, "8\n", "count", "queens", "-o", "-")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, ">=2\n", out, "- is stdout")
+}
+
+// TestFlagSpellings: one spelling of a flag across subcommands, the old
+// ones kept: compare's --backend (was --backends) and the listings'
+// --json, bare for stdout or =PATH for a file besides the text, as in
+// compare.
+func TestFlagSpellings(t *testing.T) {
+	sample := judgedata.Path(t, "alphametic", "sample.in")
+	for _, flag := range []string{"--backend=dfs", "--backends=dfs"} {
+		out, errs, code := cli(t, "", "compare", "alphametic", flag, sample)
+		require.Equal(t, exitOK, code, errs)
+		require.Contains(t, out, " dfs.nodes ", flag)
+		require.NotContains(t, out, " sat ", flag)
+	}
+	for _, args := range [][]string{{"prunings", "sudoku"}, {"encodings", "sudoku"}, {"kinds"}} {
+		text, errs, code := cli(t, "", args...)
+		require.Equal(t, exitOK, code, errs)
+		js, errs, code := cli(t, "", append(args, "--json")...)
+		require.Equal(t, exitOK, code, errs)
+		require.True(t, json.Valid([]byte(js)), args)
+		path := filepath.Join(t.TempDir(), "x.json")
+		both, errs, code := cli(t, "", append(args, "--json="+path)...)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, text, both, "%v: the text too", args)
+		require.Equal(t, js, readFile(t, path), args)
 	}
 }

@@ -249,6 +249,18 @@ var outputWriters = []struct {
 	{"check --core", "core.cnf", "p cnf", func(t *testing.T, path string) []string {
 		return []string{"check", "--core", path, writeTemp(t, "php.cnf", php32), writeTemp(t, "p.drat", "-1 0\n0\n")}
 	}},
+	{"solve -o", "x.out", "1 0 3 4 2\n", func(t *testing.T, path string) []string {
+		return []string{"solve", "alphametic", "-o", path, judgedata.Path(t, "alphametic", "sample.in")}
+	}},
+	{"gen --output", "x.in", "", func(t *testing.T, path string) []string {
+		return []string{"gen", "sudoku", "--output", path}
+	}},
+	{"prunings --json=PATH", "x.json", "[", func(t *testing.T, path string) []string {
+		return []string{"prunings", "sudoku", "--json=" + path}
+	}},
+	{"kinds -o", "x.txt", "alphametic ", func(t *testing.T, path string) []string {
+		return []string{"kinds", "-o", path}
+	}},
 }
 
 // TestOutputsKeepWhatIsThere (issue 23 item 3): an output path that is a

@@ -11,10 +11,10 @@ import (
 // runKinds lists the kinds of the registry, a line each, "NAME  SUMMARY",
 // the names aligned; or with --json one JSON array with what each kind
 // can do, for scripts.
-func runKinds(_ context.Context, e env, args []string) error {
-	var asJSON bool
+func runKinds(ctx context.Context, e env, args []string) error {
+	js := new(jsonFlag)
 	fs := flagSet(e, "kinds", "")
-	fs.BoolVar(&asJSON, "json", false, "print one JSON array instead of the lines")
+	js.addFlag(fs, "the lines")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -23,7 +23,7 @@ func runKinds(_ context.Context, e env, args []string) error {
 		return usagef("kinds takes no arguments, got %q", pos[0])
 	}
 	ks := puzzlesat.Kinds()
-	if asJSON {
+	if js.on() {
 		type record struct {
 			Name      string `json:"name"`
 			Summary   string `json:"summary"`
@@ -38,7 +38,9 @@ func runKinds(_ context.Context, e env, args []string) error {
 		for i, k := range ks {
 			out[i] = record{k.Name(), k.Summary(), k.CanCount(), k.HasBound(), k.BoundName(), k.Grids(), k.Certifies(), k.Canonical()}
 		}
-		return writeJSON(e.stdout, out)
+		if done, err := js.write(ctx, e, out); done || err != nil {
+			return err
+		}
 	}
 	width := 0
 	for _, k := range ks {

@@ -78,6 +78,7 @@ func interruptible(parent context.Context) (context.Context, func()) {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	out            *redirect // -o, which sends stdout to a file; nil: no -o
 }
 
 // command is one subcommand.
@@ -156,7 +157,8 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin: stdin, stdout: &checked{w: stdout, name: "standard output"}, stderr: stderr}
+	out := &checked{w: stdout, name: "standard output"}
+	e := env{stdin: stdin, stdout: out, stderr: stderr, out: &redirect{stdout: out}}
 	switch {
 	case len(args) == 0:
 		usage(stderr)
@@ -176,7 +178,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			if context.Cause(ctx) == errInterrupted {
 				err = errInterrupted
 			}
-			return exitCode(stderr, err)
+			return exitCode(stderr, e.out.close(err))
 		}
 	}
 	return exitCode(stderr, unknownCommand(args[0]))

@@ -34,7 +34,6 @@ type options struct {
 	grid        bool // --grid: answers drawn, not in the judge's format
 	limit       int
 	caseNum     int
-	output      string
 	model       string
 	seed        uint64
 	count       int
@@ -62,6 +61,9 @@ func flagSet(e env, cmd, kind string) *flag.FlagSet {
 	name := strings.TrimSpace(cmd + " " + kind)
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.stdout)
+	if e.out != nil && cmd != "trace" {
+		e.out.addFlags(fs)
+	}
 	fs.Usage = func() {
 		line := usageLine(cmd)
 		if kind != "" {
@@ -194,7 +196,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		args = fs.Args()
 		if len(args) == 0 {
-			return pos, nil
+			return pos, openRedirect(fs)
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
