@@ -31,8 +31,8 @@ type Instance[A any] interface {
 
 // Kind is one kind of puzzle, with instances of type I and answers of
 // type A: its parser and the two backends that solve it. Make one with
-// its constructor (Alphametic, Sudoku, Sticks, Cake, DigitPuzzle,
-// Cryptarithm, Cats), or find it by name with Lookup, its types hidden.
+// its constructor, such as Sudoku, or find it by name with Lookup, its
+// types hidden; Kinds lists every kind.
 // A Kind holds no state and is safe for concurrent use.
 type Kind[I Instance[A], A any] struct {
 	name      string

@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,4 +141,99 @@ func TestFlagSpellings(t *testing.T) {
 		require.Equal(t, text, both, "%v: the text too", args)
 		require.Equal(t, js, readFile(t, path), args)
 	}
+}
+
+// TestPackageDocListsEveryCommand: the command's doc comment, which go
+// doc shows, has the usage line of every subcommand, and no other.
+func TestPackageDocListsEveryCommand(t *testing.T) {
+	src := readFile(t, "main.go")
+	doc := src[:strings.Index(src, "\npackage main")]
+	var lines []string
+	for _, line := range strings.Split(doc, "\n") {
+		if rest, ok := strings.CutPrefix(line, "//\tpuzzlesat "); ok {
+			lines = append(lines, rest)
+		}
+	}
+	require.Len(t, lines, len(commands()))
+	for i, c := range commands() {
+		require.True(t, strings.HasPrefix(lines[i], c.usage+"  "), "line %d: %q, want %q", i, lines[i], c.usage)
+	}
+}
+
+// TestUsageTable holds docs/usage.md's table of flags to the flags: for
+// every subcommand, the flags the table gives it are those it takes, for
+// some kind, as its -h lists them (gen's generator parameters aside,
+// which gen KIND -h documents); and the usage blocks of docs/usage.md
+// and the README name every subcommand.
+func TestUsageTable(t *testing.T) {
+	doc := readFile(t, "../../docs/usage.md")
+	documented := map[string]map[string]bool{}
+	for _, c := range commands() {
+		documented[c.name] = map[string]bool{}
+	}
+	row := regexp.MustCompile("(?m)^\\| (`-.*?) \\| (.*?) \\| .* \\|$")
+	flagName := regexp.MustCompile("`--?([a-z][a-z-]*)")
+	rows := row.FindAllStringSubmatch(doc, -1)
+	require.NotEmpty(t, rows)
+	for _, m := range rows {
+		var cmds []string
+		if m[2] == "every subcommand" {
+			for _, c := range commands() {
+				cmds = append(cmds, c.name)
+			}
+		} else {
+			cmds = strings.Split(m[2], ", ")
+		}
+		for _, c := range cmds {
+			require.Contains(t, documented, c, "row %q: no subcommand %q", m[0], c)
+			for _, f := range flagName.FindAllStringSubmatch(m[1], -1) {
+				documented[c][f[1]] = true
+			}
+		}
+	}
+	for _, c := range commands() {
+		real := map[string]bool{}
+		for _, args := range helpArgs(c) {
+			out, errs, code := cli(t, "", args...)
+			require.Equal(t, exitOK, code, "%v: %s", args, errs)
+			for _, f := range regexp.MustCompile(`(?m)^  -([a-z][a-z-]*)`).FindAllStringSubmatch(out, -1) {
+				real[f[1]] = true
+			}
+		}
+		if c.name == "gen" {
+			for _, k := range kinds() {
+				for _, p := range k.lib.GenParams() {
+					delete(real, p.Name)
+				}
+			}
+		}
+		require.Equal(t, sortedKeys(real), sortedKeys(documented[c.name]), "docs/usage.md's flags of %s", c.name)
+	}
+
+	for _, file := range []string{"../../docs/usage.md", "../../README.md"} {
+		var listed []string
+		for _, m := range regexp.MustCompile(`(?m)^    puzzlesat ([a-z]+) `).FindAllStringSubmatch(readFile(t, file), -1) {
+			listed = append(listed, m[1])
+		}
+		for _, c := range commands() {
+			require.Contains(t, listed, c.name, "%s lists every subcommand", file)
+		}
+	}
+}
+
+// helpArgs returns the command lines that print every flag of c: c -h,
+// or c KIND -h for each kind.
+func helpArgs(c command) [][]string {
+	if !strings.Contains(c.usage, "KIND") {
+		return [][]string{{c.name, "-h"}}
+	}
+	var out [][]string
+	for _, k := range kinds() {
+		out = append(out, []string{c.name, k.name(), "-h"})
+	}
+	return out
+}
+
+func sortedKeys(m map[string]bool) []string {
+	return slices.Sorted(maps.Keys(m))
 }

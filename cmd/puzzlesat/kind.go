@@ -112,6 +112,9 @@ func (k *kind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 		fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME` that finds the optimum the query is made at when no --"+b+" is given: dfs, sat or both")
 		o.solverFlag(fs)
 	}
+	if cmd == "prunings" || cmd == "encodings" {
+		return // they read no input
+	}
 	for _, name := range k.lib.ParseFlags() {
 		parseFlag(fs, &o.parse, name)
 	}

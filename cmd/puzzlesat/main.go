@@ -1,23 +1,29 @@
-// Command puzzlesat solves seven classic exhaustive-search puzzles two ways,
-// by depth-first search and by SAT, and makes the two check each other.
+// Command puzzlesat solves classic exhaustive-search puzzles two ways, by
+// depth-first search and by SAT, and makes the two check each other.
 //
 // Usage:
 //
-//	puzzlesat solve  KIND [flags] [FILE]   solve every instance, print judge-format answers
-//	puzzlesat count  KIND [flags] [FILE]   print the number of solutions of each instance
-//	puzzlesat encode KIND [flags] [FILE]   write the CNF of one instance as DIMACS
-//	puzzlesat decode KIND --model M [FILE] turn a SAT solver's model into the answer
-//	puzzlesat sat    [flags] CNF           solve a DIMACS file with gini or --solver
-//	puzzlesat check  [flags] CNF PROOF     check a DRAT proof that CNF is unsatisfiable
-//	puzzlesat gen    KIND [flags]          print random instances
-//	puzzlesat compare KIND [flags] FILE... every backend on every instance: table, --json, --plot
+//	puzzlesat solve KIND [flags] [FILE]             solve every instance and print judge-format answers
+//	puzzlesat count KIND [flags] [FILE]             print the number of solutions of each instance
+//	puzzlesat encode KIND [flags] [FILE]            write the CNF of one instance as DIMACS
+//	puzzlesat decode KIND --model M [flags] [FILE]  turn a SAT solver's model into the answer
+//	puzzlesat sat [flags] CNF                       solve a DIMACS file with gini or --solver
+//	puzzlesat check [flags] CNF PROOF               check a DRAT proof that a DIMACS file is unsatisfiable
+//	puzzlesat gen KIND [flags]                      print random instances in judge format
+//	puzzlesat compare KIND [flags] FILE...          run every backend on every instance
+//	puzzlesat trace KIND [flags] -o PATH [FILE]     draw the first nodes of the DFS of one instance
+//	puzzlesat kinds [--json]                        list the puzzle kinds
+//	puzzlesat prunings KIND [--json]                list the prunings of a kind's DFS
+//	puzzlesat encodings KIND [--json]               list the choice points of a kind's SAT encoding
+//	puzzlesat version                               print the version and the engines built in
 //
-// KIND is alphametic, sudoku, sticks, cake, digit-puzzle, cryptarithm or
-// cats. Run a subcommand with -h for its flags. The exit status is 0 when
-// all went well, 1 when an instance has no solution, timed out, was too
-// large or the backends disagreed, 2 for bad usage, bad input or a failed
-// write, 3 for a bug, 130 after Ctrl-C, and 141 when the reader of
-// stdout went away (as in puzzlesat gen sudoku | head -1).
+// KIND is one of the kinds that puzzlesat kinds lists, in any case. Run
+// puzzlesat help COMMAND, or a subcommand with -h, for its flags. The
+// exit status is 0 when all went well, 1 when an instance has no
+// solution, timed out, was too large or the backends disagreed, 2 for
+// bad usage, bad input or a failed write, 3 for a bug, 130 after Ctrl-C,
+// and 141 when the reader of stdout went away (as in
+// puzzlesat gen sudoku | head -1).
 package main
 
 import (
@@ -273,6 +279,7 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  puzzlesat %-38s %s\n", c.usage, c.short)
 	}
+	fmt.Fprintf(w, "  puzzlesat %-38s %s\n", "help COMMAND [KIND]", "the flags of a command (as COMMAND [KIND] -h)")
 	fmt.Fprintf(w, "KIND is one of: %s\n\nkinds:\n", strings.Join(kindNames(), ", "))
 	for _, k := range puzzlesat.Kinds() {
 		fmt.Fprintf(w, "  %-13s %s\n", k.Name(), k.Summary())
