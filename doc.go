@@ -9,7 +9,7 @@
 //
 // Each kind of puzzle is a [Kind], made by its constructor, such as
 // [Sudoku]. [Kinds] lists them all, each with a one-line summary
-// ([Puzzle].Summary), and so does the command's `puzzlesat kinds`: that
+// ([Puzzle].Summary), and so does the command puzzlesat kinds: that
 // list, not this comment, is the one to read. A Kind parses its own
 // judge format ([Kind.Parse],
 // [Kind.Scan], with [ParseOptions] for the few formats that take one) into
@@ -36,7 +36,9 @@
 // backend, the SAT backend's literal budget (a [*TooLarge] error past it),
 // and its [Solver]: gini in process, an external DIMACS program such as
 // CaDiCaL, or a portfolio racing them, chosen by name with [ParseSolver].
-// [Kind.Count] counts answers up to a limit. A puzzle without an answer
+// [Kind.Count] counts answers up to a limit, or all of them with a limit
+// of 0, returning what it counted, a lower bound, when a deadline or the
+// budget stops it first. A puzzle without an answer
 // gives [ErrNoSolution]; a backend whose answer fails Verify gives a
 // [*WrongAnswer], a bug.
 //
