@@ -7,11 +7,11 @@
 //
 // # Kinds
 //
-// Each kind of puzzle is a [Kind], made by its constructor: [Alphametic]
-// (NOIP2004 base-N addition), [Sudoku] (n²×n² grids, 4×4 to 400×400),
-// [Sticks] (POJ 1011), [Cake] (POJ 1190), [DigitPuzzle] (UVa 12107),
-// [Cryptarithm] (SEND + MORE = MONEY) and [Cats] (cats and cable cars,
-// AcWing 165). A Kind parses its own judge format ([Kind.Parse],
+// Each kind of puzzle is a [Kind], made by its constructor, such as
+// [Sudoku]. [Kinds] lists them all, each with a one-line summary
+// ([Puzzle].Summary), and so does the command puzzlesat kinds: that
+// list, not this comment, is the one to read. A Kind parses its own
+// judge format ([Kind.Parse],
 // [Kind.Scan], with [ParseOptions] for the few formats that take one) into
 // the instance types of package github.com/puzzlesat/puzzlesat/puzzle, and
 // solves them:
@@ -36,7 +36,9 @@
 // backend, the SAT backend's literal budget (a [*TooLarge] error past it),
 // and its [Solver]: gini in process, an external DIMACS program such as
 // CaDiCaL, or a portfolio racing them, chosen by name with [ParseSolver].
-// [Kind.Count] counts answers up to a limit. A puzzle without an answer
+// [Kind.Count] counts answers up to a limit, or all of them with a limit
+// of 0, returning what it counted, a lower bound, when a deadline or the
+// budget stops it first. A puzzle without an answer
 // gives [ErrNoSolution]; a backend whose answer fails Verify gives a
 // [*WrongAnswer], a bug.
 //

@@ -1,9 +1,13 @@
 package puzzlesat_test
 
 import (
+	"context"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,8 +16,10 @@ import (
 )
 
 // TestDocsListEveryKind holds the documents that list the kinds to the
-// registry: the README's table (each kind's summary, word for word), the
-// cases of docs/ablation.sh, and the tables of docs/ablation/.
+// registry: the README's table (each kind's summary, word for word) and
+// its one-line examples, the cases of docs/ablation.sh (each a kind; a
+// kind without one is ablated on its sample), and the tables of
+// docs/ablation/.
 func TestDocsListEveryKind(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
 	require.NoError(t, err)
@@ -28,10 +34,6 @@ func TestDocsListEveryKind(t *testing.T) {
 		names = append(names, m[1])
 		summaries[m[1]] = m[2]
 	}
-	var cases []string
-	for _, m := range regexp.MustCompile(`(?m)^    ([a-z-]+)\)`).FindAllStringSubmatch(string(script), -1) {
-		cases = append(cases, m[1])
-	}
 	var kinds []string
 	for _, k := range puzzlesat.Kinds() {
 		kinds = append(kinds, k.Name())
@@ -40,6 +42,114 @@ func TestDocsListEveryKind(t *testing.T) {
 		require.Contains(t, string(index), "(ablation/"+k.Name()+".md)")
 	}
 	require.Equal(t, kinds, names, "README's table of kinds")
-	slices.Sort(cases)
-	require.Equal(t, kinds, cases, "the cases of docs/ablation.sh")
+	for _, m := range regexp.MustCompile(`(?m)^    ([a-z-]+)\)`).FindAllStringSubmatch(string(script), -1) {
+		require.Contains(t, kinds, m[1], "a case of docs/ablation.sh")
+	}
+	require.Equal(t, kinds, slices.Sorted(slices.Values(readmeExamples(t, string(readme)))), "README's examples, one per kind")
+}
+
+// readmeExample is one "$ echo 'INPUT' | puzzlesat solve KIND" of the
+// README, with the lines it prints.
+type readmeExample struct {
+	kind, in, out string
+}
+
+// readmeExamples returns the kinds of the README's one-line examples,
+// after checking that each prints what the README says, as the command's
+// solve does: the DFS, verified.
+func readmeExamples(t *testing.T, readme string) []string {
+	t.Helper()
+	re := regexp.MustCompile(`(?m)^    \$ echo '([^']*)' \| puzzlesat solve ([a-z-]+)\n((?:    [^$\n].*\n)*)`)
+	var kinds []string
+	for _, m := range re.FindAllStringSubmatch(readme, -1) {
+		ex := readmeExample{kind: m[2], in: m[1] + "\n", out: strings.ReplaceAll(m[3], "    ", "")}
+		kinds = append(kinds, ex.kind)
+		k, err := puzzlesat.Lookup(ex.kind)
+		require.NoError(t, err)
+		var got strings.Builder
+		err = k.Scan("README", strings.NewReader(ex.in), puzzlesat.ParseOptions{}, func(p puzzlesat.Problem) error {
+			a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{})
+			got.WriteString(a.Text)
+			return err
+		})
+		require.NoError(t, err, ex.kind)
+		require.Equal(t, ex.out, got.String(), "README's example of %s", ex.kind)
+	}
+	return kinds
+}
+
+// TestDocsIndex: docs/README.md links every document of docs/, and the
+// README links docs/README.md.
+func TestDocsIndex(t *testing.T) {
+	index, err := os.ReadFile("docs/README.md")
+	require.NoError(t, err)
+	entries, err := os.ReadDir("docs")
+	require.NoError(t, err)
+	for _, e := range entries {
+		if e.Name() == "README.md" {
+			continue
+		}
+		require.True(t, strings.Contains(string(index), "("+e.Name()+")"), "docs/README.md links docs/%s", e.Name())
+	}
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	require.Contains(t, string(readme), "(docs/README.md)")
+}
+
+// TestDocsStayInTheRepository: no document names a file outside the
+// repository: no relative path that climbs out of it, and no absolute
+// path but the system's (/dev, /proc, /usr) and a solver's example
+// install (/opt).
+func TestDocsStayInTheRepository(t *testing.T) {
+	root, err := filepath.Abs(".")
+	require.NoError(t, err)
+	path := regexp.MustCompile("(?:^|[\\s\"'(=`])((?:\\.\\./|/[a-z])[^\\s\"'()`,;]*)")
+	allowed := regexp.MustCompile(`^/(dev|proc|usr|opt)/`)
+	files := []string{"README.md"}
+	err = filepath.WalkDir("docs", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && slices.Contains([]string{".md", ".sh", ".txt"}, filepath.Ext(p)) {
+			files = append(files, p)
+		}
+		return err
+	})
+	require.NoError(t, err)
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for i, line := range strings.Split(string(text), "\n") {
+			for _, m := range path.FindAllStringSubmatch(line, -1) {
+				p := m[1]
+				if strings.HasPrefix(p, "/") {
+					require.Regexp(t, allowed, p, "%s:%d names a path outside the repository", f, i+1)
+					continue
+				}
+				abs := filepath.Join(root, filepath.Dir(f), p)
+				require.True(t, strings.HasPrefix(abs, root+string(filepath.Separator)), "%s:%d: %s climbs out of the repository", f, i+1, p)
+			}
+		}
+	}
+}
+
+// TestModuleRecipe runs the README's recipe for a module of one's own,
+// from an empty folder, against this checkout: the order of its steps
+// works, and its program prints queens' answer. The checksum database is
+// off, as the checkout's own go.sum vouches for its modules and a machine
+// may reach the module proxy without it.
+func TestModuleRecipe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module of its own")
+	}
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	m := regexp.MustCompile(`(?s)\n(    puzzlesat=\$\(pwd\).*?\n    go run \..*?)\n\n`).FindSubmatch(readme)
+	require.NotNil(t, m, "the recipe's block")
+	var script strings.Builder
+	for _, line := range strings.Split(string(m[1]), "\n") {
+		script.WriteString(strings.TrimPrefix(line, "    ") + "\n")
+	}
+	cmd := exec.Command("sh", "-e", "-c", script.String())
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "GOSUMDB=off", "GOFLAGS=-mod=mod")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.True(t, strings.HasSuffix(string(out), "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n"), "%s", out)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat"
@@ -244,9 +245,9 @@ func ExampleKind_Encode() {
 }
 
 // Every kind by name, its types hidden: what the command does with each
-// input.
+// input. Names ignore case, and a near miss gets a suggestion.
 func ExampleLookup() {
-	k, err := puzzlesat.Lookup("cats")
+	k, err := puzzlesat.Lookup("Cats")
 	if err != nil {
 		panic(err)
 	}
@@ -261,15 +262,16 @@ func ExampleLookup() {
 	if err != nil {
 		panic(err)
 	}
-	for _, k := range puzzlesat.Kinds() {
-		fmt.Print(k.Name(), " ")
-	}
-	fmt.Println()
+	_, err = puzzlesat.Lookup("sudku")
+	fmt.Println(err)
+	listed := slices.ContainsFunc(puzzlesat.Kinds(), func(p puzzlesat.Puzzle) bool { return p.Name() == k.Name() })
+	fmt.Println(k.Name(), "is listed by Kinds:", listed)
 	// Output:
 	// both: 2
 	// # car 1: 6 [1] 4 [3]
 	// # car 2: 5 [2]
-	// alphametic cake cats cryptarithm digit-puzzle queens sticks sudoku
+	// unknown puzzle kind "sudku": did you mean "sudoku"?
+	// cats is listed by Kinds: true
 }
 
 // A formula read as DIMACS, solved by a solver chosen by name; here gini,

@@ -31,8 +31,8 @@ type Instance[A any] interface {
 
 // Kind is one kind of puzzle, with instances of type I and answers of
 // type A: its parser and the two backends that solve it. Make one with
-// its constructor (Alphametic, Sudoku, Sticks, Cake, DigitPuzzle,
-// Cryptarithm, Cats), or find it by name with Lookup, its types hidden.
+// its constructor, such as Sudoku, or find it by name with Lookup, its
+// types hidden; Kinds lists every kind.
 // A Kind holds no state and is safe for concurrent use.
 type Kind[I Instance[A], A any] struct {
 	name      string
@@ -172,7 +172,7 @@ func (k *Kind[I, A]) Solve(ctx context.Context, p I, o Options) (A, Stats, error
 	}
 	switch o.Backend {
 	case Race:
-		return race(ctx, func(ctx context.Context, b Backend) outcome[A] { return k.solveBy(ctx, b, p, o, set, picks) })
+		return race(ctx, func(ctx context.Context, b Backend) outcome[A] { return k.solveBy(ctx, b, p, o, set, picks) }, nil)
 	case Both:
 		outs := []outcome[A]{k.solveBy(ctx, DFS, p, o, set, picks), k.solveBy(ctx, SAT, p, o, set, picks)}
 		d := &Disagreement{answers: true, optimum: k.HasBound()}
@@ -213,16 +213,20 @@ func (k *Kind[I, A]) solveBy(ctx context.Context, b Backend, p I, o Options, set
 	return out
 }
 
-// Count returns the number of answers of p, stopping at limit (at least
-// 1): a result equal to limit means limit or more. With Both the two
-// counts must agree, else the error is a *Disagreement. Kinds that cannot
-// count (see CanCount) return an error wrapping errors.ErrUnsupported.
+// Count returns the number of answers of p, stopping at limit: a result
+// equal to limit means limit or more. A limit of 0 counts every answer,
+// as far as o's Timeout and budget let it. With Both the two counts must
+// agree, else the error is a *Disagreement. A count stopped early, by a
+// deadline, a cancel or a *TooLarge formula, returns that error with the
+// answers counted so far (the most of the backends'), a lower bound.
+// Kinds that cannot count (see CanCount) return an error wrapping
+// errors.ErrUnsupported, and a negative limit is an error.
 func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int, Stats, error) {
 	if !k.CanCount() {
 		return 0, Stats{}, fmt.Errorf("count is not defined for %s: %w", k.name, errors.ErrUnsupported)
 	}
-	if limit < 1 {
-		return 0, Stats{}, fmt.Errorf("count limit %d: want at least 1", limit)
+	if limit < 0 {
+		return 0, Stats{}, fmt.Errorf("count limit %d: want 0 (every answer) or more", limit)
 	}
 	set, picks, err := k.resolve(o)
 	if err != nil {
@@ -244,20 +248,35 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 		})
 	}
 	if o.Backend == Race {
-		return race(ctx, run)
+		return race(ctx, run, func(x, y int) int { return max(x, y) })
 	}
 	outs := make([]outcome[int], 0, 2)
 	for _, b := range o.Backend.runs() {
 		outs = append(outs, run(ctx, b))
 	}
-	return decide(outs, func(x, y int) bool { return x == y }, &Disagreement{})
+	n, st, err := decide(outs, func(x, y int) bool { return x == y }, &Disagreement{})
+	if err != nil && !errors.As(err, new(*Disagreement)) {
+		n = counted(outs)
+	}
+	return n, st, err
+}
+
+// counted returns the most answers that the runs of outs counted before
+// they stopped, a lower bound when one stopped early.
+func counted(outs []outcome[int]) int {
+	n := 0
+	for _, o := range outs {
+		n = max(n, o.res)
+	}
+	return n
 }
 
 // race runs DFS and SAT at once and returns the first outcome that
 // settles the instance, an answer or "no solution", stopping the other
-// run; when neither settles it, the first error, in backend order. A
-// wrong answer is a bug and ends the race as it is.
-func race[R any](ctx context.Context, run func(context.Context, Backend) outcome[R]) (R, Stats, error) {
+// run; when neither settles it, the first error, in backend order, with
+// what partial makes of the two results (the zero R when partial is
+// nil). A wrong answer is a bug and ends the race as it is.
+func race[R any](ctx context.Context, run func(context.Context, Backend) outcome[R], partial func(x, y R) R) (R, Stats, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan outcome[R], 2)
@@ -276,10 +295,18 @@ func race[R any](ctx context.Context, run func(context.Context, Backend) outcome
 			cancel()
 		}
 	}
+	if won >= 0 {
+		lost := &outs[1-won]
+		lost.st.Cancelled = errors.Is(lost.err, context.Canceled)
+	}
 	st := merge([]Stats{outs[0].st, outs[1].st})
 	st.Backend = Race
 	if won < 0 {
-		return outs[0].res, st, cmp.Or(outs[0].err, outs[1].err)
+		var res R
+		if partial != nil {
+			res = partial(outs[0].res, outs[1].res)
+		}
+		return res, st, cmp.Or(outs[0].err, outs[1].err)
 	}
 	st.Won = Backend(won)
 	return outs[won].res, st, outs[won].err
@@ -331,8 +358,10 @@ func decide[R any](outs []outcome[R], same func(x, y R) bool, d *Disagreement) (
 	second := outs[1]
 	switch {
 	case first.err != nil && second.err != nil:
+		st.Agreed = true // no solution, both
 		return zero, st, first.err
 	case first.err == nil && second.err == nil && same(first.res, second.res):
+		st.Agreed = true
 		return first.res, st, nil
 	}
 	if first.err == nil {

@@ -8,6 +8,8 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -127,7 +129,7 @@ func TestCountDispatch(t *testing.T) {
 	p := puzzle.Sudoku{}
 	_, _, err := Sticks().Count(ctx, puzzle.Sticks{Pieces: []int{1}}, 2, Options{})
 	require.ErrorIs(t, err, errors.ErrUnsupported)
-	_, _, err = Sudoku().Count(ctx, p, 0, Options{})
+	_, _, err = Sudoku().Count(ctx, p, -1, Options{})
 	require.ErrorContains(t, err, "limit")
 
 	k := &Kind[parity, int]{
@@ -148,6 +150,58 @@ func TestCountDispatch(t *testing.T) {
 	require.Equal(t, 2, d.DFS)
 	require.Equal(t, 1, d.SAT)
 	require.Equal(t, "the backends disagree", err.Error())
+}
+
+// TestCountStoppedEarly: a count that a deadline or the budget stopped
+// returns its error with the most answers any backend counted, a lower
+// bound, whatever the backend; a disagreement returns none.
+func TestCountStoppedEarly(t *testing.T) {
+	ctx := context.Background()
+	tl := &TooLarge{Literals: 10, Budget: 5}
+	countDFS := func(n int, err error) func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
+		return func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
+			return n, native.Stats{}, err
+		}
+	}
+	countSAT := func(n int, err error) func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
+		return func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
+			return n, solver.Stats{}, err
+		}
+	}
+	tests := []struct {
+		name    string
+		backend Backend
+		dfs     func(context.Context, parity, int, technique.Set) (int, native.Stats, error)
+		sat     func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error)
+		want    int
+		err     error
+	}{
+		{"dfs deadline", DFS, countDFS(7, context.DeadlineExceeded), nil, 7, context.DeadlineExceeded},
+		{"sat budget", SAT, nil, countSAT(3, tl), 3, tl},
+		{"both, sat stopped", Both, countDFS(9, nil), countSAT(4, context.DeadlineExceeded), 9, context.DeadlineExceeded},
+		{"both, dfs stopped", Both, countDFS(2, context.DeadlineExceeded), countSAT(5, nil), 5, context.DeadlineExceeded},
+		{"race, both stopped", Race, countDFS(6, context.DeadlineExceeded), countSAT(8, tl), 8, context.DeadlineExceeded},
+		{"race, sat done", Race, countDFS(6, context.DeadlineExceeded), countSAT(11, nil), 11, nil},
+		{"both disagree", Both, countDFS(6, nil), countSAT(8, nil), 0, &Disagreement{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			k := &Kind[parity, int]{name: "parity", countDFS: tc.dfs, countSAT: tc.sat}
+			if k.countDFS == nil {
+				k.countDFS = countDFS(0, nil)
+			}
+			n, _, err := k.Count(ctx, parity{}, 0, Options{Backend: tc.backend})
+			require.Equal(t, tc.want, n)
+			switch want := tc.err.(type) {
+			case nil:
+				require.NoError(t, err)
+			case *Disagreement:
+				require.ErrorAs(t, err, new(*Disagreement))
+			default:
+				require.ErrorIs(t, err, want)
+			}
+		})
+	}
 }
 
 func TestBackendText(t *testing.T) {
@@ -193,10 +247,15 @@ func TestKindsListsEveryKind(t *testing.T) {
 		got, err := Lookup(k.Name())
 		require.NoError(t, err)
 		require.Equal(t, k.Name(), got.Name())
+		got, err = Lookup(strings.ToUpper(k.Name()))
+		require.NoError(t, err, "case is ignored")
+		require.Equal(t, k.Name(), got.Name())
+		_, err = Lookup(k.Name() + "x")
+		require.EqualError(t, err, fmt.Sprintf("unknown puzzle kind %q: did you mean %q?", k.Name()+"x", k.Name()))
 	}
 	require.Len(t, names, len(constructors), "constructors %v", constructors)
 	_, err = Lookup("chess")
-	require.ErrorContains(t, err, "want one of alphametic, cake, cats")
+	require.EqualError(t, err, "unknown puzzle kind \"chess\": want one of "+strings.Join(slices.Sorted(maps.Keys(names)), ", "))
 }
 
 // TestRace: the first backend to settle the instance wins and the other
@@ -214,14 +273,16 @@ func TestRace(t *testing.T) {
 		want int
 		won  Backend
 		err  error
+		// cancelled: the loser that the winner stopped, -1 for none
+		cancelled Backend
 	}{
-		{"sat wins", slow, answerSAT(4, nil), 4, SAT, nil},
+		{"sat wins", slow, answerSAT(4, nil), 4, SAT, nil, DFS},
 		{"dfs wins", answer(2, nil), func(ctx context.Context, _ parity, _ solver.Config, _ technique.Picks) (int, solver.Stats, error) {
 			<-ctx.Done()
 			return 0, solver.Stats{}, ctx.Err()
-		}, 2, DFS, nil},
-		{"none wins", answer(0, puzzle.ErrNoSolution), answerSAT(0, boom), 0, DFS, puzzle.ErrNoSolution},
-		{"an error waits", answer(2, nil), answerSAT(0, boom), 2, DFS, nil},
+		}, 2, DFS, nil, SAT},
+		{"none wins", answer(0, puzzle.ErrNoSolution), answerSAT(0, boom), 0, DFS, puzzle.ErrNoSolution, -1},
+		{"an error waits", answer(2, nil), answerSAT(0, boom), 2, DFS, nil, -1},
 	}
 	for _, tc := range tests {
 		// In a synctest bubble: a race that waited on its loser would
@@ -235,6 +296,10 @@ func TestRace(t *testing.T) {
 				require.Equal(t, Race, st.Backend)
 				require.Equal(t, tc.won, st.Won)
 				require.Contains(t, st.String(), "race won by "+tc.won.String())
+				for _, b := range []Backend{DFS, SAT} {
+					require.Equal(t, b == tc.cancelled, st.Parts[b].Cancelled, b)
+					require.Equal(t, b == tc.cancelled, strings.Contains(st.String(), b.String()+" cancelled after "), st.String())
+				}
 			})
 		})
 	}

@@ -28,6 +28,12 @@ type Puzzle interface {
 	// Certifies reports whether the kind's answers carry a witness
 	// beside the judge's answer (Answer.Certificate): sticks, cake, cats.
 	Certifies() bool
+	// Grids reports whether the kind's answers can be drawn as a grid
+	// (Grid): sudoku, queens.
+	Grids() bool
+	// Grid returns a, an answer to p, drawn as a grid for people to read
+	// (the command's --grid); "" for a kind that Grids does not report.
+	Grid(p Problem, a Answer) string
 	// Canonical reports whether the judge's answer is one value whatever
 	// finds it, as Kind.Canonical does.
 	Canonical() bool
@@ -94,18 +100,25 @@ type Answer struct {
 func (k *Kind[I, A]) Puzzle() Puzzle {
 	var p I
 	_, certifies := any(p).(certifier[A])
-	return erased[I, A]{k, certifies}
+	_, grids := any(p).(gridder[A])
+	return erased[I, A]{k, certifies, grids}
 }
 
 // erased is a Kind as a Puzzle.
 type erased[I Instance[A], A any] struct {
 	k         *Kind[I, A]
 	certifies bool // its instances are certifiers: asked once, as each asking looks the method up
+	grids     bool // its instances are gridders
 }
 
 // certifier is an instance whose answers carry a witness.
 type certifier[A any] interface {
 	Certificate(a A) string
+}
+
+// gridder is an instance whose answers can be drawn as a grid.
+type gridder[A any] interface {
+	Grid(a A) string
 }
 
 func (e erased[I, A]) Name() string                      { return e.k.Name() }
@@ -140,6 +153,16 @@ func (e erased[I, A]) Generate(rng *rand.Rand, v GenValues) (Problem, error) {
 }
 
 func (e erased[I, A]) Certifies() bool { return e.certifies }
+func (e erased[I, A]) Grids() bool     { return e.grids }
+
+func (e erased[I, A]) Grid(p Problem, a Answer) string {
+	x, ok := p.(I)
+	v, okA := a.Value.(A)
+	if !e.grids || !ok || !okA {
+		return ""
+	}
+	return any(x).(gridder[A]).Grid(v)
+}
 
 func (e erased[I, A]) Scan(file string, r io.Reader, o ParseOptions, yield func(Problem) error) error {
 	return e.k.Scan(file, r, o, func(p I) error { return yield(p) })

@@ -1,7 +1,10 @@
 package puzzlesat_test
 
 import (
+	"context"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -17,4 +20,21 @@ func TestSwitchesQueens(t *testing.T) {
 		}
 	}
 	checkSwitches(t, puzzlesat.Queens(), 8, false, ps) // a board without a solution answers the count 0
+}
+
+// TestCountQueensEverything: with no limit, both backends count every
+// solution of the boards of 1 to 10 (OEIS A000170), with the mirror
+// symmetry broken and without.
+func TestCountQueensEverything(t *testing.T) {
+	want := []int{1, 0, 0, 2, 10, 4, 40, 92, 352, 724}
+	ctx := context.Background()
+	for _, enc := range []string{"", "symmetry=none"} {
+		for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT, puzzlesat.Both} {
+			for n, w := range want {
+				got, _, err := puzzlesat.Queens().Count(ctx, puzzle.Queens{N: n + 1}, 0, puzzlesat.Options{Backend: b, Encoding: enc})
+				require.NoError(t, err)
+				require.Equal(t, w, got, "%d queens by %v with %q", n+1, b, enc)
+			}
+		}
+	}
 }

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/puzzlesat/puzzlesat/internal/suggest"
 )
 
 // registry holds every kind. The kinds register themselves, each from
@@ -15,11 +18,11 @@ import (
 // functions write it, one at a time, before main.
 var registry []Puzzle
 
-// register adds a kind to the registry; a second kind of the same name is
-// a bug.
+// register adds a kind to the registry; a second kind of the same name,
+// ignoring case, is a bug.
 func register(k Puzzle) {
 	for _, r := range registry {
-		if r.Name() == k.Name() {
+		if strings.EqualFold(r.Name(), k.Name()) {
 			panic(fmt.Sprintf("puzzlesat: kind %q registered twice", k.Name()))
 		}
 	}
@@ -33,14 +36,19 @@ func Kinds() []Puzzle {
 	return ks
 }
 
-// Lookup returns the kind with the given name.
+// Lookup returns the kind with the given name, ignoring case. An unknown
+// name is an error that suggests the nearest kind's name, if one is near,
+// or lists them all.
 func Lookup(name string) (Puzzle, error) {
 	var names []string
 	for _, k := range Kinds() {
-		if k.Name() == name {
+		if strings.EqualFold(k.Name(), name) {
 			return k, nil
 		}
 		names = append(names, k.Name())
+	}
+	if hint := suggest.DidYouMean(name, names, strconv.Quote); hint != "" {
+		return nil, fmt.Errorf("unknown puzzle kind %q: %s", name, hint)
 	}
 	return nil, fmt.Errorf("unknown puzzle kind %q: want one of %s", name, strings.Join(names, ", "))
 }

@@ -2,6 +2,7 @@ package puzzlesat
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -47,38 +48,78 @@ type Stats struct {
 	Parts []Stats
 	// Won is the backend that won a Race run.
 	Won Backend
+	// Agreed reports, for a Both run, that the two backends gave the
+	// same answer or count, or both no answer.
+	Agreed bool
+	// Cancelled reports, for a part of a Race run, that the run was
+	// stopped because the other settled the instance first: its Time
+	// and counters are up to then.
+	Cancelled bool
 }
 
-// String prints the counters of the backend that ran, such as
-// "dfs 1.25ms nodes=42", or for Both the two parts separated by "; ".
-func (s Stats) String() string {
+// String prints the counters of the backend that ran that are not zero,
+// such as "dfs 1.25ms nodes=42 cuts=memo:3", or for Both and Race the
+// two parts separated by "; ", after "both agree:" when they agreed,
+// and "race won by sat:" with "cancelled after" before the time of the
+// part that lost. Times are rounded to the microsecond and spelled as
+// time.Duration spells them ("µs"). Format's %+v prints every counter,
+// zeros included.
+func (s Stats) String() string { return s.text(false) }
+
+// Format implements fmt.Formatter: %+v prints every counter, zeros
+// included; any other verb prints String.
+func (s Stats) Format(f fmt.State, verb rune) {
+	io.WriteString(f, s.text(verb == 'v' && f.Flag('+')))
+}
+
+// text returns s as String prints it, with the zero counters when all.
+func (s Stats) text(all bool) string {
 	if len(s.Parts) > 0 {
 		parts := make([]string, len(s.Parts))
 		for i, p := range s.Parts {
-			parts[i] = p.String()
+			parts[i] = p.text(all)
 		}
 		text := strings.Join(parts, "; ")
-		if s.Backend == Race {
+		switch {
+		case s.Backend == Race:
 			text = fmt.Sprintf("race won by %v: %s", s.Won, text)
+		case s.Agreed:
+			text = "both agree: " + text
 		}
 		return text
 	}
-	t := s.Time.Round(time.Microsecond)
-	if s.Backend == DFS {
-		return fmt.Sprintf("dfs %v nodes=%d", t, s.Nodes) + cutsText(s.Cuts)
+	var b strings.Builder
+	b.WriteString(s.Backend.String())
+	if s.Cancelled {
+		b.WriteString(" cancelled after")
 	}
-	text := fmt.Sprintf("%v %v vars=%d clauses=%d solves=%d conflicts=%d decisions=%d",
-		s.Backend, t, s.Vars, s.Clauses, s.Solves, s.Conflicts, s.Decisions)
+	fmt.Fprintf(&b, " %v", s.Time.Round(time.Microsecond))
+	counter := func(name string, v int64) {
+		if v != 0 || all {
+			fmt.Fprintf(&b, " %s=%d", name, v)
+		}
+	}
+	if s.Backend == DFS {
+		counter("nodes", s.Nodes)
+		b.WriteString(cutsText(s.Cuts, all))
+		return b.String()
+	}
+	counter("vars", int64(s.Vars))
+	counter("clauses", int64(s.Clauses))
+	counter("solves", int64(s.Solves))
+	counter("conflicts", s.Conflicts)
+	counter("decisions", s.Decisions)
+	if all {
+		counter("propagations", s.Propagations)
+	}
 	if s.Winner != "" {
-		text += " winner=" + s.Winner
+		b.WriteString(" winner=" + s.Winner)
 	}
 	if s.Picked != "" {
-		text += " auto=" + s.Picked
+		b.WriteString(" auto=" + s.Picked)
 	}
-	if len(s.Proofs) > 0 {
-		text += fmt.Sprintf(" proofs=%d", len(s.Proofs))
-	}
-	return text
+	counter("proofs", int64(len(s.Proofs)))
+	return b.String()
 }
 
 // Cut is how often one pruning of the DFS acted in a run: the
@@ -89,15 +130,17 @@ type Cut struct {
 	Count   int64
 }
 
-// cutsText returns " cuts=name:count,..." for the cuts, or "".
-func cutsText(cuts []Cut) string {
-	if len(cuts) == 0 {
-		return ""
-	}
+// cutsText returns " cuts=name:count,..." for the cuts that are not zero,
+// or all of them with all, or "" for none.
+func cutsText(cuts []Cut, all bool) string {
 	var b strings.Builder
-	b.WriteString(" cuts=")
-	for i, c := range cuts {
-		if i > 0 {
+	for _, c := range cuts {
+		if c.Count == 0 && !all {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString(" cuts=")
+		} else {
 			b.WriteByte(',')
 		}
 		fmt.Fprintf(&b, "%s:%d", c.Pruning, c.Count)

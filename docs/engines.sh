@@ -17,7 +17,7 @@
 #
 # With no section it runs rules and portfolio. PAIRS defaults to 5 (3 in hard).
 # Data: the repository's testdata; magictour and the 17-clue puzzles from
-# $PUZZLESAT_DATA (default ../shared/data beside the repository); the peer's
+# $PUZZLESAT_DATA (their rows skipped when it is not set); the peer's
 # large grids (rkkautsar/sudoku-solver, data/sudoku-*.txt) from $PEER_DATA.
 # A row whose files are missing is skipped with a note. Needs libcadical-dev
 # and g++ (the build), GNU time at /usr/bin/time; the portfolio enlists the
@@ -40,7 +40,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ps=$tmp/puzzlesat
 go build -tags cadical -o "$ps" ./cmd/puzzlesat
-data=${PUZZLESAT_DATA:-../shared/data}
+data=${PUZZLESAT_DATA:-/nonexistent}
 peer=${PEER_DATA:-}
 td=testdata
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD)"

@@ -42,13 +42,18 @@ func Queens(ctx context.Context, p puzzle.Queens, on technique.Set) (puzzle.Quee
 	return puzzle.QueensAnswer{First: first, Count: int(s.count)}, st, nil
 }
 
-// CountQueens returns the number of solutions of p, stopping at limit: a
-// result equal to limit means limit or more.
+// CountQueens returns the number of solutions of p, stopping at limit (0
+// or less: no limit): a result equal to limit means limit or more. When
+// ctx is done first it returns the solutions found so far and ctx.Err().
 func CountQueens(ctx context.Context, p puzzle.Queens, limit int, on technique.Set) (int, Stats, error) {
 	s := newQueensSearch(ctx, p, on)
-	s.limit = int64(limit)
+	s.limit = int64(max(limit, 0))
 	s.run()
-	return int(min(s.count, int64(limit))), s.stats(), s.tick.Err()
+	n := s.count
+	if s.limit > 0 {
+		n = min(n, s.limit)
+	}
+	return int(n), s.stats(), s.tick.Err()
 }
 
 // The prunings of Queens, indexed as in QueensPrunings and its counts.

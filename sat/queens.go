@@ -86,15 +86,19 @@ func queensLeast(ctx context.Context, s *solver.Solver, q *encode.QueensQuery) (
 	return cols, nil
 }
 
-// CountQueens counts the solutions of p up to limit on one solver, each
-// model blocked by its queens; with the mirror symmetry broken, each
-// model counts for two.
+// CountQueens counts the solutions of p up to limit (0 or less: every
+// solution) on one solver, each model blocked by its queens; with the
+// mirror symmetry broken, each model counts for two.
 func CountQueens(ctx context.Context, p puzzle.Queens, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {
 	q, mirror := queensQuery(p, enc)
 	if !mirror {
 		return solver.CountAnswers[puzzle.QueensAnswer](ctx, q, limit, c)
 	}
-	n, st, err := solver.CountAnswers[puzzle.QueensAnswer](ctx, q, (limit+1)/2, c)
+	if limit <= 0 {
+		n, st, err := solver.CountAnswers[puzzle.QueensAnswer](ctx, q, 0, c)
+		return 2 * n, st, err
+	}
+	n, st, err := solver.CountAnswers[puzzle.QueensAnswer](ctx, q, limit/2+limit%2, c)
 	return min(2*n, limit), st, err
 }
 

@@ -154,12 +154,18 @@ func sudokuSession(ctx context.Context, p puzzle.Sudoku, c solver.Config, o enco
 	return a, st, true, err
 }
 
-// CountSudoku counts the answers of p up to limit on one solver, each
-// blocked by its symbols; the formula keeps a variable per candidate.
+// CountSudoku counts the answers of p up to limit (0 or less: every
+// answer, as far as c's budget holds the blocking clauses) on one solver,
+// each blocked by its symbols; the formula keeps a variable per
+// candidate.
 func CountSudoku(ctx context.Context, p puzzle.Sudoku, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {
 	o := sudokuEncoding(enc, false)
+	size := encode.SudokuSize(p, o).Lits
 	blocking := int64(limit) * int64(openCells(p)) // a literal per open cell in each blocking clause
-	if err := c.Reserve(ctx, encode.SudokuSize(p, o).Lits+blocking); err != nil {
+	if limit <= 0 {
+		blocking = max(int64(c.Limit())-size, 0) // as many as the budget holds
+	}
+	if err := c.Reserve(ctx, size+blocking); err != nil {
 		return 0, solver.Stats{}, err
 	}
 	return solver.CountBuilt[puzzle.SudokuAnswer](ctx, c, func(f *cnf.CNF) *encode.SudokuQuery {

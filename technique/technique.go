@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/puzzlesat/puzzlesat/internal/suggest"
 )
 
 // Category is the kind of pruning, after the chapter on pruning that the
@@ -161,7 +163,7 @@ func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
 		case (sign != '-' && sign != '+') || name == "":
 			return Set{}, nil, fmt.Errorf("pruning %s: want -NAME or +NAME, NAME one of %s", quote(item), pruningNames(ps))
 		case !ok:
-			return Set{}, nil, fmt.Errorf("unknown pruning %s: want one of %s", quote(name), pruningNames(ps))
+			return Set{}, nil, unknown("pruning", name, pruningList(ps))
 		case signs[name] != 0 && signs[name] != sign:
 			return Set{}, nil, fmt.Errorf("pruning %s is switched both off (-%s) and on (+%s)", name, name, name)
 		}
@@ -234,12 +236,27 @@ func (s Set) active(p Pruning) bool {
 	return !s.Off(p.Name)
 }
 
-func pruningNames(ps []Pruning) string {
+func pruningNames(ps []Pruning) string { return strings.Join(pruningList(ps), ", ") }
+
+func pruningList(ps []Pruning) []string {
 	names := make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = p.Name
 	}
-	return strings.Join(names, ", ")
+	return names
+}
+
+// unknown returns the error for name, which is not one of names: a
+// suggestion of the nearest, when one is near, else every name.
+func unknown(what, name string, names []string) error {
+	if hint := suggest.DidYouMean(name, names, strconv.Quote); hint != "" {
+		return fmt.Errorf("unknown %s %s: %s", what, quote(name), hint)
+	}
+	list := strings.Join(names, ", ")
+	if len(names) == 0 {
+		list = "(none)"
+	}
+	return fmt.Errorf("unknown %s %s: want one of %s", what, quote(name), list)
 }
 
 // Choice is one choice point of an encoding and its options, the first
@@ -316,10 +333,13 @@ func ResolveEncoding(cs []Choice, spec string) (Picks, error) {
 		}
 		i := slices.IndexFunc(cs, func(c Choice) bool { return c.Point == point })
 		if i < 0 {
-			return Picks{}, fmt.Errorf("unknown encoding choice %s: want one of %s", quote(point), choiceNames(cs))
+			return Picks{}, unknown("encoding choice", point, choiceList(cs))
 		}
 		j := slices.Index(cs[i].Options, option)
 		if j < 0 {
+			if hint := suggest.DidYouMean(option, cs[i].Options, func(o string) string { return strconv.Quote(point + "=" + o) }); hint != "" {
+				return Picks{}, fmt.Errorf("encoding %s: %s", quote(point+"="+option), hint)
+			}
 			return Picks{}, fmt.Errorf("encoding %s: want %s one of %s", quote(point+"="+option), point, strings.Join(cs[i].Options, ", "))
 		}
 		if was, ok := picked[point]; ok && was != option {
@@ -346,6 +366,15 @@ func pointOf(cs []Choice, option string) (string, error) {
 			points = append(points, c.Point)
 		}
 	}
+	if len(points) == 0 {
+		var all []string
+		for _, c := range cs {
+			all = append(all, c.Options...)
+		}
+		if hint := suggest.DidYouMean(option, all, strconv.Quote); hint != "" {
+			return "", fmt.Errorf("encoding %s: %s", quote(option), hint)
+		}
+	}
 	if len(points) != 1 {
 		return "", fmt.Errorf("encoding %s: want POINT=OPTION, or an OPTION that belongs to one point only; POINT one of %s", quote(option), choiceNames(cs))
 	}
@@ -353,14 +382,18 @@ func pointOf(cs []Choice, option string) (string, error) {
 }
 
 func choiceNames(cs []Choice) string {
+	if len(cs) == 0 {
+		return "(none)"
+	}
+	return strings.Join(choiceList(cs), ", ")
+}
+
+func choiceList(cs []Choice) []string {
 	names := make([]string, len(cs))
 	for i, c := range cs {
 		names[i] = c.Point
 	}
-	if len(names) == 0 {
-		return "(none)"
-	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // split returns the non-empty comma-separated items of spec, trimmed.

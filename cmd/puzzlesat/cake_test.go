@@ -150,7 +150,7 @@ func TestCakeTechniques(t *testing.T) {
 	}
 	_, errs, code = cli(t, "", "solve", "cake", "--dfs=-area", "../../testdata/cake/sample.in")
 	require.Equal(t, exitUsage, code)
-	require.Contains(t, errs, `unknown pruning "area": want one of layer-limits, large-first, volume-bound, least-area, area-bound, room-above`)
+	require.Contains(t, errs, `unknown pruning "area": did you mean "area-bound"?`)
 	_, errs, code = cli(t, "", "solve", "cake", "--backend=sat", "--encoding=search=guess", "../../testdata/cake/sample.in")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "want search one of cubes, bounds, tighten")

@@ -169,7 +169,7 @@ func TestCatsCutsJobs(t *testing.T) {
 	for _, dfs := range []string{"", "-bin-completion"} {
 		var work [2][]string
 		for i, jobs := range []string{"--jobs=1", "--jobs=2"} {
-			_, errs, code := cli(t, in, "solve", "cats", "--stats", "--dfs="+dfs, jobs)
+			_, errs, code := cli(t, in, "solve", "cats", "--stats=all", "--dfs="+dfs, jobs)
 			require.Equal(t, exitOK, code, errs)
 			for _, line := range strings.Split(errs, "\n") {
 				if at := strings.Index(line, " nodes="); at >= 0 {

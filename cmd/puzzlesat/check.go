@@ -21,13 +21,13 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	var (
 		timeout    time.Duration
 		core, lrat string
-		stats      bool
+		stats      statsFlag
 	)
 	fs := flagSet(e, "check", "")
 	fs.DurationVar(&timeout, "timeout", 0, "time limit (0: none); on timeout print s UNKNOWN and exit 1")
 	fs.StringVar(&core, "core", "", "write the formula's clauses that the refutation uses to `PATH`, as DIMACS")
 	fs.StringVar(&lrat, "lrat", "", "write the refutation in LRAT to `PATH`")
-	fs.BoolVar(&stats, "stats", false, "print the lemmas, the core's size and the time on stderr")
+	fs.Var(&stats, "stats", "print the lemmas, the core's size and the time on stderr (every counter, as --stats=all prints them)")
 	pos, err := parseArgs(fs, args)
 	switch {
 	case err != nil:
@@ -53,7 +53,7 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	case err != nil:
 		return err
 	}
-	if stats {
+	if stats != statsOff {
 		fmt.Fprintf(e.stderr, "c check: %d lemmas, %d deletions (%d ignored); core: %d lemmas, %d clauses; %d RAT checks; %.3fs\n",
 			res.Lemmas, res.Deletions, res.Ignored, res.CoreLemmas, res.CoreClauses, res.RATChecks, time.Since(start).Seconds())
 	}

@@ -43,7 +43,7 @@ func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o 
 		return nil, nil, nil, err
 	}
 	o := newOptions(e.stderr)
-	fs := flagSet(e, name, args[0])
+	fs := flagSet(e, name, k.name())
 	setup(fs, o)
 	k.addFlags(fs, o, name)
 	pos, err := parseArgs(fs, args[1:])
@@ -83,7 +83,7 @@ func runCount(ctx context.Context, e env, args []string) error {
 		o.proofFlags(fs)
 		o.batchFlags(fs)
 		o.techniqueFlags(fs, true)
-		fs.IntVar(&o.limit, "limit", 2, "stop counting at this many solutions")
+		fs.IntVar(&o.limit, "limit", 2, "stop counting at `N` solutions and print >=N; 0 counts every solution, as far as --timeout and --budget let it (a count stopped by either prints >=COUNTED)")
 	})
 	if err != nil {
 		return err
@@ -95,7 +95,6 @@ func runCount(ctx context.Context, e env, args []string) error {
 func runEncode(ctx context.Context, e env, args []string) error {
 	k, o, in, err := kindCommand(e, "encode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
-		fs.StringVar(&o.output, "o", "", "write the CNF to `PATH` (default stdout)")
 		o.budgetFlag(fs)
 		o.techniqueFlags(fs, false)
 	})

@@ -42,7 +42,8 @@ func runCompare(ctx context.Context, e env, args []string) error {
 	var ablate bool
 	var repeats int
 	k, o, pos, err := kindArgs(e, "compare", args, func(fs *flag.FlagSet, o *options) {
-		fs.StringVar(&backends, "backends", "dfs,sat", "the backends to run on each instance, in this order, comma-separated: dfs, sat (gini in process), sat/SOLVER (the SAT backend with SOLVER: portfolio, a known solver or a path)")
+		fs.StringVar(&backends, "backend", "dfs,sat", "the backends to run on each instance, in this order, comma-separated: dfs, sat (gini in process), sat/SOLVER (the SAT backend with SOLVER: portfolio, a known solver or a path)")
+		fs.StringVar(&backends, "backends", "dfs,sat", "the same as --backend (its old spelling)")
 		fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend; a run that reaches it is recorded as a timeout and the rest go on (0: none)")
 		o.budgetFlag(fs)
 		fs.IntVar(&o.jobs, "jobs", 1, "instances run in parallel; the default, one at a time, keeps the runs from disturbing one another's times")
@@ -127,15 +128,15 @@ func contenders(list string, base puzzlesat.Options) ([]contender, error) {
 		case strings.HasPrefix(name, "sat/"):
 			s, err := puzzlesat.ParseSolver(strings.TrimPrefix(name, "sat/"))
 			if err != nil {
-				return nil, usagef("--backends: %q: %v", name, err)
+				return nil, usagef("--backend: %q: %v", name, err)
 			}
 			opts.Backend, opts.Solver = puzzlesat.SAT, s
 		default:
-			return nil, usagef("--backends: unknown backend %q: want dfs, sat or sat/SOLVER", name)
+			return nil, usagef("--backend: unknown backend %q: want dfs, sat or sat/SOLVER", name)
 		}
 		for _, c := range cs {
 			if c.name == name {
-				return nil, usagef("--backends: %s named twice", name)
+				return nil, usagef("--backend: %s named twice", name)
 			}
 		}
 		cs = append(cs, contender{name, opts})

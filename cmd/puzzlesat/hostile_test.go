@@ -152,6 +152,13 @@ func TestTooLarge(t *testing.T) {
 	require.Equal(t, exitFailed, code)
 	require.Equal(t, "too large\n", out)
 	require.Contains(t, errs, "over the budget of 200000")
+
+	// With no limit the count goes on until its blocking clauses fill the
+	// budget, and prints what it counted as a lower bound.
+	out, errs, code = cli(t, "", "count", "sudoku", "--backend=sat", "--limit=0", "--budget=200000", writeTemp(t, "e", strings.Repeat(".", 81)+"\n"))
+	require.Equal(t, exitFailed, code)
+	require.Regexp(t, `^>=[1-9]\d*\n$`, out)
+	require.Regexp(t, `^puzzlesat: \S+ case 1: the count stopped at the budget \(the formula holds \d+ literals, over the budget of 200000; raise --budget to allow it\) after [1-9]\d* solutions\n$`, errs)
 }
 
 // TestBugExit3: a panic in a command is a bug: "BUG:" with the stack, and
@@ -241,6 +248,18 @@ var outputWriters = []struct {
 	}},
 	{"check --core", "core.cnf", "p cnf", func(t *testing.T, path string) []string {
 		return []string{"check", "--core", path, writeTemp(t, "php.cnf", php32), writeTemp(t, "p.drat", "-1 0\n0\n")}
+	}},
+	{"solve -o", "x.out", "1 0 3 4 2\n", func(t *testing.T, path string) []string {
+		return []string{"solve", "alphametic", "-o", path, judgedata.Path(t, "alphametic", "sample.in")}
+	}},
+	{"gen --output", "x.in", "", func(t *testing.T, path string) []string {
+		return []string{"gen", "sudoku", "--output", path}
+	}},
+	{"prunings --json=PATH", "x.json", "[", func(t *testing.T, path string) []string {
+		return []string{"prunings", "sudoku", "--json=" + path}
+	}},
+	{"kinds -o", "x.txt", "alphametic ", func(t *testing.T, path string) []string {
+		return []string{"kinds", "-o", path}
 	}},
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/suggest"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -41,24 +42,34 @@ func kindNames() []string {
 	return names
 }
 
+// lookupKind returns the kind of the given name, ignoring case; an
+// unknown name is bad usage, with the nearest kind's name when one is
+// near, else every kind's.
 func lookupKind(name string) (*kind, error) {
-	for _, k := range kinds() {
-		if k.lib.Name() == name {
-			return k, nil
-		}
+	lib, err := puzzlesat.Lookup(name)
+	if err == nil {
+		return &kind{lib: lib, gen: puzzlesat.GenValues{}}, nil
 	}
-	return nil, usagef("unknown puzzle kind %q (want one of %s; see puzzlesat -h)", name, strings.Join(kindNames(), ", "))
+	if hint := suggest.DidYouMean(name, kindNames(), strconv.Quote); hint != "" {
+		return nil, usagef("unknown puzzle kind %q: %s (see puzzlesat kinds)", name, hint)
+	}
+	return nil, usagef("unknown puzzle kind %q (want one of %s; see puzzlesat kinds)", name, strings.Join(kindNames(), ", "))
 }
 
 func (k *kind) name() string { return k.lib.Name() }
 
-// text returns a as the command prints it: the judge's output, and the
-// witness with --certificate.
-func (k *kind) text(o *options, a puzzlesat.Answer) string {
-	if o.certificate {
-		return a.Text + a.Certificate
+// text returns a, p's answer, as the command prints it: the judge's
+// output, or with --grid the answer drawn; and the witness with
+// --certificate.
+func (k *kind) text(o *options, p puzzlesat.Problem, a puzzlesat.Answer) string {
+	text := a.Text
+	if o.grid {
+		text = k.lib.Grid(p, a)
 	}
-	return a.Text
+	if o.certificate {
+		return text + a.Certificate
+	}
+	return text
 }
 
 // fail returns what is printed in place of p's answer, word being "no
@@ -79,6 +90,9 @@ func (k *kind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 	if k.lib.Certifies() && (cmd == "solve" || cmd == "decode") {
 		fs.BoolVar(&o.certificate, "certificate", false, "print the witness after each answer, in lines starting with #")
 	}
+	if k.lib.Grids() && (cmd == "solve" || cmd == "decode") {
+		fs.BoolVar(&o.grid, "grid", false, "draw each answer as a grid for people to read, in place of the judge's format")
+	}
 	if cmd == "gen" {
 		for _, p := range k.lib.GenParams() {
 			fs.Func(p.Name, fmt.Sprintf("%s, %d..%d (default %d)", p.Doc, p.Min, p.Max, p.Default), func(s string) error {
@@ -97,6 +111,9 @@ func (k *kind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 		// Only a query with a bound needs a backend to find the optimum.
 		fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME` that finds the optimum the query is made at when no --"+b+" is given: dfs, sat or both")
 		o.solverFlag(fs)
+	}
+	if cmd == "prunings" || cmd == "encodings" {
+		return // they read no input
 	}
 	for _, name := range k.lib.ParseFlags() {
 		parseFlag(fs, &o.parse, name)

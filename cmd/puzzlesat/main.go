@@ -1,23 +1,29 @@
-// Command puzzlesat solves seven classic exhaustive-search puzzles two ways,
-// by depth-first search and by SAT, and makes the two check each other.
+// Command puzzlesat solves classic exhaustive-search puzzles two ways, by
+// depth-first search and by SAT, and makes the two check each other.
 //
 // Usage:
 //
-//	puzzlesat solve  KIND [flags] [FILE]   solve every instance, print judge-format answers
-//	puzzlesat count  KIND [flags] [FILE]   print the number of solutions of each instance
-//	puzzlesat encode KIND [flags] [FILE]   write the CNF of one instance as DIMACS
-//	puzzlesat decode KIND --model M [FILE] turn a SAT solver's model into the answer
-//	puzzlesat sat    [flags] CNF           solve a DIMACS file with gini or --solver
-//	puzzlesat check  [flags] CNF PROOF     check a DRAT proof that CNF is unsatisfiable
-//	puzzlesat gen    KIND [flags]          print random instances
-//	puzzlesat compare KIND [flags] FILE... every backend on every instance: table, --json, --plot
+//	puzzlesat solve KIND [flags] [FILE]             solve every instance and print judge-format answers
+//	puzzlesat count KIND [flags] [FILE]             print the number of solutions of each instance
+//	puzzlesat encode KIND [flags] [FILE]            write the CNF of one instance as DIMACS
+//	puzzlesat decode KIND --model M [flags] [FILE]  turn a SAT solver's model into the answer
+//	puzzlesat sat [flags] CNF                       solve a DIMACS file with gini or --solver
+//	puzzlesat check [flags] CNF PROOF               check a DRAT proof that a DIMACS file is unsatisfiable
+//	puzzlesat gen KIND [flags]                      print random instances in judge format
+//	puzzlesat compare KIND [flags] FILE...          run every backend on every instance
+//	puzzlesat trace KIND [flags] -o PATH [FILE]     draw the first nodes of the DFS of one instance
+//	puzzlesat kinds [--json]                        list the puzzle kinds
+//	puzzlesat prunings KIND [--json]                list the prunings of a kind's DFS
+//	puzzlesat encodings KIND [--json]               list the choice points of a kind's SAT encoding
+//	puzzlesat version                               print the version and the engines built in
 //
-// KIND is alphametic, sudoku, sticks, cake, digit-puzzle, cryptarithm or
-// cats. Run a subcommand with -h for its flags. The exit status is 0 when
-// all went well, 1 when an instance has no solution, timed out, was too
-// large or the backends disagreed, 2 for bad usage, bad input or a failed
-// write, 3 for a bug, 130 after Ctrl-C, and 141 when the reader of
-// stdout went away (as in puzzlesat gen sudoku | head -1).
+// KIND is one of the kinds that puzzlesat kinds lists, in any case. Run
+// puzzlesat help COMMAND, or a subcommand with -h, for its flags. The
+// exit status is 0 when all went well, 1 when an instance has no
+// solution, timed out, was too large or the backends disagreed, 2 for
+// bad usage, bad input or a failed write, 3 for a bug, 130 after Ctrl-C,
+// and 141 when the reader of stdout went away (as in
+// puzzlesat gen sudoku | head -1).
 package main
 
 import (
@@ -28,10 +34,12 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/suggest"
 )
 
 func main() {
@@ -76,6 +84,7 @@ func interruptible(parent context.Context) (context.Context, func()) {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	out            *redirect // -o, which sends stdout to a file; nil: no -o
 }
 
 // command is one subcommand.
@@ -95,6 +104,7 @@ func commands() []command {
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
 		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},
 		{"trace", "trace KIND [flags] -o PATH [FILE]", "draw the first nodes of the DFS of one instance, with its cuts: SVG, DOT or JSON", runTrace},
+		{"kinds", "kinds [--json]", "list the puzzle kinds, a line each: its name and what it is", runKinds},
 		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
 		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
 		{"version", "version", "print the version of puzzlesat and of the Go that built it (also --version)", runVersion},
@@ -153,11 +163,15 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin: stdin, stdout: &checked{w: stdout, name: "standard output"}, stderr: stderr}
+	out := &checked{w: stdout, name: "standard output"}
+	e := env{stdin: stdin, stdout: out, stderr: stderr, out: &redirect{stdout: out}}
 	switch {
 	case len(args) == 0:
 		usage(stderr)
 		return exitUsage
+	case args[0] == "help" && len(args) > 1:
+		// help CMD [KIND]: CMD's own help, as CMD [KIND] -h prints it.
+		args = append(args[1:min(len(args), 3):min(len(args), 3)], "-h")
 	case isHelp(args[0]) || args[0] == "help":
 		usage(e.stdout) // asked for: stdout
 		return exitCode(stderr, e.stdout.(*checked).err)
@@ -170,11 +184,23 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			if context.Cause(ctx) == errInterrupted {
 				err = errInterrupted
 			}
-			return exitCode(stderr, err)
+			return exitCode(stderr, e.out.close(err))
 		}
 	}
-	fmt.Fprintf(stderr, "puzzlesat: unknown command %q (see puzzlesat -h)\n", args[0])
-	return exitUsage
+	return exitCode(stderr, unknownCommand(args[0]))
+}
+
+// unknownCommand returns the error for a command name that is none, with
+// the nearest command's name when one is near.
+func unknownCommand(name string) error {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	if hint := suggest.DidYouMean(name, names, strconv.Quote); hint != "" {
+		return usagef("unknown command %q: %s (see puzzlesat -h)", name, hint)
+	}
+	return usagef("unknown command %q (see puzzlesat -h)", name)
 }
 
 // runCommand runs one subcommand, turning a panic into a *bugError.
@@ -253,6 +279,7 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  puzzlesat %-38s %s\n", c.usage, c.short)
 	}
+	fmt.Fprintf(w, "  puzzlesat %-38s %s\n", "help COMMAND [KIND]", "the flags of a command (as COMMAND [KIND] -h)")
 	fmt.Fprintf(w, "KIND is one of: %s\n\nkinds:\n", strings.Join(kindNames(), ", "))
 	for _, k := range puzzlesat.Kinds() {
 		fmt.Fprintf(w, "  %-13s %s\n", k.Name(), k.Summary())

@@ -109,9 +109,21 @@ func TestUsage(t *testing.T) {
 	runUsageTests(t, []usageTest{
 		{"help", []string{"help"}, exitOK, "usage: puzzlesat COMMAND"},
 		{"-h", []string{"-h"}, exitOK, "puzzlesat version"},
-		{"--help", []string{"--help"}, exitOK, "KIND is one of: alphametic, cake, cats"},
+		{"--help", []string{"--help"}, exitOK, "KIND is one of: " + allKinds + "\n"},
 		{"unknown command", []string{"frobnicate"}, exitUsage, `unknown command "frobnicate" (see puzzlesat -h)`},
-		{"unknown kind", []string{"solve", "chess"}, exitUsage, `unknown puzzle kind "chess" (want one of ` + allKinds + `; see puzzlesat -h)`},
+		{"misspelled command", []string{"slove", "sudoku"}, exitUsage, `unknown command "slove": did you mean "solve"? (see puzzlesat -h)`},
+		{"unknown kind", []string{"solve", "chess"}, exitUsage, `unknown puzzle kind "chess" (want one of ` + allKinds + `; see puzzlesat kinds)`},
+		{"misspelled kind", []string{"solve", "sudoku9"}, exitUsage, `unknown puzzle kind "sudoku9": did you mean "sudoku"? (see puzzlesat kinds)`},
+		{"kind in capitals", []string{"solve", "SUDOKU", "-h"}, exitOK, "usage: puzzlesat solve sudoku [flags]"},
+		{"misspelled flag", []string{"solve", "sudoku", "--tiemout=1s"}, exitUsage, "puzzlesat: solve sudoku: flag provided but not defined: -tiemout: did you mean --timeout? (see puzzlesat solve sudoku -h)\n"},
+		{"misspelled backend", []string{"solve", "sudoku", "--backend=bth"}, exitUsage, `--backend must be dfs, sat, both or race, not "bth": did you mean "both"?`},
+		{"misspelled pruning", []string{"solve", "sudoku", "--dfs=-nakd-singles"}, exitUsage, `unknown pruning "nakd-singles": did you mean "naked-singles"?`},
+		{"misspelled encoding", []string{"count", "queens", "--encoding=amo=sequental"}, exitUsage, `encoding "amo=sequental": did you mean "amo=sequential"?`},
+		{"help CMD", []string{"help", "count"}, exitOK, "usage: puzzlesat count KIND [flags] [FILE]\n"},
+		{"help CMD KIND", []string{"help", "count", "queens"}, exitOK, "usage: puzzlesat count queens [flags] [FILE]\n"},
+		{"help version", []string{"help", "version"}, exitOK, "usage: puzzlesat version"},
+		{"version -h", []string{"version", "-h"}, exitOK, "usage: puzzlesat version"},
+		{"help of an unknown command", []string{"help", "sovle"}, exitUsage, `unknown command "sovle": did you mean "solve"?`},
 		{"no kind", []string{"solve"}, exitUsage, "usage: puzzlesat solve KIND [flags] [FILE]; KIND is one of alphametic,"},
 		{"flag before the kind", []string{"solve", "--jobs=2", "sudoku"}, exitUsage, "(see puzzlesat solve -h)"},
 		{"bad backend", []string{"solve", "alphametic", "--backend=quantum"}, exitUsage, "--backend must be dfs, sat, both or race, not \"quantum\" (see puzzlesat solve alphametic -h)"},
@@ -157,6 +169,20 @@ func TestHelpWithoutKind(t *testing.T) {
 	require.Contains(t, out, "-backend NAME")
 	require.Contains(t, out, "-jobs int")
 	require.NotContains(t, out, "-alphabet", "a kind's own flag")
+}
+
+// TestEverySubcommandTakesHelp: -h, --help and help CMD print the
+// subcommand's usage line on stdout, and nothing on stderr, and exit 0,
+// for every subcommand.
+func TestEverySubcommandTakesHelp(t *testing.T) {
+	for _, c := range commands() {
+		for _, args := range [][]string{{c.name, "-h"}, {c.name, "--help"}, {"help", c.name}} {
+			out, errs, code := cli(t, "", args...)
+			require.Equal(t, exitOK, code, "%v: %s", args, errs)
+			require.Empty(t, errs, args)
+			require.True(t, strings.HasPrefix(out, "usage: puzzlesat "+c.usage+"\n"), "%v:\n%s", args, out)
+		}
+	}
 }
 
 // TestEncodeFlagsFollowTheKind: -backend and -solver, which pick how the
@@ -234,11 +260,27 @@ func TestJobsKeepInputOrder(t *testing.T) {
 	require.Equal(t, 40, strings.Count(one, "\n"))
 }
 
+// TestStatsLines: --stats says that the backends of --backend=both
+// agreed and leaves out the counters that are zero; --stats=all prints
+// every counter.
 func TestStatsLines(t *testing.T) {
-	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats")
+	winner := regexp.QuoteMeta(defaultWinner())
+	out, errs, code := cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats=all")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "1 0 3 4 2\n", out)
-	require.Regexp(t, `^<stdin> case 1: dfs \S+ nodes=\d+ cuts=column-check:\d+(,[a-z-]+:\d+){8}; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ winner=`+regexp.QuoteMeta(defaultWinner())+`\n$`, errs)
+	require.Regexp(t, `^<stdin> case 1: both agree: dfs \S+ nodes=\d+ cuts=column-check:\d+(,[a-z-]+:\d+){8}; sat \S+ vars=\d+ clauses=\d+ solves=1 conflicts=\d+ decisions=\d+ propagations=\d+ winner=`+winner+` proofs=0\n$`, errs)
+	require.Contains(t, errs, ":0", "a cut that never acted")
+
+	out, errs, code = cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--backend=both", "--stats")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "1 0 3 4 2\n", out)
+	require.Regexp(t, `^<stdin> case 1: both agree: dfs \S+ nodes=\d+ cuts=[a-z-]+:\d+(,[a-z-]+:\d+)*; sat \S+ vars=\d+ clauses=\d+ solves=1 (conflicts=\d+ )?decisions=\d+ winner=`+winner+`\n$`, errs)
+	require.NotRegexp(t, `[=:]0\b`, errs)
+	require.NotContains(t, errs, "us ", "µs, as Go spells it")
+
+	_, errs, code = cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", "--stats=some")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, `invalid boolean value "some" for -stats: want true, false or all`)
 }
 
 // defaultWinner is how --stats names the default solver when it wins an

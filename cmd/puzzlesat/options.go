@@ -8,10 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/suggest"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -25,13 +27,13 @@ type options struct {
 	solver      string
 	lib         puzzlesat.Options // what --backend, --timeout, --budget and --solver say
 	timeout     time.Duration
-	stats       bool
+	stats       statsFlag
 	jobs        int
 	keep        int64 // live heap up to which a batch keeps its instances (keepHeap)
 	certificate bool
+	grid        bool // --grid: answers drawn, not in the judge's format
 	limit       int
 	caseNum     int
-	output      string
 	model       string
 	seed        uint64
 	count       int
@@ -59,6 +61,9 @@ func flagSet(e env, cmd, kind string) *flag.FlagSet {
 	name := strings.TrimSpace(cmd + " " + kind)
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.stdout)
+	if e.out != nil && cmd != "trace" {
+		e.out.addFlags(fs)
+	}
 	fs.Usage = func() {
 		line := usageLine(cmd)
 		if kind != "" {
@@ -82,9 +87,56 @@ func (o *options) techniqueFlags(fs *flag.FlagSet, dfs bool) {
 func (o *options) backendFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME`: dfs, sat, both (runs the two and compares) or race (runs the two at once; the first answer wins)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
-	fs.BoolVar(&o.stats, "stats", false, "print one line of statistics per instance to stderr")
+	fs.Var(&o.stats, "stats", "print one line of statistics per instance to stderr, the counters that are not zero; --stats=all prints every counter")
 	o.budgetFlag(fs)
 	o.solverFlag(fs)
+}
+
+// statsFlag is --stats: a switch, as --stats or --stats=true, that also
+// takes "all" for every counter, zeros included.
+type statsFlag int
+
+const (
+	statsOff statsFlag = iota
+	statsOn
+	statsAll
+)
+
+func (s *statsFlag) IsBoolFlag() bool { return true }
+
+func (s *statsFlag) String() string {
+	if s == nil || *s == statsOff {
+		return "false"
+	}
+	if *s == statsAll {
+		return "all"
+	}
+	return "true"
+}
+
+func (s *statsFlag) Set(v string) error {
+	if v == "all" {
+		*s = statsAll
+		return nil
+	}
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		return fmt.Errorf("want true, false or all")
+	}
+	*s = statsOff
+	if on {
+		*s = statsOn
+	}
+	return nil
+}
+
+// text returns st as --stats prints it: every counter with all, else
+// those that are not zero.
+func (s statsFlag) text(st puzzlesat.Stats) string {
+	if s == statsAll {
+		return fmt.Sprintf("%+v", st)
+	}
+	return st.String()
 }
 
 // solverFlag registers --solver, the SAT backend's solver.
@@ -140,15 +192,31 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 				fs.Usage()
 				return nil, errHelp
 			}
-			return nil, usagef("%s: %v%s", fs.Name(), err, seeHelp(fs.Name()))
+			return nil, usagef("%s: %v%s%s", fs.Name(), err, flagHint(fs, err), seeHelp(fs.Name()))
 		}
 		args = fs.Args()
 		if len(args) == 0 {
-			return pos, nil
+			return pos, openRedirect(fs)
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// flagHint returns ": did you mean --NAME?" for the error of an unknown
+// flag when a flag of fs is near its name, else "".
+func flagHint(fs *flag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: ")
+	if !ok {
+		return ""
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	name = strings.TrimLeft(name, "-")
+	if hint := suggest.DidYouMean(name, names, func(n string) string { return "--" + n }); hint != "" {
+		return ": " + hint
+	}
+	return ""
 }
 
 // seeHelp returns the pointer to the help of the subcommand name ("solve
@@ -171,7 +239,11 @@ func (o *options) check() error {
 	if o.backend != "" {
 		var b puzzlesat.Backend
 		if err := b.UnmarshalText([]byte(o.backend)); err != nil {
-			return usagef("--backend must be dfs, sat, both or race, not %q", o.backend)
+			hint := suggest.DidYouMean(o.backend, []string{"dfs", "sat", "both", "race"}, strconv.Quote)
+			if hint != "" {
+				hint = ": " + hint
+			}
+			return usagef("--backend must be dfs, sat, both or race, not %q%s", o.backend, hint)
 		}
 		o.lib.Backend = b
 	}

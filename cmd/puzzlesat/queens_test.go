@@ -69,3 +69,16 @@ func TestQueensRoundTrip(t *testing.T) {
 	require.Equal(t, exitOK, code, errs)
 	require.Regexp(t, `^[1-8]( [1-8]){7}\n$`, out)
 }
+
+// TestCountLimitZero: --limit=0 counts every solution, by every backend,
+// and prints the count itself, never ">=".
+func TestCountLimitZero(t *testing.T) {
+	for _, backend := range []string{"dfs", "sat", "both", "race"} {
+		out, errs, code := cli(t, "6\n8\n", "count", "queens", "--limit=0", "--backend="+backend)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, "4\n92\n", out, backend)
+	}
+	_, errs, code := cli(t, "8\n", "count", "queens", "--limit=-1")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "--limit must be 0 (count every solution) or more, got -1")
+}

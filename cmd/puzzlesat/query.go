@@ -66,10 +66,7 @@ func (k *kind) encodeOne(ctx context.Context, e env, o *options, in *input) erro
 	if err != nil {
 		return err
 	}
-	if o.output == "" || o.output == "-" {
-		return q.WriteDIMACS(e.stdout)
-	}
-	return writeAtomically(ctx, o.output, q.WriteDIMACS)
+	return q.WriteDIMACS(e.stdout)
 }
 
 func (k *kind) decodeOne(ctx context.Context, e env, o *options, in *input) error {
@@ -102,6 +99,6 @@ func (k *kind) decodeOne(ctx context.Context, e env, o *options, in *input) erro
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(e.stdout, k.text(o, a))
+	_, err = io.WriteString(e.stdout, k.text(o, p, a))
 	return err
 }

@@ -24,7 +24,7 @@ func runSat(ctx context.Context, e env, args []string) error {
 	o := newOptions(e.stderr)
 	fs := flagSet(e, "sat", "")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit (0: none); on timeout print s UNKNOWN")
-	fs.BoolVar(&o.stats, "stats", false, "print statistics as c lines")
+	fs.Var(&o.stats, "stats", "print statistics as c lines, the counters that are not zero; --stats=all prints every counter")
 	o.solverFlag(fs)
 	o.proofFlags(fs)
 	pos, err := parseArgs(fs, args)
@@ -49,8 +49,8 @@ func runSat(ctx context.Context, e env, args []string) error {
 	switch {
 	case err != nil && tctx.Err() == nil:
 		return err // unreadable: exit 2
-	case o.stats:
-		fmt.Fprintf(w, "c %v\n", stats)
+	case o.stats != statsOff:
+		fmt.Fprintf(w, "c %s\n", o.stats.text(stats))
 	}
 	for _, p := range stats.Proofs {
 		if p.DRAT != "" {

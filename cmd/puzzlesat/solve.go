@@ -14,7 +14,7 @@ func (k *kind) solve(ctx context.Context, e env, o *options, in *input) error {
 		a, st, err := lib.Solve(ctx, p, proofFor(lo, in.name, i))
 		r := report(ctx, in.name, i, o, st, err, p, func(a any) string { return a.(puzzlesat.Answer).Text })
 		if err == nil {
-			r.out = k.text(o, a)
+			r.out = k.text(o, p, a)
 			if o.certificate {
 				r.out += o.proofLines(st)
 			}
@@ -28,17 +28,33 @@ func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
 	if !lib.CanCount() {
 		return usagef("count is not defined for %s", lib.Name())
 	}
-	if o.limit < 1 {
-		return usagef("--limit must be at least 1")
+	if o.limit < 0 {
+		return usagef("--limit must be 0 (count every solution) or more, got %d", o.limit)
 	}
 	return k.batch(ctx, e, o, in, func(ctx context.Context, lo puzzlesat.Options, i int, p puzzlesat.Problem) result {
 		n, st, err := lib.Count(ctx, p, o.limit, proofFor(lo, in.name, i))
 		r := report(ctx, in.name, i, o, st, err, p, func(n any) string { return countText(n.(int), o.limit) })
-		if err == nil {
+		switch {
+		case err == nil:
 			r.out = countText(n, o.limit)
+		case n > 0 && r.failed && stoppedEarly(err):
+			// What was counted is a lower bound, worth more than the
+			// bare "timeout" or "too large".
+			r.out = fmt.Sprintf(">=%d\n", n)
+			why := "the timeout"
+			if tl := (*puzzlesat.TooLarge)(nil); errors.As(err, &tl) {
+				why = fmt.Sprintf("the budget (%v; %s)", tl, tooLargeAdvice(tl))
+			}
+			r.errs = fmt.Sprintf("puzzlesat: %s case %d: the count stopped at %s after %d solutions\n", in.name, i+1, why, n)
 		}
 		return r
 	})
+}
+
+// stoppedEarly reports whether err stopped a count before its end: a
+// timeout or a formula that outgrew the budget.
+func stoppedEarly(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, new(*puzzlesat.TooLarge))
 }
 
 // report turns the error of instance i, if any, into its printed result:
@@ -48,8 +64,8 @@ func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
 // batch's, ended is not reported at all.
 func report(ctx context.Context, file string, i int, o *options, st puzzlesat.Stats, err error, p puzzlesat.Problem, show func(any) string) result {
 	var r result
-	if o.stats {
-		r.stats = fmt.Sprintf("%s case %d: %v\n", file, i+1, st)
+	if o.stats != statsOff {
+		r.stats = fmt.Sprintf("%s case %d: %s\n", file, i+1, o.stats.text(st))
 	}
 	if err == nil {
 		return r
@@ -93,9 +109,9 @@ func report(ctx context.Context, file string, i int, o *options, st puzzlesat.St
 	return r
 }
 
-// countText prints a count, or ">=limit" when it reached the limit.
+// countText prints a count, or ">=limit" when it reached a limit (0: none).
 func countText(n, limit int) string {
-	if n >= limit {
+	if limit > 0 && n >= limit {
 		return fmt.Sprintf(">=%d\n", limit)
 	}
 	return fmt.Sprintf("%d\n", n)

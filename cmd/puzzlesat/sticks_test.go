@@ -239,8 +239,11 @@ func TestSticksTechniques(t *testing.T) {
 	require.Regexp(t, "give the same encoding|made for another", errs)
 	_, errs, code = cli(t, "", "solve", "sticks", "--dfs=-memos", sample)
 	require.Equal(t, exitUsage, code)
-	require.Contains(t, errs, `unknown pruning "memos": want one of divisors, gcd-lengths, shortest-first, longest-first, index-order, equal-skip,`)
+	require.Contains(t, errs, `unknown pruning "memos": did you mean "memo"?`)
 	_, errs, code = cli(t, "", "solve", "sticks", "--backend=sat", "--encoding=sum=bdd", sample)
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, `encoding "sum=bdd": did you mean "sum=mdd"?`)
+	_, errs, code = cli(t, "", "solve", "sticks", "--backend=sat", "--encoding=sum=chess", sample)
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "want sum one of mdd-exact, mdd, mdd-atmost, adder")
 }

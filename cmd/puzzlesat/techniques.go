@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,13 +15,13 @@ import (
 
 // runPrunings lists the prunings of a kind's DFS: a table, or with
 // --json one JSON array.
-func runPrunings(_ context.Context, e env, args []string) error {
-	k, asJSON, err := techniqueArgs(e, "prunings", args)
+func runPrunings(ctx context.Context, e env, args []string) error {
+	k, js, err := techniqueArgs(e, "prunings", args)
 	if err != nil {
 		return err
 	}
 	ps := k.lib.Prunings()
-	if asJSON {
+	if js.on() {
 		type record struct {
 			Name        string   `json:"name"`
 			Category    string   `json:"category"`
@@ -32,7 +34,9 @@ func runPrunings(_ context.Context, e env, args []string) error {
 		for i, p := range ps {
 			out[i] = record{p.Name, string(p.Category), !p.Optional, orEmpty(p.Needs), neededBy(ps, p.Name), p.Doc}
 		}
-		return writeJSON(e.stdout, out)
+		if done, err := js.write(ctx, e, out); done || err != nil {
+			return err
+		}
 	}
 	rows := [][]string{{"name", "category", "chapter", "default"}}
 	docs := []string{"description"}
@@ -113,13 +117,13 @@ func writeWrapped(w io.Writer, text, indent string) {
 
 // runEncodings lists the choice points of a kind's SAT encoding: a
 // table, or with --json one JSON array.
-func runEncodings(_ context.Context, e env, args []string) error {
-	k, asJSON, err := techniqueArgs(e, "encodings", args)
+func runEncodings(ctx context.Context, e env, args []string) error {
+	k, js, err := techniqueArgs(e, "encodings", args)
 	if err != nil {
 		return err
 	}
 	cs := k.lib.Encodings()
-	if asJSON {
+	if js.on() {
 		type record struct {
 			Point       string   `json:"point"`
 			Options     []string `json:"options"`
@@ -131,7 +135,9 @@ func runEncodings(_ context.Context, e env, args []string) error {
 		for i, c := range cs {
 			out[i] = record{c.Point, c.Options, c.Options[0], c.Search, c.Doc}
 		}
-		return writeJSON(e.stdout, out)
+		if done, err := js.write(ctx, e, out); done || err != nil {
+			return err
+		}
 	}
 	rows := [][]string{{"point", "options (default first)", "chooses"}}
 	docs := []string{"description"}
@@ -147,19 +153,68 @@ func runEncodings(_ context.Context, e env, args []string) error {
 	return nil
 }
 
-// techniqueArgs parses "KIND [--json]".
-func techniqueArgs(e env, name string, args []string) (*kind, bool, error) {
-	var asJSON bool
+// techniqueArgs parses "KIND [--json[=PATH]]".
+func techniqueArgs(e env, name string, args []string) (*kind, *jsonFlag, error) {
+	js := new(jsonFlag)
 	k, _, pos, err := kindArgs(e, name, args, func(fs *flag.FlagSet, _ *options) {
-		fs.BoolVar(&asJSON, "json", false, "print one JSON array instead of a table")
+		js.addFlag(fs, "a table")
 	})
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	if len(pos) > 0 {
-		return nil, false, usagef("%s takes no file, got %q", name, pos[0])
+		return nil, nil, usagef("%s takes no file, got %q", name, pos[0])
 	}
-	return k, asJSON, nil
+	return k, js, nil
+}
+
+// jsonFlag is the --json of a listing (prunings, encodings, kinds): a
+// bare --json prints one JSON array on stdout in place of the text, and
+// --json=PATH writes it to PATH besides the text, as compare's --json
+// does.
+type jsonFlag struct {
+	set  bool
+	path string // "" for stdout
+}
+
+// addFlag registers --json on fs, for a listing that prints text.
+func (j *jsonFlag) addFlag(fs *flag.FlagSet, text string) {
+	fs.Var(j, "json", "print one JSON array instead of "+text+"; --json=PATH writes it to PATH and prints "+text+" too")
+}
+
+func (j *jsonFlag) IsBoolFlag() bool { return true }
+
+func (j *jsonFlag) String() string {
+	if j == nil || !j.set {
+		return "false"
+	}
+	return cmp.Or(j.path, "true")
+}
+
+func (j *jsonFlag) Set(v string) error {
+	switch v {
+	case "true":
+		j.set, j.path = true, ""
+	case "false":
+		j.set, j.path = false, ""
+	case "":
+		return errors.New("want a PATH")
+	default:
+		j.set, j.path = true, v
+	}
+	return nil
+}
+
+// on reports whether --json was given.
+func (j *jsonFlag) on() bool { return j.set }
+
+// write writes v as --json says: on stdout, reporting done, or to its
+// PATH, after which the text is printed too.
+func (j *jsonFlag) write(ctx context.Context, e env, v any) (done bool, err error) {
+	if j.path == "" {
+		return true, writeJSON(e.stdout, v)
+	}
+	return false, writeAtomically(ctx, j.path, func(w io.Writer) error { return writeJSON(w, v) })
 }
 
 // neededBy returns the prunings of ps that need name.

@@ -30,6 +30,7 @@ func runTrace(ctx context.Context, e env, args []string) error {
 		fs.DurationVar(&o.timeout, "timeout", traceTimeout, "time limit of the search (0: none)")
 		fs.IntVar(&nodes, "nodes", puzzlesat.DefaultTraceNodes, "draw the first `N` nodes of the search")
 		fs.StringVar(&out, "o", "", "write the tree to `PATH`: .svg, .dot (Graphviz) or .json")
+		fs.StringVar(&out, "output", "", "the same as -o `PATH`")
 	})
 	if err != nil {
 		return err

@@ -68,7 +68,7 @@ func TestStatsCutsAcrossJobs(t *testing.T) {
 	in := judgedata.Path(t, "sticks", "cerc1995_sticks_le50.in")
 	var first string
 	for _, jobs := range []string{"--jobs=1", "--jobs=2", "--jobs=2"} {
-		_, errs, code := cli(t, "", "solve", "sticks", "--stats", jobs, in)
+		_, errs, code := cli(t, "", "solve", "sticks", "--stats=all", jobs, in)
 		require.Equal(t, exitOK, code, errs)
 		var cuts []string
 		for _, line := range strings.Split(strings.TrimSpace(errs), "\n") {

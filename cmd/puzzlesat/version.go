@@ -15,11 +15,16 @@ import (
 // the Go that built it, as the binary records them, then the SAT engines
 // built into the process.
 func runVersion(_ context.Context, e env, args []string) error {
-	if len(args) > 0 {
-		return usagef("version takes no arguments, got %q", args[0])
+	pos, err := parseArgs(flagSet(e, "version", ""), args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("version takes no arguments, got %q", pos[0])
 	}
 	info, _ := debug.ReadBuildInfo()
-	_, err := io.WriteString(e.stdout, versionText(info)+enginesText(puzzlesat.CadicalBuiltIn()))
+	text := versionText(info) + enginesText(puzzlesat.CadicalBuiltIn()) + defaultSolverText(puzzlesat.Solver{}.String())
+	_, err = io.WriteString(e.stdout, text)
 	return err
 }
 
@@ -30,6 +35,15 @@ func enginesText(cadical bool) string {
 		return "engines in process: gini, cadical\n"
 	}
 	return "engines in process: gini (cadical: not built in; build with -tags cadical)\n"
+}
+
+// defaultSolverText names the solver of the SAT backend when --solver is
+// not given.
+func defaultSolverText(name string) string {
+	if name == "auto" {
+		return "default solver: auto (gini or CaDiCaL in process, whichever suits each query; --solver to pick one)\n"
+	}
+	return "default solver: " + name + " (--solver to pick another)\n"
 }
 
 // versionText formats what the build recorded, in one line:

@@ -8,11 +8,13 @@
 #
 # Each plot NAME gets NAME.svg (the picture) and NAME.txt (compare's table:
 # a row per instance, then the summary per backend). The large sudoku sets
-# are read from $PUZZLESAT_DATA (default ../shared/data). compare exits 1
-# when a run timed out; that is a result here, not a failure.
+# are read from $PUZZLESAT_DATA, which sudoku_hard9 needs, and named so in
+# its table. compare exits 1 when a run timed out; that is a result here,
+# not a failure.
 set -eu
 
-data=${PUZZLESAT_DATA:-../shared/data}
+data=${PUZZLESAT_DATA:-}
+data=${data%/}
 out=docs/plots
 bin=$(mktemp -d)/puzzlesat
 trap 'rm -rf "$(dirname "$bin")"' EXIT
@@ -25,8 +27,24 @@ compare() {
 	shift 2
 	echo "$name: puzzlesat compare $kind --plot $out/$name.svg $*" >&2
 	status=0
-	nice -n 10 "$bin" compare "$kind" --plot "$out/$name.svg" "$@" >"$out/$name.txt" || status=$?
+	nice -n 10 "$bin" compare "$kind" --plot "$out/$name.svg" "$@" | relabel >"$out/$name.txt" || status=$?
 	[ "$status" -le 1 ] || exit "$status"
+}
+
+# relabel names the files read from $PUZZLESAT_DATA by that, not by where
+# they are on this machine, outside the repository: "$PUZZLESAT_DATA/..."
+# in the table, its columns kept aligned (the name's padding takes up the
+# difference).
+relabel() {
+	awk -v from="$data/" -v to='$PUZZLESAT_DATA/' '
+	index($0, from) == 1 {
+		rest = substr($0, length(from) + 1)
+		match(rest, / +/)
+		pad = RLENGTH - (length(to) - length(from))
+		if (pad < 1) pad = 1
+		$0 = to substr(rest, 1, RSTART - 1) sprintf("%*s", pad, "") substr(rest, RSTART + RLENGTH)
+	}
+	{ print }'
 }
 
 # alphametic_gen: 20 generated instances for each N from 8 to 26, the seed
@@ -40,6 +58,7 @@ alphametic_gen() {
 
 # sudoku_hard9: the hard 9x9 sets.
 sudoku_hard9() {
+	[ -n "$data" ] || { echo "make.sh: sudoku_hard9 reads the large sudoku sets from \$PUZZLESAT_DATA: set it" >&2; exit 2; }
 	compare sudoku_hard9 sudoku --timeout=60s testdata/sudoku/top95.txt testdata/sudoku/hardest.txt \
 		"$data/sudoku/magictour_top1465.txt" "$data/sudoku/forum_hardest_1106.txt"
 }

@@ -76,7 +76,7 @@ func TestShort(t *testing.T) {
 	}{
 		{0, "0s"},
 		{999, "999ns"},
-		{1234, "1.23us"},
+		{1234, "1.23µs"},
 		{45678 * time.Microsecond, "45.7ms"},
 		{83456 * time.Millisecond, "1m23.5s"},
 		{12 * time.Second, "12s"},
@@ -131,7 +131,7 @@ func TestTableParses(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(tb.Summary(Summarise([]string{"dfs", "sat"}, ins)), "\n"), "\n")
 	require.Equal(t, []string{"backend", "solved", "median", "p90", "worst", "wins"}, strings.Fields(lines[0]))
-	require.Equal(t, []string{"dfs", "12/12", "300us", "550us", "600us", "12"}, strings.Fields(lines[1]))
+	require.Equal(t, []string{"dfs", "12/12", "300µs", "550µs", "600µs", "12"}, strings.Fields(lines[1]))
 	require.Equal(t, []string{"sat", "10/12", "6ms", "-", "-", "0"}, strings.Fields(lines[2]))
 }
 

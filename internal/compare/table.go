@@ -11,7 +11,7 @@ import (
 // after a blank line, the summary per backend. Every cell is one word
 // with no space in it, so each line splits into its columns with
 // strings.Fields. A time cell is a duration that time.ParseDuration reads
-// ("1.23ms", "456us"), or the run's status when it was not definite
+// ("1.23ms", "456µs"), or the run's status when it was not definite
 // ("timeout", "too_large", "error", "wrong_answer"); a run that proved
 // there is no solution shows its time, and the result column says
 // no_solution.
@@ -130,8 +130,9 @@ func (r *Run) counter(c string) int64 {
 	return r.Decisions
 }
 
-// Short prints d with three significant digits in ASCII, such as "1.23ms",
-// "456us" or "12.3s"; time.ParseDuration reads it back.
+// Short prints d with three significant digits, as time.Duration spells
+// it, such as "1.23ms", "456µs" or "12.3s": one word, which
+// time.ParseDuration reads back.
 func Short(d time.Duration) string {
 	if d <= 0 {
 		return "0s"
@@ -141,5 +142,5 @@ func Short(d time.Duration) string {
 		unit := time.Duration(math.Pow10(digits - 3))
 		d = d.Round(unit)
 	}
-	return strings.Replace(d.String(), "µs", "us", 1)
+	return d.String()
 }

@@ -9,10 +9,11 @@ import (
 
 // Count returns the number of models of the formula under the assumptions,
 // where models that agree on the variables over count as one, stopping at
-// limit. Each model found is blocked by a clause guarded by a fresh
+// limit (0 or less: no limit). Each model found is blocked by a clause guarded by a fresh
 // selector, which is switched off for good at the end, so the formula's
 // meaning is unchanged and the solver can be reused for other queries.
-// The blocking clauses count towards the budget.
+// The blocking clauses count towards the budget. A count cut short by
+// ctx or the budget returns the models counted so far with the error.
 func (s *Solver) Count(ctx context.Context, over []cnf.Var, limit int, assume ...cnf.Lit) (int, error) {
 	return s.count(ctx, over, limit, false, assume)
 }
@@ -28,13 +29,10 @@ func (s *Solver) CountOneHot(ctx context.Context, over []cnf.Var, limit int, ass
 
 // count is Count, blocking on the true variables alone with trueOnly.
 func (s *Solver) count(ctx context.Context, over []cnf.Var, limit int, trueOnly bool, assume []cnf.Lit) (int, error) {
-	if limit < 1 {
-		return 0, nil
-	}
 	n := 0
 	_, err := s.enumerate(ctx, assume, func(cnf.Model) bool {
 		n++
-		return n < limit
+		return limit <= 0 || n < limit
 	}, func(m cnf.Model) []cnf.Lit {
 		block := make([]cnf.Lit, 0, len(over))
 		for _, v := range over {

@@ -42,8 +42,8 @@ func Find[A any](ctx context.Context, q Query[A], c Config) (A, Stats, error) {
 	return a, s.Stats(), err
 }
 
-// CountAnswers counts the answers of q up to limit, on one solver, as c
-// says. Each answer found adds a blocking clause of one literal per group
+// CountAnswers counts the answers of q up to limit (0 or less: every
+// answer), on one solver, as c says, as Solver.CountOneHot does. Each answer found adds a blocking clause of one literal per group
 // of Vars, and those count towards c's budget: past it the error is a
 // *TooLarge.
 func CountAnswers[A any](ctx context.Context, q Countable[A], limit int, c Config) (int, Stats, error) {
@@ -100,13 +100,10 @@ func CountOrdered[A any](ctx context.Context, q Ordered[A], limit int, c Config)
 	s := c.New(q.Formula())
 	defer s.Close()
 	s.Name("count")
-	if limit < 1 {
-		return 0, s.Stats(), nil
-	}
 	n := 0
 	_, err := s.Search(ctx, q.Decisions(), func(cnf.Model) bool {
 		n++
-		return n < limit
+		return limit <= 0 || n < limit
 	})
 	return n, s.Stats(), err
 }

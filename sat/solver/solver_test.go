@@ -154,6 +154,14 @@ func TestCount(t *testing.T) {
 			f.ExactlyOne(ls...)
 			return vars(ls)
 		}, 7, 7},
+		{"exactly one of 30, no limit", func(f *cnf.CNF) []cnf.Var {
+			ls := make([]cnf.Lit, 30)
+			for i := range ls {
+				ls[i] = f.Lit()
+			}
+			f.ExactlyOne(ls...)
+			return vars(ls)
+		}, 0, 30},
 		{"10 free variables", func(f *cnf.CNF) []cnf.Var {
 			ls := make([]cnf.Lit, 10)
 			for i := range ls {

@@ -1,0 +1,87 @@
+package puzzle
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Grid returns a drawn as a grid for people to read, not for a judge: a
+// row of the board a line, the symbols of p's alphabet (or numbers, of
+// one width) separated by spaces, the boxes by "|" and by a line of
+// "-" and "+", and a blank line after the grid.
+func (p Sudoku) Grid(a SudokuAnswer) string {
+	s := p.Side()
+	width := 1
+	if p.Layout == SudokuNumeric {
+		width = len(strconv.Itoa(s))
+	}
+	var b strings.Builder
+	rule := ruleLine(p.Box, width)
+	for r := range s {
+		if r > 0 && r%p.Box == 0 {
+			b.WriteString(rule)
+		}
+		for c := range s {
+			if c > 0 {
+				b.WriteByte(' ')
+				if c%p.Box == 0 {
+					b.WriteString("| ")
+				}
+			}
+			v := int16(0)
+			if i := r*s + c; i < len(a.Cells) {
+				v = a.Cells[i]
+			}
+			sym := p.symbol(nil, v, '.')
+			b.WriteString(strings.Repeat(" ", width-len(sym)))
+			b.Write(sym)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// ruleLine returns the line between two bands of boxes of side box, each
+// cell width wide: "------+-------+------" for a 9x9 grid.
+func ruleLine(box, width int) string {
+	var b strings.Builder
+	for i := range box {
+		if i > 0 {
+			b.WriteString("-+-")
+		}
+		// box cells of width and box-1 spaces between them.
+		b.WriteString(strings.Repeat("-", box*width+box-1))
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// Grid returns the solutions of a drawn as boards for people to read: a
+// row a line, "Q" for a queen and "." for an empty square, separated by
+// spaces, a blank line after each board, then the count when it is
+// known.
+func (p Queens) Grid(a QueensAnswer) string {
+	var b strings.Builder
+	for _, cols := range a.First {
+		for _, c := range cols {
+			for j := 1; j <= len(cols); j++ {
+				if j > 1 {
+					b.WriteByte(' ')
+				}
+				if j == c {
+					b.WriteByte('Q')
+				} else {
+					b.WriteByte('.')
+				}
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteByte('\n')
+	}
+	if a.Count >= 0 {
+		b.WriteString(strconv.Itoa(a.Count))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

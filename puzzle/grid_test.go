@@ -1,0 +1,55 @@
+package puzzle_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+func TestGrid(t *testing.T) {
+	four := []int16{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}
+	tests := []struct {
+		name, got, want string
+	}{
+		{"4x4 line", puzzle.Sudoku{Box: 2, Layout: puzzle.SudokuLine, Alphabet: "1234"}.Grid(puzzle.SudokuAnswer{Cells: four}),
+			"1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n\n"},
+		{"4x4 letters", puzzle.Sudoku{Box: 2, Layout: puzzle.SudokuGrid, Alphabet: "ABCD"}.Grid(puzzle.SudokuAnswer{Cells: four}),
+			"A B | C D\nC D | A B\n----+----\nB A | D C\nD C | B A\n\n"},
+		// Numbers of one width, right-aligned; the rule as wide as a band.
+		{"16x16 numbers", firstLines(puzzle.Sudoku{Box: 4, Layout: puzzle.SudokuNumeric}.Grid(puzzle.SudokuAnswer{Cells: sixteen()}), 2),
+			" 1  2  3  4 |  5  6  7  8 |  9 10 11 12 | 13 14 15 16\n" +
+				" 5  6  7  8 |  9 10 11 12 | 13 14 15 16 |  1  2  3  4\n"},
+		{"a broken answer", puzzle.Sudoku{Box: 2, Layout: puzzle.SudokuLine, Alphabet: "1234"}.Grid(puzzle.SudokuAnswer{Cells: []int16{1, 9}}),
+			"1 ? | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n\n"},
+		{"4 queens", puzzle.Queens{N: 4}.Grid(puzzle.QueensAnswer{First: [][]int{{2, 4, 1, 3}, {3, 1, 4, 2}}, Count: 2}),
+			". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n. . Q .\nQ . . .\n. . . Q\n. Q . .\n\n2\n"},
+		{"one queen, count unknown", puzzle.Queens{N: 1}.Grid(puzzle.QueensAnswer{First: [][]int{{1}}, Count: -1}), "Q\n\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, tc.got)
+		})
+	}
+	rule := puzzle.Sudoku{Box: 4, Layout: puzzle.SudokuNumeric}.Grid(puzzle.SudokuAnswer{Cells: sixteen()})
+	require.Contains(t, rule, "\n------------+-------------+-------------+------------\n")
+}
+
+// firstLines returns the first n lines of s.
+func firstLines(s string, n int) string {
+	return strings.Join(strings.SplitAfter(s, "\n")[:n], "")
+}
+
+// sixteen returns a 16x16 grid whose row r is 1..16 shifted by 4r mod 16
+// plus r/4: not a sudoku, only cells to draw.
+func sixteen() []int16 {
+	cells := make([]int16, 256)
+	for r := range 16 {
+		for c := range 16 {
+			cells[r*16+c] = int16((c+4*r+r/4)%16 + 1)
+		}
+	}
+	return cells
+}
