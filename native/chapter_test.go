@@ -153,6 +153,7 @@ func requireZeroRemovesNothing(t *testing.T, ps []technique.Pruning, runs [][]ch
 func TestChapterCutsAreNumbered(t *testing.T) {
 	for name, ps := range map[string][]technique.Pruning{
 		"sticks": native.SticksChapterPrunings(),
+		"cake":   native.CakeChapterPrunings(),
 	} {
 		seen := map[string]bool{}
 		for _, p := range ps {
