@@ -154,6 +154,7 @@ func TestChapterCutsAreNumbered(t *testing.T) {
 	for name, ps := range map[string][]technique.Pruning{
 		"sticks": native.SticksChapterPrunings(),
 		"cake":   native.CakeChapterPrunings(),
+		"cats":   native.CatsChapterPrunings(),
 	} {
 		seen := map[string]bool{}
 		for _, p := range ps {
