@@ -155,6 +155,7 @@ func TestChapterCutsAreNumbered(t *testing.T) {
 		"sticks": native.SticksChapterPrunings(),
 		"cake":   native.CakeChapterPrunings(),
 		"cats":   native.CatsChapterPrunings(),
+		"sudoku": native.SudokuChapterPrunings(),
 	} {
 		seen := map[string]bool{}
 		for _, p := range ps {
