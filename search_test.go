@@ -27,8 +27,8 @@ func chapterKinds(t *testing.T) []puzzlesat.Puzzle {
 
 // TestSearchesAndPresets: every kind offers the presets all and none and
 // its own search; a kind with the chapter's search offers it, its cuts
-// numbered, under the preset chapter, which selects it; the others refuse
-// that preset.
+// numbered once each and on, each saying what it counts, under the preset
+// chapter, which selects it; the others refuse that preset.
 func TestSearchesAndPresets(t *testing.T) {
 	for _, k := range puzzlesat.Kinds() {
 		ss := k.Searches()
@@ -51,8 +51,13 @@ func TestSearchesAndPresets(t *testing.T) {
 		require.Equal(t, []string{"all", "none", "chapter"}, presets, k.Name())
 		require.Equal(t, "chapter", ss[1].Name)
 		require.NotEmpty(t, ss[1].Doc)
+		seen := map[string]bool{}
 		for _, p := range ss[1].Prunings {
 			require.NotEmpty(t, p.Chapter, "%s %s", k.Name(), p.Name)
+			require.False(t, seen[p.Chapter], "%s: cut %s twice", k.Name(), p.Chapter)
+			seen[p.Chapter] = true
+			require.NotEmpty(t, p.Counts, "%s %s", k.Name(), p.Name)
+			require.False(t, p.Optional, "%s %s: the chapter's cuts are on in its program", k.Name(), p.Name)
 			canon, _, err := k.ParsePrunings("chapter,-" + p.Chapter)
 			require.NoError(t, err)
 			require.Contains(t, canon, "chapter,", "%s: %s", k.Name(), canon)

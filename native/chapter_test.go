@@ -148,26 +148,6 @@ func requireZeroRemovesNothing(t *testing.T, ps []technique.Pruning, runs [][]ch
 	}
 }
 
-// TestChapterCutsAreNumbered: every cut of a chapter's search has its
-// number, once, and says what one count is.
-func TestChapterCutsAreNumbered(t *testing.T) {
-	for name, ps := range map[string][]technique.Pruning{
-		"sticks": native.SticksChapterPrunings(),
-		"cake":   native.CakeChapterPrunings(),
-		"cats":   native.CatsChapterPrunings(),
-		"sudoku": native.SudokuChapterPrunings(),
-	} {
-		seen := map[string]bool{}
-		for _, p := range ps {
-			require.NotEmpty(t, p.Chapter, "%s %s", name, p.Name)
-			require.False(t, seen[p.Chapter], "%s: cut %s twice", name, p.Chapter)
-			seen[p.Chapter] = true
-			require.NotEmpty(t, p.Counts, "%s %s", name, p.Name)
-			require.False(t, p.Optional, "%s %s: the chapter's cuts are on in its program", name, p.Name)
-		}
-	}
-}
-
 // ctxDone is a context already cancelled.
 func ctxDone() context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
