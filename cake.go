@@ -22,6 +22,8 @@ func Cake() *Kind[puzzle.Cake, puzzle.CakeAnswer] {
 		name: "cake", summary: `POJ 1190 / NOI1999 "Birthday Cake"`, canonical: true,
 		scan:     plain(puzzle.ScanCake),
 		prunings: native.CakePrunings(), dfs: native.Cake,
+		chapter: search[puzzle.Cake, puzzle.CakeAnswer]{prunings: native.CakeChapterPrunings(), dfs: native.CakeChapter,
+			doc: "the chapter's listing (AcWing 168), the layers from the bottom up, radius then height"},
 		encodings: sat.CakeEncodings(), sat: sat.Cake, query: sat.CakeQuery,
 		bound: func(p puzzle.Cake, a puzzle.CakeAnswer) (int, string) {
 			if a.Area > 0 {

@@ -19,6 +19,8 @@ func Cats() *Kind[puzzle.Cats, puzzle.CatsAnswer] {
 		name: "cats", summary: `"cats and cable cars" (小猫爬山, AcWing 165): the fewest cars of capacity W`, canonical: true,
 		scan:     plain(puzzle.ScanCats),
 		prunings: native.CatsPrunings(), dfs: native.Cats,
+		chapter: search[puzzle.Cats, puzzle.CatsAnswer]{prunings: native.CatsChapterPrunings(), dfs: native.CatsChapter,
+			doc: "the contest search of the chapter's example of a search order (AcWing 165), cat by cat, heaviest first"},
 		encodings: sat.CatsEncodings(), sat: sat.Cats, query: sat.CatsQuery,
 		bound:     func(_ puzzle.Cats, a puzzle.CatsAnswer) (int, string) { return len(a.Cars), "" },
 		boundName: "cars", boundDoc: "the query: the cats fit in at most `K` cars",

@@ -44,7 +44,11 @@ type Kind[I Instance[A], A any] struct {
 	dfs       func(context.Context, I, technique.Set) (A, native.Stats, error)
 	sat       func(context.Context, I, solver.Config, technique.Picks) (A, solver.Stats, error)
 	countDFS  func(context.Context, I, int, technique.Set) (int, native.Stats, error)
-	countSAT  func(context.Context, I, int, solver.Config, technique.Picks) (int, solver.Stats, error)
+	// chapter is the chapter's own search, which the preset "chapter"
+	// selects, for the kinds whose example the chapter works through;
+	// its prunings are nil for the others.
+	chapter  search[I, A]
+	countSAT func(context.Context, I, int, solver.Config, technique.Picks) (int, solver.Stats, error)
 	// query returns the CNF question about p at bound and its name; c's
 	// budget bounds the formula, and ctx stops a long build.
 	query func(ctx context.Context, p I, bound int, c solver.Config, enc technique.Picks) (solver.Query[A], string, error)
@@ -129,7 +133,7 @@ func (k *Kind[I, A]) resolve(o Options) (technique.Set, technique.Picks, error) 
 
 // techniques resolves o's prunings and encoding.
 func (k *Kind[I, A]) techniques(o Options) (technique.Set, technique.Picks, []string, error) {
-	set, notes, err := technique.ResolvePrunings(k.prunings, o.Prunings)
+	set, notes, err := k.searches().Resolve(o.Prunings)
 	if err != nil {
 		return set, technique.Picks{}, nil, fmt.Errorf("%s: %w", k.name, err)
 	}
@@ -196,8 +200,9 @@ func (k *Kind[I, A]) solveBy(ctx context.Context, b Backend, p I, o Options, set
 		ctx, cancel := o.withTimeout(ctx) // inside the clock: a timed-out run took the whole timeout
 		defer cancel()
 		if b == DFS {
-			a, st, err := k.dfs(k.dfsContext(ctx, o), p, set)
-			return a, dfsStats(st, k.prunings, set), err
+			dfs, ps := k.dfsOf(set)
+			a, st, err := dfs(k.dfsContext(ctx, o), p, set)
+			return a, dfsStats(st, ps, set), err
 		}
 		c := o.config()
 		c.Lease = o.Memory.lease()
@@ -231,6 +236,9 @@ func (k *Kind[I, A]) Count(ctx context.Context, p I, limit int, o Options) (int,
 	set, picks, err := k.resolve(o)
 	if err != nil {
 		return 0, Stats{}, err
+	}
+	if set.Chapter() && o.Backend != SAT {
+		return 0, Stats{}, fmt.Errorf("count is not defined for the chapter's search of %s, which stops at its first answer: %w", k.name, errors.ErrUnsupported)
 	}
 	run := func(ctx context.Context, b Backend) outcome[int] {
 		return timed(b, func() (int, Stats, error) {

@@ -37,8 +37,15 @@ type Puzzle interface {
 	// Canonical reports whether the judge's answer is one value whatever
 	// finds it, as Kind.Canonical does.
 	Canonical() bool
-	// Prunings returns the prunings of the kind's DFS.
+	// Prunings returns the prunings of the kind's own DFS.
 	Prunings() []Pruning
+	// Searches returns the kind's depth-first searches with their
+	// prunings, its own first, then the chapter's if it has one; Presets
+	// the presets that Options.Prunings may start with; SearchOf the
+	// search that a list of switches selects.
+	Searches() []Search
+	Presets() []Preset
+	SearchOf(spec string) (Search, error)
 	// Encodings returns the choice points of the kind's SAT encoding.
 	Encodings() []Choice
 	// Check checks o's Prunings and Encoding as Kind.Check does.
@@ -121,12 +128,17 @@ type gridder[A any] interface {
 	Grid(a A) string
 }
 
-func (e erased[I, A]) Name() string                      { return e.k.Name() }
-func (e erased[I, A]) CanCount() bool                    { return e.k.CanCount() }
-func (e erased[I, A]) HasBound() bool                    { return e.k.HasBound() }
-func (e erased[I, A]) Canonical() bool                   { return e.k.Canonical() }
-func (e erased[I, A]) Prunings() []Pruning               { return e.k.Prunings() }
-func (e erased[I, A]) Encodings() []Choice               { return e.k.Encodings() }
+func (e erased[I, A]) Name() string        { return e.k.Name() }
+func (e erased[I, A]) CanCount() bool      { return e.k.CanCount() }
+func (e erased[I, A]) HasBound() bool      { return e.k.HasBound() }
+func (e erased[I, A]) Canonical() bool     { return e.k.Canonical() }
+func (e erased[I, A]) Prunings() []Pruning { return e.k.Prunings() }
+func (e erased[I, A]) Encodings() []Choice { return e.k.Encodings() }
+func (e erased[I, A]) Searches() []Search  { return e.k.Searches() }
+func (e erased[I, A]) Presets() []Preset   { return e.k.Presets() }
+func (e erased[I, A]) SearchOf(spec string) (Search, error) {
+	return e.k.SearchOf(spec)
+}
 func (e erased[I, A]) Check(o Options) ([]string, error) { return e.k.Check(o) }
 func (e erased[I, A]) ParsePrunings(spec string) (string, []string, error) {
 	return e.k.ParsePrunings(spec)

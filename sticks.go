@@ -21,6 +21,8 @@ func Sticks() *Kind[puzzle.Sticks, puzzle.SticksAnswer] {
 		scan:     scanSticks,
 		parse:    []string{"max-piece"},
 		prunings: native.SticksPrunings(), dfs: native.Sticks,
+		chapter: search[puzzle.Sticks, puzzle.SticksAnswer]{prunings: native.SticksChapterPrunings(), dfs: native.SticksChapter,
+			doc: "the chapter's listing (AcWing 167), piece by piece, every length from the longest piece up"},
 		encodings: sat.SticksEncodings(), sat: sat.Sticks, query: sat.SticksQuery,
 		bound:     func(_ puzzle.Sticks, a puzzle.SticksAnswer) (int, string) { return a.Length, "" },
 		boundName: "length", boundDoc: "the stick length `L` the query asks about",

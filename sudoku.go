@@ -19,6 +19,8 @@ func Sudoku() *Kind[puzzle.Sudoku, puzzle.SudokuAnswer] {
 		scan:     scanSudoku,
 		parse:    []string{"alphabet"},
 		prunings: native.SudokuPrunings(), dfs: native.Sudoku, countDFS: native.CountSudoku,
+		chapter: search[puzzle.Sudoku, puzzle.SudokuAnswer]{prunings: native.SudokuChapterPrunings(), dfs: native.SudokuChapter,
+			doc: "the chapter's 16x16 program (AcWing 169 / POJ 3076), at any size up to 64x64"},
 		encodings: sat.SudokuEncodings(), sat: sat.Sudoku, countSAT: sat.CountSudoku, query: sat.SudokuQuery,
 		size:     func(p puzzle.Sudoku) int { return p.Box },
 		sizeName: "box side",

@@ -52,11 +52,14 @@ type Choice struct {
 	Search bool
 }
 
-// Prunings returns the prunings of the kind's DFS, which
-// Options.Prunings switches.
-func (k *Kind[I, A]) Prunings() []Pruning {
-	out := make([]Pruning, len(k.prunings))
-	for i, p := range k.prunings {
+// Prunings returns the prunings of the kind's own DFS, which
+// Options.Prunings switches; Searches lists the chapter's search's too.
+func (k *Kind[I, A]) Prunings() []Pruning { return prunings(k.prunings) }
+
+// prunings converts the prunings of a search.
+func prunings(ps []technique.Pruning) []Pruning {
+	out := make([]Pruning, len(ps))
+	for i, p := range ps {
 		out[i] = Pruning{Name: p.Name, Category: Category(p.Category), Doc: p.Doc, Chapter: p.Chapter,
 			Counts: p.Counts, Optional: p.Optional, Needs: slices.Clone(p.Needs)}
 	}
@@ -74,12 +77,13 @@ func (k *Kind[I, A]) Encodings() []Choice {
 }
 
 // ParsePrunings checks spec, as Options.Prunings takes it, against the
-// kind's prunings, so that a wrong name fails before any solve: it
-// returns spec in its canonical form (sorted, each name once) and a note
-// for each pruning switched off because it needs one that spec switches
-// off. An unknown name is an error that lists the valid ones.
+// prunings of the search it selects (see Preset), so that a wrong name
+// fails before any solve: it returns spec in its canonical form (the
+// preset "chapter" first, then sorted, each name once) and a note for
+// each pruning switched off because it needs one that spec switches off.
+// An unknown name is an error that lists the valid ones.
 func (k *Kind[I, A]) ParsePrunings(spec string) (string, []string, error) {
-	set, notes, err := technique.ResolvePrunings(k.prunings, spec)
+	set, notes, err := k.searches().Resolve(spec)
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: %w", k.name, err)
 	}

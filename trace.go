@@ -32,19 +32,20 @@ func (k *Kind[I, A]) Trace(ctx context.Context, p I, o Options, nodes int) (*tra
 	rec := trace.NewRecorder(nodes, title)
 	o.Backend = DFS
 	a, st, err := k.Solve(trace.WithRecorder(ctx, rec), p, o)
-	on := make([]bool, len(k.prunings))
-	for i, pr := range k.prunings {
+	ps := k.searches().Of(set)
+	on := make([]bool, len(ps))
+	for i, pr := range ps {
 		on[i] = set.Active(pr)
 	}
-	cuts := make([]int64, len(k.prunings))
+	cuts := make([]int64, len(ps))
 	for _, c := range st.Cuts {
-		for i, pr := range k.prunings {
+		for i, pr := range ps {
 			if pr.Name == c.Pruning {
 				cuts[i] = c.Count
 			}
 		}
 	}
-	t := rec.Tree(k.prunings, on, cuts)
+	t := rec.Tree(ps, on, cuts)
 	t.Kind, t.Title, t.Options = k.name, title, set.String()
 	switch {
 	case err == nil:

@@ -9,6 +9,11 @@
 // every default. An encoder declares its Choice points and reads Picks,
 // likewise. ResolvePrunings and ResolveEncoding parse what a user wrote,
 // "-memo,+lookahead" and "amo=pairwise,sum=adder", against the lists.
+//
+// A kind whose example the chapter works through has a second search, the
+// chapter's own program with its numbered cuts. Searches holds both lists,
+// and its Resolve reads a list of switches that may start with a preset:
+// All, None, or Chapter, which selects the chapter's search ("chapter,-3.3").
 package technique
 
 import (
@@ -99,6 +104,7 @@ type Set struct {
 	// resolved against, when it is on; resolved says that it was.
 	bits     uint64
 	resolved bool
+	chapter  bool // the set is of the chapter's search (see Searches)
 }
 
 // Bits returns which prunings of the list s was resolved against are on,
@@ -133,8 +139,9 @@ func (s Set) On(name string) bool { return slices.Contains(s.on, name) }
 // that a search can skip reading its switches one by one.
 func (s Set) Default() bool { return len(s.off) == 0 && len(s.on) == 0 }
 
-// String returns the switches as ResolvePrunings reads them, sorted:
-// "-memo,+lookahead"; "" for the defaults.
+// String returns the switches as Searches.Resolve reads them, sorted:
+// "-memo,+lookahead"; "" for the defaults; "chapter,-first-piece" for
+// the chapter's search.
 func (s Set) String() string {
 	var parts []string
 	for _, n := range s.off {
@@ -144,44 +151,64 @@ func (s Set) String() string {
 		parts = append(parts, "+"+n)
 	}
 	slices.Sort(parts)
+	if s.chapter {
+		parts = slices.Insert(parts, 0, Chapter)
+	}
 	return strings.Join(parts, ",")
 }
 
-// ResolvePrunings returns the Set that spec makes of the prunings ps:
-// spec is a comma-separated list of "-name" (switch off) and "+name"
-// (switch on an optional one); "" keeps the defaults. Switching off a
-// pruning switches off those that need it, and each such note is
-// returned. An unknown name, or "+name" for one whose needs are off, is
-// an error that lists the valid names.
+// ResolvePrunings returns the Set that spec makes of the prunings ps, a
+// kind's own search: Searches.Resolve for a kind without the chapter's
+// search.
 func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
-	var s Set
+	return Searches{Own: ps}.Resolve(spec)
+}
+
+// resolve returns the Set that items make of the prunings ps, starting
+// from preset's (the defaults for ""), as Searches.Resolve describes.
+func resolve(ps []Pruning, preset string, items []string) (Set, []string, error) {
+	active := make([]bool, len(ps))
+	for i, p := range ps {
+		active[i] = preset == All || (preset != None && !p.Optional)
+	}
 	signs := map[string]byte{}
-	for _, item := range split(spec) {
+	asked := make([]bool, len(ps)) // switched on by a "+" item
+	for _, item := range items {
 		sign, name := item[0], item[1:]
-		p, ok := pruningNamed(ps, name)
+		i := pruningIndex(ps, name)
 		switch {
+		case isPreset(item):
+			return Set{}, nil, fmt.Errorf("preset %s must come first", quote(item))
 		case (sign != '-' && sign != '+') || name == "":
 			return Set{}, nil, fmt.Errorf("pruning %s: want -NAME or +NAME, NAME one of %s", quote(item), pruningNames(ps))
-		case !ok:
-			return Set{}, nil, unknown("pruning", name, pruningList(ps))
-		case signs[name] != 0 && signs[name] != sign:
+		case i < 0:
+			return Set{}, nil, unknown("pruning", name, pruningList(ps), pruningNames(ps))
+		}
+		name = ps[i].Name // a cut named by its number
+		if signs[name] != 0 && signs[name] != sign {
 			return Set{}, nil, fmt.Errorf("pruning %s is switched both off (-%s) and on (+%s)", name, name, name)
 		}
 		signs[name] = sign
-		switch {
-		case sign == '-' && !p.Optional:
-			s.off = add(s.off, name)
-		case sign == '+' && p.Optional:
-			s.on = add(s.on, name)
+		active[i], asked[i] = sign == '+', sign == '+'
+	}
+	notes := closeOff(ps, active, asked)
+	for i, p := range ps {
+		if !asked[i] {
+			continue
+		}
+		for _, n := range p.Needs {
+			if j := pruningIndex(ps, n); j >= 0 && !active[j] {
+				return Set{}, nil, fmt.Errorf("pruning %s needs %s, which is off", p.Name, n)
+			}
 		}
 	}
-	notes := s.closeOff(ps)
-	for _, name := range s.on {
-		p, _ := pruningNamed(ps, name)
-		for _, n := range p.Needs {
-			if need, _ := pruningNamed(ps, n); !s.active(need) {
-				return Set{}, nil, fmt.Errorf("pruning %s needs %s, which is off", name, n)
-			}
+	var s Set
+	for i, p := range ps {
+		switch {
+		case p.Optional && active[i]:
+			s.on = add(s.on, p.Name)
+		case !p.Optional && !active[i]:
+			s.off = add(s.off, p.Name)
 		}
 	}
 	if len(ps) <= 64 {
@@ -190,19 +217,20 @@ func ResolvePrunings(ps []Pruning, spec string) (Set, []string, error) {
 	return s, notes, nil
 }
 
-// closeOff switches off every pruning on by default that needs one that
-// is not active, until none is left, and returns a note for each.
-func (s *Set) closeOff(ps []Pruning) []string {
+// closeOff switches off every pruning of ps that is active but not asked
+// for by name and needs one that is not active, until none is left, and
+// returns a note for each.
+func closeOff(ps []Pruning, active, asked []bool) []string {
 	var notes []string
 	for changed := true; changed; {
 		changed = false
-		for _, p := range ps {
-			if p.Optional || s.Off(p.Name) {
+		for i, p := range ps {
+			if !active[i] || asked[i] {
 				continue
 			}
 			for _, n := range p.Needs {
-				if need, _ := pruningNamed(ps, n); !s.active(need) {
-					s.off = add(s.off, p.Name)
+				if j := pruningIndex(ps, n); j >= 0 && !active[j] {
+					active[i] = false
 					notes = append(notes, fmt.Sprintf("switching off %s also switches off %s, which needs it", n, p.Name))
 					changed = true
 					break
@@ -213,16 +241,29 @@ func (s *Set) closeOff(ps []Pruning) []string {
 	return notes
 }
 
-// pruningNamed returns the pruning of ps called name. A kind has a
-// dozen at most, and every instance of a batch resolves its switches, so
-// a scan beats building a map.
-func pruningNamed(ps []Pruning, name string) (Pruning, bool) {
-	i := slices.IndexFunc(ps, func(p Pruning) bool { return p.Name == name })
-	if i < 0 {
-		return Pruning{}, false
+// pruningIndex returns the index in ps of the pruning called name, or
+// numbered name in the chapter ("3.3"), or -1. A kind has a dozen at
+// most, and every instance of a batch resolves its switches, so a scan
+// beats building a map.
+func pruningIndex(ps []Pruning, name string) int {
+	if i := slices.IndexFunc(ps, func(p Pruning) bool { return p.Name == name }); i >= 0 || !numbered(name) {
+		return i
 	}
-	return ps[i], true
+	found := -1
+	for i, p := range ps {
+		if p.Chapter == name {
+			if found >= 0 {
+				return -1 // two cuts of one number: neither is meant
+			}
+			found = i
+		}
+	}
+	return found
 }
+
+// numbered reports whether chapter is the number of a cut in the
+// chapter, such as "3.2", rather than "named" or "".
+func numbered(chapter string) bool { return chapter != "" && chapter[0] >= '0' && chapter[0] <= '9' }
 
 // Active reports whether p is on in s: a default one not switched off,
 // or an optional one switched on.
@@ -236,28 +277,53 @@ func (s Set) active(p Pruning) bool {
 	return !s.Off(p.Name)
 }
 
-func pruningNames(ps []Pruning) string { return strings.Join(pruningList(ps), ", ") }
+// pruningNames lists the names of ps for a message, and the numbers that
+// name the chapter's search's cuts as well.
+func pruningNames(ps []Pruning) string {
+	names, numbers := namesAndNumbers(ps)
+	text := strings.Join(names, ", ")
+	if len(numbers) > 0 {
+		text += " (or its number in the chapter: " + strings.Join(numbers, ", ") + ")"
+	}
+	return text
+}
 
+// pruningList returns the names of ps and the numbers of the chapter's
+// cuts, which a misspelt name may be near.
 func pruningList(ps []Pruning) []string {
-	names := make([]string, len(ps))
+	names, numbers := namesAndNumbers(ps)
+	return append(names, numbers...)
+}
+
+// namesAndNumbers returns the names of ps, and the numbers that name the
+// chapter's search's cuts.
+func namesAndNumbers(ps []Pruning) (names, numbers []string) {
+	names = make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = p.Name
+		if numbered(p.Chapter) && pruningIndex(ps, p.Chapter) == i {
+			numbers = append(numbers, p.Chapter)
+		}
 	}
-	return names
+	return names, numbers
 }
 
 // unknown returns the error for name, which is not one of names: a
-// suggestion of the nearest, when one is near, else every name.
-func unknown(what, name string, names []string) error {
+// suggestion of the nearest, when one is near, else the list of what is
+// valid (list, or names when list is "").
+func unknown(what, name string, names []string, list string) error {
 	if hint := suggest.DidYouMean(name, names, strconv.Quote); hint != "" {
 		return fmt.Errorf("unknown %s %s: %s", what, quote(name), hint)
 	}
-	list := strings.Join(names, ", ")
-	if len(names) == 0 {
+	if list == "" {
+		list = strings.Join(names, ", ")
+	}
+	if list == "" {
 		list = "(none)"
 	}
 	return fmt.Errorf("unknown %s %s: want one of %s", what, quote(name), list)
 }
+
 
 // Choice is one choice point of an encoding and its options, the first
 // being the default.
@@ -333,7 +399,7 @@ func ResolveEncoding(cs []Choice, spec string) (Picks, error) {
 		}
 		i := slices.IndexFunc(cs, func(c Choice) bool { return c.Point == point })
 		if i < 0 {
-			return Picks{}, unknown("encoding choice", point, choiceList(cs))
+			return Picks{}, unknown("encoding choice", point, choiceList(cs), "")
 		}
 		j := slices.Index(cs[i].Options, option)
 		if j < 0 {

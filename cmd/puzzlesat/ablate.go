@@ -15,7 +15,8 @@ import (
 
 // ablation returns the configurations of an ablation of the backends
 // base: each backend's default and its control (the default again), then,
-// for the DFS, each pruning on by default switched off in turn, and for a
+// for the DFS, each pruning on by default of the search it selects switched
+// off in turn, and for a
 // SAT backend each option of each choice point other than the default
 // picked in turn.
 func ablation(k puzzlesat.Puzzle, base []contender) ([]contender, []compare.Config) {
@@ -32,9 +33,12 @@ func ablation(k puzzlesat.Puzzle, base []contender) ([]contender, []compare.Conf
 		if b.opts.Backend == puzzlesat.DFS {
 			// The prunings the default already has off (given, or needing
 			// one given) have nothing to switch.
+			// The search the default selects (the chapter's, with
+			// --dfs=chapter) has its own prunings.
 			canon, _, _ := k.ParsePrunings(b.opts.Prunings)
 			off := strings.Split(canon, ",")
-			for _, p := range k.Prunings() {
+			search, _ := k.SearchOf(b.opts.Prunings)
+			for _, p := range search.Prunings {
 				if p.Optional || slices.Contains(off, "-"+p.Name) {
 					continue
 				}

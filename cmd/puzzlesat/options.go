@@ -79,7 +79,7 @@ func flagSet(e env, cmd, kind string) *flag.FlagSet {
 // prunings and pick the SAT encoding's options.
 func (o *options) techniqueFlags(fs *flag.FlagSet, dfs bool) {
 	if dfs {
-		fs.StringVar(&o.lib.Prunings, "dfs", "", "switch the DFS's prunings: `-NAME,+NAME,...` turns one off (with those that need it) or an optional one on; see puzzlesat prunings KIND")
+		fs.StringVar(&o.lib.Prunings, "dfs", "", "switch the DFS's prunings: `[PRESET,]-NAME,+NAME,...` turns one off (with those that need it) or on, after the preset all, none or chapter (the chapter's own search, its cuts named by number too: chapter,-3.3); see puzzlesat prunings KIND")
 	}
 	fs.StringVar(&o.lib.Encoding, "encoding", "", "pick the SAT encoding's options: `POINT=OPTION,...`; see puzzlesat encodings KIND")
 }

@@ -28,6 +28,9 @@ func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
 	if !lib.CanCount() {
 		return usagef("count is not defined for %s", lib.Name())
 	}
+	if s, _ := lib.SearchOf(o.lib.Prunings); s.Name != "" && o.lib.Backend != puzzlesat.SAT {
+		return usagef("count is not defined for the %s search of %s, which stops at its first answer", s.Name, lib.Name())
+	}
 	if o.limit < 0 {
 		return usagef("--limit must be 0 (count every solution) or more, got %d", o.limit)
 	}

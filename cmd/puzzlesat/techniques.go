@@ -13,34 +13,68 @@ import (
 	"github.com/puzzlesat/puzzlesat"
 )
 
-// runPrunings lists the prunings of a kind's DFS: a table, or with
-// --json one JSON array.
+// runPrunings lists the prunings of a kind's searches, its own and the
+// chapter's if it has one, and the presets that --dfs may start with: a
+// table each, or with --json one JSON array of the prunings, each naming
+// its search.
 func runPrunings(ctx context.Context, e env, args []string) error {
 	k, js, err := techniqueArgs(e, "prunings", args)
 	if err != nil {
 		return err
 	}
-	ps := k.lib.Prunings()
+	searches := k.lib.Searches()
 	if js.on() {
 		type record struct {
 			Name        string   `json:"name"`
+			Search      string   `json:"search"` // "" for the kind's own, "chapter" for the chapter's
 			Category    string   `json:"category"`
+			Chapter     string   `json:"chapter"`
 			Default     bool     `json:"default"`
 			Needs       []string `json:"needs"`
 			NeededBy    []string `json:"needed_by"`
 			Description string   `json:"description"`
+			Counts      string   `json:"counts"`
 		}
-		out := make([]record, len(ps))
-		for i, p := range ps {
-			out[i] = record{p.Name, string(p.Category), !p.Optional, orEmpty(p.Needs), neededBy(ps, p.Name), p.Doc}
+		out := []record{}
+		for _, s := range searches {
+			for _, p := range s.Prunings {
+				out = append(out, record{p.Name, s.Name, string(p.Category), p.Chapter, !p.Optional, orEmpty(p.Needs),
+					neededBy(s.Prunings, p.Name), p.Doc, p.Counts})
+			}
 		}
 		if done, err := js.write(ctx, e, out); done || err != nil {
 			return err
 		}
 	}
+	cats := map[puzzlesat.Category]bool{}
+	for i, s := range searches {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+			writeWrapped(e.stdout, fmt.Sprintf("the %s's search, --dfs=%s: %s", s.Name, s.Name, s.Doc), "    ")
+			fmt.Fprintln(e.stdout)
+		}
+		writePrunings(e.stdout, s.Prunings)
+		for _, p := range s.Prunings {
+			cats[p.Category] = true
+		}
+	}
+	fmt.Fprintln(e.stdout, "\npresets, first in --dfs (--dfs=none,+NAME):")
+	for _, p := range k.lib.Presets() {
+		writeWrapped(e.stdout, "  "+p.Name+": "+p.Doc, "    ")
+	}
+	fmt.Fprintln(e.stdout, "\ncategories:")
+	for _, c := range puzzlesat.Categories() {
+		if cats[c] {
+			writeWrapped(e.stdout, "  "+string(c)+": "+c.Legend(), "    ")
+		}
+	}
+	return nil
+}
+
+// writePrunings writes the table of the prunings of one search.
+func writePrunings(w io.Writer, ps []puzzlesat.Pruning) {
 	rows := [][]string{{"name", "category", "chapter", "default"}}
 	docs := []string{"description"}
-	cats := map[puzzlesat.Category]bool{}
 	for _, p := range ps {
 		def := "on"
 		if p.Optional {
@@ -59,16 +93,8 @@ func runPrunings(ctx context.Context, e env, args []string) error {
 			doc += "; needed by " + strings.Join(by, ", ")
 		}
 		docs = append(docs, doc)
-		cats[p.Category] = true
 	}
-	writeListing(e.stdout, rows, docs)
-	fmt.Fprintln(e.stdout, "\ncategories:")
-	for _, c := range puzzlesat.Categories() {
-		if cats[c] {
-			writeWrapped(e.stdout, "  "+string(c)+": "+c.Legend(), "    ")
-		}
-	}
-	return nil
+	writeListing(w, rows, docs)
 }
 
 // listingWidth is the width the listings of prunings and encodings fit.

@@ -7,7 +7,8 @@ import "strings"
 
 // Nearest returns the name of names nearest to word, ignoring case, and
 // true when it is near enough to suggest: within an edit distance of 1
-// for a word of up to 4 letters, 2 up to 8 letters, and 3 beyond, where
+// for a word of 3 or 4 letters, 2 up to 8 letters, and 3 beyond (none for
+// a word of one or two letters, which is as near to any other), where
 // an edit inserts, deletes or replaces a letter or swaps two neighbours
 // (the optimal string alignment distance); or a name that word is the
 // start of, or that starts with word of 3 letters or more. Of two names
@@ -46,6 +47,8 @@ func DidYouMean(word string, names []string, quote func(string) string) string {
 // three-letter word is two edits from many others.
 func allowed(n int) int {
 	switch {
+	case n <= 2:
+		return 0
 	case n <= 4:
 		return 1
 	case n <= 8:
