@@ -35,17 +35,17 @@ type AlphameticAnswer struct {
 // by any white space, until the end of input. An input with no case is an
 // error. file names r in error messages, which are *ParseError values.
 func ParseAlphametic(file string, r io.Reader) ([]Alphametic, error) {
-	return collect(file, r, ScanAlphametic)
+	return Collect(file, r, ScanAlphametic)
 }
 
 // ScanAlphametic reads the cases of r as ParseAlphametic does, calling
 // yield with each as soon as it is read, and stops at the first error of
 // the input or of yield.
 func ScanAlphametic(file string, r io.Reader, yield func(Alphametic) error) error {
-	t := newTokens(file, r)
+	t := NewTokens(file, r)
 	n := 0
 	for {
-		f, ok := t.next()
+		f, ok := t.Next()
 		if !ok {
 			break
 		}
@@ -58,37 +58,37 @@ func ScanAlphametic(file string, r io.Reader, yield func(Alphametic) error) erro
 		}
 		n++
 	}
-	if err := t.ioErr(); err != nil {
+	if err := t.Err(); err != nil {
 		return err
 	}
 	if n == 0 {
-		return t.errorf("expected N (%d..%d), got end of input", AlphameticMinN, AlphameticMaxN)
+		return t.Errorf("expected N (%d..%d), got end of input", AlphameticMinN, AlphameticMaxN)
 	}
 	return nil
 }
 
 // parseAlphameticCase reads the three words of one case whose first
 // field, N, is f.
-func parseAlphameticCase(t *tokens, f string) (Alphametic, error) {
+func parseAlphameticCase(t *Tokens, f string) (Alphametic, error) {
 	n, err := strconv.Atoi(f)
 	switch {
 	case errors.Is(err, strconv.ErrRange) || err == nil && (n < AlphameticMinN || n > AlphameticMaxN):
-		return Alphametic{}, t.errorf("N %s out of range %d..%d", short(f), AlphameticMinN, AlphameticMaxN)
+		return Alphametic{}, t.Errorf("N %s out of range %d..%d", Short(f), AlphameticMinN, AlphameticMaxN)
 	case err != nil:
-		return Alphametic{}, t.errorf("expected N (%d..%d), got %s", AlphameticMinN, AlphameticMaxN, quote(f))
+		return Alphametic{}, t.Errorf("expected N (%d..%d), got %s", AlphameticMinN, AlphameticMaxN, Quote(f))
 	}
 	p := Alphametic{N: n}
 	want := fmt.Sprintf("%d letters A-%c", n, 'A'+n-1)
 	for i := range p.Words {
-		w, ok := t.next()
+		w, ok := t.Next()
 		if !ok {
-			if err := t.ioErr(); err != nil {
+			if err := t.Err(); err != nil {
 				return Alphametic{}, err
 			}
-			return Alphametic{}, t.errorf("expected %s, got end of input", want)
+			return Alphametic{}, t.Errorf("expected %s, got end of input", want)
 		}
 		if alphameticWordErr(w, n) != nil {
-			return Alphametic{}, t.errorf("expected %s, got %s", want, quote(w))
+			return Alphametic{}, t.Errorf("expected %s, got %s", want, Quote(w))
 		}
 		p.Words[i] = w
 	}
@@ -99,11 +99,11 @@ func parseAlphameticCase(t *tokens, f string) (Alphametic, error) {
 // the first n.
 func alphameticWordErr(w string, n int) error {
 	if k := utf8.RuneCountInString(w); k != n {
-		return fmt.Errorf("word %s has %d characters, want %d", quote(w), k, n)
+		return fmt.Errorf("word %s has %d characters, want %d", Quote(w), k, n)
 	}
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'A' || int(w[i]-'A') >= n {
-			return fmt.Errorf("word %s has %s at %d, want a letter A-%c", quote(w), quoteChar(w[i:]), i+1, 'A'+n-1)
+			return fmt.Errorf("word %s has %s at %d, want a letter A-%c", Quote(w), QuoteChar(w[i:]), i+1, 'A'+n-1)
 		}
 	}
 	return nil

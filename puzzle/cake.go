@@ -44,17 +44,17 @@ type CakeAnswer struct {
 // input in errors, which are *ParseError values; an input without any pair
 // is an error.
 func ParseCake(file string, r io.Reader) ([]Cake, error) {
-	return collect(file, r, ScanCake)
+	return Collect(file, r, ScanCake)
 }
 
 // ScanCake reads the pairs of r as ParseCake does, calling yield with
 // each as soon as it is read, and stops at the first error of the input
 // or of yield.
 func ScanCake(file string, r io.Reader, yield func(Cake) error) error {
-	t := newTokens(file, r)
+	t := NewTokens(file, r)
 	n := 0
 	for ; ; n++ {
-		f, ok := t.next()
+		f, ok := t.Next()
 		if !ok {
 			break
 		}
@@ -66,28 +66,28 @@ func ScanCake(file string, r io.Reader, yield func(Cake) error) error {
 			return err
 		}
 	}
-	if err := t.ioErr(); err != nil {
+	if err := t.Err(); err != nil {
 		return err
 	}
 	if n == 0 {
-		return t.errorf("expected volume N and layer count M, got end of input")
+		return t.Errorf("expected volume N and layer count M, got end of input")
 	}
 	return nil
 }
 
 // parseCakePair reads the pair whose volume is the field f just read.
-func parseCakePair(t *tokens, f string) (Cake, error) {
+func parseCakePair(t *Tokens, f string) (Cake, error) {
 	n, err := cakeField(t, f, "volume N", MaxCakeVolume)
 	if err != nil {
 		return Cake{}, err
 	}
-	nLine := t.line
-	f, ok := t.next()
+	nLine := t.TokenLine
+	f, ok := t.Next()
 	if !ok {
-		if err := t.ioErr(); err != nil {
+		if err := t.Err(); err != nil {
 			return Cake{}, err
 		}
-		return Cake{}, t.errorAt(nLine, "expected layer count M after volume %d, got end of input", n)
+		return Cake{}, t.ErrorAt(nLine, "expected layer count M after volume %d, got end of input", n)
 	}
 	m, err := cakeField(t, f, "layer count M", MaxCakeLayers)
 	if err != nil {
@@ -97,13 +97,13 @@ func parseCakePair(t *tokens, f string) (Cake, error) {
 }
 
 // cakeField converts the field f just read by t to an integer in 1..hi.
-func cakeField(t *tokens, f, what string, hi int) (int, error) {
+func cakeField(t *Tokens, f, what string, hi int) (int, error) {
 	v, err := strconv.Atoi(f)
 	switch {
 	case errors.Is(err, strconv.ErrRange) || err == nil && (v < 1 || v > hi):
-		return 0, t.errorf("%s %s out of range 1..%d", what, short(f), hi)
+		return 0, t.Errorf("%s %s out of range 1..%d", what, Short(f), hi)
 	case err != nil:
-		return 0, t.errorf("expected %s, got %s", what, quote(f))
+		return 0, t.Errorf("expected %s, got %s", what, Quote(f))
 	}
 	return v, nil
 }

@@ -36,17 +36,17 @@ type CatsAnswer struct {
 // and W are in 1..MaxCatWeight. An input with no instance is an error.
 // file names r in errors, which are *ParseError values.
 func ParseCats(file string, r io.Reader) ([]Cats, error) {
-	return collect(file, r, ScanCats)
+	return Collect(file, r, ScanCats)
 }
 
 // ScanCats reads the instances of r as ParseCats does, calling yield with
 // each as soon as it is read, and stops at the first error of the input
 // or of yield.
 func ScanCats(file string, r io.Reader, yield func(Cats) error) error {
-	t := newTokens(file, r)
+	t := NewTokens(file, r)
 	count := 0
 	for ; ; count++ {
-		f, ok := t.next()
+		f, ok := t.Next()
 		if !ok {
 			break
 		}
@@ -71,35 +71,35 @@ func ScanCats(file string, r io.Reader, yield func(Cats) error) error {
 			return err
 		}
 	}
-	if err := t.ioErr(); err != nil {
+	if err := t.Err(); err != nil {
 		return err
 	}
 	if count == 0 {
-		return t.errorf("expected N (the number of cats), got end of input")
+		return t.Errorf("expected N (the number of cats), got end of input")
 	}
 	return nil
 }
 
 // catsField reads the next field as a number in 1..MaxCatWeight.
-func catsField(t *tokens, what string) (int, error) {
-	f, ok := t.next()
+func catsField(t *Tokens, what string) (int, error) {
+	f, ok := t.Next()
 	if !ok {
-		if err := t.ioErr(); err != nil {
+		if err := t.Err(); err != nil {
 			return 0, err
 		}
-		return 0, t.errorf("expected %s, got end of input", what)
+		return 0, t.Errorf("expected %s, got end of input", what)
 	}
 	return catsNumber(t, f, what, MaxCatWeight)
 }
 
 // catsNumber parses field f as an integer in 1..hi.
-func catsNumber(t *tokens, f, what string, hi int) (int, error) {
+func catsNumber(t *Tokens, f, what string, hi int) (int, error) {
 	v, err := strconv.Atoi(f)
 	switch {
 	case err == nil && v > hi || errors.Is(err, strconv.ErrRange) && f[0] != '-':
-		return 0, t.errorf("%s is %s: at most %d is supported", what, short(f), hi)
+		return 0, t.Errorf("%s is %s: at most %d is supported", what, Short(f), hi)
 	case err != nil || v < 1:
-		return 0, t.errorf("expected %s, a whole number 1..%d, got %s", what, hi, quote(f))
+		return 0, t.Errorf("expected %s, a whole number 1..%d, got %s", what, hi, Quote(f))
 	}
 	return v, nil
 }

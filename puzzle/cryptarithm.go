@@ -65,7 +65,7 @@ func (e baseError) Unwrap() error { return ErrBadBase }
 // it before reading). An input with no puzzle is an error. file names r
 // in errors, which are *ParseError values.
 func ParseCryptarithm(file string, r io.Reader, base int) ([]Cryptarithm, error) {
-	return collect(file, r, func(file string, r io.Reader, yield func(Cryptarithm) error) error {
+	return Collect(file, r, func(file string, r io.Reader, yield func(Cryptarithm) error) error {
 		return ScanCryptarithm(file, r, base, yield)
 	})
 }
@@ -77,33 +77,33 @@ func ScanCryptarithm(file string, r io.Reader, base int, yield func(Cryptarithm)
 	if err := CheckCryptarithmBase(base); err != nil {
 		return &ParseError{File: file, Line: 0, Err: err}
 	}
-	l := newLines(file, r)
+	l := NewLines(file, r)
 	n := 0
 	for ; ; n++ {
-		s, ok := l.next()
+		s, ok := l.Next()
 		for ok {
 			if t := strings.TrimLeft(s, " \t"); t != "" && t[0] != '#' {
 				break
 			}
-			s, ok = l.next()
+			s, ok = l.Next()
 		}
 		if !ok {
 			break
 		}
 		p, err := parseCryptarithmLine(s)
 		if err != nil {
-			return l.errorf("%v", err)
+			return l.Errorf("%v", err)
 		}
 		p.Base = base
 		if err := yield(p); err != nil {
 			return err
 		}
 	}
-	if err := l.ioErr(); err != nil {
+	if err := l.Err(); err != nil {
 		return err
 	}
 	if n == 0 {
-		return l.errorAt(l.n+1, "expected a puzzle such as SEND + MORE = MONEY, got end of input")
+		return l.ErrorAt(l.Line+1, "expected a puzzle such as SEND + MORE = MONEY, got end of input")
 	}
 	return nil
 }
@@ -158,7 +158,7 @@ func parseCryptarithmLine(s string) (Cryptarithm, error) {
 		p.Addends = append(p.Addends, w)
 		c.skipBlanks()
 		if c.i == len(s) {
-			return p, fmt.Errorf(`expected "+" or "=" after %s, got end of line`, quote(w))
+			return p, fmt.Errorf(`expected "+" or "=" after %s, got end of line`, Quote(w))
 		}
 		if s[c.i] == '=' {
 			c.i++
@@ -168,7 +168,7 @@ func parseCryptarithmLine(s string) (Cryptarithm, error) {
 			break
 		}
 		if s[c.i] != '+' {
-			return p, fmt.Errorf(`expected "+" or "=" after %s, got %s`, quote(w), c.at())
+			return p, fmt.Errorf(`expected "+" or "=" after %s, got %s`, Quote(w), c.at())
 		}
 		c.i++
 	}
@@ -184,7 +184,7 @@ func parseCryptarithmLine(s string) (Cryptarithm, error) {
 	case s[c.i] == '=':
 		return p, fmt.Errorf(`a second "=" at column %d: a puzzle has one sum`, utf8.RuneCountInString(s[:c.i])+1)
 	}
-	return p, fmt.Errorf("expected end of line after the sum %s, got %s", quote(sum), c.at())
+	return p, fmt.Errorf("expected end of line after the sum %s, got %s", Quote(sum), c.at())
 }
 
 // Letters returns the distinct letters of p in alphabetical order; answers
@@ -222,7 +222,7 @@ func (p Cryptarithm) Validate() error {
 		}
 		for i := 0; i < len(w); i++ {
 			if w[i] < 'A' || w[i] > 'Z' {
-				return fmt.Errorf("cryptarithm: word %s has %s, want capital letters A-Z", quote(w), quoteChar(w[i:]))
+				return fmt.Errorf("cryptarithm: word %s has %s, want capital letters A-Z", Quote(w), QuoteChar(w[i:]))
 			}
 		}
 	}
@@ -260,7 +260,7 @@ func (p Cryptarithm) Verify(a CryptarithmAnswer) error {
 	}
 	for _, w := range append(slices.Clip(p.Addends), p.Sum) {
 		if len(w) > 1 && digit[w[0]-'A'] == 0 {
-			return fmt.Errorf("cryptarithm: %s starts with 0", quote(w))
+			return fmt.Errorf("cryptarithm: %s starts with 0", Quote(w))
 		}
 	}
 	return p.verifySum(&digit)

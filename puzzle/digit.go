@@ -34,17 +34,17 @@ type DigitAnswer struct{ A, B, C string }
 // lines are skipped. Cases are numbered from 1. An input with no case is
 // an error. file names r in errors, which are *ParseError values.
 func ParseDigit(file string, r io.Reader) ([]Digit, error) {
-	return collect(file, r, ScanDigit)
+	return Collect(file, r, ScanDigit)
 }
 
 // ScanDigit reads the cases of r as ParseDigit does, calling yield with
 // each as soon as it is read, and stops at the first error of the input
 // or of yield.
 func ScanDigit(file string, r io.Reader, yield func(Digit) error) error {
-	in := newLines(file, r)
+	in := NewLines(file, r)
 	n := 0
 	for {
-		s, ok := in.next()
+		s, ok := in.Next()
 		if !ok {
 			break
 		}
@@ -55,18 +55,18 @@ func ScanDigit(file string, r io.Reader, yield func(Digit) error) error {
 		case len(f) == 1 && f[0] == "0":
 			return digitEnd(in, n, true)
 		case len(f) != 3:
-			return in.errorf("expected three patterns A B C (or a line 0 to end), got %d field(s) in %s", len(f), quote(s))
+			return in.Errorf("expected three patterns A B C (or a line 0 to end), got %d field(s) in %s", len(f), Quote(s))
 		}
 		n++
 		p := Digit{Case: n, A: f[0], B: f[1], C: f[2]}
 		if err := p.Validate(); err != nil {
-			return in.errorf("%v", err)
+			return in.Errorf("%v", err)
 		}
 		if err := yield(p); err != nil {
 			return err
 		}
 	}
-	if err := in.ioErr(); err != nil {
+	if err := in.Err(); err != nil {
 		return err
 	}
 	return digitEnd(in, n, false)
@@ -74,14 +74,14 @@ func ScanDigit(file string, r io.Reader, yield func(Digit) error) error {
 
 // digitEnd checks the end of an input of n cases, ended by a line "0" or
 // by the end of input.
-func digitEnd(in *lines, n int, zero bool) error {
+func digitEnd(in *Lines, n int, zero bool) error {
 	if n > 0 {
 		return nil
 	}
 	if zero {
-		return in.errorf(`expected three patterns A B C, got "0", which ends the input`)
+		return in.Errorf(`expected three patterns A B C, got "0", which ends the input`)
 	}
-	return in.errorAt(in.n+1, "expected three patterns A B C, got end of input")
+	return in.ErrorAt(in.Line+1, "expected three patterns A B C, got end of input")
 }
 
 // DigitLengthsOK reports whether la, lb and lc are lengths of A, B and C
@@ -113,7 +113,7 @@ func (p Digit) Validate() error {
 	pats := [3]string{p.A, p.B, p.C}
 	for i, most := range [3]int{DigitMaxFactor, DigitMaxFactor, DigitMaxProduct} {
 		if !digitPatternOK(pats[i], most) {
-			return fmt.Errorf("expected %c as 1 to %d characters, each a digit or '*', got %s", "ABC"[i], most, quote(pats[i]))
+			return fmt.Errorf("expected %c as 1 to %d characters, each a digit or '*', got %s", "ABC"[i], most, Quote(pats[i]))
 		}
 	}
 	return nil

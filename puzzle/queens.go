@@ -44,36 +44,36 @@ type QueensAnswer struct {
 // white space, until the end of input. An input with no instance is an
 // error. file names r in error messages, which are *ParseError values.
 func ParseQueens(file string, r io.Reader) ([]Queens, error) {
-	return collect(file, r, ScanQueens)
+	return Collect(file, r, ScanQueens)
 }
 
 // ScanQueens reads the instances of r as ParseQueens does, calling yield
 // with each as soon as it is read, and stops at the first error of the
 // input or of yield.
 func ScanQueens(file string, r io.Reader, yield func(Queens) error) error {
-	t := newTokens(file, r)
+	t := NewTokens(file, r)
 	n := 0
 	for ; ; n++ {
-		f, ok := t.next()
+		f, ok := t.Next()
 		if !ok {
 			break
 		}
 		v, err := strconv.Atoi(f)
 		switch {
 		case errors.Is(err, strconv.ErrRange) || err == nil && (v < 1 || v > QueensMaxN):
-			return t.errorf("board size N %s out of range 1..%d", short(f), QueensMaxN)
+			return t.Errorf("board size N %s out of range 1..%d", Short(f), QueensMaxN)
 		case err != nil:
-			return t.errorf("expected a board size N (1..%d), got %s", QueensMaxN, quote(f))
+			return t.Errorf("expected a board size N (1..%d), got %s", QueensMaxN, Quote(f))
 		}
 		if err := yield(Queens{N: v}); err != nil {
 			return err
 		}
 	}
-	if err := t.ioErr(); err != nil {
+	if err := t.Err(); err != nil {
 		return err
 	}
 	if n == 0 {
-		return t.errorf("expected a board size N (1..%d), got end of input", QueensMaxN)
+		return t.Errorf("expected a board size N (1..%d), got end of input", QueensMaxN)
 	}
 	return nil
 }

@@ -20,16 +20,16 @@ const bom = "\xef\xbb\xbf"
 // blockSize is how much lines asks of its reader at a time.
 const blockSize = 64 << 10
 
-// lines reads an input line by line, dropping trailing blanks, and makes
+// Lines reads an input line by line, dropping trailing blanks, and makes
 // *ParseError values that name the current line. A line ends in LF, CR LF
 // or a lone CR (old Mac files). The input is read in blocks, each made a
 // string once, and a line is a part of its block: shared returns it as it
 // is, and next returns a copy for a parser whose instances keep it, so
 // that they do not keep the whole block alive.
-type lines struct {
+type Lines struct {
 	r       io.Reader
-	file    string
-	n       int    // number of the line last returned, 1-based
+	File    string
+	Line       int    // number of the line last returned, 1-based
 	err     error  // why the lines ended early: a read error, or a *ParseError
 	text    string // read but not yet returned
 	block   []byte // the buffer that reads go to
@@ -39,18 +39,18 @@ type lines struct {
 	done    bool
 }
 
-func newLines(file string, r io.Reader) *lines {
-	return &lines{r: r, file: file}
+func NewLines(file string, r io.Reader) *Lines {
+	return &Lines{r: r, File: file}
 }
 
 // errLineTooLong is what shared reports for a line over maxLine bytes.
 var errLineTooLong = errors.New("line too long")
 
-// shared returns the next line, part of the block it was read in, without
+// Shared returns the next line, part of the block it was read in, without
 // its line end and trailing blanks. At the end of input, or on a read
 // error, it returns false; see ioErr. The lines of the input read before
 // a read error are returned first, the last one as it is.
-func (l *lines) shared() (string, bool) {
+func (l *Lines) Shared() (string, bool) {
 	if l.done {
 		return "", false
 	}
@@ -79,13 +79,13 @@ func (l *lines) shared() (string, bool) {
 				rest = rest[1:]
 			}
 			l.text = rest
-			l.n++
-			return trimBlanks(s), true
+			l.Line++
+			return TrimBlanks(s), true
 		case l.eof && l.text != "":
 			s := l.text
 			l.text = ""
-			l.n++
-			return trimBlanks(s), true
+			l.Line++
+			return TrimBlanks(s), true
 		case l.eof:
 			return l.stop(l.readErr)
 		}
@@ -93,17 +93,17 @@ func (l *lines) shared() (string, bool) {
 	}
 }
 
-// next returns the next line as shared does, copied out of its block.
-func (l *lines) next() (string, bool) {
-	s, ok := l.shared()
+// Next returns the Next line as shared does, copied out of its block.
+func (l *Lines) Next() (string, bool) {
+	s, ok := l.Shared()
 	return strings.Clone(s), ok
 }
 
 // stop ends the lines with err, nil at a clean end.
-func (l *lines) stop(err error) (string, bool) {
+func (l *Lines) stop(err error) (string, bool) {
 	l.done, l.text = true, ""
 	if errors.Is(err, errLineTooLong) {
-		err = l.errorAt(l.n+1, "line longer than the limit of %d bytes (1 MiB)", maxLine)
+		err = l.ErrorAt(l.Line+1, "line longer than the limit of %d bytes (1 MiB)", maxLine)
 	}
 	l.err = err
 	return "", false
@@ -112,7 +112,7 @@ func (l *lines) stop(err error) (string, bool) {
 // fill reads the next block onto the text not yet returned. A reader that
 // returns nothing a hundred times in a row ends the input, as it would a
 // bufio.Scanner.
-func (l *lines) fill() {
+func (l *Lines) fill() {
 	if len(l.block) < max(blockSize, len(l.text)) {
 		// a line longer than a block: each reading at least doubles the text
 		l.block = make([]byte, max(blockSize, len(l.text)))
@@ -136,9 +136,9 @@ func (l *lines) fill() {
 	l.eof, l.readErr = true, io.ErrNoProgress
 }
 
-// trimBlanks drops the blanks (space, tab, form feed, vertical tab) that
+// TrimBlanks drops the blanks (space, tab, form feed, vertical tab) that
 // end s.
-func trimBlanks(s string) string {
+func TrimBlanks(s string) string {
 	n := len(s)
 	for n > 0 {
 		switch s[n-1] {
@@ -151,22 +151,22 @@ func trimBlanks(s string) string {
 	return s[:n]
 }
 
-// trimLeading drops the spaces and tabs that start s.
-func trimLeading(s string) string {
+// TrimLeading drops the spaces and tabs that start s.
+func TrimLeading(s string) string {
 	for s != "" && (s[0] == ' ' || s[0] == '\t') {
 		s = s[1:]
 	}
 	return s
 }
 
-// hasBlank reports whether s holds a space or a tab.
-func hasBlank(s string) bool {
+// HasBlank reports whether s holds a space or a tab.
+func HasBlank(s string) bool {
 	return strings.IndexByte(s, ' ') >= 0 || strings.IndexByte(s, '\t') >= 0
 }
 
-// runeCount is utf8.RuneCountInString, eight bytes at a time while they
+// RuneCount is utf8.RuneCountInString, eight bytes at a time while they
 // are ASCII: puzzle lines nearly always are, and are counted once each.
-func runeCount(s string) int {
+func RuneCount(s string) int {
 	i := 0
 	for ; len(s)-i >= 8; i += 8 {
 		b := s[i : i+8]
@@ -179,60 +179,60 @@ func runeCount(s string) int {
 	return i + utf8.RuneCountInString(s[i:])
 }
 
-// ioErr returns the error that stopped next early, or nil at a clean end.
-func (l *lines) ioErr() error {
+// Err returns the error that stopped next early, or nil at a clean end.
+func (l *Lines) Err() error {
 	var pe *ParseError
 	if l.err == nil || errors.As(l.err, &pe) {
 		return l.err
 	}
-	return &ParseError{File: l.file, Line: l.n + 1, Err: l.err}
+	return &ParseError{File: l.File, Line: l.Line + 1, Err: l.err}
 }
 
-// errorf returns a *ParseError at the line last returned by next.
-func (l *lines) errorf(format string, args ...any) error {
-	return l.errorAt(l.n, format, args...)
+// Errorf returns a *ParseError at the line last returned by next.
+func (l *Lines) Errorf(format string, args ...any) error {
+	return l.ErrorAt(l.Line, format, args...)
 }
 
-// errorAt returns a *ParseError at line n.
-func (l *lines) errorAt(n int, format string, args ...any) error {
-	return &ParseError{File: l.file, Line: n, Err: fmt.Errorf(format, args...)}
+// ErrorAt returns a *ParseError at line n.
+func (l *Lines) ErrorAt(n int, format string, args ...any) error {
+	return &ParseError{File: l.File, Line: n, Err: fmt.Errorf(format, args...)}
 }
 
-// tokens reads whitespace-separated fields across lines, remembering the
+// Tokens reads whitespace-separated fields across lines, remembering the
 // line each came from.
-type tokens struct {
-	*lines
+type Tokens struct {
+	*Lines
 	fields []string
-	line   int // line of the token last returned
+	TokenLine   int // line of the token last returned
 }
 
-func newTokens(file string, r io.Reader) *tokens {
-	return &tokens{lines: newLines(file, r)}
+func NewTokens(file string, r io.Reader) *Tokens {
+	return &Tokens{Lines: NewLines(file, r)}
 }
 
-// next returns the next field; false at the end of input or on a read error.
-func (t *tokens) next() (string, bool) {
+// Next returns the Next field; false at the end of input or on a read error.
+func (t *Tokens) Next() (string, bool) {
 	for len(t.fields) == 0 {
-		s, ok := t.lines.next()
+		s, ok := t.Lines.Next()
 		if !ok {
-			t.line = t.lines.n + 1
+			t.TokenLine = t.Lines.Line + 1
 			return "", false
 		}
 		t.fields = strings.Fields(s)
 	}
 	f := t.fields[0]
 	t.fields = t.fields[1:]
-	t.line = t.lines.n
+	t.TokenLine = t.Lines.Line
 	return f, true
 }
 
-// errorf returns a *ParseError at the line of the token last returned.
-func (t *tokens) errorf(format string, args ...any) error {
-	return t.errorAt(t.line, format, args...)
+// Errorf returns a *ParseError at the line of the token last returned.
+func (t *Tokens) Errorf(format string, args ...any) error {
+	return t.ErrorAt(t.TokenLine, format, args...)
 }
 
-// collect returns every instance that scan reads from r.
-func collect[I any](file string, r io.Reader, scan func(string, io.Reader, func(I) error) error) ([]I, error) {
+// Collect returns every instance that scan reads from r.
+func Collect[I any](file string, r io.Reader, scan func(string, io.Reader, func(I) error) error) ([]I, error) {
 	var ps []I
 	err := scan(file, r, func(p I) error {
 		ps = append(ps, p)
@@ -247,18 +247,18 @@ func collect[I any](file string, r io.Reader, scan func(string, io.Reader, func(
 // maxQuote bounds the text of an input quoted in a message.
 const maxQuote = 40
 
-// quote quotes s for a message, cut after maxQuote characters.
-func quote(s string) string {
+// Quote quotes s for a message, cut after maxQuote characters.
+func Quote(s string) string {
 	if utf8.RuneCountInString(s) > maxQuote {
-		return strconv.Quote(s[:runeOffset(s, maxQuote)]) + "..."
+		return strconv.Quote(s[:RuneOffset(s, maxQuote)]) + "..."
 	}
 	return strconv.Quote(s)
 }
 
-// runeOffset returns the byte offset of character k of s (0-based), or
+// RuneOffset returns the byte offset of character k of s (0-based), or
 // len(s) when s has no more than k characters. A byte that is not UTF-8
 // counts as one character, as in a range loop.
-func runeOffset(s string, k int) int {
+func RuneOffset(s string, k int) int {
 	for i := range s {
 		if k == 0 {
 			return i
@@ -268,9 +268,9 @@ func runeOffset(s string, k int) int {
 	return len(s)
 }
 
-// quoteChar quotes the first character of s for a message: 'é', or '\xff'
+// QuoteChar quotes the first character of s for a message: 'é', or '\xff'
 // for a byte that is not UTF-8 (which a rune would show as U+FFFD).
-func quoteChar(s string) string {
+func QuoteChar(s string) string {
 	c, size := utf8.DecodeRuneInString(s)
 	if c == utf8.RuneError && size <= 1 {
 		if s == "" {
@@ -281,8 +281,8 @@ func quoteChar(s string) string {
 	return strconv.QuoteRune(c)
 }
 
-// short returns a number's digits for a message, cut after maxQuote bytes.
-func short(digits string) string {
+// Short returns a number's digits for a message, cut after maxQuote bytes.
+func Short(digits string) string {
 	if len(digits) > maxQuote {
 		return digits[:maxQuote] + "..."
 	}

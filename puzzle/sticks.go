@@ -38,18 +38,18 @@ type SticksAnswer struct {
 // is ignored, as the judge does. An input with no block is an error. file
 // names the input in errors, which are *ParseError values.
 func ParseSticks(file string, r io.Reader) ([]Sticks, error) {
-	return collect(file, r, ScanSticks)
+	return Collect(file, r, ScanSticks)
 }
 
 // ScanSticks reads the blocks of r as ParseSticks does, calling yield
 // with each as soon as it is read, and stops at the first error of the
 // input or of yield.
 func ScanSticks(file string, r io.Reader, yield func(Sticks) error) error {
-	t := newTokens(file, r)
+	t := NewTokens(file, r)
 	for blocks := 0; ; blocks++ {
-		f, ok := t.next()
+		f, ok := t.Next()
 		if !ok {
-			if err := t.ioErr(); err != nil {
+			if err := t.Err(); err != nil {
 				return err
 			}
 		}
@@ -57,13 +57,13 @@ func ScanSticks(file string, r io.Reader, yield func(Sticks) error) error {
 		switch {
 		case !ok || n == 0 && err == nil:
 			if blocks == 0 {
-				return t.errorf("expected a block (a piece count, then the pieces), got %s", endOrZero(ok))
+				return t.Errorf("expected a block (a piece count, then the pieces), got %s", endOrZero(ok))
 			}
 			return nil
 		case err == nil && n > MaxSticksPieces || errors.Is(err, strconv.ErrRange) && f[0] != '-':
-			return t.errorf("block of %s pieces: at most %d are supported", short(f), MaxSticksPieces)
+			return t.Errorf("block of %s pieces: at most %d are supported", Short(f), MaxSticksPieces)
 		case err != nil || n < 0:
-			return t.errorf("expected a piece count (0 ends the input), got %s", quote(f))
+			return t.Errorf("expected a piece count (0 ends the input), got %s", Quote(f))
 		}
 		p, err := parseSticksBlock(t, n)
 		if err != nil {
@@ -84,23 +84,23 @@ func endOrZero(read bool) string {
 }
 
 // parseSticksBlock reads the n lengths of one block.
-func parseSticksBlock(t *tokens, n int) (Sticks, error) {
+func parseSticksBlock(t *Tokens, n int) (Sticks, error) {
 	p := Sticks{Pieces: make([]int, n)}
 	for i := range p.Pieces {
-		f, ok := t.next()
+		f, ok := t.Next()
 		if !ok {
-			if err := t.ioErr(); err != nil {
+			if err := t.Err(); err != nil {
 				return Sticks{}, err
 			}
-			return Sticks{}, t.errorf("expected piece %d of %d, got end of input", i+1, n)
+			return Sticks{}, t.Errorf("expected piece %d of %d, got end of input", i+1, n)
 		}
 		v, err := strconv.Atoi(f)
 		tooLong := err == nil && v > MaxStickPiece || errors.Is(err, strconv.ErrRange) && f[0] != '-'
 		switch {
 		case tooLong:
-			return Sticks{}, t.errorf("piece %d of %d is %s long: at most %d is supported", i+1, n, short(f), MaxStickPiece)
+			return Sticks{}, t.Errorf("piece %d of %d is %s long: at most %d is supported", i+1, n, Short(f), MaxStickPiece)
 		case err != nil || v < 1:
-			return Sticks{}, t.errorf("expected piece %d of %d (a length 1..%d), got %s", i+1, n, MaxStickPiece, quote(f))
+			return Sticks{}, t.Errorf("expected piece %d of %d (a length 1..%d), got %s", i+1, n, MaxStickPiece, Quote(f))
 		}
 		p.Pieces[i] = v
 	}

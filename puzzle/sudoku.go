@@ -341,7 +341,7 @@ func sudokuRepeatUnit(inRow, inCol bool, r, c, b int) string {
 // has more than 40.
 func sudokuQuote(s string) string {
 	if utf8.RuneCountInString(s) > 40 {
-		return strconv.Quote(s[:runeOffset(s, 37)]) + "..."
+		return strconv.Quote(s[:RuneOffset(s, 37)]) + "..."
 	}
 	return strconv.Quote(s)
 }

@@ -93,10 +93,10 @@ func TestSudoku9ChecksAgree(t *testing.T) {
 func TestRuneCount(t *testing.T) {
 	for n := range 40 {
 		ascii := strings.Repeat("1", n)
-		require.Equal(t, n, runeCount(ascii))
+		require.Equal(t, n, RuneCount(ascii))
 		for at := 0; at <= n; at++ {
 			s := ascii[:at] + "é" + ascii[at:] + "\xff"
-			require.Equal(t, utf8.RuneCountInString(s), runeCount(s), "%q", s)
+			require.Equal(t, utf8.RuneCountInString(s), RuneCount(s), "%q", s)
 		}
 	}
 }
@@ -129,28 +129,28 @@ func TestLinesAgree(t *testing.T) {
 		for rest := strings.TrimPrefix(text, bom); rest != ""; {
 			i := strings.IndexAny(rest, "\r\n")
 			if i < 0 {
-				want = append(want, trimBlanks(rest))
+				want = append(want, TrimBlanks(rest))
 				break
 			}
-			want = append(want, trimBlanks(rest[:i]))
+			want = append(want, TrimBlanks(rest[:i]))
 			if strings.HasPrefix(rest[i:], "\r\n") {
 				i++
 			}
 			rest = rest[i+1:]
 		}
-		l := newLines("in", &choppy{s: text, rng: rng})
+		l := NewLines("in", &choppy{s: text, rng: rng})
 		var got []string
 		for {
-			s, ok := l.shared()
+			s, ok := l.Shared()
 			if !ok {
 				break
 			}
 			got = append(got, s)
 		}
-		require.NoError(t, l.ioErr())
+		require.NoError(t, l.Err())
 		require.Equal(t, len(want), len(got), "round %d", round)
 		require.Equal(t, want, got, "round %d", round)
-		require.Equal(t, len(want), l.n)
+		require.Equal(t, len(want), l.Line)
 	}
 }
 

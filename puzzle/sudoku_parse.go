@@ -81,7 +81,7 @@ func ScanSudoku(file string, r io.Reader, alphabet string, yield func(Sudoku) er
 			return nil, &ParseError{File: file, Err: err}
 		}
 	}
-	sp := &sudokuParser{lines: newLines(file, r), forced: alphabet}
+	sp := &sudokuParser{Lines: NewLines(file, r), forced: alphabet}
 	if err := sp.parse(yield); err != nil {
 		return nil, err
 	}
@@ -130,7 +130,7 @@ var sudokuAutoSides = [...]int{4, 9, 16, 25, 36}
 
 // sudokuParser reads puzzles line by line.
 type sudokuParser struct {
-	*lines
+	*Lines
 	forced   string       // the alphabet every puzzle must use; "" to auto-detect
 	ended    bool         // a line "end" was read
 	back     []sudokuLine // lines pushed back, the next one last
@@ -151,16 +151,16 @@ func (sp *sudokuParser) line() (string, bool) {
 	if k := len(sp.back); k > 0 {
 		l := sp.back[k-1]
 		sp.back = sp.back[:k-1]
-		sp.n = l.n
+		sp.Line = l.n
 		return l.s, true
 	}
-	return sp.shared() // the parser keeps no line: cells are values
+	return sp.Shared() // the parser keeps no line: cells are values
 }
 
 // unread pushes back s, the line just read, for the next call of line.
 func (sp *sudokuParser) unread(s string) {
-	sp.back = append(sp.back, sudokuLine{s, sp.n})
-	sp.n--
+	sp.back = append(sp.back, sudokuLine{s, sp.Line})
+	sp.Line--
 }
 
 // sudokuFour are the characters a 4x4 puzzle of the automatic alphabet
@@ -175,7 +175,7 @@ func (sp *sudokuParser) fourByFour(s string) bool {
 	if strings.Trim(s, sudokuFour) != "" {
 		return false
 	}
-	cur := sp.n
+	cur := sp.Line
 	var ahead []sudokuLine
 	rows := 1
 	for rows < 16 {
@@ -183,12 +183,12 @@ func (sp *sudokuParser) fourByFour(s string) bool {
 		if !ok {
 			break
 		}
-		ahead = append(ahead, sudokuLine{t, sp.n})
-		t = trimLeading(t)
+		ahead = append(ahead, sudokuLine{t, sp.Line})
+		t = TrimLeading(t)
 		if t != "" && t[0] == '#' {
 			continue
 		}
-		if runeCount(t) != 16 || hasBlank(t) {
+		if RuneCount(t) != 16 || HasBlank(t) {
 			break
 		}
 		rows++
@@ -196,7 +196,7 @@ func (sp *sudokuParser) fourByFour(s string) bool {
 	for i := len(ahead) - 1; i >= 0; i-- {
 		sp.back = append(sp.back, ahead[i])
 	}
-	sp.n = cur
+	sp.Line = cur
 	return rows < 16
 }
 
@@ -209,7 +209,7 @@ func (sp *sudokuParser) parse(yield func(Sudoku) error) error {
 		}
 		if first && sp.isCount(s) {
 			count, _ = strconv.Atoi(s) // at most 8 digits: cannot fail
-			countLine = sp.n
+			countLine = sp.Line
 			continue
 		}
 		p, err := sp.puzzle(s)
@@ -221,14 +221,14 @@ func (sp *sudokuParser) parse(yield func(Sudoku) error) error {
 		}
 		n++
 	}
-	if err := sp.ioErr(); err != nil {
+	if err := sp.Err(); err != nil {
 		return err
 	}
 	switch {
 	case countLine > 0 && count != n:
-		return sp.errorAt(countLine, "expected %d puzzles as this line says, the input has %d", count, n)
+		return sp.ErrorAt(countLine, "expected %d puzzles as this line says, the input has %d", count, n)
 	case n == 0:
-		return sp.errorAt(sp.n+1, "expected a sudoku, got end of input")
+		return sp.ErrorAt(sp.Line+1, "expected a sudoku, got end of input")
 	}
 	return nil
 }
@@ -253,7 +253,7 @@ func (sp *sudokuParser) isCount(s string) bool {
 		return true
 	}
 	sp.unread(next)
-	return len(trimLeading(next)) != 4
+	return len(TrimLeading(next)) != 4
 }
 
 // content returns the next line that is neither blank nor a comment, with
@@ -264,7 +264,7 @@ func (sp *sudokuParser) content() (string, bool) {
 		if !ok {
 			return "", false
 		}
-		s = trimLeading(s)
+		s = TrimLeading(s)
 		switch {
 		case s == "" || s[0] == '#':
 		case s == "end":
@@ -283,17 +283,17 @@ func (sp *sudokuParser) row(rows, want int) (string, error) {
 	for {
 		s, ok := sp.line()
 		if !ok {
-			if err := sp.ioErr(); err != nil {
+			if err := sp.Err(); err != nil {
 				return "", err
 			}
-			return "", sp.errorAt(sp.n+1, "grid cut off: expected %d rows, got %d before the end of input", want, rows)
+			return "", sp.ErrorAt(sp.Line+1, "grid cut off: expected %d rows, got %d before the end of input", want, rows)
 		}
-		s = trimLeading(s)
+		s = TrimLeading(s)
 		switch {
 		case s != "" && s[0] == '#':
 			continue
 		case s == "" || s == "end":
-			return "", sp.errorf("grid cut off: expected %d rows, got %d", want, rows)
+			return "", sp.Errorf("grid cut off: expected %d rows, got %d", want, rows)
 		}
 		return s, nil
 	}
@@ -301,14 +301,14 @@ func (sp *sudokuParser) row(rows, want int) (string, error) {
 
 // puzzle reads the puzzle whose first line is s.
 func (sp *sudokuParser) puzzle(s string) (Sudoku, error) {
-	if hasBlank(s) {
+	if HasBlank(s) {
 		return sp.numeric(s)
 	}
 	side, layout, err := sp.shape(s)
 	if err != nil {
 		return Sudoku{}, err
 	}
-	rows, lineOf := []string{s}, []int{sp.n}
+	rows, lineOf := []string{s}, []int{sp.Line}
 	if layout == SudokuGrid {
 		if rows, lineOf, err = sp.grid(s, side); err != nil {
 			return Sudoku{}, err
@@ -319,7 +319,7 @@ func (sp *sudokuParser) puzzle(s string) (Sudoku, error) {
 		var warn string
 		alphabet, warn = sudokuAutoAlphabet(side, rows)
 		if warn != "" {
-			sp.warnings = append(sp.warnings, SudokuWarning{File: sp.file, Line: lineOf[0], Msg: warn})
+			sp.warnings = append(sp.warnings, SudokuWarning{File: sp.File, Line: lineOf[0], Msg: warn})
 		}
 	}
 	p := Sudoku{Box: sudokuBoxOf(side), Layout: layout, Alphabet: alphabet, Line: lineOf[0]}
@@ -332,7 +332,7 @@ func (sp *sudokuParser) puzzle(s string) (Sudoku, error) {
 // shape tells from the length of a puzzle's first line its side and
 // layout, and for a line of 16 from what follows it.
 func (sp *sudokuParser) shape(s string) (int, SudokuLayout, error) {
-	n := runeCount(s)
+	n := RuneCount(s)
 	if f := len(sp.forced); f > 0 {
 		switch n {
 		case f:
@@ -340,7 +340,7 @@ func (sp *sudokuParser) shape(s string) (int, SudokuLayout, error) {
 		case f * f:
 			return f, SudokuLine, nil
 		}
-		return 0, 0, sp.errorf("expected a row of %d symbols or a puzzle of %d, got %d characters: %s", f, f*f, n, sudokuQuote(s))
+		return 0, 0, sp.Errorf("expected a row of %d symbols or a puzzle of %d, got %d characters: %s", f, f*f, n, sudokuQuote(s))
 	}
 	if n == 16 && sp.fourByFour(s) {
 		return 4, SudokuLine, nil
@@ -353,23 +353,23 @@ func (sp *sudokuParser) shape(s string) (int, SudokuLayout, error) {
 			return side, SudokuLine, nil
 		}
 	}
-	return 0, 0, sp.errorf("expected a row of 4, 9, 16, 25 or 36 symbols, a puzzle of 81, 256, 625 or 1296, or numbers separated by blanks, got %d characters: %s", n, sudokuQuote(s))
+	return 0, 0, sp.Errorf("expected a row of 4, 9, 16, 25 or 36 symbols, a puzzle of 81, 256, 625 or 1296, or numbers separated by blanks, got %d characters: %s", n, sudokuQuote(s))
 }
 
 // grid reads the rows of a grid after its first row first; it returns the
 // rows and their line numbers.
 func (sp *sudokuParser) grid(first string, side int) ([]string, []int, error) {
 	rows, lineOf := make([]string, 1, side), make([]int, 1, side)
-	rows[0], lineOf[0] = first, sp.n
+	rows[0], lineOf[0] = first, sp.Line
 	for len(rows) < side {
 		s, err := sp.row(len(rows), side)
 		if err != nil {
 			return nil, nil, err
 		}
-		if k := runeCount(s); k != side {
-			return nil, nil, sp.errorf("expected row %d of the grid, %d symbols, got %d characters: %s", len(rows)+1, side, k, sudokuQuote(s))
+		if k := RuneCount(s); k != side {
+			return nil, nil, sp.Errorf("expected row %d of the grid, %d symbols, got %d characters: %s", len(rows)+1, side, k, sudokuQuote(s))
 		}
-		rows, lineOf = append(rows, s), append(lineOf, sp.n)
+		rows, lineOf = append(rows, s), append(lineOf, sp.Line)
 	}
 	return rows, lineOf, nil
 }
@@ -417,8 +417,8 @@ func (sp *sudokuParser) decode(rows []string, lineOf []int, alphabet string) ([]
 	n := 0
 	for r, row := range rows {
 		if i := sudokuDecode(cells[n:], row, value); i >= 0 {
-			return nil, sp.errorAt(lineOf[r], "expected symbols %s or blanks %s, got %s at character %d",
-				sudokuDescribe(alphabet), sudokuBlanks(alphabet), quoteChar(row[i:]), i+1)
+			return nil, sp.ErrorAt(lineOf[r], "expected symbols %s or blanks %s, got %s at character %d",
+				sudokuDescribe(alphabet), sudokuBlanks(alphabet), QuoteChar(row[i:]), i+1)
 		}
 		n += len(row)
 	}
@@ -525,9 +525,9 @@ func (sp *sudokuParser) numeric(s string) (Sudoku, error) {
 	side := len(strings.Fields(s))
 	box := sudokuBoxOf(side)
 	if box == 0 {
-		return Sudoku{}, sp.errorf("a row of %d numbers: the side must be a square from 4 to %d (4, 9, 16, ..., 400)", side, SudokuMaxBox*SudokuMaxBox)
+		return Sudoku{}, sp.Errorf("a row of %d numbers: the side must be a square from 4 to %d (4, 9, 16, ..., 400)", side, SudokuMaxBox*SudokuMaxBox)
 	}
-	p := Sudoku{Box: box, Cells: sp.cells(side * side), Layout: SudokuNumeric, Line: sp.n}
+	p := Sudoku{Box: box, Cells: sp.cells(side * side), Layout: SudokuNumeric, Line: sp.Line}
 	lineOf := make([]int, side)
 	for r := range side {
 		if r > 0 {
@@ -536,7 +536,7 @@ func (sp *sudokuParser) numeric(s string) (Sudoku, error) {
 				return Sudoku{}, err
 			}
 		}
-		lineOf[r] = sp.n
+		lineOf[r] = sp.Line
 		if err := sp.numbers(s, r, p.Cells[r*side:(r+1)*side]); err != nil {
 			return Sudoku{}, err
 		}
@@ -551,20 +551,20 @@ func (sp *sudokuParser) numbers(s string, r int, cells []int16) error {
 	k := 0
 	for f := range strings.FieldsSeq(s) {
 		if k == side {
-			return sp.errorf("expected row %d of the grid, %d numbers, got %d", r+1, side, len(strings.Fields(s)))
+			return sp.Errorf("expected row %d of the grid, %d numbers, got %d", r+1, side, len(strings.Fields(s)))
 		}
 		v, ok := sudokuNumber(f, side)
 		if !ok {
 			if f != "" && f[0] >= '0' && f[0] <= '9' && strings.Trim(f, "0123456789") == "" {
-				return sp.errorf("number %s at row %d column %d out of range 0..%d", sudokuQuote(f), r+1, k+1, side)
+				return sp.Errorf("number %s at row %d column %d out of range 0..%d", sudokuQuote(f), r+1, k+1, side)
 			}
-			return sp.errorf("expected a number 0..%d or '.' at row %d column %d, got %s", side, r+1, k+1, sudokuQuote(f))
+			return sp.Errorf("expected a number 0..%d or '.' at row %d column %d, got %s", side, r+1, k+1, sudokuQuote(f))
 		}
 		cells[k] = v
 		k++
 	}
 	if k != side {
-		return sp.errorf("expected row %d of the grid, %d numbers, got %d", r+1, side, k)
+		return sp.Errorf("expected row %d of the grid, %d numbers, got %d", r+1, side, k)
 	}
 	return nil
 }
@@ -606,7 +606,7 @@ func (sp *sudokuParser) checkGivens(p Sudoku, lineOf []int) error {
 		line = lineOf[r]
 	}
 	kind, _, _ := strings.Cut(unit, " ")
-	return sp.errorAt(line, "given %s at row %d column %d repeats one in its %s", sudokuGivenText(p, p.Cells[i]), r+1, c+1, kind)
+	return sp.ErrorAt(line, "given %s at row %d column %d repeats one in its %s", sudokuGivenText(p, p.Cells[i]), r+1, c+1, kind)
 }
 
 // sudokuGivenText quotes a given as it was written: '5', or 12 in numbers.
