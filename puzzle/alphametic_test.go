@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 )
 
 // sampleAlphametic is the statement sample and its answer.
@@ -16,24 +17,24 @@ var sampleAlphametic = puzzle.Alphametic{N: 5, Words: [3]string{"ABCED", "BDACE"
 
 var sampleAlphameticAnswer = puzzle.AlphameticAnswer{Digits: []int{1, 0, 3, 4, 2}}
 
-var parseAlphameticTests = []parseCase[puzzle.Alphametic]{
-	{"sample", "5\nABCED\nBDACE\nEBBAA\n", []puzzle.Alphametic{sampleAlphametic}},
-	{"CRLF", "5\r\nABCED\r\nBDACE\r\nEBBAA\r\n", []puzzle.Alphametic{sampleAlphametic}},
-	{"trailing blanks", "5  \nABCED \t\nBDACE\nEBBAA   \n\n\n", []puzzle.Alphametic{sampleAlphametic}},
-	{"no final newline", "5\nABCED\nBDACE\nEBBAA", []puzzle.Alphametic{sampleAlphametic}},
-	{"one line", "5 ABCED BDACE EBBAA", []puzzle.Alphametic{sampleAlphametic}},
-	{"blank lines between", "\n5\n\nABCED\n\nBDACE\nEBBAA\n", []puzzle.Alphametic{sampleAlphametic}},
-	{"two cases", "5\nABCED\nBDACE\nEBBAA\n2 AB\nBA BB\n", []puzzle.Alphametic{
+var parseAlphameticTests = []puzzletest.Case[puzzle.Alphametic]{
+	{Name: "sample", In: "5\nABCED\nBDACE\nEBBAA\n", Want: []puzzle.Alphametic{sampleAlphametic}},
+	{Name: "CRLF", In: "5\r\nABCED\r\nBDACE\r\nEBBAA\r\n", Want: []puzzle.Alphametic{sampleAlphametic}},
+	{Name: "trailing blanks", In: "5  \nABCED \t\nBDACE\nEBBAA   \n\n\n", Want: []puzzle.Alphametic{sampleAlphametic}},
+	{Name: "no final newline", In: "5\nABCED\nBDACE\nEBBAA", Want: []puzzle.Alphametic{sampleAlphametic}},
+	{Name: "one line", In: "5 ABCED BDACE EBBAA", Want: []puzzle.Alphametic{sampleAlphametic}},
+	{Name: "blank lines between", In: "\n5\n\nABCED\n\nBDACE\nEBBAA\n", Want: []puzzle.Alphametic{sampleAlphametic}},
+	{Name: "two cases", In: "5\nABCED\nBDACE\nEBBAA\n2 AB\nBA BB\n", Want: []puzzle.Alphametic{
 		sampleAlphametic, {N: 2, Words: [3]string{"AB", "BA", "BB"}},
 	}},
-	{"letter missing", "3\nAAB\nABA\nBAA\n", []puzzle.Alphametic{{N: 3, Words: [3]string{"AAB", "ABA", "BAA"}}}},
-	{"largest", "26\n" + strings.Repeat("ABCDEFGHIJKLMNOPQRSTUVWXYZ\n", 3), []puzzle.Alphametic{{
+	{Name: "letter missing", In: "3\nAAB\nABA\nBAA\n", Want: []puzzle.Alphametic{{N: 3, Words: [3]string{"AAB", "ABA", "BAA"}}}},
+	{Name: "largest", In: "26\n" + strings.Repeat("ABCDEFGHIJKLMNOPQRSTUVWXYZ\n", 3), Want: []puzzle.Alphametic{{
 		N: 26, Words: [3]string{"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
 	}}},
 }
 
 func TestParseAlphametic(t *testing.T) {
-	testParse(t, puzzle.ParseAlphametic, parseAlphameticTests, parseAlphameticErrors)
+	puzzletest.Run(t, puzzle.ParseAlphametic, parseAlphameticTests, parseAlphameticErrors)
 }
 
 func TestParseAlphameticSampleFile(t *testing.T) {
@@ -45,31 +46,30 @@ func TestParseAlphameticSampleFile(t *testing.T) {
 	require.Equal(t, []puzzle.Alphametic{sampleAlphametic}, got)
 }
 
-var parseAlphameticErrors = []parseError{
-	{"empty", "", 1, "expected N (2..26), got end of input"},
-	{"blank only", "\n  \n", 3, "expected N (2..26), got end of input"},
-	{"N 0", "0\n", 1, "N 0 out of range 2..26"},
-	{"N 1", "1\nA\nA\nA\n", 1, "N 1 out of range 2..26"},
-	{"N 27", "27\n", 1, "N 27 out of range 2..26"},
-	{"N not a number", "five\n", 1, `expected N (2..26), got "five"`},
-	{"N int64 maximum", "9223372036854775807\n", 1, "N 9223372036854775807 out of range 2..26"},
-	{"N past int64", "9223372036854775808\n", 1, "N 9223372036854775808 out of range 2..26"},
-	{"N below int64", "-9223372036854775809\n", 1, "N -9223372036854775809 out of range 2..26"},
-	{"N huge, cut", strings.Repeat("9", 100) + "\n", 1, "N " + strings.Repeat("9", 40) + "... out of range 2..26"},
-	{"a word with é", "5\nABéED\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "ABéED"`},
-	{"letter beyond N", "5\nABCED\nBDACE\nABCDZ\n", 4, `expected 5 letters A-E, got "ABCDZ"`},
-	{"letter F for N 5", "5\nABCEF\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "ABCEF"`},
-	{"short word", "5\nABCED\nBDAC\nEBBAA\n", 3, `expected 5 letters A-E, got "BDAC"`},
-	{"long word", "5\nABCEDA\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "ABCEDA"`},
-	{"lower case", "5\nabced\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "abced"`},
-	{"digit", "5\nABC1D\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "ABC1D"`},
-	{"word split", "5\nAB CED\nBDACE\nEBBAA\n", 2, `expected 5 letters A-E, got "AB"`},
-	{"missing sum", "5\nABCED\nBDACE\n", 4, "expected 5 letters A-E, got end of input"},
-	{"missing all words", "5", 2, "expected 5 letters A-E, got end of input"},
-	{"bad second case", "5\nABCED\nBDACE\nEBBAA\n3\nABC\nABD\nCCC\n", 7, `expected 3 letters A-C, got "ABD"`},
-	{"garbage after case", "5\nABCED\nBDACE\nEBBAA\nend\n", 5, `expected N (2..26), got "end"`},
-	{"long garbage cut", "5\n" + strings.Repeat("A", 100) + "\n", 2,
-		`expected 5 letters A-E, got "` + strings.Repeat("A", 40) + `"...`},
+var parseAlphameticErrors = []puzzletest.Error{
+	{Name: "empty", In: "", Line: 1, Msg: "expected N (2..26), got end of input"},
+	{Name: "blank only", In: "\n  \n", Line: 3, Msg: "expected N (2..26), got end of input"},
+	{Name: "N 0", In: "0\n", Line: 1, Msg: "N 0 out of range 2..26"},
+	{Name: "N 1", In: "1\nA\nA\nA\n", Line: 1, Msg: "N 1 out of range 2..26"},
+	{Name: "N 27", In: "27\n", Line: 1, Msg: "N 27 out of range 2..26"},
+	{Name: "N not a number", In: "five\n", Line: 1, Msg: `expected N (2..26), got "five"`},
+	{Name: "N int64 maximum", In: "9223372036854775807\n", Line: 1, Msg: "N 9223372036854775807 out of range 2..26"},
+	{Name: "N past int64", In: "9223372036854775808\n", Line: 1, Msg: "N 9223372036854775808 out of range 2..26"},
+	{Name: "N below int64", In: "-9223372036854775809\n", Line: 1, Msg: "N -9223372036854775809 out of range 2..26"},
+	{Name: "N huge, cut", In: strings.Repeat("9", 100) + "\n", Line: 1, Msg: "N " + strings.Repeat("9", 40) + "... out of range 2..26"},
+	{Name: "a word with é", In: "5\nABéED\nBDACE\nEBBAA\n", Line: 2, Msg: `expected 5 letters A-E, got "ABéED"`},
+	{Name: "letter beyond N", In: "5\nABCED\nBDACE\nABCDZ\n", Line: 4, Msg: `expected 5 letters A-E, got "ABCDZ"`},
+	{Name: "letter F for N 5", In: "5\nABCEF\nBDACE\nEBBAA\n", Line: 2, Msg: `expected 5 letters A-E, got "ABCEF"`},
+	{Name: "short word", In: "5\nABCED\nBDAC\nEBBAA\n", Line: 3, Msg: `expected 5 letters A-E, got "BDAC"`},
+	{Name: "long word", In: "5\nABCEDA\nBDACE\nEBBAA\n", Line: 2, Msg: `expected 5 letters A-E, got "ABCEDA"`},
+	{Name: "lower case", In: "5\nabced\nBDACE\nEBBAA\n", Line: 2, Msg: `expected 5 letters A-E, got "abced"`},
+	{Name: "digit", In: "5\nABC1D\nBDACE\nEBBAA\n", Line: 2, Msg: `expected 5 letters A-E, got "ABC1D"`},
+	{Name: "word split", In: "5\nAB CED\nBDACE\nEBBAA\n", Line: 2, Msg: `expected 5 letters A-E, got "AB"`},
+	{Name: "missing sum", In: "5\nABCED\nBDACE\n", Line: 4, Msg: "expected 5 letters A-E, got end of input"},
+	{Name: "missing all words", In: "5", Line: 2, Msg: "expected 5 letters A-E, got end of input"},
+	{Name: "bad second case", In: "5\nABCED\nBDACE\nEBBAA\n3\nABC\nABD\nCCC\n", Line: 7, Msg: `expected 3 letters A-C, got "ABD"`},
+	{Name: "garbage after case", In: "5\nABCED\nBDACE\nEBBAA\nend\n", Line: 5, Msg: `expected N (2..26), got "end"`},
+	{Name: "long garbage cut", In: "5\n" + strings.Repeat("A", 100) + "\n", Line: 2, Msg: `expected 5 letters A-E, got "` + strings.Repeat("A", 40) + `"...`},
 }
 
 func TestAlphameticString(t *testing.T) {
@@ -137,12 +137,12 @@ func TestAlphameticVerifyBadInstance(t *testing.T) {
 
 func FuzzParseAlphametic(f *testing.F) {
 	for _, tc := range parseAlphameticTests {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
 	for _, tc := range parseAlphameticErrors {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
-	for _, in := range fuzzExtremes("alphametic") {
+	for _, in := range puzzletest.FuzzSeeds(alphameticInputs) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -179,4 +179,20 @@ func TestAlphameticValidateRunes(t *testing.T) {
 		p := puzzle.Alphametic{N: 3, Words: [3]string{"ABC", tc.word, "CAB"}}
 		require.EqualError(t, p.Validate(), tc.msg)
 	}
+}
+
+// alphameticInputs is a valid input of several lines, and one whose last line is
+// wrong, with its error.
+var alphameticInputs = puzzletest.Sample{
+	Good: "5\nABCED\nBDACE\nEBBAA\n3\nABC\nABC\nCAB\n",
+	Bad:  "5\nABCED\nBDACE\nEBBAZ\n",
+	Msg:  `expected 5 letters A-E, got "EBBAZ"`,
+}
+
+func TestParseAlphameticLineEnds(t *testing.T) {
+	puzzletest.LineEnds(t, puzzle.ParseAlphametic, alphameticInputs)
+}
+
+func TestParseAlphameticLongLines(t *testing.T) {
+	puzzletest.LongLines(t, puzzle.ParseAlphametic, alphameticInputs)
 }

@@ -8,45 +8,46 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 )
 
-var parseCakeTests = []parseCase[puzzle.Cake]{
-	{"judge layout", "100\n2", []puzzle.Cake{{Volume: 100, Layers: 2}}},
-	{"one line", "100 2\n", []puzzle.Cake{{Volume: 100, Layers: 2}}},
-	{"CRLF", "100\r\n2\r\n", []puzzle.Cake{{Volume: 100, Layers: 2}}},
-	{"trailing blanks", "100  \t\n2 \n\n", []puzzle.Cake{{Volume: 100, Layers: 2}}},
-	{"several pairs", "100\n2\n10000 1\n\n  1\t20", []puzzle.Cake{{Volume: 100, Layers: 2}, {Volume: 10000, Layers: 1}, {Volume: 1, Layers: 20}}},
-	{"leading blank lines", "\n\n9397\n10", []puzzle.Cake{{Volume: 9397, Layers: 10}}},
-	{"leading zeros and plus", "0100\n+2", []puzzle.Cake{{Volume: 100, Layers: 2}}},
+var parseCakeTests = []puzzletest.Case[puzzle.Cake]{
+	{Name: "judge layout", In: "100\n2", Want: []puzzle.Cake{{Volume: 100, Layers: 2}}},
+	{Name: "one line", In: "100 2\n", Want: []puzzle.Cake{{Volume: 100, Layers: 2}}},
+	{Name: "CRLF", In: "100\r\n2\r\n", Want: []puzzle.Cake{{Volume: 100, Layers: 2}}},
+	{Name: "trailing blanks", In: "100  \t\n2 \n\n", Want: []puzzle.Cake{{Volume: 100, Layers: 2}}},
+	{Name: "several pairs", In: "100\n2\n10000 1\n\n  1\t20", Want: []puzzle.Cake{{Volume: 100, Layers: 2}, {Volume: 10000, Layers: 1}, {Volume: 1, Layers: 20}}},
+	{Name: "leading blank lines", In: "\n\n9397\n10", Want: []puzzle.Cake{{Volume: 9397, Layers: 10}}},
+	{Name: "leading zeros and plus", In: "0100\n+2", Want: []puzzle.Cake{{Volume: 100, Layers: 2}}},
 }
 
 func TestParseCake(t *testing.T) {
-	testParse(t, puzzle.ParseCake, parseCakeTests, parseCakeErrors)
+	puzzletest.Run(t, puzzle.ParseCake, parseCakeTests, parseCakeErrors)
 }
 
-var parseCakeErrors = []parseError{
-	{"empty", "", 1, "expected volume N and layer count M, got end of input"},
-	{"blank lines only", "\n \n", 3, "expected volume N and layer count M, got end of input"},
-	{"lone N", "100", 1, "expected layer count M after volume 100, got end of input"},
-	{"lone N after a pair", "100\n2\n50", 3, "expected layer count M after volume 50, got end of input"},
-	{"lone N then blank lines", "100 2\n50\n\n\n", 2, "expected layer count M after volume 50, got end of input"},
-	{"N zero", "0\n2", 1, "volume N 0 out of range 1..10000"},
-	{"N negative", "-1\n2", 1, "volume N -1 out of range 1..10000"},
-	{"N too big", "10001\n2", 1, "volume N 10001 out of range 1..10000"},
-	{"N huge", "99999999999999999999999\n2", 1, "volume N 99999999999999999999999 out of range 1..10000"},
-	{"M int64 maximum", "100 9223372036854775807\n", 1, "layer count M 9223372036854775807 out of range 1..20"},
-	{"M int64 minimum", "100\n-9223372036854775808\n", 2, "layer count M -9223372036854775808 out of range 1..20"},
-	{"M below int64", "100\n-9223372036854775809", 2, "layer count M -9223372036854775809 out of range 1..20"},
-	{"M plus sign garbage", "100\n+-1", 2, `expected layer count M, got "+-1"`},
-	{"N not a number", "abc\n2", 1, `expected volume N, got "abc"`},
-	{"M zero", "100\n0", 2, "layer count M 0 out of range 1..20"},
-	{"M too big", "100\n21", 2, "layer count M 21 out of range 1..20"},
-	{"M not a number", "100\n2x", 2, `expected layer count M, got "2x"`},
-	{"M a fraction", "100 2\n30\n1.5", 3, `expected layer count M, got "1.5"`},
-	{"second pair bad", "100 2\n\n7 x", 3, `expected layer count M, got "x"`},
-	{"int64 extremes", "9223372036854775807 -9223372036854775808", 1, "volume N 9223372036854775807 out of range 1..10000"},
-	{"int64 minimum", "100 -9223372036854775808", 1, "layer count M -9223372036854775808 out of range 1..20"},
-	{"long token cut", strings.Repeat("x", 100000), 1, `expected volume N, got "` + strings.Repeat("x", 40) + `"...`},
+var parseCakeErrors = []puzzletest.Error{
+	{Name: "empty", In: "", Line: 1, Msg: "expected volume N and layer count M, got end of input"},
+	{Name: "blank lines only", In: "\n \n", Line: 3, Msg: "expected volume N and layer count M, got end of input"},
+	{Name: "lone N", In: "100", Line: 1, Msg: "expected layer count M after volume 100, got end of input"},
+	{Name: "lone N after a pair", In: "100\n2\n50", Line: 3, Msg: "expected layer count M after volume 50, got end of input"},
+	{Name: "lone N then blank lines", In: "100 2\n50\n\n\n", Line: 2, Msg: "expected layer count M after volume 50, got end of input"},
+	{Name: "N zero", In: "0\n2", Line: 1, Msg: "volume N 0 out of range 1..10000"},
+	{Name: "N negative", In: "-1\n2", Line: 1, Msg: "volume N -1 out of range 1..10000"},
+	{Name: "N too big", In: "10001\n2", Line: 1, Msg: "volume N 10001 out of range 1..10000"},
+	{Name: "N huge", In: "99999999999999999999999\n2", Line: 1, Msg: "volume N 99999999999999999999999 out of range 1..10000"},
+	{Name: "M int64 maximum", In: "100 9223372036854775807\n", Line: 1, Msg: "layer count M 9223372036854775807 out of range 1..20"},
+	{Name: "M int64 minimum", In: "100\n-9223372036854775808\n", Line: 2, Msg: "layer count M -9223372036854775808 out of range 1..20"},
+	{Name: "M below int64", In: "100\n-9223372036854775809", Line: 2, Msg: "layer count M -9223372036854775809 out of range 1..20"},
+	{Name: "M plus sign garbage", In: "100\n+-1", Line: 2, Msg: `expected layer count M, got "+-1"`},
+	{Name: "N not a number", In: "abc\n2", Line: 1, Msg: `expected volume N, got "abc"`},
+	{Name: "M zero", In: "100\n0", Line: 2, Msg: "layer count M 0 out of range 1..20"},
+	{Name: "M too big", In: "100\n21", Line: 2, Msg: "layer count M 21 out of range 1..20"},
+	{Name: "M not a number", In: "100\n2x", Line: 2, Msg: `expected layer count M, got "2x"`},
+	{Name: "M a fraction", In: "100 2\n30\n1.5", Line: 3, Msg: `expected layer count M, got "1.5"`},
+	{Name: "second pair bad", In: "100 2\n\n7 x", Line: 3, Msg: `expected layer count M, got "x"`},
+	{Name: "int64 extremes", In: "9223372036854775807 -9223372036854775808", Line: 1, Msg: "volume N 9223372036854775807 out of range 1..10000"},
+	{Name: "int64 minimum", In: "100 -9223372036854775808", Line: 1, Msg: "layer count M -9223372036854775808 out of range 1..20"},
+	{Name: "long token cut", In: strings.Repeat("x", 100000), Line: 1, Msg: `expected volume N, got "` + strings.Repeat("x", 40) + `"...`},
 }
 
 // cakeSample is the statement sample 100 2 with its optimum 68.
@@ -109,12 +110,12 @@ func TestCakeOutput(t *testing.T) {
 
 func FuzzParseCake(f *testing.F) {
 	for _, tc := range parseCakeTests {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
 	for _, tc := range parseCakeErrors {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
-	for _, in := range fuzzExtremes("cake") {
+	for _, in := range puzzletest.FuzzSeeds(cakeInputs) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -135,4 +136,20 @@ func FuzzParseCake(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, cakes, again)
 	})
+}
+
+// cakeInputs is a valid input of several lines, and one whose last line is
+// wrong, with its error.
+var cakeInputs = puzzletest.Sample{
+	Good: "100\n2\n 20 3\n",
+	Bad:  "100 2\n20 0\n",
+	Msg:  "layer count M 0 out of range 1..20",
+}
+
+func TestParseCakeLineEnds(t *testing.T) {
+	puzzletest.LineEnds(t, puzzle.ParseCake, cakeInputs)
+}
+
+func TestParseCakeLongLines(t *testing.T) {
+	puzzletest.LongLines(t, puzzle.ParseCake, cakeInputs)
 }

@@ -10,38 +10,38 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 )
 
-var parseCatsTests = []parseCase[puzzle.Cats]{
-	{"statement sample", "5 1996\n1\n2\n1994\n12\n29\n", []puzzle.Cats{{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}}},
-	{"back to back", "2 10 3 4 1 5\n5\n", []puzzle.Cats{{W: 10, Weights: []int{3, 4}}, {W: 5, Weights: []int{5}}}},
-	{"CRLF, blanks, no final newline", "2 10\r\n 3\t4 \r\n\r\n1 7\r\n7", []puzzle.Cats{{W: 10, Weights: []int{3, 4}}, {W: 7, Weights: []int{7}}}},
-	{"heavier than W is an instance", "1 5\n6\n", []puzzle.Cats{{W: 5, Weights: []int{6}}}},
-	{"extremes", "1 1000000000\n1000000000\n", []puzzle.Cats{{W: 1e9, Weights: []int{1e9}}}},
+var parseCatsTests = []puzzletest.Case[puzzle.Cats]{
+	{Name: "statement sample", In: "5 1996\n1\n2\n1994\n12\n29\n", Want: []puzzle.Cats{{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}}},
+	{Name: "back to back", In: "2 10 3 4 1 5\n5\n", Want: []puzzle.Cats{{W: 10, Weights: []int{3, 4}}, {W: 5, Weights: []int{5}}}},
+	{Name: "CRLF, blanks, no final newline", In: "2 10\r\n 3\t4 \r\n\r\n1 7\r\n7", Want: []puzzle.Cats{{W: 10, Weights: []int{3, 4}}, {W: 7, Weights: []int{7}}}},
+	{Name: "heavier than W is an instance", In: "1 5\n6\n", Want: []puzzle.Cats{{W: 5, Weights: []int{6}}}},
+	{Name: "extremes", In: "1 1000000000\n1000000000\n", Want: []puzzle.Cats{{W: 1e9, Weights: []int{1e9}}}},
 }
 
 func TestParseCats(t *testing.T) {
-	testParse(t, puzzle.ParseCats, parseCatsTests, parseCatsErrors)
+	puzzletest.Run(t, puzzle.ParseCats, parseCatsTests, parseCatsErrors)
 }
 
-var parseCatsErrors = []parseError{
-	{"empty", "", 1, "expected N (the number of cats), got end of input"},
-	{"blank lines only", "\n\n", 3, "expected N (the number of cats), got end of input"},
-	{"no W", "3\n", 2, "expected W (the capacity of a car), got end of input"},
-	{"too few weights", "3 10\n1 2\n", 3, "expected the weight of cat 3 of 3, got end of input"},
-	{"zero cats", "0 10\n", 1, `expected N (the number of cats), a whole number 1..1000, got "0"`},
-	{"too many cats", "1001 10\n", 1, "N (the number of cats) is 1001: at most 1000 is supported"},
-	{"N overflows", "99999999999999999999 10\n", 1, "N (the number of cats) is 99999999999999999999: at most 1000 is supported"},
-	{"W zero", "1 0\n1\n", 1, `expected W (the capacity of a car), a whole number 1..1000000000, got "0"`},
-	{"W too large", "1 1000000001\n1\n", 1, "W (the capacity of a car) is 1000000001: at most 1000000000 is supported"},
-	{"weight zero", "2 10\n1 0\n", 2, `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "0"`},
-	{"weight negative", "2 10\n1\n-4\n", 3, `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "-4"`},
-	{"weight huge negative", "1 10\n-99999999999999999999\n", 2,
-		`expected the weight of cat 1 of 1, a whole number 1..1000000000, got "-99999999999999999999"`},
-	{"weight too large", "1 10\n1000000001\n", 2, "the weight of cat 1 of 1 is 1000000001: at most 1000000000 is supported"},
-	{"weight not a number", "2 10\n1 x\n", 2, `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "x"`},
-	{"weight fractional", "1 10\n2.5\n", 2, `expected the weight of cat 1 of 1, a whole number 1..1000000000, got "2.5"`},
-	{"second instance bad", "1 10\n5\n\n2 x\n", 4, `expected W (the capacity of a car), a whole number 1..1000000000, got "x"`},
+var parseCatsErrors = []puzzletest.Error{
+	{Name: "empty", In: "", Line: 1, Msg: "expected N (the number of cats), got end of input"},
+	{Name: "blank lines only", In: "\n\n", Line: 3, Msg: "expected N (the number of cats), got end of input"},
+	{Name: "no W", In: "3\n", Line: 2, Msg: "expected W (the capacity of a car), got end of input"},
+	{Name: "too few weights", In: "3 10\n1 2\n", Line: 3, Msg: "expected the weight of cat 3 of 3, got end of input"},
+	{Name: "zero cats", In: "0 10\n", Line: 1, Msg: `expected N (the number of cats), a whole number 1..1000, got "0"`},
+	{Name: "too many cats", In: "1001 10\n", Line: 1, Msg: "N (the number of cats) is 1001: at most 1000 is supported"},
+	{Name: "N overflows", In: "99999999999999999999 10\n", Line: 1, Msg: "N (the number of cats) is 99999999999999999999: at most 1000 is supported"},
+	{Name: "W zero", In: "1 0\n1\n", Line: 1, Msg: `expected W (the capacity of a car), a whole number 1..1000000000, got "0"`},
+	{Name: "W too large", In: "1 1000000001\n1\n", Line: 1, Msg: "W (the capacity of a car) is 1000000001: at most 1000000000 is supported"},
+	{Name: "weight zero", In: "2 10\n1 0\n", Line: 2, Msg: `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "0"`},
+	{Name: "weight negative", In: "2 10\n1\n-4\n", Line: 3, Msg: `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "-4"`},
+	{Name: "weight huge negative", In: "1 10\n-99999999999999999999\n", Line: 2, Msg: `expected the weight of cat 1 of 1, a whole number 1..1000000000, got "-99999999999999999999"`},
+	{Name: "weight too large", In: "1 10\n1000000001\n", Line: 2, Msg: "the weight of cat 1 of 1 is 1000000001: at most 1000000000 is supported"},
+	{Name: "weight not a number", In: "2 10\n1 x\n", Line: 2, Msg: `expected the weight of cat 2 of 2, a whole number 1..1000000000, got "x"`},
+	{Name: "weight fractional", In: "1 10\n2.5\n", Line: 2, Msg: `expected the weight of cat 1 of 1, a whole number 1..1000000000, got "2.5"`},
+	{Name: "second instance bad", In: "1 10\n5\n\n2 x\n", Line: 4, Msg: `expected W (the capacity of a car), a whole number 1..1000000000, got "x"`},
 }
 
 var (
@@ -126,14 +126,14 @@ func TestCatsVerify(t *testing.T) {
 
 func FuzzParseCats(f *testing.F) {
 	for _, tc := range parseCatsTests {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
 	for _, tc := range parseCatsErrors {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
 	f.Add("3 1000000000\n" + strings.Repeat("1000000000 ", 3))
 	f.Add("1000 1\n1 2\n") // N promises far more than the input holds
-	for _, in := range fuzzExtremes("cats") {
+	for _, in := range puzzletest.FuzzSeeds(catsInputs) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -157,4 +157,20 @@ func FuzzParseCats(f *testing.F) {
 			require.Equal(t, []puzzle.Cats{p}, again)
 		}
 	})
+}
+
+// catsInputs is a valid input of several lines, and one whose last line is
+// wrong, with its error.
+var catsInputs = puzzletest.Sample{
+	Good: "5 1996\n1\n2\n1994\n12\n29\n2 10\n3 4\n",
+	Bad:  "2 10\n3 4\n1 10\n0\n",
+	Msg:  "expected the weight of cat 1 of 1, a whole number 1..1000000000, got \"0\"",
+}
+
+func TestParseCatsLineEnds(t *testing.T) {
+	puzzletest.LineEnds(t, puzzle.ParseCats, catsInputs)
+}
+
+func TestParseCatsLongLines(t *testing.T) {
+	puzzletest.LongLines(t, puzzle.ParseCats, catsInputs)
 }

@@ -3,6 +3,7 @@ package puzzle_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 )
 
 func crypt(base int, sum string, addends ...string) puzzle.Cryptarithm {
@@ -181,7 +183,7 @@ func FuzzParseCryptarithm(f *testing.F) {
 	}
 	f.Add(strings.Repeat("A + ", 5000)+"B = C", 10)
 	f.Add("Z"+strings.Repeat("Y", 3000)+" = "+strings.Repeat("X", 3000), 36)
-	for _, in := range fuzzExtremes("cryptarithm") {
+	for _, in := range puzzletest.FuzzSeeds(cryptarithmInputs) {
 		f.Add(in, 10)
 	}
 	f.Add("A = B\n", 37)
@@ -232,4 +234,20 @@ func TestCryptarithmValidateRunes(t *testing.T) {
 	require.EqualError(t, p.Validate(), `cryptarithm: word "Cé" has 'é', want capital letters A-Z`)
 	p.Addends[1] = "C\xff"
 	require.EqualError(t, p.Validate(), `cryptarithm: word "C\xff" has '\xff', want capital letters A-Z`)
+}
+
+// cryptarithmInputs is a valid input of several lines, and one whose last line is
+// wrong, with its error.
+var cryptarithmInputs = puzzletest.Sample{
+	Good: "SEND + MORE = MONEY\n# x\nI + BB == ILL\n",
+	Bad:  "A = B\nA + = B\n",
+	Msg:  `expected addend 2 (capital letters A-Z), got "=" at column 5`,
+}
+
+func TestParseCryptarithmLineEnds(t *testing.T) {
+	puzzletest.LineEnds(t, func(f string, r io.Reader) ([]puzzle.Cryptarithm, error) { return puzzle.ParseCryptarithm(f, r, 10) }, cryptarithmInputs)
+}
+
+func TestParseCryptarithmLongLines(t *testing.T) {
+	puzzletest.LongLines(t, func(f string, r io.Reader) ([]puzzle.Cryptarithm, error) { return puzzle.ParseCryptarithm(f, r, 10) }, cryptarithmInputs)
 }

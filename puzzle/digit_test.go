@@ -10,6 +10,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 )
 
 // digitCases builds the expected instances of a parse test, numbering cases.
@@ -22,48 +23,47 @@ func digitCases(triples ...string) []puzzle.Digit {
 	return ps
 }
 
-var parseDigitTests = []parseCase[puzzle.Digit]{
-	{"sample", "7 ** 8*\n** ** ***\n0\n", digitCases("7 ** 8*", "** ** ***")},
-	{"CRLF", "7 ** 8*\r\n** ** ***\r\n0\r\n", digitCases("7 ** 8*", "** ** ***")},
-	{"trailing blanks", "7 ** 8*  \t\n0 \n", digitCases("7 ** 8*")},
-	{"no final newline", "7 ** 8*\n** ** ***", digitCases("7 ** 8*", "** ** ***")},
-	{"no 0 line", "7 ** 8*\n", digitCases("7 ** 8*")},
-	{"tabs and blank lines", "\n7\t**   8*\n\n  1 2 2\n0", digitCases("7 ** 8*", "1 2 2")},
-	{"line starting with 0 is a puzzle", "0 5 0\n0\n", digitCases("0 5 0")},
-	{"leading zeros in B and C", "1* 05 0**\n", digitCases("1* 05 0**")},
-	{"longest patterns", "** 99 9801\n", digitCases("** 99 9801")},
-	{"anything after 0 is not read", "1 1 1\n0\nnot a puzzle\n", digitCases("1 1 1")},
+var parseDigitTests = []puzzletest.Case[puzzle.Digit]{
+	{Name: "sample", In: "7 ** 8*\n** ** ***\n0\n", Want: digitCases("7 ** 8*", "** ** ***")},
+	{Name: "CRLF", In: "7 ** 8*\r\n** ** ***\r\n0\r\n", Want: digitCases("7 ** 8*", "** ** ***")},
+	{Name: "trailing blanks", In: "7 ** 8*  \t\n0 \n", Want: digitCases("7 ** 8*")},
+	{Name: "no final newline", In: "7 ** 8*\n** ** ***", Want: digitCases("7 ** 8*", "** ** ***")},
+	{Name: "no 0 line", In: "7 ** 8*\n", Want: digitCases("7 ** 8*")},
+	{Name: "tabs and blank lines", In: "\n7\t**   8*\n\n  1 2 2\n0", Want: digitCases("7 ** 8*", "1 2 2")},
+	{Name: "line starting with 0 is a puzzle", In: "0 5 0\n0\n", Want: digitCases("0 5 0")},
+	{Name: "leading zeros in B and C", In: "1* 05 0**\n", Want: digitCases("1* 05 0**")},
+	{Name: "longest patterns", In: "** 99 9801\n", Want: digitCases("** 99 9801")},
+	{Name: "anything after 0 is not read", In: "1 1 1\n0\nnot a puzzle\n", Want: digitCases("1 1 1")},
 }
 
 func TestParseDigit(t *testing.T) {
-	testParse(t, puzzle.ParseDigit, parseDigitTests, parseDigitErrors)
+	puzzletest.Run(t, puzzle.ParseDigit, parseDigitTests, parseDigitErrors)
 }
 
-var parseDigitErrors = []parseError{
-	{"A too long", "123 4 5\n", 1, `expected A as 1 to 2 characters, each a digit or '*', got "123"`},
-	{"B too long", "7 ** 8*\n1 ***  1\n", 2, `expected B as 1 to 2 characters, each a digit or '*', got "***"`},
-	{"C too long", "1 1 1\n\n1 1 *****\n", 3, `expected C as 1 to 4 characters, each a digit or '*', got "*****"`},
-	{"letter", "7 *x 8*\n", 1, `expected B as 1 to 2 characters, each a digit or '*', got "*x"`},
-	{"minus sign", "7 ** -8\n", 1, `expected C as 1 to 4 characters, each a digit or '*', got "-8"`},
-	{"missing field", "7 ** 8*\n7 **\n", 2, `expected three patterns A B C (or a line 0 to end), got 2 field(s) in "7 **"`},
-	{"one field", "7\n", 1, `expected three patterns A B C (or a line 0 to end), got 1 field(s) in "7"`},
-	{"fourth field", "7 ** 8* 1\n", 1, `expected three patterns A B C (or a line 0 to end), got 4 field(s) in "7 ** 8* 1"`},
-	{"0 with more", "1 1 1\n0 0\n", 2, `expected three patterns A B C (or a line 0 to end), got 2 field(s) in "0 0"`},
-	{"00 is no end", "00\n", 1, `expected three patterns A B C (or a line 0 to end), got 1 field(s) in "00"`},
-	{"just 0", "\n0\n", 2, `expected three patterns A B C, got "0", which ends the input`},
-	{"empty", "", 1, `expected three patterns A B C, got end of input`},
-	{"long field cut", "7 ** " + strings.Repeat("1", 100000) + "\n", 1,
-		`expected C as 1 to 4 characters, each a digit or '*', got "` + strings.Repeat("1", 40) + `"...`},
+var parseDigitErrors = []puzzletest.Error{
+	{Name: "A too long", In: "123 4 5\n", Line: 1, Msg: `expected A as 1 to 2 characters, each a digit or '*', got "123"`},
+	{Name: "B too long", In: "7 ** 8*\n1 ***  1\n", Line: 2, Msg: `expected B as 1 to 2 characters, each a digit or '*', got "***"`},
+	{Name: "C too long", In: "1 1 1\n\n1 1 *****\n", Line: 3, Msg: `expected C as 1 to 4 characters, each a digit or '*', got "*****"`},
+	{Name: "letter", In: "7 *x 8*\n", Line: 1, Msg: `expected B as 1 to 2 characters, each a digit or '*', got "*x"`},
+	{Name: "minus sign", In: "7 ** -8\n", Line: 1, Msg: `expected C as 1 to 4 characters, each a digit or '*', got "-8"`},
+	{Name: "missing field", In: "7 ** 8*\n7 **\n", Line: 2, Msg: `expected three patterns A B C (or a line 0 to end), got 2 field(s) in "7 **"`},
+	{Name: "one field", In: "7\n", Line: 1, Msg: `expected three patterns A B C (or a line 0 to end), got 1 field(s) in "7"`},
+	{Name: "fourth field", In: "7 ** 8* 1\n", Line: 1, Msg: `expected three patterns A B C (or a line 0 to end), got 4 field(s) in "7 ** 8* 1"`},
+	{Name: "0 with more", In: "1 1 1\n0 0\n", Line: 2, Msg: `expected three patterns A B C (or a line 0 to end), got 2 field(s) in "0 0"`},
+	{Name: "00 is no end", In: "00\n", Line: 1, Msg: `expected three patterns A B C (or a line 0 to end), got 1 field(s) in "00"`},
+	{Name: "just 0", In: "\n0\n", Line: 2, Msg: `expected three patterns A B C, got "0", which ends the input`},
+	{Name: "empty", In: "", Line: 1, Msg: `expected three patterns A B C, got end of input`},
+	{Name: "long field cut", In: "7 ** " + strings.Repeat("1", 100000) + "\n", Line: 1, Msg: `expected C as 1 to 4 characters, each a digit or '*', got "` + strings.Repeat("1", 40) + `"...`},
 }
 
 func FuzzParseDigit(f *testing.F) {
 	for _, tc := range parseDigitTests {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
 	for _, tc := range parseDigitErrors {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
-	for _, in := range fuzzExtremes("digit-puzzle") {
+	for _, in := range puzzletest.FuzzSeeds(digitInputs) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -154,4 +154,20 @@ func TestDigitVerifyMutations(t *testing.T) {
 		}
 	}
 	require.Greater(t, rejected, 100)
+}
+
+// digitInputs is a valid input of several lines, and one whose last line is
+// wrong, with its error.
+var digitInputs = puzzletest.Sample{
+	Good: "7 ** 8*\n** ** ***\n0\n",
+	Bad:  "7 ** 8*\n1 2 x\n",
+	Msg:  `expected C as 1 to 4 characters, each a digit or '*', got "x"`,
+}
+
+func TestParseDigitLineEnds(t *testing.T) {
+	puzzletest.LineEnds(t, puzzle.ParseDigit, digitInputs)
+}
+
+func TestParseDigitLongLines(t *testing.T) {
+	puzzletest.LongLines(t, puzzle.ParseDigit, digitInputs)
 }

@@ -8,31 +8,27 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 )
 
-func init() {
-	textParsers = append(textParsers, textParser{"queens", erase(puzzle.ParseQueens), "6\n 8 13\n", "6\n8\n33\n",
-		"board size N 33 out of range 1..32"})
+var parseQueensTests = []puzzletest.Case[puzzle.Queens]{
+	{Name: "one", In: "6\n", Want: []puzzle.Queens{{N: 6}}},
+	{Name: "several on a line", In: "1 2 32\n13", Want: []puzzle.Queens{{N: 1}, {N: 2}, {N: 32}, {N: 13}}},
+	{Name: "blank lines", In: "\n\n 8 \n\n", Want: []puzzle.Queens{{N: 8}}},
 }
 
-var parseQueensTests = []parseCase[puzzle.Queens]{
-	{"one", "6\n", []puzzle.Queens{{N: 6}}},
-	{"several on a line", "1 2 32\n13", []puzzle.Queens{{N: 1}, {N: 2}, {N: 32}, {N: 13}}},
-	{"blank lines", "\n\n 8 \n\n", []puzzle.Queens{{N: 8}}},
-}
-
-var parseQueensErrors = []parseError{
-	{"empty", "", 1, "expected a board size N (1..32), got end of input"},
-	{"blank", "\n \n", 3, "expected a board size N (1..32), got end of input"},
-	{"zero", "6\n0\n", 2, "board size N 0 out of range 1..32"},
-	{"negative", "-3", 1, "board size N -3 out of range 1..32"},
-	{"huge", "99999999999999999999999", 1, "board size N 99999999999999999999999 out of range 1..32"},
-	{"word", "6 x\n", 1, `expected a board size N (1..32), got "x"`},
-	{"long word", strings.Repeat("q", 100), 1, `expected a board size N (1..32), got "` + strings.Repeat("q", 40) + `"...`},
+var parseQueensErrors = []puzzletest.Error{
+	{Name: "empty", In: "", Line: 1, Msg: "expected a board size N (1..32), got end of input"},
+	{Name: "blank", In: "\n \n", Line: 3, Msg: "expected a board size N (1..32), got end of input"},
+	{Name: "zero", In: "6\n0\n", Line: 2, Msg: "board size N 0 out of range 1..32"},
+	{Name: "negative", In: "-3", Line: 1, Msg: "board size N -3 out of range 1..32"},
+	{Name: "huge", In: "99999999999999999999999", Line: 1, Msg: "board size N 99999999999999999999999 out of range 1..32"},
+	{Name: "word", In: "6 x\n", Line: 1, Msg: `expected a board size N (1..32), got "x"`},
+	{Name: "long word", In: strings.Repeat("q", 100), Line: 1, Msg: `expected a board size N (1..32), got "` + strings.Repeat("q", 40) + `"...`},
 }
 
 func TestParseQueens(t *testing.T) {
-	testParse(t, puzzle.ParseQueens, parseQueensTests, parseQueensErrors)
+	puzzletest.Run(t, puzzle.ParseQueens, parseQueensTests, parseQueensErrors)
 }
 
 var six = puzzle.Queens{N: 6}
@@ -98,12 +94,12 @@ func TestQueensVerify(t *testing.T) {
 
 func FuzzParseQueens(f *testing.F) {
 	for _, tc := range parseQueensTests {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
 	for _, tc := range parseQueensErrors {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
-	for _, in := range fuzzExtremes("queens") {
+	for _, in := range puzzletest.FuzzSeeds(queensInputs) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -141,4 +137,20 @@ func TestQueensLeast(t *testing.T) {
 	q.Add(all[1]) // the top queens in the left half: 2 4 6 1 3 5 and 3 6 2 5 1 4
 	q.Add(all[0])
 	require.Equal(t, all[:3], q.First())
+}
+
+// queensInputs is a valid input of several lines, and one whose last line is
+// wrong, with its error.
+var queensInputs = puzzletest.Sample{
+	Good: "6\n 8 13\n",
+	Bad:  "6\n8\n33\n",
+	Msg:  "board size N 33 out of range 1..32",
+}
+
+func TestParseQueensLineEnds(t *testing.T) {
+	puzzletest.LineEnds(t, puzzle.ParseQueens, queensInputs)
+}
+
+func TestParseQueensLongLines(t *testing.T) {
+	puzzletest.LongLines(t, puzzle.ParseQueens, queensInputs)
 }

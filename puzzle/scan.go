@@ -29,7 +29,7 @@ const blockSize = 64 << 10
 type Lines struct {
 	r       io.Reader
 	File    string
-	Line       int    // number of the line last returned, 1-based
+	Line    int    // number of the line last returned, 1-based
 	err     error  // why the lines ended early: a read error, or a *ParseError
 	text    string // read but not yet returned
 	block   []byte // the buffer that reads go to
@@ -202,8 +202,8 @@ func (l *Lines) ErrorAt(n int, format string, args ...any) error {
 // line each came from.
 type Tokens struct {
 	*Lines
-	fields []string
-	TokenLine   int // line of the token last returned
+	fields    []string
+	TokenLine int // line of the token last returned
 }
 
 func NewTokens(file string, r io.Reader) *Tokens {

@@ -8,44 +8,45 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 )
 
-var parseSticksTests = []parseCase[puzzle.Sticks]{
-	{"statement sample", "9\n5 2 1 5 2 1 5 2 1\n4\n1 2 3 4\n0\n", []puzzle.Sticks{
+var parseSticksTests = []puzzletest.Case[puzzle.Sticks]{
+	{Name: "statement sample", In: "9\n5 2 1 5 2 1 5 2 1\n4\n1 2 3 4\n0\n", Want: []puzzle.Sticks{
 		{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}, {Pieces: []int{1, 2, 3, 4}}}},
-	{"CRLF", "2\r\n3 4\r\n0\r\n", []puzzle.Sticks{{Pieces: []int{3, 4}}}},
-	{"trailing blanks", "2  \n3 4 \t\n0 \n", []puzzle.Sticks{{Pieces: []int{3, 4}}}},
-	{"no final newline", "2\n3 4\n0", []puzzle.Sticks{{Pieces: []int{3, 4}}}},
-	{"no closing 0", "2\n3 4\n", []puzzle.Sticks{{Pieces: []int{3, 4}}}},
-	{"lengths wrap over lines", "5\n1 2\n3\n\n4 5\n0\n", []puzzle.Sticks{{Pieces: []int{1, 2, 3, 4, 5}}}},
-	{"count and lengths on one line", "3 7 8 9 0", []puzzle.Sticks{{Pieces: []int{7, 8, 9}}}},
-	{"text after the 0 is ignored", "1\n5\n0\nanything\n", []puzzle.Sticks{{Pieces: []int{5}}}},
-	{"lengths above 50", "2\n64 10000\n0\n", []puzzle.Sticks{{Pieces: []int{64, 10000}}}},
+	{Name: "CRLF", In: "2\r\n3 4\r\n0\r\n", Want: []puzzle.Sticks{{Pieces: []int{3, 4}}}},
+	{Name: "trailing blanks", In: "2  \n3 4 \t\n0 \n", Want: []puzzle.Sticks{{Pieces: []int{3, 4}}}},
+	{Name: "no final newline", In: "2\n3 4\n0", Want: []puzzle.Sticks{{Pieces: []int{3, 4}}}},
+	{Name: "no closing 0", In: "2\n3 4\n", Want: []puzzle.Sticks{{Pieces: []int{3, 4}}}},
+	{Name: "lengths wrap over lines", In: "5\n1 2\n3\n\n4 5\n0\n", Want: []puzzle.Sticks{{Pieces: []int{1, 2, 3, 4, 5}}}},
+	{Name: "count and lengths on one line", In: "3 7 8 9 0", Want: []puzzle.Sticks{{Pieces: []int{7, 8, 9}}}},
+	{Name: "text after the 0 is ignored", In: "1\n5\n0\nanything\n", Want: []puzzle.Sticks{{Pieces: []int{5}}}},
+	{Name: "lengths above 50", In: "2\n64 10000\n0\n", Want: []puzzle.Sticks{{Pieces: []int{64, 10000}}}},
 }
 
 func TestParseSticks(t *testing.T) {
-	testParse(t, puzzle.ParseSticks, parseSticksTests, parseSticksErrors)
+	puzzletest.Run(t, puzzle.ParseSticks, parseSticksTests, parseSticksErrors)
 }
 
-var parseSticksErrors = []parseError{
-	{"fewer lengths than the count", "5\n1 2 3\n", 3, "expected piece 4 of 5, got end of input"},
-	{"fewer lengths, then the 0", "5\n1 2 3\n0\n", 3, `expected piece 4 of 5 (a length 1..10000), got "0"`},
-	{"zero length", "3\n4 0 4\n0\n", 2, `expected piece 2 of 3 (a length 1..10000), got "0"`},
-	{"negative length", "3\n4\n4 -4\n0\n", 3, `expected piece 3 of 3 (a length 1..10000), got "-4"`},
-	{"non-numeric length", "2\n4 x\n0\n", 2, `expected piece 2 of 2 (a length 1..10000), got "x"`},
-	{"fractional length", "2\n4 2.5\n0\n", 2, `expected piece 2 of 2 (a length 1..10000), got "2.5"`},
-	{"huge negative length", "1\n-99999999999999999999\n", 2, `expected piece 1 of 1 (a length 1..10000), got "-99999999999999999999"`},
-	{"length too long", "2\n4 10001\n0\n", 2, "piece 2 of 2 is 10001 long: at most 10000 is supported"},
-	{"length overflows", "1\n99999999999999999999\n", 2, "piece 1 of 1 is 99999999999999999999 long: at most 10000 is supported"},
-	{"negative count", "-2\n1 2\n", 1, `expected a piece count (0 ends the input), got "-2"`},
-	{"non-numeric count", "2\n1 1\nx\n", 3, `expected a piece count (0 ends the input), got "x"`},
-	{"too many pieces", "1001\n", 1, "block of 1001 pieces: at most 1000 are supported"},
-	{"count overflows", "99999999999999999999\n", 1, "block of 99999999999999999999 pieces: at most 1000 are supported"},
-	{"int64 extremes", "1\n-9223372036854775808\n", 2, `expected piece 1 of 1 (a length 1..10000), got "-9223372036854775808"`},
-	{"only the 0", "\n0\n", 2, `expected a block (a piece count, then the pieces), got "0", which ends the input`},
-	{"empty", "", 1, "expected a block (a piece count, then the pieces), got end of input"},
-	{"long count cut", strings.Repeat("9", 100000) + "\n", 1, "block of " + strings.Repeat("9", 40) + "... pieces: at most 1000 are supported"},
-	{"second block bad", "1\n5\n\n2\n5 five\n0\n", 5, `expected piece 2 of 2 (a length 1..10000), got "five"`},
+var parseSticksErrors = []puzzletest.Error{
+	{Name: "fewer lengths than the count", In: "5\n1 2 3\n", Line: 3, Msg: "expected piece 4 of 5, got end of input"},
+	{Name: "fewer lengths, then the 0", In: "5\n1 2 3\n0\n", Line: 3, Msg: `expected piece 4 of 5 (a length 1..10000), got "0"`},
+	{Name: "zero length", In: "3\n4 0 4\n0\n", Line: 2, Msg: `expected piece 2 of 3 (a length 1..10000), got "0"`},
+	{Name: "negative length", In: "3\n4\n4 -4\n0\n", Line: 3, Msg: `expected piece 3 of 3 (a length 1..10000), got "-4"`},
+	{Name: "non-numeric length", In: "2\n4 x\n0\n", Line: 2, Msg: `expected piece 2 of 2 (a length 1..10000), got "x"`},
+	{Name: "fractional length", In: "2\n4 2.5\n0\n", Line: 2, Msg: `expected piece 2 of 2 (a length 1..10000), got "2.5"`},
+	{Name: "huge negative length", In: "1\n-99999999999999999999\n", Line: 2, Msg: `expected piece 1 of 1 (a length 1..10000), got "-99999999999999999999"`},
+	{Name: "length too long", In: "2\n4 10001\n0\n", Line: 2, Msg: "piece 2 of 2 is 10001 long: at most 10000 is supported"},
+	{Name: "length overflows", In: "1\n99999999999999999999\n", Line: 2, Msg: "piece 1 of 1 is 99999999999999999999 long: at most 10000 is supported"},
+	{Name: "negative count", In: "-2\n1 2\n", Line: 1, Msg: `expected a piece count (0 ends the input), got "-2"`},
+	{Name: "non-numeric count", In: "2\n1 1\nx\n", Line: 3, Msg: `expected a piece count (0 ends the input), got "x"`},
+	{Name: "too many pieces", In: "1001\n", Line: 1, Msg: "block of 1001 pieces: at most 1000 are supported"},
+	{Name: "count overflows", In: "99999999999999999999\n", Line: 1, Msg: "block of 99999999999999999999 pieces: at most 1000 are supported"},
+	{Name: "int64 extremes", In: "1\n-9223372036854775808\n", Line: 2, Msg: `expected piece 1 of 1 (a length 1..10000), got "-9223372036854775808"`},
+	{Name: "only the 0", In: "\n0\n", Line: 2, Msg: `expected a block (a piece count, then the pieces), got "0", which ends the input`},
+	{Name: "empty", In: "", Line: 1, Msg: "expected a block (a piece count, then the pieces), got end of input"},
+	{Name: "long count cut", In: strings.Repeat("9", 100000) + "\n", Line: 1, Msg: "block of " + strings.Repeat("9", 40) + "... pieces: at most 1000 are supported"},
+	{Name: "second block bad", In: "1\n5\n\n2\n5 five\n0\n", Line: 5, Msg: `expected piece 2 of 2 (a length 1..10000), got "five"`},
 }
 
 func TestSticksString(t *testing.T) {
@@ -122,12 +123,12 @@ func TestSticksVerify(t *testing.T) {
 
 func FuzzParseSticks(f *testing.F) {
 	for _, tc := range parseSticksTests {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
 	for _, tc := range parseSticksErrors {
-		f.Add(tc.in)
+		f.Add(tc.In)
 	}
-	for _, in := range fuzzExtremes("sticks") {
+	for _, in := range puzzletest.FuzzSeeds(sticksInputs) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -149,4 +150,20 @@ func FuzzParseSticks(f *testing.F) {
 			require.Equal(t, []puzzle.Sticks{p}, again)
 		}
 	})
+}
+
+// sticksInputs is a valid input of several lines, and one whose last line is
+// wrong, with its error.
+var sticksInputs = puzzletest.Sample{
+	Good: "9\n5 2 1 5 2 1\n5 2 1\n4\n1 2 3 4\n0\n",
+	Bad:  "4\n1 2 3\nx\n",
+	Msg:  `expected piece 4 of 4 (a length 1..10000), got "x"`,
+}
+
+func TestParseSticksLineEnds(t *testing.T) {
+	puzzletest.LineEnds(t, puzzle.ParseSticks, sticksInputs)
+}
+
+func TestParseSticksLongLines(t *testing.T) {
+	puzzletest.LongLines(t, puzzle.ParseSticks, sticksInputs)
 }

@@ -3,6 +3,7 @@ package puzzle_test
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 
@@ -22,7 +24,7 @@ func sudokuFull(box, r, c int) int {
 	return (box*(r%box)+r/box+c)%side + 1
 }
 
-// sudokuText writes the fixed valid grid in alphabet, keeping the cells
+// sudokuInputs writes the fixed valid grid in alphabet, keeping the cells
 // for which keep is true and writing blank for the others; rows are joined
 // by sep ("" for one line, "\n" for a grid).
 func sudokuText(box int, alphabet string, blank byte, sep string, keep func(i int) bool) string {
@@ -335,7 +337,7 @@ func FuzzParseSudoku(f *testing.F) {
 	}
 	f.Add(sudokuGrid16 + "\n\n" + sudokuGrid16)
 	f.Add("3\n" + sudokuLine9 + "\n")
-	for _, in := range fuzzExtremes("sudoku") {
+	for _, in := range puzzletest.FuzzSeeds(sudokuInputs) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -403,4 +405,20 @@ func sudokuSolve(tb testing.TB, p puzzle.Sudoku) []int16 {
 	a, _, err := native.Sudoku(context.Background(), p, technique.Set{})
 	require.NoError(tb, err)
 	return a.Cells
+}
+
+// sudokuInputs is a valid input of several lines, and one whose last line is
+// wrong, with its error.
+var sudokuInputs = puzzletest.Sample{
+	Good: "# two\n" + sudokuLine9 + "\n\n1.3.\n..1.\n.1..\n...1\n",
+	Bad:  "1.3.\n..1.\n.1..\n..A1\n",
+	Msg:  `expected symbols 1-4 or blanks - . 0, got 'A' at character 3`,
+}
+
+func TestParseSudokuLineEnds(t *testing.T) {
+	puzzletest.LineEnds(t, func(f string, r io.Reader) ([]puzzle.Sudoku, error) { return puzzle.ParseSudoku(f, r, "") }, sudokuInputs)
+}
+
+func TestParseSudokuLongLines(t *testing.T) {
+	puzzletest.LongLines(t, func(f string, r io.Reader) ([]puzzle.Sudoku, error) { return puzzle.ParseSudoku(f, r, "") }, sudokuInputs)
 }
