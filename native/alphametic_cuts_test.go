@@ -11,6 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // TestAlphameticCuts pins the cut counts of AB + BA = BB in base 2, worked
@@ -32,11 +33,11 @@ func TestAlphameticCuts(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, []int{0, 1}, a.Digits)
 		require.Equal(t, int64(1), st.Nodes)
-		require.Equal(t, want, cutsOf(native.AlphameticPrunings(), st))
+		require.Equal(t, want, techniquetest.Cuts(native.AlphameticPrunings(), st))
 		n, st, err := native.CountAlphametic(ctx, p, 0, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, 1, n)
-		require.Equal(t, want, cutsOf(native.AlphameticPrunings(), st))
+		require.Equal(t, want, techniquetest.Cuts(native.AlphameticPrunings(), st))
 	}
 }
 
@@ -58,7 +59,7 @@ func TestAlphameticPruningsIndexed(t *testing.T) {
 	all := native.AlphameticPrunings()
 	for i, pr := range all {
 		require.NotEmpty(t, pr.Counts, "%s", pr.Name)
-		off := resolvePrunings(t, all, "-"+pr.Name)
+		off := techniquetest.Resolve(t, all, "-"+pr.Name)
 		acted := false
 		for _, p := range ps {
 			if pr.Name == "column-check" && p.N > 8 {

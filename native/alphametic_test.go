@@ -14,6 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // readAlphameticPoint returns official point i and its expected output.
@@ -228,26 +229,6 @@ func BenchmarkCountAlphametic(b *testing.B) {
 	}
 }
 
-// randomPruningsOff returns a spec switching off a random subset of the
-// prunings of ps that are on by default, as a user writes it: "-a,-b".
-func randomPruningsOff(rng *rand.Rand, ps []technique.Pruning) string {
-	var off []string
-	for _, p := range ps {
-		if !p.Optional && rng.IntN(3) == 0 {
-			off = append(off, "-"+p.Name)
-		}
-	}
-	return strings.Join(off, ",")
-}
-
-// resolvePrunings returns the Set of spec, which must be valid.
-func resolvePrunings(t testing.TB, ps []technique.Pruning, spec string) technique.Set {
-	t.Helper()
-	set, _, err := technique.ResolvePrunings(ps, spec)
-	require.NoError(t, err, spec)
-	return set
-}
-
 // TestAlphameticPruningsOff switches random subsets of the prunings off on
 // random small instances: the count is still the brute force's, and the
 // answer still an answer.
@@ -256,11 +237,11 @@ func TestAlphameticPruningsOff(t *testing.T) {
 	ps := native.AlphameticPrunings()
 	for i := range 400 {
 		p := randomAlphametic(rng, 2+rng.IntN(5), rng.IntN(2) == 0)
-		spec := randomPruningsOff(rng, ps)
+		spec := techniquetest.SomeOff(rng, ps)
 		if i%20 == 0 {
 			spec = "-column-check,-all-different" // the weakest search: leaves check everything
 		}
-		on := resolvePrunings(t, ps, spec)
+		on := techniquetest.Resolve(t, ps, spec)
 		want := bruteAlphametic(p)
 		got, _, err := native.CountAlphametic(context.Background(), p, 0, on)
 		require.NoError(t, err)
@@ -294,7 +275,7 @@ func TestAlphameticPruningsAreReal(t *testing.T) {
 	ctx := context.Background()
 	for _, pr := range native.AlphameticPrunings() {
 		t.Run(pr.Name, func(t *testing.T) {
-			off := resolvePrunings(t, native.AlphameticPrunings(), "-"+pr.Name)
+			off := techniquetest.Resolve(t, native.AlphameticPrunings(), "-"+pr.Name)
 			differ := false
 			for _, p := range ps {
 				if pr.Name == "column-check" && p.N > 8 {

@@ -14,6 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // cakeCases names the judge data of cake: five book cases and the sample.
@@ -161,24 +162,6 @@ func TestCakeBrute(t *testing.T) {
 	require.Less(t, zeros, checked)
 }
 
-// someSwitches returns a random spec of prunings of ps: each pruning on
-// by default switched off, and each optional one on, with probability
-// one half.
-func someSwitches(rng *rand.Rand, ps []technique.Pruning) string {
-	var items []string
-	for _, p := range ps {
-		if rng.IntN(2) == 0 {
-			continue
-		}
-		if p.Optional {
-			items = append(items, "+"+p.Name)
-		} else {
-			items = append(items, "-"+p.Name)
-		}
-	}
-	return strings.Join(items, ",")
-}
-
 // cakeSet resolves spec against CakePrunings.
 func cakeSet(t testing.TB, spec string) technique.Set {
 	t.Helper()
@@ -202,7 +185,7 @@ func TestCakePrunings(t *testing.T) {
 			continue
 		}
 		checked++
-		spec := someSwitches(rng, native.CakePrunings())
+		spec := techniquetest.SomeSwitches(rng, native.CakePrunings())
 		if checked%10 == 0 {
 			spec = strings.Join(all, ",")
 		}

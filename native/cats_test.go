@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // catsVariants are the searches every test runs: bin completion, the
@@ -87,7 +88,7 @@ func TestCatsPrunings(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(165, 19))
 	for i := range 600 {
-		spec := someSwitches(rng, native.CatsPrunings())
+		spec := techniquetest.SomeSwitches(rng, native.CatsPrunings())
 		if i%10 == 0 {
 			spec = strings.Join(all, ",")
 		}
@@ -213,7 +214,7 @@ func TestCatsCuts(t *testing.T) {
 				require.NoError(t, err)
 				require.Len(t, a.Cars, 2)
 				require.Equal(t, tc.nodes, st.Nodes)
-				require.Equal(t, tc.cuts, cutsOf(native.CatsPrunings(), st))
+				require.Equal(t, tc.cuts, techniquetest.Cuts(native.CatsPrunings(), st))
 			}
 		})
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // TestCryptarithmCuts pins the cut counts of A + A = B in base 3, counted
@@ -53,24 +54,24 @@ func TestCryptarithmCuts(t *testing.T) {
 			map[string]int64{"window-bound": 2, "column-check": 1},
 			map[string]int64{"window-bound": 1, "column-check": 1}},
 	} {
-		on := resolvePrunings(t, all, tc.spec)
+		on := techniquetest.Resolve(t, all, tc.spec)
 		for range 2 { // the same on every run
 			n, st, err := native.CountCryptarithm(ctx, small, 0, on)
 			require.NoError(t, err)
 			require.Equal(t, 1, n)
 			require.Equal(t, tc.nodes, st.Nodes, "%q", tc.spec)
-			require.Equal(t, tc.cuts, cutsOf(all, st), "%q", tc.spec)
+			require.Equal(t, tc.cuts, techniquetest.Cuts(all, st), "%q", tc.spec)
 			a, st, err := native.Cryptarithm(ctx, small, on)
 			require.NoError(t, err)
 			require.Equal(t, []int{1, 2}, a.Digits)
 			require.Equal(t, tc.solveNodes, st.Nodes, "%q, solving", tc.spec)
-			require.Equal(t, tc.solveCuts, cutsOf(all, st), "%q, solving", tc.spec)
+			require.Equal(t, tc.solveCuts, techniquetest.Cuts(all, st), "%q, solving", tc.spec)
 		}
 	}
 	send := crypt(10, "MONEY", "SEND", "MORE")
 	_, st, err := native.Cryptarithm(ctx, send, technique.Set{})
 	require.NoError(t, err)
-	got := cutsOf(all, st)
+	got := techniquetest.Cuts(all, st)
 	for name, want := range map[string]int64{"column-order": 5, "weight-order": 2, "prime-last": 0, "leading-zero": 2} {
 		require.Equal(t, want, got[name], name)
 	}
@@ -93,8 +94,8 @@ func TestCryptarithmPruningsIndexed(t *testing.T) {
 	acting := map[string]string{"column-check": "-column-digit", "window-bound": "-narrow-each"}
 	for i, pr := range all {
 		require.NotEmpty(t, pr.Counts, "%s", pr.Name)
-		on := resolvePrunings(t, all, acting[pr.Name])
-		off := resolvePrunings(t, all, "-"+pr.Name)
+		on := techniquetest.Resolve(t, all, acting[pr.Name])
+		off := techniquetest.Resolve(t, all, "-"+pr.Name)
 		acted := false
 		for _, p := range ps {
 			for _, counting := range []bool{false, true} {

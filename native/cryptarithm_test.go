@@ -12,6 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 func TestCryptarithmFixtures(t *testing.T) {
@@ -149,11 +150,11 @@ func TestCryptarithmPruningsOff(t *testing.T) {
 	for i := range 400 {
 		base := 2 + rng.IntN(9)
 		p := cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 7)), 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0)
-		spec := randomPruningsOff(rng, ps)
+		spec := techniquetest.SomeOff(rng, ps)
 		if i%20 == 0 {
 			spec = "-column-order,-column-check,-window-bound,-leading-zero" // every check at the leaves
 		}
-		on := resolvePrunings(t, ps, spec)
+		on := techniquetest.Resolve(t, ps, spec)
 		want := cryptbrute.Answers(p)
 		got, _, err := native.CountCryptarithm(context.Background(), p, 0, on)
 		require.NoError(t, err)
@@ -185,7 +186,7 @@ func TestCryptarithmPruningsAreReal(t *testing.T) {
 	ctx := context.Background()
 	for _, pr := range native.CryptarithmPrunings() {
 		t.Run(pr.Name, func(t *testing.T) {
-			off := resolvePrunings(t, native.CryptarithmPrunings(), "-"+pr.Name)
+			off := techniquetest.Resolve(t, native.CryptarithmPrunings(), "-"+pr.Name)
 			differ := false
 			for _, p := range ps {
 				if len(p.Addends) > 20 && (pr.Name == "column-check" || pr.Name == "window-bound") {

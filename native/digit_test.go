@@ -13,6 +13,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // randomDigit returns a puzzle of the given lengths, or of random ones,
@@ -168,11 +169,11 @@ func TestDigitPruningsOff(t *testing.T) {
 		if i%2 == 0 {
 			p = randomDigit(rng, 0.3+0.4*rng.Float64())
 		}
-		spec := randomPruningsOff(rng, ps)
+		spec := techniquetest.SomeOff(rng, ps)
 		if strings.Contains(spec, "-change-budget") && strings.Contains(spec, "-prefix-fit") && len(p.A+p.B+p.C) > 6 {
 			spec = strings.ReplaceAll(spec, "-prefix-fit", "-least-first") // every pattern of a depth is too many here
 		}
-		on := resolvePrunings(t, ps, spec)
+		on := techniquetest.Resolve(t, ps, spec)
 		want, ok := digitbrute.Solve(p)
 		got, _, err := native.Digit(ctx, p, on)
 		if !ok {
@@ -196,7 +197,7 @@ func TestDigitPruningsAreReal(t *testing.T) {
 	ctx := context.Background()
 	for _, pr := range native.DigitPrunings() {
 		t.Run(pr.Name, func(t *testing.T) {
-			off := resolvePrunings(t, native.DigitPrunings(), "-"+pr.Name)
+			off := techniquetest.Resolve(t, native.DigitPrunings(), "-"+pr.Name)
 			differ := false
 			for _, p := range ps {
 				a0, st0, err := native.Digit(ctx, p, technique.Set{})

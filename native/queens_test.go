@@ -13,6 +13,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // queensSet resolves spec against QueensPrunings.
@@ -50,7 +51,7 @@ func TestQueens(t *testing.T) {
 		specs := []string{""}
 		if n <= 9 {
 			for range 6 {
-				specs = append(specs, someSwitches(rng, native.QueensPrunings()))
+				specs = append(specs, techniquetest.SomeSwitches(rng, native.QueensPrunings()))
 			}
 		}
 		for _, spec := range specs {

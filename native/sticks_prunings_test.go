@@ -16,6 +16,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/native"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // sticksSet resolves spec against SticksPrunings.
@@ -38,7 +39,7 @@ func TestSticksPrunings(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1011, 19))
 	full := 0 // blocks searched past the cheap pass
 	for i := range 1000 {
-		spec := someSwitches(rng, native.SticksPrunings())
+		spec := techniquetest.SomeSwitches(rng, native.SticksPrunings())
 		if i%10 == 0 {
 			spec = strings.Join(all, ",")
 		}
@@ -152,17 +153,6 @@ func TestSticksPruningsReal(t *testing.T) {
 	}
 }
 
-// cutsOf returns the nonzero cut counts of st by pruning name.
-func cutsOf(ps []technique.Pruning, st native.Stats) map[string]int64 {
-	m := map[string]int64{}
-	for i, n := range st.Cuts {
-		if n != 0 {
-			m[ps[i].Name] = n
-		}
-	}
-	return m
-}
-
 // TestSticksCuts pins the cut counts on the two blocks of sample.in,
 // where they can be worked out by hand. Block 1, 5 2 1 5 2 1 5 2 1
 // (total 24): the length 5 does not divide 24 (divisors 1); 6 fits, which
@@ -186,14 +176,14 @@ func TestSticksCuts(t *testing.T) {
 			_, st, err := native.Sticks(context.Background(), p, technique.Set{})
 			require.NoError(t, err)
 			require.Equal(t, want[i].nodes, st.Nodes, "block %d", i+1)
-			require.Equal(t, want[i].cuts, cutsOf(native.SticksPrunings(), st), "block %d", i+1)
+			require.Equal(t, want[i].cuts, techniquetest.Cuts(native.SticksPrunings(), st), "block %d", i+1)
 		}
 	}
 	// Without equal-skip each 5 is a piece of its own, and first-piece
 	// fails the state on its second... the search still fits 6 at once.
 	_, st, err := native.Sticks(context.Background(), ps[0], sticksSet(t, "-equal-skip"))
 	require.NoError(t, err)
-	require.Zero(t, cutsOf(native.SticksPrunings(), st)["equal-skip"])
+	require.Zero(t, techniquetest.Cuts(native.SticksPrunings(), st)["equal-skip"])
 }
 
 // TestSticksPruningsIndexed checks that the constants the search counts

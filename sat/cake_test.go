@@ -16,6 +16,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // cakeBook names the judge data of cake: five book cases and the sample.
@@ -143,7 +144,7 @@ func TestCakeEncodings(t *testing.T) {
 			continue
 		}
 		solved++
-		spec := somePicks(rng, sat.CakeEncodings())
+		spec := techniquetest.SomePicks(rng, sat.CakeEncodings())
 		want, _, err := native.Cake(context.Background(), p, technique.Set{})
 		require.NoError(t, err)
 		a, _, err := sat.Cake(context.Background(), p, solver.Config{}, cakePicks(t, spec))

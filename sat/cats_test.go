@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // catsVariants are the encodings and directions compared in the tests,
@@ -67,22 +67,12 @@ func TestCatsRandom(t *testing.T) {
 		w := []int{10, 100, 1996, 1e9}[rng.IntN(4)]
 		p := catsref.Random(rng, 1+rng.IntN(12), w, i%3)
 		want := catsref.Cars(p)
-		spec := somePicks(rng, sat.CatsEncodings())
+		spec := techniquetest.SomePicks(rng, sat.CatsEncodings())
 		a, st, err := sat.Cats(context.Background(), p, solver.Config{}, catsPicks(t, spec))
 		require.NoError(t, err, "%d %s: %s", i, spec, p.String())
 		require.NoError(t, p.Verify(a), "%d %s: %s", i, spec, p.String())
 		require.Len(t, a.Cars, want, "%d %s: %s, %v", i, spec, p.String(), st)
 	}
-}
-
-// somePicks returns a random spec of picks of cs: each choice point
-// takes one of its options at random.
-func somePicks(rng *rand.Rand, cs []technique.Choice) string {
-	var items []string
-	for _, c := range cs {
-		items = append(items, c.Point+"="+c.Options[rng.IntN(len(c.Options))])
-	}
-	return strings.Join(items, ",")
 }
 
 // TestCatsEncodingsReal checks that every option of every choice point

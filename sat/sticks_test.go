@@ -19,6 +19,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
 // sticksFiles are the judge files whose answers use every piece. Every
@@ -84,7 +85,7 @@ func TestSticksGenerated(t *testing.T) {
 	for b := range 25 {
 		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(25))
 		want := sticksref.Classic(p.Pieces)
-		for _, enc := range append(encs, somePicks(rng, sat.SticksEncodings())) {
+		for _, enc := range append(encs, techniquetest.SomePicks(rng, sat.SticksEncodings())) {
 			a, _, err := sat.Sticks(context.Background(), p, solver.Config{}, sticksPicks(t, enc))
 			require.NoError(t, err, enc)
 			require.NoError(t, p.Verify(a))
