@@ -10,14 +10,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
-func init() {
-	generators = append(generators, struct {
-		kind  string
-		count int
-		make  func(rng *rand.Rand) string
-	}{"queens", 100, func(rng *rand.Rand) string { return gen.Queens(rng, 1, 32).String() }})
-}
-
 func TestQueens(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	seen := map[int]bool{}
