@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/puzzlesat/puzzlesat/internal/chaptertest"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -35,7 +36,7 @@ func TestCakeChapterSample(t *testing.T) {
 		{"chapter,-1", 399, []int64{0, 10, 2, 1, 1}},
 		{"chapter,-5", 268, []int64{267, 10, 2, 11, 0}},
 	} {
-		a, st, err := native.CakeChapter(context.Background(), p, chapterSet(t, ps, tc.spec))
+		a, st, err := native.CakeChapter(context.Background(), p, chaptertest.Set(t, ps, tc.spec))
 		require.NoError(t, err)
 		require.Equal(t, 68, a.Area, tc.spec)
 		require.NoError(t, p.Verify(a))
@@ -47,7 +48,7 @@ func TestCakeChapterSample(t *testing.T) {
 // TestCakeChapterJudge pins the search against the chapter's program on
 // the judge's pairs, every cut on and each off in turn.
 func TestCakeChapterJudge(t *testing.T) {
-	prog := chapterProgram(t, "cake")
+	prog := chaptertest.Program(t, filepath.Join("..", "testdata", "cake", "chapter.cpp"))
 	var cakes []puzzle.Cake
 	for _, f := range []string{"sample.in", "cake1.in", "cake2.in", "cake3.in", "cake4.in", "cake5.in"} {
 		text, err := os.ReadFile(filepath.Join("..", "testdata", "cake", f))
@@ -61,7 +62,7 @@ func TestCakeChapterJudge(t *testing.T) {
 
 // TestCakeChapterRandom pins it on random pairs of the kind's generator.
 func TestCakeChapterRandom(t *testing.T) {
-	prog := chapterProgram(t, "cake")
+	prog := chaptertest.Program(t, filepath.Join("..", "testdata", "cake", "chapter.cpp"))
 	rng := rand.New(rand.NewPCG(168, 1190))
 	cakes := make([]puzzle.Cake, 100)
 	for i := range cakes {
@@ -75,17 +76,17 @@ func TestCakeChapterRandom(t *testing.T) {
 // counts, and answers that pass Verify.
 func checkCakeChapter(t *testing.T, prog string, cakes []puzzle.Cake) {
 	ps := native.CakeChapterPrunings()
-	input := instances(cakes)
-	args, specs := chapterOffs(ps)
-	runs := make([][]chapterCounts, len(specs))
+	input := chaptertest.Join(cakes)
+	args, specs := chaptertest.Offs(ps)
+	runs := make([][]chaptertest.Counts, len(specs))
 	for c, spec := range specs {
-		want := runChapter(t, prog, input, args[c], cakeChapterMost, 0)
+		want := chaptertest.Run(t, prog, input, args[c], cakeChapterMost, 0)
 		require.Len(t, want, len(cakes), spec)
 		runs[c] = want
-		on := chapterSet(t, ps, spec)
+		on := chaptertest.Set(t, ps, spec)
 		pinned := 0
 		for i, p := range cakes {
-			if want[i].over {
+			if want[i].Over {
 				continue
 			}
 			pinned++
@@ -93,19 +94,19 @@ func checkCakeChapter(t *testing.T, prog string, cakes []puzzle.Cake) {
 			a, st, err := native.CakeChapter(context.Background(), p, on)
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
-			require.Equal(t, want[i].answer, strconv.Itoa(a.Area), what)
-			requireChapterCounts(t, ps, want[i], st, what)
+			require.Equal(t, want[i].Answer, strconv.Itoa(a.Area), what)
+			chaptertest.RequireCounts(t, ps, want[i], st, what)
 		}
 		t.Logf("%s: %d of %d cakes pinned", spec, pinned, len(cakes))
 		require.GreaterOrEqual(t, pinned, len(cakes)/3, spec)
 	}
-	requireZeroRemovesNothing(t, ps, runs)
+	chaptertest.RequireZeroRemovesNothing(t, ps, runs)
 }
 
 // TestCakeChapterStops: a search under a done context stops with its
 // error.
 func TestCakeChapterStops(t *testing.T) {
-	_, _, err := native.CakeChapter(ctxDone(), puzzle.Cake{Volume: 10000, Layers: 1}, chapterSet(t, native.CakeChapterPrunings(), "chapter"))
+	_, _, err := native.CakeChapter(chaptertest.Cancelled(), puzzle.Cake{Volume: 10000, Layers: 1}, chaptertest.Set(t, native.CakeChapterPrunings(), "chapter"))
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -115,7 +116,7 @@ func TestCakeChapterTrace(t *testing.T) {
 	ps := native.CakeChapterPrunings()
 	p := puzzle.Cake{Volume: 100, Layers: 2}
 	rec := trace.NewRecorder(1<<20, "sample")
-	a, st, err := native.CakeChapter(trace.WithRecorder(context.Background(), rec), p, chapterSet(t, ps, "chapter"))
+	a, st, err := native.CakeChapter(trace.WithRecorder(context.Background(), rec), p, chaptertest.Set(t, ps, "chapter"))
 	require.NoError(t, err)
 	require.Equal(t, 68, a.Area)
 	tree := rec.Tree(ps, []bool{true, true, true, true, true}, st.Cuts)

@@ -3,7 +3,9 @@ package native_test
 import (
 	"context"
 	"fmt"
+	"github.com/puzzlesat/puzzlesat/internal/chaptertest"
 	"math/rand/v2"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -34,7 +36,7 @@ func TestCatsChapterSample(t *testing.T) {
 		{"chapter,-3", 48, []int64{47, 0, 4}},
 		{"chapter,-4", 37, []int64{36, 4, 0}},
 	} {
-		a, st, err := native.CatsChapter(context.Background(), catsSample, chapterSet(t, ps, tc.spec))
+		a, st, err := native.CatsChapter(context.Background(), catsSample, chaptertest.Set(t, ps, tc.spec))
 		require.NoError(t, err)
 		require.Len(t, a.Cars, 2, tc.spec)
 		require.NoError(t, catsSample.Verify(a))
@@ -44,10 +46,10 @@ func TestCatsChapterSample(t *testing.T) {
 }
 
 // TestCatsChapterRandom pins the search against the contest search, the
-// sample and random instances of the kind's generator, every cut on and
+// sample and random chaptertest.Join of the kind's generator, every cut on and
 // each off in turn.
 func TestCatsChapterRandom(t *testing.T) {
-	prog := chapterProgram(t, "cats")
+	prog := chaptertest.Program(t, filepath.Join("..", "testdata", "cats", "chapter.cpp"))
 	rng := rand.New(rand.NewPCG(165, 18))
 	cats := []puzzle.Cats{catsSample}
 	for range 200 {
@@ -55,17 +57,17 @@ func TestCatsChapterRandom(t *testing.T) {
 		cats = append(cats, gen.Cats(rng, 1+rng.IntN(11), w, 1+rng.IntN(w)))
 	}
 	ps := native.CatsChapterPrunings()
-	input := instances(cats)
-	args, specs := chapterOffs(ps)
-	runs := make([][]chapterCounts, len(specs))
+	input := chaptertest.Join(cats)
+	args, specs := chaptertest.Offs(ps)
+	runs := make([][]chaptertest.Counts, len(specs))
 	for c, spec := range specs {
-		want := runChapter(t, prog, input, args[c], catsChapterMost, 0)
+		want := chaptertest.Run(t, prog, input, args[c], catsChapterMost, 0)
 		require.Len(t, want, len(cats), spec)
 		runs[c] = want
-		on := chapterSet(t, ps, spec)
+		on := chaptertest.Set(t, ps, spec)
 		pinned := 0
 		for i, p := range cats {
-			if want[i].over {
+			if want[i].Over {
 				continue
 			}
 			pinned++
@@ -73,20 +75,20 @@ func TestCatsChapterRandom(t *testing.T) {
 			a, st, err := native.CatsChapter(context.Background(), p, on)
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
-			require.Equal(t, want[i].answer, strconv.Itoa(len(a.Cars)), what)
-			requireChapterCounts(t, ps, want[i], st, what)
+			require.Equal(t, want[i].Answer, strconv.Itoa(len(a.Cars)), what)
+			chaptertest.RequireCounts(t, ps, want[i], st, what)
 		}
-		t.Logf("%s: %d of %d instances pinned", spec, pinned, len(cats))
+		t.Logf("%s: %d of %d chaptertest.Join pinned", spec, pinned, len(cats))
 		require.Greater(t, pinned, len(cats)/2, spec)
 	}
-	requireZeroRemovesNothing(t, ps, runs)
+	chaptertest.RequireZeroRemovesNothing(t, ps, runs)
 }
 
 // TestCatsChapterStops: a search under a done context stops with its
 // error, and a cat heavier than W has no answer.
 func TestCatsChapterStops(t *testing.T) {
-	on := chapterSet(t, native.CatsChapterPrunings(), "chapter")
-	_, _, err := native.CatsChapter(ctxDone(), catsSample, on)
+	on := chaptertest.Set(t, native.CatsChapterPrunings(), "chapter")
+	_, _, err := native.CatsChapter(chaptertest.Cancelled(), catsSample, on)
 	require.ErrorIs(t, err, context.Canceled)
 	_, _, err = native.CatsChapter(context.Background(), puzzle.Cats{W: 5, Weights: []int{3, 6}}, on)
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
@@ -97,7 +99,7 @@ func TestCatsChapterStops(t *testing.T) {
 func TestCatsChapterTrace(t *testing.T) {
 	ps := native.CatsChapterPrunings()
 	rec := trace.NewRecorder(1<<20, "sample")
-	_, st, err := native.CatsChapter(trace.WithRecorder(context.Background(), rec), catsSample, chapterSet(t, ps, "chapter"))
+	_, st, err := native.CatsChapter(trace.WithRecorder(context.Background(), rec), catsSample, chaptertest.Set(t, ps, "chapter"))
 	require.NoError(t, err)
 	tree := rec.Tree(ps, []bool{true, true, true}, st.Cuts)
 	var decisions int64

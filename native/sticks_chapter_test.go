@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/puzzlesat/puzzlesat/internal/chaptertest"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -38,7 +39,7 @@ func TestSticksChapterSample(t *testing.T) {
 		{"chapter,-2", 36, []int64{1, 0, 7, 16, 3, 3}},
 		{"chapter,-1", 34, []int64{0, 23, 2, 5, 6, 2}},
 	} {
-		a, st, err := native.SticksChapter(context.Background(), p, chapterSet(t, ps, tc.spec))
+		a, st, err := native.SticksChapter(context.Background(), p, chaptertest.Set(t, ps, tc.spec))
 		require.NoError(t, err)
 		require.Equal(t, 6, a.Length, tc.spec)
 		require.NoError(t, p.Verify(a))
@@ -50,7 +51,7 @@ func TestSticksChapterSample(t *testing.T) {
 // TestSticksChapterJudge pins the search against the chapter's program on
 // the judge's blocks, every cut on and each off in turn.
 func TestSticksChapterJudge(t *testing.T) {
-	prog := chapterProgram(t, "sticks")
+	prog := chaptertest.Program(t, filepath.Join("..", "testdata", "sticks", "chapter.cpp"))
 	var blocks []puzzle.Sticks
 	for _, f := range []string{"sample.in", "cerc1995_sticks.in", "folklore_comment2.in", "folklore_pkuoj_comment.in"} {
 		text, err := os.ReadFile(filepath.Join("..", "testdata", "sticks", f))
@@ -65,7 +66,7 @@ func TestSticksChapterJudge(t *testing.T) {
 // TestSticksChapterRandom pins it on random blocks of the kind's
 // generator, small enough for every cut off in turn.
 func TestSticksChapterRandom(t *testing.T) {
-	prog := chapterProgram(t, "sticks")
+	prog := chaptertest.Program(t, filepath.Join("..", "testdata", "sticks", "chapter.cpp"))
 	rng := rand.New(rand.NewPCG(167, 1011))
 	var blocks []puzzle.Sticks
 	for range 300 {
@@ -82,17 +83,17 @@ func TestSticksChapterRandom(t *testing.T) {
 // counts, and answers that pass Verify.
 func checkSticksChapter(t *testing.T, prog string, blocks []puzzle.Sticks) {
 	ps := native.SticksChapterPrunings()
-	input := instances(blocks)
-	args, specs := chapterOffs(ps)
-	runs := make([][]chapterCounts, len(specs))
+	input := chaptertest.Join(blocks)
+	args, specs := chaptertest.Offs(ps)
+	runs := make([][]chaptertest.Counts, len(specs))
 	for c, spec := range specs {
-		want := runChapter(t, prog, input, args[c], sticksChapterMost, 0)
+		want := chaptertest.Run(t, prog, input, args[c], sticksChapterMost, 0)
 		runs[c] = want
 		require.Len(t, want, len(blocks), spec)
-		on := chapterSet(t, ps, spec)
+		on := chaptertest.Set(t, ps, spec)
 		pinned := 0
 		for i, p := range blocks {
-			if want[i].over {
+			if want[i].Over {
 				continue
 			}
 			pinned++
@@ -100,20 +101,20 @@ func checkSticksChapter(t *testing.T, prog string, blocks []puzzle.Sticks) {
 			a, st, err := native.SticksChapter(context.Background(), p, on)
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
-			require.Equal(t, want[i].answer, strconv.Itoa(a.Length), what)
-			requireChapterCounts(t, ps, want[i], st, what)
+			require.Equal(t, want[i].Answer, strconv.Itoa(a.Length), what)
+			chaptertest.RequireCounts(t, ps, want[i], st, what)
 		}
 		t.Logf("%s: %d of %d blocks pinned", spec, pinned, len(blocks))
 		require.Greater(t, pinned, len(blocks)/3, spec)
 	}
-	requireZeroRemovesNothing(t, ps, runs)
+	chaptertest.RequireZeroRemovesNothing(t, ps, runs)
 }
 
 // TestSticksChapterStops: a search under a done context stops with its
 // error.
 func TestSticksChapterStops(t *testing.T) {
 	p := puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
-	_, _, err := native.SticksChapter(ctxDone(), p, chapterSet(t, native.SticksChapterPrunings(), "chapter"))
+	_, _, err := native.SticksChapter(chaptertest.Cancelled(), p, chaptertest.Set(t, native.SticksChapterPrunings(), "chapter"))
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -123,7 +124,7 @@ func TestSticksChapterTrace(t *testing.T) {
 	ps := native.SticksChapterPrunings()
 	p := puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
 	rec := trace.NewRecorder(1<<20, "sample")
-	_, st, err := native.SticksChapter(trace.WithRecorder(context.Background(), rec), p, chapterSet(t, ps, "chapter,-2"))
+	_, st, err := native.SticksChapter(trace.WithRecorder(context.Background(), rec), p, chaptertest.Set(t, ps, "chapter,-2"))
 	require.NoError(t, err)
 	tree := rec.Tree(ps, []bool{true, false, true, true, true, true}, st.Cuts)
 	var decisions int64

@@ -3,6 +3,7 @@ package native_test
 import (
 	"context"
 	"fmt"
+	"github.com/puzzlesat/puzzlesat/internal/chaptertest"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -62,7 +63,7 @@ func TestSudokuChapterSample(t *testing.T) {
 		{"chapter,-4", 38250, []int64{75176, 107823, 77342, 0, 26408}},
 		{"chapter,-5", 54543, []int64{215251, 154602, 119804, 82371, 0}},
 	} {
-		a, st, err := native.SudokuChapter(context.Background(), grids[0], chapterSet(t, ps, tc.spec))
+		a, st, err := native.SudokuChapter(context.Background(), grids[0], chaptertest.Set(t, ps, tc.spec))
 		require.NoError(t, err)
 		require.NoError(t, grids[0].Verify(a))
 		require.Equal(t, tc.nodes, st.Nodes, tc.spec)
@@ -73,7 +74,7 @@ func TestSudokuChapterSample(t *testing.T) {
 // TestSudokuChapterJudge pins the search against the chapter's program on
 // the judge's 16x16 grids, every cut on and each off in turn.
 func TestSudokuChapterJudge(t *testing.T) {
-	prog := chapterProgram(t, "sudoku")
+	prog := chaptertest.Program(t, filepath.Join("..", "testdata", "sudoku", "chapter.cpp"))
 	var grids []puzzle.Sudoku
 	for _, f := range []string{"sample.in", "poj3076_tedukuri_a.in", "michael404_16x16_poj3076fmt.in"} {
 		text, err := os.ReadFile(filepath.Join("..", "testdata", "sudoku", f))
@@ -90,7 +91,7 @@ func TestSudokuChapterJudge(t *testing.T) {
 // grids with a share of their cells blank, which may have several answers
 // (the two searches find the same first one).
 func TestSudokuChapterRandom(t *testing.T) {
-	prog := chapterProgram(t, "sudoku")
+	prog := chaptertest.Program(t, filepath.Join("..", "testdata", "sudoku", "chapter.cpp"))
 	rng := rand.New(rand.NewPCG(3076, 169))
 	var grids []puzzle.Sudoku
 	for range 2 {
@@ -109,16 +110,16 @@ func TestSudokuChapterRandom(t *testing.T) {
 func checkSudokuChapter(t *testing.T, prog string, grids []puzzle.Sudoku, most int64) {
 	ps := native.SudokuChapterPrunings()
 	input := poj3076(grids)
-	args, specs := chapterOffs(ps)
-	runs := make([][]chapterCounts, len(specs))
+	args, specs := chaptertest.Offs(ps)
+	runs := make([][]chaptertest.Counts, len(specs))
 	for c, spec := range specs {
-		want := runChapter(t, prog, input, args[c], most, 16)
+		want := chaptertest.Run(t, prog, input, args[c], most, 16)
 		require.Len(t, want, len(grids), spec)
 		runs[c] = want
-		on := chapterSet(t, ps, spec)
+		on := chaptertest.Set(t, ps, spec)
 		pinned := 0
 		for i, p := range grids {
-			if want[i].over {
+			if want[i].Over {
 				continue
 			}
 			pinned++
@@ -126,20 +127,20 @@ func checkSudokuChapter(t *testing.T, prog string, grids []puzzle.Sudoku, most i
 			a, st, err := native.SudokuChapter(context.Background(), p, on)
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
-			require.Equal(t, want[i].answer, strings.TrimSuffix(poj3076([]puzzle.Sudoku{{Box: 4, Cells: a.Cells}}), "\n"), what)
-			requireChapterCounts(t, ps, want[i], st, what)
+			require.Equal(t, want[i].Answer, strings.TrimSuffix(poj3076([]puzzle.Sudoku{{Box: 4, Cells: a.Cells}}), "\n"), what)
+			chaptertest.RequireCounts(t, ps, want[i], st, what)
 		}
 		t.Logf("%s: %d of %d grids pinned", spec, pinned, len(grids))
 		require.Greater(t, pinned, len(grids)/3, spec)
 	}
-	requireZeroRemovesNothing(t, ps, runs)
+	chaptertest.RequireZeroRemovesNothing(t, ps, runs)
 }
 
 // TestSudokuChapterSizes: the search solves every size up to 64x64 the
 // way it solves 16x16, and says why it refuses a larger one, an answerless
 // grid, and a done context.
 func TestSudokuChapterSizes(t *testing.T) {
-	on := chapterSet(t, native.SudokuChapterPrunings(), "chapter")
+	on := chaptertest.Set(t, native.SudokuChapterPrunings(), "chapter")
 	rng := rand.New(rand.NewPCG(9, 25))
 	for box := 2; box <= 8; box++ {
 		blanks := 0.5
@@ -159,7 +160,7 @@ func TestSudokuChapterSizes(t *testing.T) {
 	none := puzzle.Sudoku{Box: 2, Cells: []int16{1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 3}}
 	_, _, err = native.SudokuChapter(context.Background(), none, on)
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
-	_, _, err = native.SudokuChapter(ctxDone(), gen.SudokuBlanks(rng, 4, 0.5), on)
+	_, _, err = native.SudokuChapter(chaptertest.Cancelled(), gen.SudokuBlanks(rng, 4, 0.5), on)
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -172,7 +173,7 @@ func TestSudokuChapterTrace(t *testing.T) {
 	grids, err := puzzle.ParseSudoku("sample.in", strings.NewReader(string(text)), "")
 	require.NoError(t, err)
 	rec := trace.NewRecorder(1<<20, "sample")
-	a, st, err := native.SudokuChapter(trace.WithRecorder(context.Background(), rec), grids[0], chapterSet(t, ps, "chapter"))
+	a, st, err := native.SudokuChapter(trace.WithRecorder(context.Background(), rec), grids[0], chaptertest.Set(t, ps, "chapter"))
 	require.NoError(t, err)
 	require.NoError(t, grids[0].Verify(a))
 	tree := rec.Tree(ps, []bool{true, true, true, true, true}, st.Cuts)

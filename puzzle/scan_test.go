@@ -90,4 +90,3 @@ func (c *choppy) Read(p []byte) (int, error) {
 	c.s = c.s[n:]
 	return n, nil
 }
-
