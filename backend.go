@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // Backend chooses how a puzzle is solved. It reads and writes its name

@@ -8,14 +8,14 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/cake"
 )
 
 // TestCakeTrace traces cake on small pairs, with and without a cake, by
 // the fast search and, with a switch off, the general one (checkTrace);
 // every layer placed is a decision drawn, and the best cake is the path.
 func TestCakeTrace(t *testing.T) {
-	ps := []puzzle.Cake{
+	ps := []cake.Instance{
 		{Volume: 100, Layers: 2}, {Volume: 1, Layers: 1}, {Volume: 10, Layers: 2},
 		{Volume: 300, Layers: 3}, {Volume: 500, Layers: 4}, {Volume: 2000, Layers: 5},
 	}
@@ -36,7 +36,7 @@ func TestCakeTraceBook(t *testing.T) {
 	ctx := context.Background()
 	k := puzzlesat.Cake()
 	for _, name := range []string{"cake1", "cake2", "cake3", "cake4", "cake5"} {
-		p := firstInstance(t, k.Puzzle(), judgedata.Path(t, "cake", name+".in")).(puzzle.Cake)
+		p := firstInstance(t, k.Puzzle(), judgedata.Path(t, "cake", name+".in")).(cake.Instance)
 		_, _, st, err := k.Trace(ctx, p, puzzlesat.Options{}, 1000)
 		require.NoError(t, err, name)
 		_, plain, err := k.Solve(ctx, p, puzzlesat.Options{})

@@ -7,7 +7,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/cats"
 )
 
 // TestCatsTrace traces both searches of cats, and bin completion without
@@ -16,7 +16,7 @@ import (
 // completion's root nodes are its passes, the item search's root is the
 // tree's).
 func TestCatsTrace(t *testing.T) {
-	ps := []puzzle.Cats{
+	ps := []cats.Instance{
 		{W: 1996, Weights: []int{1, 2, 1994, 12, 29}},
 		{W: 10, Weights: []int{5, 4, 3, 3, 3, 2}},
 		{W: 30, Weights: []int{11, 11, 12, 11, 4, 13, 9, 11, 3, 9, 9, 5, 12}},

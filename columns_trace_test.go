@@ -6,7 +6,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/alphametic"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
 )
 
 // TestColumnsTrace traces the column searches of alphametic and
@@ -17,7 +18,7 @@ import (
 // fails is a decision with no node); the SVG is well-formed and the same
 // on a second run.
 func TestColumnsTrace(t *testing.T) {
-	alpha := []puzzle.Alphametic{
+	alpha := []alphametic.Instance{
 		{N: 5, Words: [3]string{"ABCED", "BDACE", "EBBAA"}},
 		{N: 3, Words: [3]string{"ABC", "ACB", "CCA"}},
 		{N: 4, Words: [3]string{"CABB", "ACCB", "BDAD"}}, // no answer
@@ -29,7 +30,7 @@ func TestColumnsTrace(t *testing.T) {
 			require.GreaterOrEqual(t, decisions(tree), st.Nodes-1, "%s %+v", spec, p)
 		}
 	}
-	crypt := []puzzle.Cryptarithm{
+	crypt := []cryptarithm.Instance{
 		{Base: 10, Addends: []string{"SEND", "MORE"}, Sum: "MONEY"},
 		{Base: 3, Addends: []string{"A", "A"}, Sum: "B"},
 		{Base: 10, Addends: []string{"AX", "BX"}, Sum: "YY"},

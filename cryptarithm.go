@@ -6,10 +6,10 @@ import (
 	"io"
 	"math/rand/v2"
 
-	"github.com/puzzlesat/puzzlesat/gen"
-	"github.com/puzzlesat/puzzlesat/native"
-	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/dfs"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/gen"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/sat"
 )
 
 func init() { register(Cryptarithm().Puzzle()) }
@@ -17,23 +17,23 @@ func init() { register(Cryptarithm().Puzzle()) }
 // Cryptarithm is the general addition alphametic, SEND + MORE = MONEY, in
 // any base 2..36 (ParseOptions.Base, the same for every puzzle of an
 // input).
-func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
-	return &Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer]{
+func Cryptarithm() *Kind[cryptarithm.Instance, cryptarithm.Answer] {
+	return &Kind[cryptarithm.Instance, cryptarithm.Answer]{
 		name: "cryptarithm", summary: "general addition alphametics: `SEND + MORE = MONEY`, any number of addends, base 2..36",
 		scan:     scanCryptarithm,
 		parse:    []string{"base"},
-		prunings: native.CryptarithmPrunings(), dfs: native.Cryptarithm, countDFS: native.CountCryptarithm,
-		encodings: sat.CryptarithmEncodings(), sat: sat.Cryptarithm, countSAT: sat.CountCryptarithm, query: sat.CryptarithmQuery,
-		size:     func(p puzzle.Cryptarithm) int { return len(p.Letters()) },
+		prunings: dfs.Prunings(), dfs: dfs.Solve, countDFS: dfs.Count,
+		encodings: sat.Encodings(), sat: sat.Solve, countSAT: sat.Count, query: sat.QueryAt,
+		size:     func(p cryptarithm.Instance) int { return len(p.Letters()) },
 		sizeName: "letters",
-		gen: generator[puzzle.Cryptarithm]{
+		gen: generator[cryptarithm.Instance]{
 			params: []GenParam{
-				{Name: "base", Doc: "the base of the puzzles", Default: puzzle.CryptarithmDefaultBase, Min: puzzle.CryptarithmMinBase, Max: gen.CryptarithmMaxGenBase},
+				{Name: "base", Doc: "the base of the puzzles", Default: cryptarithm.DefaultBase, Min: cryptarithm.MinBase, Max: gen.MaxGenBase},
 				{Name: "addends", Doc: "addends per puzzle", Default: 2, Min: 2, Max: 1000},
 				{Name: "width", Doc: "letters of the longest addend", Default: 5, Min: 1, Max: 12},
 			},
-			make: func(rng *rand.Rand, v GenValues) (puzzle.Cryptarithm, error) {
-				p, err := gen.Cryptarithm(rng, v["base"], v["addends"], v["width"])
+			make: func(rng *rand.Rand, v GenValues) (cryptarithm.Instance, error) {
+				p, err := gen.Random(rng, v["base"], v["addends"], v["width"])
 				if errors.Is(err, gen.ErrNoUniquePuzzle) {
 					return p, fmt.Errorf("%w: try longer words (width) or fewer addends", err)
 				}
@@ -44,10 +44,10 @@ func Cryptarithm() *Kind[puzzle.Cryptarithm, puzzle.CryptarithmAnswer] {
 }
 
 // scanCryptarithm reads cryptarithms in o's base.
-func scanCryptarithm(file string, r io.Reader, o ParseOptions, yield func(puzzle.Cryptarithm) error) error {
+func scanCryptarithm(file string, r io.Reader, o ParseOptions, yield func(cryptarithm.Instance) error) error {
 	base := o.Base
 	if base == 0 {
 		base = 10
 	}
-	return puzzle.ScanCryptarithm(file, r, base, yield)
+	return cryptarithm.Scan(file, r, base, yield)
 }

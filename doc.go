@@ -16,12 +16,12 @@
 // the instance types of package github.com/puzzlesat/puzzlesat/puzzle, and
 // solves them:
 //
-//	k := puzzlesat.Sudoku()
-//	ps, err := k.Parse("grid.txt", r, puzzlesat.ParseOptions{})
+//	k := Sudoku()
+//	ps, err := k.Parse("grid.txt", r, ParseOptions{})
 //	if err != nil {
 //		return err // a *ParseError naming the file and line
 //	}
-//	a, st, err := k.Solve(ctx, ps[0], puzzlesat.Options{Backend: puzzlesat.Both})
+//	a, st, err := k.Solve(ctx, ps[0], Options{Backend: Both})
 //	fmt.Print(ps[0].Format(a), st)
 //
 // [Kinds] lists every kind with its types hidden, as a [Puzzle], and

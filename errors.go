@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // ErrNoSolution is the error of a puzzle that has no answer. It is

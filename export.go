@@ -9,8 +9,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat/encode/cnf"
-	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/cnf"
+	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 

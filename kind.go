@@ -10,8 +10,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/puzzlesat/puzzlesat/native"
-	"github.com/puzzlesat/puzzlesat/sat/solver"
+	searchx "github.com/puzzlesat/puzzlesat/search"
+	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 
@@ -41,9 +41,9 @@ type Kind[I Instance[A], A any] struct {
 	canonical bool                // the judge's answer is one value (an optimum, digit-puzzle's least pattern)
 	prunings  []technique.Pruning // the DFS's, which dfs and countDFS read from a Set
 	encodings []technique.Choice  // the SAT encoding's, which sat, countSAT and query read from Picks
-	dfs       func(context.Context, I, technique.Set) (A, native.Stats, error)
+	dfs       func(context.Context, I, technique.Set) (A, searchx.Stats, error)
 	sat       func(context.Context, I, solver.Config, technique.Picks) (A, solver.Stats, error)
-	countDFS  func(context.Context, I, int, technique.Set) (int, native.Stats, error)
+	countDFS  func(context.Context, I, int, technique.Set) (int, searchx.Stats, error)
 	// chapter is the chapter's own search, which the preset "chapter"
 	// selects, for the kinds whose example the chapter works through;
 	// its prunings are nil for the others.

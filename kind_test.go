@@ -17,9 +17,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/kinds/sticks"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/sat/solver"
+	searchx "github.com/puzzlesat/puzzlesat/search"
+	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 
@@ -35,9 +37,9 @@ func (parity) Verify(a int) error {
 }
 func (parity) Format(a int) string { return strings.Repeat("x", a) + "\n" }
 func (parity) String() string      { return "parity\n" }
-func answer(a int, err error) func(context.Context, parity, technique.Set) (int, native.Stats, error) {
-	return func(context.Context, parity, technique.Set) (int, native.Stats, error) {
-		return a, native.Stats{Nodes: 7}, err
+func answer(a int, err error) func(context.Context, parity, technique.Set) (int, searchx.Stats, error) {
+	return func(context.Context, parity, technique.Set) (int, searchx.Stats, error) {
+		return a, searchx.Stats{Nodes: 7}, err
 	}
 }
 func answerSAT(a int, err error) func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error) {
@@ -111,9 +113,9 @@ type result struct {
 func TestTimeoutPerBackend(t *testing.T) { synctest.Test(t, timeoutPerBackend) }
 
 func timeoutPerBackend(t *testing.T) {
-	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, native.Stats, error) {
+	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, searchx.Stats, error) {
 		<-ctx.Done()
-		return 0, native.Stats{}, ctx.Err()
+		return 0, searchx.Stats{}, ctx.Err()
 	}
 	k := &Kind[parity, int]{name: "parity", dfs: slow, sat: answerSAT(2, nil)}
 	start := time.Now()
@@ -126,16 +128,16 @@ func timeoutPerBackend(t *testing.T) {
 
 func TestCountDispatch(t *testing.T) {
 	ctx := context.Background()
-	p := puzzle.Sudoku{}
-	_, _, err := Sticks().Count(ctx, puzzle.Sticks{Pieces: []int{1}}, 2, Options{})
+	p := sudoku.Instance{}
+	_, _, err := Sticks().Count(ctx, sticks.Instance{Pieces: []int{1}}, 2, Options{})
 	require.ErrorIs(t, err, errors.ErrUnsupported)
 	_, _, err = Sudoku().Count(ctx, p, -1, Options{})
 	require.ErrorContains(t, err, "limit")
 
 	k := &Kind[parity, int]{
 		name: "parity",
-		countDFS: func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
-			return 2, native.Stats{}, nil
+		countDFS: func(context.Context, parity, int, technique.Set) (int, searchx.Stats, error) {
+			return 2, searchx.Stats{}, nil
 		},
 		countSAT: func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
 			return 1, solver.Stats{}, nil
@@ -158,9 +160,9 @@ func TestCountDispatch(t *testing.T) {
 func TestCountStoppedEarly(t *testing.T) {
 	ctx := context.Background()
 	tl := &TooLarge{Literals: 10, Budget: 5}
-	countDFS := func(n int, err error) func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
-		return func(context.Context, parity, int, technique.Set) (int, native.Stats, error) {
-			return n, native.Stats{}, err
+	countDFS := func(n int, err error) func(context.Context, parity, int, technique.Set) (int, searchx.Stats, error) {
+		return func(context.Context, parity, int, technique.Set) (int, searchx.Stats, error) {
+			return n, searchx.Stats{}, err
 		}
 	}
 	countSAT := func(n int, err error) func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
@@ -171,7 +173,7 @@ func TestCountStoppedEarly(t *testing.T) {
 	tests := []struct {
 		name    string
 		backend Backend
-		dfs     func(context.Context, parity, int, technique.Set) (int, native.Stats, error)
+		dfs     func(context.Context, parity, int, technique.Set) (int, searchx.Stats, error)
 		sat     func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error)
 		want    int
 		err     error
@@ -261,14 +263,14 @@ func TestKindsListsEveryKind(t *testing.T) {
 // TestRace: the first backend to settle the instance wins and the other
 // is stopped; an error waits for the other backend.
 func TestRace(t *testing.T) {
-	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, native.Stats, error) {
+	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, searchx.Stats, error) {
 		<-ctx.Done()
-		return 0, native.Stats{}, ctx.Err()
+		return 0, searchx.Stats{}, ctx.Err()
 	}
 	boom := errors.New("boom")
 	tests := []struct {
 		name string
-		dfs  func(context.Context, parity, technique.Set) (int, native.Stats, error)
+		dfs  func(context.Context, parity, technique.Set) (int, searchx.Stats, error)
 		sat  func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)
 		want int
 		won  Backend

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 )
 
 // ParseOptions says how Kind.Scan reads an input. The zero value reads
@@ -39,8 +39,8 @@ func plain[I any](scan func(string, io.Reader, func(I) error) error) func(string
 
 // scanSudoku reads sudoku puzzles, noting the first of the parser's
 // warnings and how many more there are.
-func scanSudoku(file string, r io.Reader, o ParseOptions, yield func(puzzle.Sudoku) error) error {
-	warns, err := puzzle.ScanSudoku(file, r, o.Alphabet, yield)
+func scanSudoku(file string, r io.Reader, o ParseOptions, yield func(sudoku.Instance) error) error {
+	warns, err := sudoku.Scan(file, r, o.Alphabet, yield)
 	if err != nil || len(warns) == 0 {
 		return err
 	}

@@ -13,12 +13,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat"
-	"github.com/puzzlesat/puzzlesat/gen"
 	"github.com/puzzlesat/puzzlesat/internal/ref/cryptbrute"
 	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 	"github.com/puzzlesat/puzzlesat/internal/ref/sticksref"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/alphametic"
+	"github.com/puzzlesat/puzzlesat/kinds/alphametic/gen"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
+	digitpuzzlegen "github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/gen"
+	sticksgen "github.com/puzzlesat/puzzlesat/kinds/sticks/gen"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	sudokugen "github.com/puzzlesat/puzzlesat/kinds/sudoku/gen"
 )
 
 // randomSwitches returns, as Options.Prunings and Options.Encoding take
@@ -86,20 +92,20 @@ func checkSwitches[I puzzlesat.Instance[A], A any](t *testing.T, k *puzzlesat.Ki
 
 func TestSwitchesAlphametic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2004, 21))
-	ps := []puzzle.Alphametic{
+	ps := []alphametic.Instance{
 		{N: 3, Words: [3]string{"AAB", "BBC", "AAC"}},       // two answers
 		{N: 5, Words: [3]string{"ABCDE", "AAAAA", "ABCDE"}}, // 24
 		{N: 4, Words: [3]string{"CABB", "ACCB", "BDAD"}},    // none
 	}
 	for range 40 {
-		ps = append(ps, gen.Alphametic(rng, 3+rng.IntN(5)))
+		ps = append(ps, gen.Random(rng, 3+rng.IntN(5)))
 	}
 	checkSwitches(t, puzzlesat.Alphametic(), 1, true, ps)
 }
 
 func TestSwitchesCryptarithm(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 21))
-	var ps []puzzle.Cryptarithm
+	var ps []cryptarithm.Instance
 	for i := range 60 {
 		base := 2 + rng.IntN(9)
 		ps = append(ps, cryptbrute.Random(rng, base, 1+rng.IntN(min(base, 7)), 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0))
@@ -109,12 +115,12 @@ func TestSwitchesCryptarithm(t *testing.T) {
 
 func TestSwitchesDigitPuzzle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12107, 21))
-	var ps []puzzle.Digit
+	var ps []digitpuzzle.Instance
 	for i := range 40 {
-		p := gen.Digit(rng)
+		p := digitpuzzlegen.Random(rng)
 		if i%2 == 0 {
 			a := digitbrute.RandomPattern(rng, 0.5)
-			p = puzzle.Digit{Case: 1, A: a.A, B: a.B, C: a.C}
+			p = digitpuzzle.Instance{Case: 1, A: a.A, B: a.B, C: a.C}
 		}
 		ps = append(ps, p)
 	}
@@ -124,21 +130,21 @@ func TestSwitchesDigitPuzzle(t *testing.T) {
 // TestSwitchesSudoku: 4x4 to 25x25 grids with one answer, many or none.
 func TestSwitchesSudoku(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 9))
-	var ps []puzzle.Sudoku
+	var ps []sudoku.Instance
 	for range 6 {
-		ps = append(ps, gen.Sudoku(rng, 2), gen.SudokuBlanks(rng, 2, 0.7), gen.Sudoku(rng, 3), gen.SudokuBlanks(rng, 3, 0.75))
+		ps = append(ps, sudokugen.Random(rng, 2), sudokugen.RandomBlanks(rng, 2, 0.7), sudokugen.Random(rng, 3), sudokugen.RandomBlanks(rng, 3, 0.75))
 	}
 	for _, name := range []string{"two_solutions.txt", "no_solution.txt", "hardest.txt"} {
 		f, err := os.Open(judgedata.Path(t, "sudoku", name))
 		require.NoError(t, err)
-		got, err := puzzle.ParseSudoku(name, f, "")
+		got, err := sudoku.Parse(name, f, "")
 		f.Close()
 		require.NoError(t, err)
 		ps = append(ps, got[0])
 	}
-	clash := gen.Sudoku(rng, 3)
+	clash := sudokugen.Random(rng, 3)
 	clash.Cells[slices.Index(clash.Cells, 0)] = clash.Cells[slices.IndexFunc(clash.Cells, func(v int16) bool { return v != 0 })]
-	ps = append(ps, clash, gen.SudokuBlanks(rng, 4, 0.4), gen.SudokuBlanks(rng, 4, 0.6), gen.SudokuBlanks(rng, 5, 0.3))
+	ps = append(ps, clash, sudokugen.RandomBlanks(rng, 4, 0.4), sudokugen.RandomBlanks(rng, 4, 0.6), sudokugen.RandomBlanks(rng, 5, 0.3))
 	ps = append(ps, ps...) // four draws of the switches for each
 	checkSwitches(t, puzzlesat.Sudoku(), 19, true, append(ps, ps...))
 }
@@ -150,7 +156,7 @@ func TestSwitchesSticks(t *testing.T) {
 	k := puzzlesat.Sticks()
 	for range 40 {
 		prunings, encoding := randomSwitches(rng, k)
-		p := gen.Sticks(rng, 2+rng.IntN(5), 5+rng.IntN(30))
+		p := sticksgen.Random(rng, 2+rng.IntN(5), 5+rng.IntN(30))
 		// Without these the DFS tries every order of every stick, or
 		// every length: a block of 22 pieces at most without one, 8
 		// without two.
@@ -161,7 +167,7 @@ func TestSwitchesSticks(t *testing.T) {
 			}
 		}
 		for most := 36 - 14*min(off, 2); len(p.Pieces) > most; {
-			p = gen.Sticks(rng, 2+rng.IntN(3), 5+rng.IntN(20))
+			p = sticksgen.Random(rng, 2+rng.IntN(3), 5+rng.IntN(20))
 		}
 		want := sticksref.Classic(p.Pieces)
 		for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {

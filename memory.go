@@ -3,8 +3,8 @@ package puzzlesat
 import (
 	"context"
 
-	"github.com/puzzlesat/puzzlesat/native"
-	"github.com/puzzlesat/puzzlesat/sat/solver"
+	searchx "github.com/puzzlesat/puzzlesat/search"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // Memory divides memory among the runs that share it and go on at once,
@@ -46,5 +46,5 @@ func (m *Memory) dfs(ctx context.Context) context.Context {
 	if m == nil || m.tables == 0 {
 		return ctx
 	}
-	return native.WithMemory(ctx, m.tables)
+	return searchx.WithMemory(ctx, m.tables)
 }

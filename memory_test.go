@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/kinds/sticks"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // TestMemoryDivides: NewMemory gives each of its runs a share of the DFS
@@ -30,7 +30,7 @@ func TestMemoryDivides(t *testing.T) {
 // TestMemoryAnswers: solving under a Memory whose share is small gives
 // the same answers, by either backend, and the quota is whole again after.
 func TestMemoryAnswers(t *testing.T) {
-	p := puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
+	p := sticks.Instance{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
 	want, _, err := Sticks().Solve(context.Background(), p, Options{})
 	require.NoError(t, err)
 	m := NewMemory(1000, 1, 4)

@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/cnf"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -90,7 +90,7 @@ type Puzzle interface {
 }
 
 // Problem is one instance of some kind: a value of that kind's instance
-// type of package puzzle, such as puzzle.Sudoku. String gives it in the
+// type of package puzzle, such as sudoku.Instance. String gives it in the
 // judge's input format.
 type Problem interface {
 	String() string
@@ -98,7 +98,7 @@ type Problem interface {
 
 // Answer is an answer of some kind, as a Puzzle returns it.
 type Answer struct {
-	Value       any    // of the kind's answer type, such as puzzle.SudokuAnswer
+	Value       any    // of the kind's answer type, such as sudoku.Answer
 	Text        string // the judge's output for it, with its final newline
 	Certificate string // the witness, in lines starting with "#" (sticks, cake, cats); else ""
 }

@@ -7,16 +7,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/queens"
 )
 
 // TestSwitchesQueens: boards of 1 to 9, random prunings off and random
 // encodings, counted and solved by both backends.
 func TestSwitchesQueens(t *testing.T) {
-	var ps []puzzle.Queens
+	var ps []queens.Instance
 	for range 3 {
 		for n := 1; n <= 9; n++ {
-			ps = append(ps, puzzle.Queens{N: n})
+			ps = append(ps, queens.Instance{N: n})
 		}
 	}
 	checkSwitches(t, puzzlesat.Queens(), 8, false, ps) // a board without a solution answers the count 0
@@ -31,7 +31,7 @@ func TestCountQueensEverything(t *testing.T) {
 	for _, enc := range []string{"", "symmetry=none"} {
 		for _, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT, puzzlesat.Both} {
 			for n, w := range want {
-				got, _, err := puzzlesat.Queens().Count(ctx, puzzle.Queens{N: n + 1}, 0, puzzlesat.Options{Backend: b, Encoding: enc})
+				got, _, err := puzzlesat.Queens().Count(ctx, queens.Instance{N: n + 1}, 0, puzzlesat.Options{Backend: b, Encoding: enc})
 				require.NoError(t, err)
 				require.Equal(t, w, got, "%d queens by %v with %q", n+1, b, enc)
 			}

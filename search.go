@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/puzzlesat/puzzlesat/native"
+	searchx "github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 
@@ -13,7 +13,7 @@ import (
 type search[I, A any] struct {
 	doc      string // what the search is, in a line
 	prunings []technique.Pruning
-	dfs      func(context.Context, I, technique.Set) (A, native.Stats, error)
+	dfs      func(context.Context, I, technique.Set) (A, searchx.Stats, error)
 }
 
 // Search is one of a kind's depth-first searches with its prunings: the
@@ -76,7 +76,7 @@ func (k *Kind[I, A]) SearchOf(spec string) (Search, error) {
 }
 
 // dfsOf returns the search that set selects and its prunings.
-func (k *Kind[I, A]) dfsOf(set technique.Set) (func(context.Context, I, technique.Set) (A, native.Stats, error), []technique.Pruning) {
+func (k *Kind[I, A]) dfsOf(set technique.Set) (func(context.Context, I, technique.Set) (A, searchx.Stats, error), []technique.Pruning) {
 	if set.Chapter() {
 		return k.chapter.dfs, k.chapter.prunings
 	}

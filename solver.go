@@ -5,8 +5,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/puzzlesat/puzzlesat/encode/cnf"
-	"github.com/puzzlesat/puzzlesat/sat/solver"
+	"github.com/puzzlesat/puzzlesat/cnf"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // Solver is the SAT solver that answers the SAT backend's queries. The

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzzlesat/puzzlesat/native"
-	"github.com/puzzlesat/puzzlesat/sat/solver"
+	searchx "github.com/puzzlesat/puzzlesat/search"
+	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 
@@ -150,7 +150,7 @@ func cutsText(cuts []Cut, all bool) string {
 
 // dfsStats converts the DFS backend's counters: the cuts of the
 // prunings of ps that set keeps on.
-func dfsStats(st native.Stats, ps []technique.Pruning, set technique.Set) Stats {
+func dfsStats(st searchx.Stats, ps []technique.Pruning, set technique.Set) Stats {
 	out := Stats{Backend: DFS, Nodes: st.Nodes, Cuts: make([]Cut, 0, len(ps))}
 	bits := set.Bits(func() []technique.Pruning { return ps })
 	for i, p := range ps {

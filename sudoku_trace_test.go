@@ -8,7 +8,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 )
 
 // TestSudokuTrace traces the 9x9 walk and the 4x4-49x49 search on the
@@ -16,11 +16,11 @@ import (
 // pruning, without hidden singles and without the dead-cell check
 // (checkTrace).
 func TestSudokuTrace(t *testing.T) {
-	var ps []puzzle.Sudoku
+	var ps []sudoku.Instance
 	for _, name := range []string{"top95.txt", "sample.in"} {
 		f, err := os.Open(judgedata.Path(t, "sudoku", name))
 		require.NoError(t, err)
-		got, err := puzzle.ParseSudoku(name, f, "")
+		got, err := sudoku.Parse(name, f, "")
 		f.Close()
 		require.NoError(t, err)
 		ps = append(ps, got[:min(len(got), 2)]...)

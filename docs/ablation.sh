@@ -77,15 +77,15 @@ for kind in "${kinds[@]}"; do
 done
 for kind in "${kinds[@]}"; do
   case $kind in
-    alphametic)   ablate alphametic "NOIP2004 points and 12 letters" 5s dfs,sat testdata/alphametic/alpha*.in "$(gen alphametic --n 12 --count 10 --seed 19)" ;;
+    alphametic)   ablate alphametic "NOIP2004 points and 12 letters" 5s dfs,sat kinds/alphametic/testdata/alpha*.in "$(gen alphametic --n 12 --count 10 --seed 19)" ;;
     sudoku)
       # 9x9 (the 9x9 search's switches), 16x16 and 25x25 (the search up to
       # 49x49, and the encodings past 12 candidates a group), then 64x64
       # with 38% blanks, where the plain search of the widest family
       # keeps failing and learning takes over.
-      ablate sudoku "9x9" 5s dfs,sat testdata/sudoku/{top95.txt,hardest.txt,poj3074_tedukuri.in,two_solutions.txt,no_solution.txt} \
+      ablate sudoku "9x9" 5s dfs,sat kinds/sudoku/testdata/{top95.txt,hardest.txt,poj3074_tedukuri.in,two_solutions.txt,no_solution.txt} \
         "$(gen sudoku --box 3 --count 20 --seed 7)"
-      ablate sudoku "16x16 and 25x25" 5s dfs,sat testdata/sudoku/{poj3076_tedukuri_a.in,michael404_16x16.puzzles,michael404_25x25.puzzles}
+      ablate sudoku "16x16 and 25x25" 5s dfs,sat kinds/sudoku/testdata/{poj3076_tedukuri_a.in,michael404_16x16.puzzles,michael404_25x25.puzzles}
       ablate sudoku "64x64" 5s dfs "$(gen sudoku --box 8 --count 3 --seed 19 --blanks 38)"
       ;;
     sticks)
@@ -94,16 +94,16 @@ for kind in "${kinds[@]}"; do
       # search takes seconds on, and blocks of 12 sticks cut at random;
       # the encodings on the smaller judge files and those blocks.
       cut=$(gen sticks --sticks 12 --count 20 --seed 19)
-      ablate sticks "the DFS on the judge data and cut blocks" 5s dfs testdata/sticks/{sample,hard_454,folklore_comment2,folklore_pkuoj_comment,cerc1995_sticks_le50,gen_hard}.in "$cut"
-      ablate sticks "the encodings" 5s sat testdata/sticks/{sample,hard_454,folklore_comment2,folklore_pkuoj_comment}.in "$cut"
+      ablate sticks "the DFS on the judge data and cut blocks" 5s dfs kinds/sticks/testdata/{sample,hard_454,folklore_comment2,folklore_pkuoj_comment,cerc1995_sticks_le50,gen_hard}.in "$cut"
+      ablate sticks "the encodings" 5s sat kinds/sticks/testdata/{sample,hard_454,folklore_comment2,folklore_pkuoj_comment}.in "$cut"
       ;;
-    cake)         ablate cake "judge data and generated" 5s dfs,sat testdata/cake/*.in "$(seeds cake-gen 19 cake --count 10)" ;;
-    digit-puzzle) ablate digit-puzzle "judge sample and generated" 5s dfs,sat testdata/digit-puzzle/sample.in "$(gen digit-puzzle --count 100 --seed 3)" ;;
-    cryptarithm)  ablate cryptarithm "judge files and 4 addends of width 5" 5s dfs,sat testdata/cryptarithm/{sample,exercism,fortresses,many}.in "$(gen cryptarithm --addends 4 --width 5 --count 10 --seed 19)" ;;
+    cake)         ablate cake "judge data and generated" 5s dfs,sat kinds/cake/testdata/*.in "$(seeds cake-gen 19 cake --count 10)" ;;
+    digit-puzzle) ablate digit-puzzle "judge sample and generated" 5s dfs,sat kinds/digitpuzzle/testdata/sample.in "$(gen digit-puzzle --count 100 --seed 3)" ;;
+    cryptarithm)  ablate cryptarithm "judge files and 4 addends of width 5" 5s dfs,sat kinds/cryptarithm/testdata/{sample,exercism,fortresses,many}.in "$(gen cryptarithm --addends 4 --width 5 --count 10 --seed 19)" ;;
     queens)
       # The judge's N = 6..13 by the DFS; the encodings up to N = 10, past
       # which enumerating every solution by SAT outgrows the time limit.
-      ablate queens "the DFS, N = 6 to 13" 5s dfs testdata/queens/{sample,checker}.in
+      ablate queens "the DFS, N = 6 to 13" 5s dfs kinds/queens/testdata/{sample,checker}.in
       small=$work/queens-6-10.in
       printf '%s\n' 6 7 8 9 10 >"$small"
       ablate queens "the encodings, N = 6 to 10" 5s sat "$small"
@@ -120,7 +120,7 @@ for kind in "${kinds[@]}"; do
         "$(seeds cats-50 "8 20 24 27" cats --n 50 --w 100 --lightest 20 --heaviest 53)"
       ablate cats "the item search, 24 and 30 cats" 5s dfs --dfs=-bin-completion "$(seeds cats-24 "15 19 35 62 70 72" cats --n 24 --w 1000 --lightest 100 --heaviest 500)" \
         "$(seeds cats-30 "2 63 66" cats --n 30 --w 100 --lightest 20 --heaviest 50)"
-      ablate cats "the encodings" 5s sat testdata/cats/sample.in "$(seeds cats-18 165 cats --n 18 --count 10)" \
+      ablate cats "the encodings" 5s sat kinds/cats/testdata/sample.in "$(seeds cats-18 165 cats --n 18 --count 10)" \
         "$(seeds cats-30-uniform 3 cats --n 30 --w 1000 --heaviest 500 --count 6)" \
         "$(seeds cats-32-7 7 cats --n 32 $tenth)" "$(seeds cats-24-19 19 cats --n 24 --w 1000 --lightest 100 --heaviest 500)"
       ;;

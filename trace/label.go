@@ -1,6 +1,8 @@
 package trace
 
-import "strconv"
+import (
+	"strconv"
+)
 
 // Plural returns n and thing, with an s when n is not 1, for the detail
 // of a cut: "1 piece", "3 pieces".

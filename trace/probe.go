@@ -11,7 +11,9 @@
 // otherwise) and Found when it holds an answer.
 package trace
 
-import "context"
+import (
+	"context"
+)
 
 // MaxPrunings bounds the prunings of one search that a Probe counts.
 const MaxPrunings = 31

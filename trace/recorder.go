@@ -1,6 +1,8 @@
 package trace
 
-import "github.com/puzzlesat/puzzlesat/technique"
+import (
+	"github.com/puzzlesat/puzzlesat/technique"
+)
 
 // Recorder is the Sink that records the first nodes of one search's
 // tree: decisions and, below them, the leaves where prunings cut. The

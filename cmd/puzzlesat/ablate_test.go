@@ -11,7 +11,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/compare"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/sticks"
 )
 
 // solveLog is a Puzzle that records the options of every Solve.
@@ -37,7 +37,7 @@ func TestAblationInterleaves(t *testing.T) {
 	require.NoError(t, err)
 	cs, configs := ablation(k.lib, base)
 	log := &solveLog{Puzzle: k.lib}
-	x := item{file: "sample", kase: 1, p: puzzle.Sticks{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}}
+	x := item{file: "sample", kase: 1, p: sticks.Instance{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}}
 	const repeats = 2
 	in, r := k.runAblation(context.Background(), log, cs, configs, x, repeats, 0)
 	require.False(t, r.failed || r.bug || r.stopped, r.errs)
@@ -66,7 +66,7 @@ func TestAblationInterleaves(t *testing.T) {
 // summary as Markdown.
 func TestCompareAblate(t *testing.T) {
 	md := filepath.Join(t.TempDir(), "sticks.md")
-	out, errs, code := cli(t, "", "compare", "sticks", "--ablate", "--markdown="+md, "../../testdata/sticks/sample.in")
+	out, errs, code := cli(t, "", "compare", "sticks", "--ablate", "--markdown="+md, "../../kinds/sticks/testdata/sample.in")
 	require.Equal(t, exitOK, code, errs)
 	k, err := lookupKind("sticks")
 	require.NoError(t, err)
@@ -85,7 +85,7 @@ func TestCompareAblate(t *testing.T) {
 // outputs that cannot be written, or two outputs at one path, fail with
 // exit 2 before any instance runs.
 func TestAblateExitCodes(t *testing.T) {
-	sample := "../../testdata/sticks/sample.in"
+	sample := "../../kinds/sticks/testdata/sample.in"
 	out, errs, code := cli(t, "", "compare", "sticks", "--ablate", "--timeout=1ns", sample)
 	require.Equal(t, exitOK, code, errs)
 	require.Contains(t, out, "timeout")

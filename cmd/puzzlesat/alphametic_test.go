@@ -26,9 +26,9 @@ func TestAlphameticJudgeData(t *testing.T) {
 }
 
 func TestAlphameticSample(t *testing.T) {
-	out, errs, code := cli(t, "", "solve", "alphametic", "../../testdata/alphametic/sample.in")
+	out, errs, code := cli(t, "", "solve", "alphametic", "../../kinds/alphametic/testdata/sample.in")
 	require.Equal(t, exitOK, code, errs)
-	require.Equal(t, readFile(t, "../../testdata/alphametic/sample.out"), out)
+	require.Equal(t, readFile(t, "../../kinds/alphametic/testdata/sample.out"), out)
 }
 
 // ambiguous has two solutions (found by brute force over all 4! digit maps).
@@ -237,6 +237,6 @@ func checkKindSwitches(t *testing.T, kind, in, countIn string) {
 }
 
 func TestAlphameticSwitches(t *testing.T) {
-	in := readFile(t, "../../testdata/alphametic/sample.in") + "8\nEHACFADB\nBAGDFAFC\nEDFHGHBC\n"
+	in := readFile(t, "../../kinds/alphametic/testdata/sample.in") + "8\nEHACFADB\nBAGDFAFC\nEDFHGHBC\n"
 	checkKindSwitches(t, "alphametic", in, in+ambiguous)
 }

@@ -30,7 +30,7 @@ func TestCakeSolve(t *testing.T) {
 		in   string
 		out  string
 	}{
-		{"sample file", []string{"../../testdata/cake/sample.in"}, "", "68\n"},
+		{"sample file", []string{"../../kinds/cake/testdata/sample.in"}, "", "68\n"},
 		{"several pairs, CRLF, no final newline", nil, "100 2\r\n9\r\n2\r\n1 1", "68\n14\n3\n"},
 		{"no cake is the answer 0", []string{"--backend=both"}, "10 2\n10000 14\n79 3\n", "0\n0\n0\n"},
 		{"certificate", []string{"--certificate", "--backend=sat"}, "9 2\n10 2\n",
@@ -144,14 +144,14 @@ func TestCakeTechniques(t *testing.T) {
 		{"--backend=sat", "--encoding=search=tighten,domains=loose"},
 		{"--backend=both", "--dfs=-room-above", "--encoding=product=scaler"},
 	} {
-		out, errs, code := cli(t, "", append([]string{"solve", "cake"}, append(args, "../../testdata/cake/cake3.in")...)...)
+		out, errs, code := cli(t, "", append([]string{"solve", "cake"}, append(args, "../../kinds/cake/testdata/cake3.in")...)...)
 		require.Equal(t, exitOK, code, errs)
-		require.Equal(t, readFile(t, "../../testdata/cake/cake3.out"), out, args)
+		require.Equal(t, readFile(t, "../../kinds/cake/testdata/cake3.out"), out, args)
 	}
-	_, errs, code = cli(t, "", "solve", "cake", "--dfs=-area", "../../testdata/cake/sample.in")
+	_, errs, code = cli(t, "", "solve", "cake", "--dfs=-area", "../../kinds/cake/testdata/sample.in")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, `unknown pruning "area": did you mean "area-bound"?`)
-	_, errs, code = cli(t, "", "solve", "cake", "--backend=sat", "--encoding=search=guess", "../../testdata/cake/sample.in")
+	_, errs, code = cli(t, "", "solve", "cake", "--backend=sat", "--encoding=search=guess", "../../kinds/cake/testdata/sample.in")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "want search one of cubes, bounds, tighten")
 }

@@ -16,11 +16,11 @@ import (
 
 func TestCatsSample(t *testing.T) {
 	for _, backend := range []string{"dfs", "sat", "both"} {
-		out, errs, code := cli(t, "", "solve", "cats", "--backend="+backend, "../../testdata/cats/sample.in")
+		out, errs, code := cli(t, "", "solve", "cats", "--backend="+backend, "../../kinds/cats/testdata/sample.in")
 		require.Equal(t, exitOK, code, errs)
-		require.Equal(t, readFile(t, "../../testdata/cats/sample.out"), out, backend)
+		require.Equal(t, readFile(t, "../../kinds/cats/testdata/sample.out"), out, backend)
 	}
-	out, errs, code := cli(t, "", "solve", "cats", "--certificate", "../../testdata/cats/sample.in")
+	out, errs, code := cli(t, "", "solve", "cats", "--certificate", "../../kinds/cats/testdata/sample.in")
 	require.Equal(t, exitOK, code, errs)
 	require.True(t, strings.HasPrefix(out, "2\n# car 1: 1994 [3]"), out)
 	require.Equal(t, 3, strings.Count(out, "\n"))
@@ -72,7 +72,7 @@ func TestCatsGen(t *testing.T) {
 // solves the DIMACS with the sat subcommand, and decodes both models; the
 // certificate of the decoded packing passes Verify on the way.
 func TestCatsRoundTrip(t *testing.T) {
-	in := "../../testdata/cats/sample.in"
+	in := "../../kinds/cats/testdata/sample.in"
 	cnf, errs, code := cli(t, "", "encode", "cats", in)
 	require.Equal(t, exitOK, code, errs)
 	require.Contains(t, cnf, "c query cars<=2\n")
@@ -120,7 +120,7 @@ func TestCatsExternalSolvers(t *testing.T) {
 // bound passes --budget before building it. The sample's formula holds
 // about 350 literals (bound 419), so 100 is too few and 1000 enough.
 func TestCatsTooLarge(t *testing.T) {
-	in := "../../testdata/cats/sample.in"
+	in := "../../kinds/cats/testdata/sample.in"
 	out, errs, code := cli(t, "", "solve", "cats", "--backend=sat", "--budget=100", in)
 	require.Equal(t, exitFailed, code)
 	require.Equal(t, "too large\n", out)
@@ -148,14 +148,14 @@ func TestCatsTechniques(t *testing.T) {
 		{"--backend=sat", "--encoding=direction=up,capacity=adder"},
 		{"--backend=both", "--dfs=-bin-completion,-exact-fit", "--encoding=symmetry=none"},
 	} {
-		out, errs, code := cli(t, "", append([]string{"solve", "cats"}, append(args, "../../testdata/cats/sample.in")...)...)
+		out, errs, code := cli(t, "", append([]string{"solve", "cats"}, append(args, "../../kinds/cats/testdata/sample.in")...)...)
 		require.Equal(t, exitOK, code, errs)
-		require.Equal(t, readFile(t, "../../testdata/cats/sample.out"), out, args)
+		require.Equal(t, readFile(t, "../../kinds/cats/testdata/sample.out"), out, args)
 		if strings.Contains(strings.Join(args, " "), "-bin-completion") {
 			require.Contains(t, errs, "switching off bin-completion also switches off lp-bound, which needs it")
 		}
 	}
-	_, errs, code = cli(t, "", "solve", "cats", "--dfs=-lp", "../../testdata/cats/sample.in")
+	_, errs, code = cli(t, "", "solve", "cats", "--dfs=-lp", "../../kinds/cats/testdata/sample.in")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, `unknown pruning "lp": want one of bin-completion, heaviest-first,`)
 }
@@ -193,7 +193,7 @@ func TestCatsTraceCLI(t *testing.T) {
 	gen, _, _ := cli(t, "", "gen", "cats", "--seed", "7", "--n", "12", "--w", "100")
 	in := filepath.Join(dir, "gen.in")
 	require.NoError(t, os.WriteFile(in, []byte(gen), 0o644))
-	for _, file := range []string{"../../testdata/cats/sample.in", in} {
+	for _, file := range []string{"../../kinds/cats/testdata/sample.in", in} {
 		for _, dfs := range []string{"", "-bin-completion"} {
 			for _, ext := range []string{".svg", ".json"} {
 				out := filepath.Join(dir, "tree"+ext)

@@ -7,9 +7,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/cnf"
+	"github.com/puzzlesat/puzzlesat/drat"
 	"github.com/puzzlesat/puzzlesat/internal/addrspace"
-	"github.com/puzzlesat/puzzlesat/sat/drat"
 )
 
 // runCheck checks a DRAT proof that a DIMACS file is unsatisfiable:

@@ -11,9 +11,9 @@ import (
 func TestCryptarithmSamples(t *testing.T) {
 	for _, name := range []string{"sample", "fortresses"} {
 		for _, backend := range []string{"dfs", "sat", "both"} {
-			out, errs, code := cli(t, "", "solve", "cryptarithm", "--backend="+backend, "../../testdata/cryptarithm/"+name+".in")
+			out, errs, code := cli(t, "", "solve", "cryptarithm", "--backend="+backend, "../../kinds/cryptarithm/testdata/"+name+".in")
 			require.Equal(t, exitOK, code, errs)
-			require.Equal(t, readFile(t, "../../testdata/cryptarithm/"+name+".out"), out, "%s %s", name, backend)
+			require.Equal(t, readFile(t, "../../kinds/cryptarithm/testdata/"+name+".out"), out, "%s %s", name, backend)
 		}
 	}
 }
@@ -22,9 +22,9 @@ func TestCryptarithmSamples(t *testing.T) {
 // no solution: they print "no solution" in their place and the command
 // exits 1.
 func TestCryptarithmExercism(t *testing.T) {
-	out, errs, code := cli(t, "", "solve", "cryptarithm", "--backend=both", "../../testdata/cryptarithm/exercism.in")
+	out, errs, code := cli(t, "", "solve", "cryptarithm", "--backend=both", "../../kinds/cryptarithm/testdata/exercism.in")
 	require.Equal(t, exitFailed, code, errs)
-	require.Equal(t, readFile(t, "../../testdata/cryptarithm/exercism.out"), out)
+	require.Equal(t, readFile(t, "../../kinds/cryptarithm/testdata/exercism.out"), out)
 }
 
 func TestCryptarithmCount(t *testing.T) {
@@ -90,8 +90,8 @@ func TestCryptarithmGen(t *testing.T) {
 // base is refused.
 func TestCryptarithmRoundTrip(t *testing.T) {
 	for _, name := range []string{"sample", "fortresses"} {
-		in := "../../testdata/cryptarithm/" + name + ".in"
-		want := strings.SplitAfter(readFile(t, "../../testdata/cryptarithm/"+name+".out"), "\n")[0]
+		in := "../../kinds/cryptarithm/testdata/" + name + ".in"
+		want := strings.SplitAfter(readFile(t, "../../kinds/cryptarithm/testdata/"+name+".out"), "\n")[0]
 		cnf, errs, code := cli(t, "", "encode", "cryptarithm", in)
 		require.Equal(t, exitOK, code, errs)
 		require.Contains(t, cnf, "c query solution in base 10\n")
@@ -116,8 +116,8 @@ func TestCryptarithmRoundTrip(t *testing.T) {
 // TestCryptarithmExternalSolvers runs MiniSat and CaDiCaL, where
 // installed, on the exported 199-addend puzzle and decodes what they say.
 func TestCryptarithmExternalSolvers(t *testing.T) {
-	in := "../../testdata/cryptarithm/fortresses.in"
-	want := readFile(t, "../../testdata/cryptarithm/fortresses.out")
+	in := "../../kinds/cryptarithm/testdata/fortresses.in"
+	want := readFile(t, "../../kinds/cryptarithm/testdata/fortresses.out")
 	dir := t.TempDir()
 	cnf := filepath.Join(dir, "c.cnf")
 	_, errs, code := cli(t, "", "encode", "cryptarithm", "-o", cnf, in)

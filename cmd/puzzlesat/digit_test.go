@@ -9,7 +9,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
 )
 
 // digitBruteOutput returns the judge output for the puzzle lines "A B C",
@@ -18,7 +18,7 @@ func digitBruteOutput(lines []string) string {
 	var out strings.Builder
 	for i, line := range lines {
 		f := strings.Fields(line)
-		p := puzzle.Digit{Case: i + 1, A: f[0], B: f[1], C: f[2]}
+		p := digitpuzzle.Instance{Case: i + 1, A: f[0], B: f[1], C: f[2]}
 		if a, ok := digitbrute.Solve(p); ok {
 			out.WriteString(p.Format(a))
 		} else {
@@ -56,7 +56,7 @@ func TestDigitGenBothBackends(t *testing.T) {
 	var want strings.Builder
 	for _, line := range lines {
 		f := strings.Fields(line)
-		n := digitbrute.Count(puzzle.DigitAnswer{A: f[0], B: f[1], C: f[2]}, 0)
+		n := digitbrute.Count(digitpuzzle.Answer{A: f[0], B: f[1], C: f[2]}, 0)
 		want.WriteString(countText(n, 5))
 	}
 	require.Equal(t, want.String(), out)
@@ -173,7 +173,7 @@ func TestDigitRoundTrip(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, x*y, z, out)
 				pat := strings.Fields(tc.in)
-				require.True(t, digitbrute.Fits(puzzle.DigitAnswer{A: pat[0], B: pat[1], C: pat[2]}, puzzle.DigitAnswer{A: f[0], B: f[1], C: f[2]}), "%q fits %q", out, tc.in)
+				require.True(t, digitbrute.Fits(digitpuzzle.Answer{A: pat[0], B: pat[1], C: pat[2]}, digitpuzzle.Answer{A: f[0], B: f[1], C: f[2]}), "%q fits %q", out, tc.in)
 			})
 		}
 	}
@@ -198,6 +198,6 @@ func TestDigitDecodeRefusesOtherQuery(t *testing.T) {
 }
 
 func TestDigitSwitches(t *testing.T) {
-	in := readFile(t, "../../testdata/digit-puzzle/sample.in")
+	in := readFile(t, "../../kinds/digitpuzzle/testdata/sample.in")
 	checkKindSwitches(t, "digit-puzzle", in, "** ** ***\n7 ** 8*\n* * *\n0\n")
 }

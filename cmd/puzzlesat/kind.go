@@ -13,7 +13,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/suggest"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
 )
 
 // kind is one puzzle kind on the command line: the library's kind, its
@@ -126,7 +126,7 @@ func parseFlag(fs *flag.FlagSet, po *puzzlesat.ParseOptions, name string) {
 	case "alphabet":
 		fs.StringVar(&po.Alphabet, name, "", "the symbols in order, e.g. 0123456789ABCDEF (default: detected)")
 	case "base":
-		fs.IntVar(&po.Base, name, puzzle.CryptarithmDefaultBase, "the base `B` of every puzzle, 2..36")
+		fs.IntVar(&po.Base, name, cryptarithm.DefaultBase, "the base `B` of every puzzle, 2..36")
 	case "max-piece":
 		fs.IntVar(&po.MaxPiece, name, 0, "drop the pieces longer than `N` before solving, as the CERC 1995 judge did with 50 (0: keep all)")
 	default:

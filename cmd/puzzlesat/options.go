@@ -14,7 +14,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/suggest"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 )
 
 // errHelp reports that -h was asked for and usage was printed.
@@ -261,11 +262,11 @@ func (o *options) check() error {
 	if o.parse.MaxPiece < 0 {
 		return usagef("--max-piece must not be negative, got %d", o.parse.MaxPiece)
 	}
-	if b := o.parse.Base; b != 0 && (b < puzzle.CryptarithmMinBase || b > puzzle.CryptarithmMaxBase) {
-		return usagef("--base must be in %d..%d, got %d", puzzle.CryptarithmMinBase, puzzle.CryptarithmMaxBase, b)
+	if b := o.parse.Base; b != 0 && (b < cryptarithm.MinBase || b > cryptarithm.MaxBase) {
+		return usagef("--base must be in %d..%d, got %d", cryptarithm.MinBase, cryptarithm.MaxBase, b)
 	}
 	if a := o.parse.Alphabet; a != "" {
-		if err := puzzle.CheckSudokuAlphabet(a); err != nil {
+		if err := sudoku.CheckAlphabet(a); err != nil {
 			return usagef("--alphabet: %v", err)
 		}
 	}

@@ -47,10 +47,10 @@ func TestSudokuTop95BothBackends(t *testing.T) {
 
 func TestSudokuCountAndNoSolution(t *testing.T) {
 	for _, backend := range []string{"dfs", "sat", "both"} {
-		out, errs, code := cli(t, "", "count", "sudoku", "--backend="+backend, "--limit=10", "../../testdata/sudoku/two_solutions.txt")
+		out, errs, code := cli(t, "", "count", "sudoku", "--backend="+backend, "--limit=10", "../../kinds/sudoku/testdata/two_solutions.txt")
 		require.Equal(t, exitOK, code, errs)
 		require.Equal(t, "2\n", out, backend)
-		out, errs, code = cli(t, "", "solve", "sudoku", "--backend="+backend, "../../testdata/sudoku/no_solution.txt")
+		out, errs, code = cli(t, "", "solve", "sudoku", "--backend="+backend, "../../kinds/sudoku/testdata/no_solution.txt")
 		require.Equal(t, exitFailed, code, errs)
 		require.Equal(t, "no solution\n", out, backend)
 	}
@@ -331,7 +331,7 @@ func TestSudokuTechniques(t *testing.T) {
 	out, errs, code = cli(t, "", "solve", "sudoku", "--backend=both", "--dfs=-box-line,-look-ahead", "--encoding=amo=binary,sides=minimal", hex)
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, trimBlank(readFile(t, judgedata.Path(t, "sudoku", "poj3076_tedukuri_a.out"))), trimBlank(out))
-	two := "../../testdata/sudoku/two_solutions.txt"
+	two := "../../kinds/sudoku/testdata/two_solutions.txt"
 	for _, args := range [][]string{{"--dfs=-hidden-singles,-box-line"}, {"--backend=sat", "--encoding=sides=efficient,presolve=givens"}} {
 		out, errs, code := cli(t, "", append([]string{"count", "sudoku", "--limit=10"}, append(args, two)...)...)
 		require.Equal(t, exitOK, code, errs)

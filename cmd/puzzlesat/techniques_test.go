@@ -13,8 +13,8 @@ import (
 // default's formula decodes with the pick given.
 func TestSearchPointsKeepTheFormula(t *testing.T) {
 	cake := writeTemp(t, "cake.in", "9 2\n")
-	cats := "../../testdata/cats/sample.in"
-	crypt := "../../testdata/cryptarithm/sample.in"
+	cats := "../../kinds/cats/testdata/sample.in"
+	crypt := "../../kinds/cryptarithm/testdata/sample.in"
 	tests := []struct {
 		kind, in, pick string
 		args           []string

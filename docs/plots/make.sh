@@ -59,7 +59,7 @@ alphametic_gen() {
 # sudoku_hard9: the hard 9x9 sets.
 sudoku_hard9() {
 	[ -n "$data" ] || { echo "make.sh: sudoku_hard9 reads the large sudoku sets from \$PUZZLESAT_DATA: set it" >&2; exit 2; }
-	compare sudoku_hard9 sudoku --timeout=60s testdata/sudoku/top95.txt testdata/sudoku/hardest.txt \
+	compare sudoku_hard9 sudoku --timeout=60s kinds/sudoku/testdata/top95.txt kinds/sudoku/testdata/hardest.txt \
 		"$data/sudoku/magictour_top1465.txt" "$data/sudoku/forum_hardest_1106.txt"
 }
 
@@ -67,14 +67,14 @@ sudoku_hard9() {
 # statement reads it), the folklore hard
 # blocks and hard_454.
 sticks_judge() {
-	compare sticks_judge sticks --timeout=20s testdata/sticks/cerc1995_sticks.in \
-		testdata/sticks/folklore_pkuoj_comment.in testdata/sticks/folklore_comment2.in testdata/sticks/hard_454.in
+	compare sticks_judge sticks --timeout=20s kinds/sticks/testdata/cerc1995_sticks.in \
+		kinds/sticks/testdata/folklore_pkuoj_comment.in kinds/sticks/testdata/folklore_comment2.in kinds/sticks/testdata/hard_454.in
 }
 
 # cake_judge: the six judge cases.
 cake_judge() {
-	compare cake_judge cake --timeout=60s testdata/cake/sample.in testdata/cake/cake1.in testdata/cake/cake2.in \
-		testdata/cake/cake3.in testdata/cake/cake4.in testdata/cake/cake5.in
+	compare cake_judge cake --timeout=60s kinds/cake/testdata/sample.in kinds/cake/testdata/cake1.in kinds/cake/testdata/cake2.in \
+		kinds/cake/testdata/cake3.in kinds/cake/testdata/cake4.in kinds/cake/testdata/cake5.in
 }
 
 [ $# -gt 0 ] || set -- alphametic_gen sudoku_hard9 sticks_judge cake_judge

@@ -15,7 +15,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 
@@ -121,7 +121,7 @@ func Set(t testing.TB, ps []technique.Pruning, spec string) technique.Set {
 // RequireCounts checks the Go search's stats against the
 // program's counts: the same calls, and the same count for every cut,
 // 0 for the one switched off.
-func RequireCounts(t *testing.T, ps []technique.Pruning, want Counts, st native.Stats, what string) {
+func RequireCounts(t *testing.T, ps []technique.Pruning, want Counts, st search.Stats, what string) {
 	t.Helper()
 	require.Equal(t, want.Nodes, st.Nodes, "%s: nodes", what)
 	require.Len(t, st.Cuts, len(ps), what)

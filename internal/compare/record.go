@@ -3,7 +3,9 @@
 // runs nothing itself: the command solves, this package reports.
 package compare
 
-import "time"
+import (
+	"time"
+)
 
 // Status is how one backend's run on one instance ended.
 type Status string

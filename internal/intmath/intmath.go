@@ -2,7 +2,9 @@
 // the standard library lacks.
 package intmath
 
-import "math"
+import (
+	"math"
+)
 
 // Sqrt returns the integer square root of x ≥ 0: the largest r with
 // r·r ≤ x. It panics on a negative x.

@@ -3,7 +3,9 @@
 // message.
 package suggest
 
-import "strings"
+import (
+	"strings"
+)
 
 // Nearest returns the name of names nearest to word, ignoring case, and
 // true when it is near enough to suggest: within an edit distance of 1

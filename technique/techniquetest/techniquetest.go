@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/native"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 
@@ -64,7 +64,7 @@ func Resolve(t testing.TB, ps []technique.Pruning, spec string) technique.Set {
 }
 
 // Cuts returns the counts of st that are not 0, by the names of ps.
-func Cuts(ps []technique.Pruning, st native.Stats) map[string]int64 {
+func Cuts(ps []technique.Pruning, st search.Stats) map[string]int64 {
 	m := map[string]int64{}
 	for i, n := range st.Cuts {
 		if n != 0 {

@@ -1,5 +1,5 @@
 // Package catsref is the tests' reference for cats and cable cars
-// ([puzzle.Cats]): the classic dynamic programme over subsets of cats,
+// ([cats.Instance]): the classic dynamic programme over subsets of cats,
 // independent of the searches in native and sat that it checks. It also
 // draws random instances for the tests.
 package catsref
@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/cats"
 )
 
 // MaxCats is the most cats Cars takes: 2^MaxCats states.
@@ -22,7 +22,7 @@ const MaxCats = 20
 // going in the last car when it fits and in a new car otherwise; every
 // packing can be loaded that way one car after another, so best[all] is
 // the optimum.
-func Cars(p puzzle.Cats) int {
+func Cars(p cats.Instance) int {
 	n := len(p.Weights)
 	if n > MaxCats {
 		panic(fmt.Sprintf("catsref: %d cats, at most %d", n, MaxCats))
@@ -73,11 +73,11 @@ const (
 
 // Random returns n cats with weights drawn for a capacity w (at least 4
 // for Triplets) of the given kind.
-func Random(rng *rand.Rand, n, w, kind int) puzzle.Cats {
+func Random(rng *rand.Rand, n, w, kind int) cats.Instance {
 	if kind == Triplets {
 		return triplets(rng, n, w)
 	}
-	p := puzzle.Cats{W: w, Weights: make([]int, n)}
+	p := cats.Instance{W: w, Weights: make([]int, n)}
 	few := []int{1 + rng.IntN(w), 1 + rng.IntN(w), 1 + rng.IntN(w)}
 	for i := range p.Weights {
 		switch kind {
@@ -93,8 +93,8 @@ func Random(rng *rand.Rand, n, w, kind int) puzzle.Cats {
 }
 
 // triplets draws n/3 triples of Falkenauer's recipe and shuffles them.
-func triplets(rng *rand.Rand, n, w int) puzzle.Cats {
-	p := puzzle.Cats{W: w, Weights: make([]int, 0, n)}
+func triplets(rng *rand.Rand, n, w int) cats.Instance {
+	p := cats.Instance{W: w, Weights: make([]int, 0, n)}
 	for range n / 3 {
 		lo, hi := w*38/100, w*49/100
 		a := lo + rng.IntN(max(1, hi-lo+1))
@@ -122,10 +122,10 @@ var BenchClasses = []struct {
 // Bench returns the benchmarks' 10 random instances of n cats (the
 // triplets: the largest multiple of 3 up to n) of BenchClasses[class],
 // the same for every caller.
-func Bench(n, class int) []puzzle.Cats {
+func Bench(n, class int) []cats.Instance {
 	c := BenchClasses[class]
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(c.Kind)))
-	ps := make([]puzzle.Cats, 10)
+	ps := make([]cats.Instance, 10)
 	for i := range ps {
 		ps[i] = Random(rng, n, c.W, c.Kind)
 	}
@@ -136,22 +136,22 @@ func Bench(n, class int) []puzzle.Cats {
 // fewest cars of each (-1: a cat is too heavy).
 var Cases = []struct {
 	Name string
-	P    puzzle.Cats
+	P    cats.Instance
 	Want int
 }{
-	{"statement sample", puzzle.Cats{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}, 2},
-	{"one cat", puzzle.Cats{W: 5, Weights: []int{5}}, 1},
-	{"too heavy", puzzle.Cats{W: 5, Weights: []int{1, 6, 2}}, -1},
-	{"all fit one car", puzzle.Cats{W: 100, Weights: []int{10, 20, 30, 40}}, 1},
-	{"heavy cats apart", puzzle.Cats{W: 10, Weights: []int{6, 6, 6, 4, 4, 4}}, 3},
+	{"statement sample", cats.Instance{W: 1996, Weights: []int{1, 2, 1994, 12, 29}}, 2},
+	{"one cat", cats.Instance{W: 5, Weights: []int{5}}, 1},
+	{"too heavy", cats.Instance{W: 5, Weights: []int{1, 6, 2}}, -1},
+	{"all fit one car", cats.Instance{W: 100, Weights: []int{10, 20, 30, 40}}, 1},
+	{"heavy cats apart", cats.Instance{W: 10, Weights: []int{6, 6, 6, 4, 4, 4}}, 3},
 	// The sum, 24, needs 3 cars of 10.
-	{"sum bound", puzzle.Cats{W: 10, Weights: []int{7, 5, 4, 3, 3, 2}}, 3},
+	{"sum bound", cats.Instance{W: 10, Weights: []int{7, 5, 4, 3, 3, 2}}, 3},
 	// First-fit decreasing: 4 4 / 3 3 3 / 3; but 4 3 3 / 4 3 3.
-	{"first fit is not optimal", puzzle.Cats{W: 10, Weights: []int{4, 4, 3, 3, 3, 3}}, 2},
-	{"extreme weights", puzzle.Cats{W: 1e9, Weights: []int{1e9, 1e9, 5e8, 5e8, 1, 1}}, 4},
+	{"first fit is not optimal", cats.Instance{W: 10, Weights: []int{4, 4, 3, 3, 3, 3}}, 2},
+	{"extreme weights", cats.Instance{W: 1e9, Weights: []int{1e9, 1e9, 5e8, 5e8, 1, 1}}, 4},
 	// 13 8 8 / 11 11 7: the first 8 fills 11 11 exactly, and the second
 	// must still be free to join 13 (the item search once said 3).
-	{"exact fit and equal cats", puzzle.Cats{W: 30, Weights: []int{11, 7, 11, 13, 8, 8}}, 2},
+	{"exact fit and equal cats", cats.Instance{W: 30, Weights: []int{11, 7, 11, 13, 8, 8}}, 2},
 	// Three cats over W/3 never share a car: the LP bound sees it.
-	{"thirds", puzzle.Cats{W: 30, Weights: []int{11, 11, 11, 11, 12, 12, 13}}, 4},
+	{"thirds", cats.Instance{W: 30, Weights: []int{11, 11, 11, 11, 12, 12, 13}}, 4},
 }

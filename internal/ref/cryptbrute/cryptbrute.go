@@ -1,7 +1,7 @@
 // Package cryptbrute is the tests' brute-force reference for general
-// cryptarithms ([puzzle.Cryptarithm]): it tries every assignment of
+// cryptarithms ([cryptarithm.Instance]): it tries every assignment of
 // distinct digits to the letters and evaluates the words as numbers. It
-// shares no code with puzzle.Cryptarithm.Verify, native or sat, which it
+// shares no code with cryptarithm.Instance.Verify, native or sat, which it
 // checks; it imports puzzle only for the types. It also draws random
 // puzzles for the tests.
 package cryptbrute
@@ -11,7 +11,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
 )
 
 // MaxWord is the longest word Answers takes: every value fits an int64.
@@ -20,7 +20,7 @@ const MaxWord = 12
 // Answers returns every answer of p, digits in the order of p.Letters(),
 // in lexicographic order of the digits. It panics when a word is longer
 // than MaxWord or the base passes 16, which only a test can cause.
-func Answers(p puzzle.Cryptarithm) [][]int {
+func Answers(p cryptarithm.Instance) [][]int {
 	letters := p.Letters()
 	if p.Base > 16 {
 		panic(fmt.Sprintf("cryptbrute: base %d too large", p.Base))
@@ -75,7 +75,7 @@ func Answers(p puzzle.Cryptarithm) [][]int {
 // otherwise they are arbitrary, and mostly have none. Sizes where a true
 // sum is rarely spelt by the n letters (one letter and many addends) fall
 // back to arbitrary words after 1000 draws.
-func Random(rng *rand.Rand, base, n, addends, maxLen int, solvable bool) puzzle.Cryptarithm {
+func Random(rng *rand.Rand, base, n, addends, maxLen int, solvable bool) cryptarithm.Instance {
 	for tries := 0; ; tries++ {
 		p, ok := draw(rng, base, n, addends, maxLen, solvable && tries < 1000)
 		if ok {
@@ -86,7 +86,7 @@ func Random(rng *rand.Rand, base, n, addends, maxLen int, solvable bool) puzzle.
 
 // draw makes one attempt of Random; it fails when the sum needs a digit
 // that no letter holds.
-func draw(rng *rand.Rand, base, n, addends, maxLen int, solvable bool) (puzzle.Cryptarithm, bool) {
+func draw(rng *rand.Rand, base, n, addends, maxLen int, solvable bool) (cryptarithm.Instance, bool) {
 	perm := rng.Perm(26)[:n]
 	letterOf := make([]int, base) // digit -> letter, -1 for none
 	for d := range letterOf {
@@ -96,7 +96,7 @@ func draw(rng *rand.Rand, base, n, addends, maxLen int, solvable bool) (puzzle.C
 	for i, l := range perm {
 		letterOf[digitOf[i]] = l
 	}
-	p := puzzle.Cryptarithm{Base: base}
+	p := cryptarithm.Instance{Base: base}
 	var total int64
 	for range addends {
 		w, v := word(rng, base, 1+rng.IntN(maxLen), letterOf, solvable)
@@ -146,7 +146,7 @@ func word(rng *rand.Rand, base, length int, letterOf []int, valid bool) (string,
 // their number of answers.
 var CountCases = []struct {
 	Name string
-	P    puzzle.Cryptarithm
+	P    cryptarithm.Instance
 	Want int
 }{
 	// A and B are 1..8, distinct, with a sum of at most 9.
@@ -167,6 +167,6 @@ var CountCases = []struct {
 	{"eleven As", puzzleOf(10, "BCC", "A", "A", "A", "A", "A", "A", "A", "A", "A", "A", "A", "B"), 1},
 }
 
-func puzzleOf(base int, sum string, addends ...string) puzzle.Cryptarithm {
-	return puzzle.Cryptarithm{Base: base, Addends: addends, Sum: sum}
+func puzzleOf(base int, sum string, addends ...string) cryptarithm.Instance {
+	return cryptarithm.Instance{Base: base, Addends: addends, Sum: sum}
 }

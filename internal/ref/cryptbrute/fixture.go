@@ -9,15 +9,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
 )
 
-// Fixture reads testdata/cryptarithm/NAME.in (base 10) and the lines of
+// Fixture reads kinds/cryptarithm/testdata/NAME.in (base 10) and the lines of
 // NAME.out, one per puzzle.
-func Fixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
+func Fixture(tb testing.TB, name string) ([]cryptarithm.Instance, []string) {
 	tb.Helper()
-	parse := func(file string, r io.Reader) ([]puzzle.Cryptarithm, error) {
-		return puzzle.ParseCryptarithm(file, r, 10)
+	parse := func(file string, r io.Reader) ([]cryptarithm.Instance, error) {
+		return cryptarithm.Parse(file, r, 10)
 	}
 	ps, out := judgedata.Case(tb, parse, "cryptarithm", name+".in", name+".out")
 	want := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
@@ -27,7 +27,7 @@ func Fixture(tb testing.TB, name string) ([]puzzle.Cryptarithm, []string) {
 
 // ManyCounts reads the fixture "many": puzzles with hundreds of answers,
 // and the number of answers of each.
-func ManyCounts(tb testing.TB) ([]puzzle.Cryptarithm, []int) {
+func ManyCounts(tb testing.TB) ([]cryptarithm.Instance, []int) {
 	tb.Helper()
 	ps, want := Fixture(tb, "many")
 	counts := make([]int, len(want))

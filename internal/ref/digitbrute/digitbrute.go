@@ -1,8 +1,8 @@
 // Package digitbrute is the tests' brute-force reference for the Digit
-// Puzzle (UVa 12107, [puzzle.Digit]): it lists every product A * B = C by
+// Puzzle (UVa 12107, [digitpuzzle.Instance]): it lists every product A * B = C by
 // printing every pair 0..99 x 0..99, counts the products that fit a
 // pattern by scanning them all, and answers a puzzle by its own iterative
-// deepening. It shares no code with puzzle.Digit.Search, native or sat,
+// deepening. It shares no code with digitpuzzle.Instance.Search, native or sat,
 // which it checks; it imports puzzle only for the types. It also holds
 // the digit-puzzle test sets that several packages share (sets.go).
 package digitbrute
@@ -12,14 +12,14 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
 )
 
 // productTable holds, per length triple (index [la-1][lb-1][lc-1]), every
 // product of those lengths, as answers and as the strings "ABC" that
 // Count scans. It is built once and never written after.
-type productTable [puzzle.DigitMaxFactor][puzzle.DigitMaxFactor][puzzle.DigitMaxProduct]struct {
-	answers []puzzle.DigitAnswer
+type productTable [digitpuzzle.MaxFactor][digitpuzzle.MaxFactor][digitpuzzle.MaxProduct]struct {
+	answers []digitpuzzle.Answer
 	flat    []string
 }
 
@@ -30,7 +30,7 @@ var table = sync.OnceValue(func() *productTable {
 	var t productTable
 	for x := range 100 {
 		for y := range 100 {
-			a := puzzle.DigitAnswer{A: fmt.Sprint(x), B: fmt.Sprint(y), C: fmt.Sprint(x * y)}
+			a := digitpuzzle.Answer{A: fmt.Sprint(x), B: fmt.Sprint(y), C: fmt.Sprint(x * y)}
 			e := &t[len(a.A)-1][len(a.B)-1][len(a.C)-1]
 			e.answers = append(e.answers, a)
 			e.flat = append(e.flat, a.A+a.B+a.C)
@@ -42,7 +42,7 @@ var table = sync.OnceValue(func() *productTable {
 // flat returns the products of the lengths as strings "ABC", or nil when
 // the lengths are out of range. The caller must not modify the slice.
 func flat(la, lb, lc int) []string {
-	if la < 1 || la > puzzle.DigitMaxFactor || lb < 1 || lb > puzzle.DigitMaxFactor || lc < 1 || lc > puzzle.DigitMaxProduct {
+	if la < 1 || la > digitpuzzle.MaxFactor || lb < 1 || lb > digitpuzzle.MaxFactor || lc < 1 || lc > digitpuzzle.MaxProduct {
 		return nil
 	}
 	return table()[la-1][lb-1][lc-1].flat
@@ -53,7 +53,7 @@ func flat(la, lb, lc int) []string {
 // in increasing order of A, then B. It is nil when no product has those
 // lengths, or the lengths are out of range (1..2, 1..2, 1..4). The slice
 // is the caller's to modify.
-func Products(la, lb, lc int) []puzzle.DigitAnswer {
+func Products(la, lb, lc int) []digitpuzzle.Answer {
 	if flat(la, lb, lc) == nil {
 		return nil
 	}
@@ -63,7 +63,7 @@ func Products(la, lb, lc int) []puzzle.DigitAnswer {
 // Fits reports whether the product fits the pattern: the same lengths of
 // A, B and C, and every character of pattern other than '*' equal to the
 // product's.
-func Fits(pattern, product puzzle.DigitAnswer) bool {
+func Fits(pattern, product digitpuzzle.Answer) bool {
 	if len(pattern.A) != len(product.A) || len(pattern.B) != len(product.B) || len(pattern.C) != len(product.C) {
 		return false
 	}
@@ -85,7 +85,7 @@ func fits(pat, s string) bool {
 // all. A pattern of lengths out of range, or with characters other than
 // digits and '*', simply fits fewer products. It scans every product of
 // the pattern's lengths: at most 10,000.
-func Count(pattern puzzle.DigitAnswer, limit int) int {
+func Count(pattern digitpuzzle.Answer, limit int) int {
 	pat := pattern.A + pattern.B + pattern.C
 	n := 0
 	for _, s := range flat(len(pattern.A), len(pattern.B), len(pattern.C)) {
@@ -99,8 +99,8 @@ func Count(pattern puzzle.DigitAnswer, limit int) int {
 }
 
 // Unique reports whether exactly one product fits a. It has the signature
-// of the oracle of [puzzle.Digit.Search]; the error is always nil.
-func Unique(a puzzle.DigitAnswer) (bool, error) {
+// of the oracle of [digitpuzzle.Instance.Search]; the error is always nil.
+func Unique(a digitpuzzle.Answer) (bool, error) {
 	return Count(a, 2) == 1, nil
 }
 
@@ -111,7 +111,7 @@ func Unique(a puzzle.DigitAnswer) (bool, error) {
 // exactly one product fits. ok is false when no product has p's lengths.
 // Each candidate costs a [Count]; it does not validate p, whose bad
 // characters just get changed.
-func Solve(p puzzle.Digit) (a puzzle.DigitAnswer, ok bool) {
+func Solve(p digitpuzzle.Instance) (a digitpuzzle.Answer, ok bool) {
 	la, lb, lc := len(p.A), len(p.B), len(p.C)
 	if len(flat(la, lb, lc)) == 0 {
 		return a, false
@@ -119,9 +119,9 @@ func Solve(p puzzle.Digit) (a puzzle.DigitAnswer, ok bool) {
 	given := p.A + p.B + p.C
 	lead := func(i int) bool { return i == 0 && la > 1 || i == la && lb > 1 || i == la+lb && lc > 1 }
 	pat := []byte(given)
-	split := func() puzzle.DigitAnswer {
+	split := func() digitpuzzle.Answer {
 		s := string(pat)
-		return puzzle.DigitAnswer{A: s[:la], B: s[la : la+lb], C: s[la+lb:]}
+		return digitpuzzle.Answer{A: s[:la], B: s[la : la+lb], C: s[la+lb:]}
 	}
 	var try func(i, left int) bool
 	try = func(i, left int) bool {

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
 )
 
 // TestDigitProducts checks every triple's products by arithmetic: each is a
@@ -48,19 +48,19 @@ func TestDigitProducts(t *testing.T) {
 
 func TestDigitProductsIsACopy(t *testing.T) {
 	ps := digitbrute.Products(1, 1, 1)
-	ps[0] = puzzle.DigitAnswer{A: "x"}
-	require.Equal(t, puzzle.DigitAnswer{A: "0", B: "0", C: "0"}, digitbrute.Products(1, 1, 1)[0])
+	ps[0] = digitpuzzle.Answer{A: "x"}
+	require.Equal(t, digitpuzzle.Answer{A: "0", B: "0", C: "0"}, digitbrute.Products(1, 1, 1)[0])
 }
 
 func TestDigitFits(t *testing.T) {
 	tests := []struct {
-		pattern, product puzzle.DigitAnswer
+		pattern, product digitpuzzle.Answer
 		want             bool
 	}{
-		{puzzle.DigitAnswer{A: "7", B: "**", C: "8*"}, puzzle.DigitAnswer{A: "7", B: "12", C: "84"}, true},
-		{puzzle.DigitAnswer{A: "7", B: "**", C: "8*"}, puzzle.DigitAnswer{A: "7", B: "11", C: "77"}, false},
-		{puzzle.DigitAnswer{A: "*", B: "1*", C: "1**"}, puzzle.DigitAnswer{A: "11", B: "1", C: "111"}, false}, // other lengths
-		{puzzle.DigitAnswer{A: "**", B: "**", C: "****"}, puzzle.DigitAnswer{A: "99", B: "99", C: "9801"}, true},
+		{digitpuzzle.Answer{A: "7", B: "**", C: "8*"}, digitpuzzle.Answer{A: "7", B: "12", C: "84"}, true},
+		{digitpuzzle.Answer{A: "7", B: "**", C: "8*"}, digitpuzzle.Answer{A: "7", B: "11", C: "77"}, false},
+		{digitpuzzle.Answer{A: "*", B: "1*", C: "1**"}, digitpuzzle.Answer{A: "11", B: "1", C: "111"}, false}, // other lengths
+		{digitpuzzle.Answer{A: "**", B: "**", C: "****"}, digitpuzzle.Answer{A: "99", B: "99", C: "9801"}, true},
 	}
 	for _, tc := range tests {
 		require.Equal(t, tc.want, digitbrute.Fits(tc.pattern, tc.product), "Fits(%+v, %+v)", tc.pattern, tc.product)
@@ -69,21 +69,21 @@ func TestDigitFits(t *testing.T) {
 
 func TestDigitCount(t *testing.T) {
 	tests := []struct {
-		pattern puzzle.DigitAnswer
+		pattern digitpuzzle.Answer
 		limit   int
 		want    int
 	}{
-		{puzzle.DigitAnswer{A: "*", B: "*", C: "*"}, 0, 42},
-		{puzzle.DigitAnswer{A: "*", B: "*", C: "*"}, -1, 42},
-		{puzzle.DigitAnswer{A: "*", B: "*", C: "*"}, 2, 2},
-		{puzzle.DigitAnswer{A: "*", B: "*", C: "*"}, 100, 42},
-		{puzzle.DigitAnswer{A: "7", B: "**", C: "8*"}, 0, 1},
-		{puzzle.DigitAnswer{A: "**", B: "**", C: "980"}, 0, 8}, // 10*98, 14*70, 20*49, 28*35 and swapped
-		{puzzle.DigitAnswer{A: "1*", B: "1*", C: "2*1"}, 0, 2},
-		{puzzle.DigitAnswer{A: "11", B: "11", C: "021"}, 0, 0},
-		{puzzle.DigitAnswer{A: "**", B: "**", C: "*"}, 0, 0},
-		{puzzle.DigitAnswer{A: "***", B: "*", C: "*"}, 0, 0},
-		{puzzle.DigitAnswer{A: "*", B: "x", C: "*"}, 0, 0},
+		{digitpuzzle.Answer{A: "*", B: "*", C: "*"}, 0, 42},
+		{digitpuzzle.Answer{A: "*", B: "*", C: "*"}, -1, 42},
+		{digitpuzzle.Answer{A: "*", B: "*", C: "*"}, 2, 2},
+		{digitpuzzle.Answer{A: "*", B: "*", C: "*"}, 100, 42},
+		{digitpuzzle.Answer{A: "7", B: "**", C: "8*"}, 0, 1},
+		{digitpuzzle.Answer{A: "**", B: "**", C: "980"}, 0, 8}, // 10*98, 14*70, 20*49, 28*35 and swapped
+		{digitpuzzle.Answer{A: "1*", B: "1*", C: "2*1"}, 0, 2},
+		{digitpuzzle.Answer{A: "11", B: "11", C: "021"}, 0, 0},
+		{digitpuzzle.Answer{A: "**", B: "**", C: "*"}, 0, 0},
+		{digitpuzzle.Answer{A: "***", B: "*", C: "*"}, 0, 0},
+		{digitpuzzle.Answer{A: "*", B: "x", C: "*"}, 0, 0},
 	}
 	for _, tc := range tests {
 		require.Equal(t, tc.want, digitbrute.Count(tc.pattern, tc.limit), "Count(%+v, %d)", tc.pattern, tc.limit)
@@ -95,16 +95,16 @@ func TestDigitCount(t *testing.T) {
 
 func TestDigitSolve(t *testing.T) {
 	tests := []struct {
-		in   puzzle.Digit
-		want puzzle.DigitAnswer
+		in   digitpuzzle.Instance
+		want digitpuzzle.Answer
 		ok   bool
 	}{
-		{puzzle.Digit{A: "7", B: "**", C: "8*"}, puzzle.DigitAnswer{A: "7", B: "**", C: "8*"}, true},
-		{puzzle.Digit{A: "**", B: "**", C: "***"}, puzzle.DigitAnswer{A: "**", B: "**", C: "1*1"}, true},
-		{puzzle.Digit{A: "0", B: "5", C: "0"}, puzzle.DigitAnswer{A: "0", B: "5", C: "0"}, true},
-		{puzzle.Digit{A: "**", B: "**", C: "*"}, puzzle.DigitAnswer{}, false},
-		{puzzle.Digit{A: "*", B: "*", C: "***"}, puzzle.DigitAnswer{}, false},
-		{puzzle.Digit{A: "**", B: "**", C: "**"}, puzzle.DigitAnswer{}, false},
+		{digitpuzzle.Instance{A: "7", B: "**", C: "8*"}, digitpuzzle.Answer{A: "7", B: "**", C: "8*"}, true},
+		{digitpuzzle.Instance{A: "**", B: "**", C: "***"}, digitpuzzle.Answer{A: "**", B: "**", C: "1*1"}, true},
+		{digitpuzzle.Instance{A: "0", B: "5", C: "0"}, digitpuzzle.Answer{A: "0", B: "5", C: "0"}, true},
+		{digitpuzzle.Instance{A: "**", B: "**", C: "*"}, digitpuzzle.Answer{}, false},
+		{digitpuzzle.Instance{A: "*", B: "*", C: "***"}, digitpuzzle.Answer{}, false},
+		{digitpuzzle.Instance{A: "**", B: "**", C: "**"}, digitpuzzle.Answer{}, false},
 	}
 	for _, tc := range tests {
 		got, ok := digitbrute.Solve(tc.in)
@@ -112,7 +112,7 @@ func TestDigitSolve(t *testing.T) {
 		require.Equal(t, tc.want, got, "Solve(%+v)", tc.in)
 	}
 	// A leading zero in B or C is changed, and the answer is unique.
-	for _, p := range []puzzle.Digit{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
+	for _, p := range []digitpuzzle.Instance{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
 		got, ok := digitbrute.Solve(p)
 		require.True(t, ok, "Solve(%+v)", p)
 		require.NotEqual(t, byte('0'), got.B[0], "Solve(%+v) = %+v", p, got)

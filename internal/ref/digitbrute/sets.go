@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
 )
 
 // Sample returns the statement's sample, the only public judge data, and
 // its expected output.
-func Sample(tb testing.TB) ([]puzzle.Digit, string) {
+func Sample(tb testing.TB) ([]digitpuzzle.Instance, string) {
 	tb.Helper()
-	ps := judgedata.Parse(tb, judgedata.Path(tb, "digit-puzzle", "sample.in"), puzzle.ParseDigit)
+	ps := judgedata.Parse(tb, judgedata.Path(tb, "digit-puzzle", "sample.in"), digitpuzzle.Parse)
 	return ps, judgedata.Read(tb, judgedata.Path(tb, "digit-puzzle", "sample.out"))
 }
 
@@ -20,7 +20,7 @@ func Sample(tb testing.TB) ([]puzzle.Digit, string) {
 // lengths 1-2, 1-2 and 1-4 when none are given (also lengths no product
 // has): each character is '*' with probability star, else a uniform
 // digit, so B and C may start with 0.
-func RandomPattern(rng *rand.Rand, star float64, lengths ...int) puzzle.DigitAnswer {
+func RandomPattern(rng *rand.Rand, star float64, lengths ...int) digitpuzzle.Answer {
 	if len(lengths) == 0 {
 		lengths = []int{1 + rng.IntN(2), 1 + rng.IntN(2), 1 + rng.IntN(4)}
 	}
@@ -35,5 +35,5 @@ func RandomPattern(rng *rand.Rand, star float64, lengths ...int) puzzle.DigitAns
 		}
 		s[i] = string(b)
 	}
-	return puzzle.DigitAnswer{A: s[0], B: s[1], C: s[2]}
+	return digitpuzzle.Answer{A: s[0], B: s[1], C: s[2]}
 }

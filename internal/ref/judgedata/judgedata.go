@@ -1,5 +1,5 @@
 // Package judgedata finds the judge data that tests and benchmarks read:
-// the files kept in the repository's testdata folder, and the large
+// the files kept in each kind's testdata folder, and the large
 // benchmark sets that stay outside it.
 package judgedata
 
@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-// Path returns the path of a file under the repository's testdata folder,
+// Path returns the path of a kind's judge file, under kinds/KIND/testdata,
 // such as Path(tb, "sticks", "hard_454.in"). The test fails when the file
 // is missing: the data belongs to the repository.
 func Path(tb testing.TB, elem ...string) string {
@@ -21,7 +21,7 @@ func Path(tb testing.TB, elem ...string) string {
 	if err != nil {
 		tb.Fatalf("judge data: %v", err)
 	}
-	p := filepath.Join(append([]string{root, "testdata"}, elem...)...)
+	p := inRepository(root, elem)
 	if _, err := os.Stat(p); err != nil {
 		tb.Fatalf("judge data: %v", err)
 	}
@@ -40,7 +40,7 @@ func Find(tb testing.TB, elem ...string) string {
 	if err != nil {
 		tb.Fatalf("judge data: %v", err)
 	}
-	if p := filepath.Join(append([]string{root, "testdata"}, elem...)...); exists(p) {
+	if p := inRepository(root, elem); exists(p) {
 		return p
 	}
 	dir := os.Getenv("PUZZLESAT_DATA")
@@ -54,8 +54,19 @@ func Find(tb testing.TB, elem ...string) string {
 	return p
 }
 
+// inRepository returns the path of a kind's judge file, elem being the
+// kind's name and the file's: kinds/KIND/testdata/FILE, KIND's folder
+// being its name without hyphens.
+func inRepository(root string, elem []string) string {
+	if len(elem) == 0 {
+		return filepath.Join(root, "kinds")
+	}
+	dir := strings.ReplaceAll(elem[0], "-", "")
+	return filepath.Join(append([]string{root, "kinds", dir, "testdata"}, elem[1:]...)...)
+}
+
 // Parse reads the instances of the file at path with parse (such as
-// puzzle.ParseSticks), failing tb on any error.
+// sticks.Parse), failing tb on any error.
 func Parse[I any](tb testing.TB, path string, parse func(file string, r io.Reader) ([]I, error)) []I {
 	tb.Helper()
 	f, err := os.Open(path)

@@ -4,7 +4,9 @@
 // backends with.
 package queensref
 
-import "slices"
+import (
+	"slices"
+)
 
 // Solutions returns every solution of the n×n board in lexicographic
 // order, each the columns (1-based) of rows 1..n. It tries all n!

@@ -3,7 +3,9 @@
 // reference that the tests compare both backends with.
 package sticksref
 
-import "slices"
+import (
+	"slices"
+)
 
 // Classic returns the smallest stick length L into which pieces can be
 // joined with every piece used. It fills the sticks one after another,

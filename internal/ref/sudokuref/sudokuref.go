@@ -3,7 +3,9 @@
 // grids by the search it would be checking.
 package sudokuref
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+)
 
 // Shuffled returns a full grid of box side box: the pattern grid (row r
 // holds symbol (box*(r%box) + r/box + c) % side + 1 in column c) with its

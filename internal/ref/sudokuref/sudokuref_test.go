@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 )
 
 // TestShuffledIsValid: every grid Shuffled makes, boxes 2 to 8, is a
@@ -17,8 +17,8 @@ func TestShuffledIsValid(t *testing.T) {
 	for box := 2; box <= 8; box++ {
 		for range 5 {
 			cells := sudokuref.Shuffled(rng, box)
-			p := puzzle.Sudoku{Box: box, Cells: make([]int16, len(cells))}
-			require.NoError(t, p.Verify(puzzle.SudokuAnswer{Cells: cells}), "box %d", box)
+			p := sudoku.Instance{Box: box, Cells: make([]int16, len(cells))}
+			require.NoError(t, p.Verify(sudoku.Answer{Cells: cells}), "box %d", box)
 		}
 	}
 }

@@ -1,2 +1,0 @@
-// Package gen makes random puzzle instances, reproducibly from a seed.
-package gen

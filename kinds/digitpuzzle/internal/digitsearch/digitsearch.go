@@ -1,0 +1,400 @@
+// Package digitsearch holds the search that defines the answer of a digit
+// puzzle (UVa 12107): the pattern with the fewest changes, then the
+// smallest, that has exactly one solution. The two backends share it and
+// differ only in the test "does this pattern have exactly one solution"
+// they bring to it.
+package digitsearch
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
+)
+
+// Prunings returns the prunings of Search. With any of them off, Search
+// still returns the same pattern: each cut only skips patterns that have
+// no solution, and without least-first every pattern of the depth is
+// asked about and the least unique one kept.
+//
+// The search is the chapter's iterative deepening (0x24): the depth is
+// the number of changes. Two of its tests have no name, because they
+// make it correct, not fast: a pattern has exactly the depth's changes
+// (no fewer, which a shallower depth tried, no more), and never a '0'
+// first in a number of two or more digits.
+func Prunings() []technique.Pruning {
+	return []technique.Pruning{
+		ChangeBudget: {Name: "change-budget", Category: technique.Bound, Counts: "prefixes and depths cut",
+			Doc: "cut a prefix when no product that fits it differs from the given pattern in few enough places for the changes left"},
+		PrefixFit: {Name: "prefix-fit", Category: technique.Feasibility, Counts: "prefixes cut",
+			Doc: "cut a prefix that no product fits, and keep only the products that fit it"},
+		LeastFirst: {Name: "least-first", Category: technique.Order, Chapter: "named", Counts: "depths ended at their first unique pattern",
+			Doc: "candidates '*', 0-9 in order, so the first unique pattern of a depth is the answer (else all are tried and the least kept)"},
+	}
+}
+
+// The indices of Prunings, where their cuts are counted.
+const (
+	ChangeBudget = iota
+	PrefixFit
+	LeastFirst
+)
+
+// Search finds the answer of the digit puzzle p, asking unique whether a
+// candidate pattern has exactly one solution, with the prunings of
+// Prunings that on switches. It deepens the number of changed
+// characters d = 0, 1, ...; for each d it fills the positions of "ABC"
+// left to right with the candidates '*', '0'..'9' (never '0' first in a
+// number of two or more digits), and returns the first pattern with
+// exactly d changes that unique accepts. That is the pattern the
+// statement asks for when unique answers truly. It also returns the
+// nodes it visited (the calls to unique not counted). puzzle.ErrNoSolution
+// means no product has p's lengths; an error from unique, or ctx.Err()
+// when ctx is done, stops the search.
+//
+// The cuts are counted into probe (indexed like Prunings), which Search
+// starts; nil counts nowhere.
+func Search(ctx context.Context, p digitpuzzle.Instance, on technique.Set, probe *trace.Probe, unique func(digitpuzzle.Answer) (bool, error)) (digitpuzzle.Answer, int64, error) {
+	if err := p.Validate(); err != nil {
+		return digitpuzzle.Answer{}, 0, fmt.Errorf("bad instance: %w", err)
+	}
+	if !digitpuzzle.Admits(len(p.A), len(p.B), len(p.C)) {
+		return digitpuzzle.Answer{}, 0, puzzle.ErrNoSolution
+	}
+	s := newDigitSearch(ctx, p, unique)
+	if probe != nil {
+		s.probe = probe
+		probe.Start(ctx)
+		s.tracing = probe.Tracing()
+	}
+	a, err := s.run(on)
+	return a, s.tick.Steps(), err
+}
+
+// run deepens the number of changes, as Search says.
+func (s *digitSearch) run(on technique.Set) (digitpuzzle.Answer, error) {
+	bits := on.Bits(Prunings)
+	s.budget, s.prefix, s.least = bits&(1<<ChangeBudget) != 0, bits&(1<<PrefixFit) != 0, bits&(1<<LeastFirst) != 0
+	for d := 0; d <= s.n; d++ {
+		set := s.sols
+		if s.budget {
+			// A product that differs from the given pattern in more
+			// than d digits fits no pattern within d changes, so it
+			// cannot witness the cut in dfs: leave it out.
+			if s.upto[d] == 0 {
+				s.probe.Cut(ChangeBudget)
+				continue
+			}
+			set = s.sols[:s.upto[d]]
+		}
+		found, err := s.dfs(0, d, set)
+		if err != nil {
+			return digitpuzzle.Answer{}, err
+		}
+		if !s.least && s.kept {
+			s.cur, found = s.best, true
+		}
+		if found {
+			if s.least {
+				s.probe.Cut(LeastFirst)
+			}
+			return s.answer(), nil
+		}
+	}
+	if s.upto[s.n] == 0 {
+		return digitpuzzle.Answer{}, puzzle.ErrNoSolution
+	}
+	// Every solution, written out in full, is a pattern with exactly one
+	// solution within s.n changes, so a truthful unique never gets here.
+	return digitpuzzle.Answer{}, errors.New("no candidate pattern was unique, though products fit: the uniqueness test is wrong")
+}
+
+// digitSol is one product x*y=z of the search, packed for a fast scan: bits
+// 4i..4i+3 hold the digit at position i of "xyz", and bits 32+4i..32+4i+3
+// the number of given digits at positions i.. that differ from it.
+type digitSol uint64
+
+// digit returns the digit at position i.
+func (t digitSol) digit(i int) int { return int(t>>(4*i)) & 15 }
+
+// miss returns how many given digits at positions i.. differ from t; 0
+// for i = digitMaxLen.
+func (t digitSol) miss(i int) int { return int(t>>(32+4*i)) & 15 }
+
+// digitSearch is the state of one Search: the solutions of the length
+// triple and the pattern being built.
+type digitSearch struct {
+	tick   poll.Ticker // counts the nodes
+	unique func(digitpuzzle.Answer) (bool, error)
+	la, lb int
+	n      int                  // total characters, len(A)+len(B)+len(C)
+	orig   [digitMaxLen]byte    // the given pattern "ABC"
+	cur    [digitMaxLen]byte    // the pattern being built
+	sols   []digitSol           // every product x*y=z, by miss(0) ...
+	upto   [digitMaxLen + 1]int // ... so those with miss(0) <= d are sols[:upto[d]] (dfs reorders only within it)
+	tmp    []digitSol           // scratch for split, as long as sols
+	lead   uint32               // the positions that start a number of two or more digits
+
+	budget, prefix, least bool // the prunings change-budget, prefix-fit and least-first
+	probe                 *trace.Probe
+	tracing               bool
+
+	// Without least-first: the least unique pattern of the depth so far.
+	best [digitMaxLen]byte
+	kept bool
+}
+
+// digitMaxLen is the longest "ABC" string.
+const digitMaxLen = 2*digitpuzzle.MaxFactor + digitpuzzle.MaxProduct
+
+// newDigitSearch lists every product of p's lengths for a search of p.
+func newDigitSearch(ctx context.Context, p digitpuzzle.Instance, unique func(digitpuzzle.Answer) (bool, error)) *digitSearch {
+	s := &digitSearch{tick: poll.New(ctx), unique: unique, la: len(p.A), lb: len(p.B), probe: new(trace.Probe)}
+	s.n = copy(s.orig[:], p.A+p.B+p.C)
+	lc := len(p.C)
+	for _, num := range [3][2]int{{0, s.la}, {s.la, s.lb}, {s.la + s.lb, lc}} {
+		if num[1] > 1 {
+			s.lead |= 1 << num[0]
+		}
+	}
+	// Each product is the sum of four pieces, looked up by x, y and the
+	// high and low halves of z: digit fields do not overlap and miss
+	// fields add up to at most digitMaxLen, so no field carries.
+	var pa, pb, ph, pl [100]digitSol
+	low := min(lc, 2)
+	for v := range 100 {
+		pa[v] = s.piece(0, s.la, v)
+		pb[v] = s.piece(s.la, s.lb, v)
+		ph[v] = s.piece(s.la+s.lb, lc-low, v)
+		pl[v] = s.piece(s.n-low, low, v)
+	}
+	n := 0
+	digitpuzzle.Products(s.la, s.lb, lc, func(_, _, _ int) { n++ })
+	buf := make([]digitSol, 2*n)
+	s.sols, s.tmp = buf[:0:n], buf[n:]
+	digitpuzzle.Products(s.la, s.lb, lc, func(x, y, z int) {
+		s.sols = append(s.sols, pa[x]+pb[y]+ph[z/100]+pl[z%100])
+	})
+	s.sortByMiss()
+	return s
+}
+
+// piece returns the share of v, written as n digits at positions
+// start..start+n-1, in a packed product: its digit fields, and the given
+// digits it misses counted into the miss field of each position up to
+// there.
+func (s *digitSearch) piece(start, n, v int) digitSol {
+	var t digitSol
+	miss := 0
+	for i := start + n - 1; i >= 0; i-- {
+		if i >= start {
+			d := v % 10
+			v /= 10
+			t |= digitSol(d) << (4 * i)
+			if s.orig[i] != '*' && int(s.orig[i]-'0') != d {
+				miss++
+			}
+		}
+		t += digitSol(miss) << (32 + 4*i)
+	}
+	return t
+}
+
+// sortByMiss sorts s.sols by miss(0), by counting, and sets s.upto.
+func (s *digitSearch) sortByMiss() {
+	var next [digitMaxLen + 1]int
+	for _, t := range s.sols {
+		s.upto[t.miss(0)]++
+	}
+	for d := range s.upto {
+		if d > 0 {
+			next[d] = s.upto[d-1]
+		}
+		s.upto[d] += next[d]
+	}
+	copy(s.tmp, s.sols)
+	for _, t := range s.tmp {
+		s.sols[next[t.miss(0)]] = t
+		next[t.miss(0)]++
+	}
+}
+
+// dfs fills positions pos.. of s.cur with exactly left changes from the
+// given pattern and reports whether some such pattern is unique; on true,
+// s.cur holds the first. set holds the solutions that fit s.cur[:pos], and
+// the caller has made sure that one of them has miss(pos) <= left <= s.n-pos
+// (without prefix-fit set may hold others too, and without change-budget
+// or prefix-fit none may fit). dfs may reorder set. Without least-first
+// it tries the candidates in reverse, keeps the least unique pattern in
+// s.best, and reports false.
+//
+// The cut, used for every child before descending: the final pattern's
+// solutions are among the products in set that fit it. Take such a product
+// t. At a position where the given digit differs from t the pattern must
+// change (to '*' or t's digit); every other position may change or not and
+// still fit t ('*' to t's digit, a digit to '*'). So a pattern with exactly
+// left changes at positions pos.. and a solution exists iff some t in set
+// has miss(pos) <= left <= the positions left. A pattern without a solution
+// is not unique, so a branch failing that test holds no answer. It needs no
+// call to unique. prefix-fit is the half "some t fits", change-budget the
+// half "miss(pos) <= left", each taken over all of set when the other is
+// off. A leading zero given in B or C is a miss for every t, which forces
+// the change; a '0' is never put first in a number of two or more digits,
+// which no product fits.
+func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
+	if !s.tick.Tick() {
+		return false, s.tick.Err()
+	}
+	if left == 0 {
+		// With both cuts on, the caller checked that some t in set fits
+		// the given rest.
+		copy(s.cur[pos:s.n], s.orig[pos:s.n])
+		return s.leaf()
+	}
+	var count [10]int
+	var best [11]int
+	if s.budget || s.prefix {
+		count, best = s.scan(pos, set)
+	}
+	var ends [11]int
+	grouped := false
+	for i := range 11 {
+		k := i
+		if !s.least {
+			k = 10 - i
+		}
+		c := byte('*')
+		if k > 0 {
+			c = byte('0' + k - 1)
+		}
+		nl := left
+		if c != s.orig[pos] {
+			nl--
+		}
+		if nl < 0 || nl > s.n-pos-1 || k == 1 && s.lead>>pos&1 == 1 {
+			continue
+		}
+		none := k == 0 && len(set) == 0 || k > 0 && count[k-1] == 0 // no product fits the prefix
+		switch {
+		case s.budget && s.prefix && best[k] > nl:
+			s.probe.Cut(cutOf(none))
+			continue
+		case s.budget && !s.prefix && best[0] > nl:
+			// A solution of the pattern is among the products of set
+			// whatever their digit here.
+			s.probe.Cut(ChangeBudget)
+			continue
+		case !s.budget && s.prefix && none:
+			s.probe.Cut(PrefixFit)
+			continue
+		}
+		sub := set
+		if k > 0 && s.prefix {
+			if !grouped {
+				// The '*' child is done with set: group it by digit now.
+				ends, grouped = s.split(pos, set, count), true
+			}
+			sub = set[ends[k-1]:ends[k]]
+		}
+		s.cur[pos] = c
+		if s.tracing {
+			s.probe.Enter(s.label(pos, c))
+		}
+		ok, err := s.dfs(pos+1, nl, sub)
+		if s.tracing {
+			s.probe.Leave()
+		}
+		if ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// cutOf names the cut of a prefix that both cuts refuse: prefix-fit's when
+// no product fits it, else the change budget's.
+func cutOf(none bool) int {
+	if none {
+		return PrefixFit
+	}
+	return ChangeBudget
+}
+
+// label says what the decision at pos put there, as "B2=*".
+func (s *digitSearch) label(pos int, c byte) string {
+	switch {
+	case pos < s.la:
+		return fmt.Sprintf("A%d=%c", pos+1, c)
+	case pos < s.la+s.lb:
+		return fmt.Sprintf("B%d=%c", pos-s.la+1, c)
+	}
+	return fmt.Sprintf("C%d=%c", pos-s.la-s.lb+1, c)
+}
+
+// leaf asks unique about s.cur, which is complete. Without least-first it
+// keeps s.cur in s.best when it is unique and less, and reports false.
+func (s *digitSearch) leaf() (bool, error) {
+	ok, err := s.unique(s.answer())
+	if err != nil || !ok {
+		return ok, err
+	}
+	// '*' < '0' < ... < '9' in ASCII, so bytes order patterns as candidates.
+	better := s.least || !s.kept || bytes.Compare(s.cur[:s.n], s.best[:s.n]) < 0
+	if better && s.tracing {
+		s.probe.Found()
+	}
+	if s.least {
+		return true, nil
+	}
+	if better {
+		s.best, s.kept = s.cur, true
+	}
+	return false, nil
+}
+
+// scan counts the solutions in set by their digit at pos, and returns in
+// best[k] the least miss(pos+1) of those with digit k-1, in best[0] of all
+// (for '*'); more than digitMaxLen when there is none.
+func (s *digitSearch) scan(pos int, set []digitSol) (count [10]int, best [11]int) {
+	for k := range best {
+		best[k] = digitMaxLen + 1
+	}
+	for _, t := range set {
+		d := t.digit(pos)
+		count[d]++
+		best[d+1] = min(best[d+1], t.miss(pos+1))
+	}
+	for d := range 10 {
+		best[0] = min(best[0], best[d+1])
+	}
+	return count, best
+}
+
+// split reorders set (count says how many of each digit at pos it holds)
+// so that the solutions with digit k-1 at pos are set[ends[k-1]:ends[k]].
+func (s *digitSearch) split(pos int, set []digitSol, count [10]int) (ends [11]int) {
+	for d := range 10 {
+		ends[d+1] = ends[d] + count[d]
+	}
+	next := ends
+	tmp := s.tmp[:len(set)]
+	copy(tmp, set)
+	for _, t := range tmp {
+		d := t.digit(pos)
+		set[next[d]] = t
+		next[d]++
+	}
+	return ends
+}
+
+// answer returns s.cur as a DigitAnswer.
+func (s *digitSearch) answer() digitpuzzle.Answer {
+	str := string(s.cur[:s.n])
+	return digitpuzzle.Answer{A: str[:s.la], B: str[s.la : s.la+s.lb], C: str[s.la+s.lb:]}
+}

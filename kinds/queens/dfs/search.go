@@ -1,0 +1,269 @@
+package dfs
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/kinds/queens"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/search"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
+)
+
+// Solve returns the judge's answer for p: up to N = queens.JudgeN
+// the first three solutions in lexicographic order and the number of all
+// of them, above it the first solution alone. It returns ctx.Err() when
+// ctx is done first, and puzzle.ErrNoSolution above QueensJudgeN when the
+// board has no solution (never: only N = 2 and 3 have none).
+//
+// The search places a queen per row, top down, each in a column, ↘ and
+// ↙ diagonal that no queen above holds, as bit masks shifted down a row
+// at a time: the prunings of QueensPrunings, which on switches.
+// Stats.Nodes counts the queens placed.
+func Solve(ctx context.Context, p queens.Instance, on technique.Set) (queens.Answer, search.Stats, error) {
+	s := newQueensSearch(ctx, p, on)
+	s.least = queens.NewLeast(p.N, queens.Shown, s.mirror)
+	if !p.Judge() && s.lowFirst {
+		s.stopFirst = true // the first found is the first in order
+	}
+	s.run()
+	st := s.stats()
+	if err := s.tick.Err(); err != nil {
+		return queens.Answer{}, st, err
+	}
+	first := s.least.First()
+	if !p.Judge() {
+		if len(first) == 0 {
+			return queens.Answer{}, st, puzzle.ErrNoSolution
+		}
+		return queens.Answer{First: first[:1], Count: -1}, st, nil
+	}
+	return queens.Answer{First: first, Count: int(s.count)}, st, nil
+}
+
+// Count returns the number of solutions of p, stopping at limit (0
+// or less: no limit): a result equal to limit means limit or more. When
+// ctx is done first it returns the solutions found so far and ctx.Err().
+func Count(ctx context.Context, p queens.Instance, limit int, on technique.Set) (int, search.Stats, error) {
+	s := newQueensSearch(ctx, p, on)
+	s.limit = int64(max(limit, 0))
+	s.run()
+	n := s.count
+	if s.limit > 0 {
+		n = min(n, s.limit)
+	}
+	return int(n), s.stats(), s.tick.Err()
+}
+
+// The prunings of Queens, indexed as in QueensPrunings and its counts.
+const (
+	queensColumns = iota
+	queensDiagonals
+	queensAntiDiagonals
+	queensMirror
+	queensLowestFirst
+	queensPrunings
+)
+
+// Prunings returns the prunings of Queens and CountQueens, every one
+// on by default.
+func Prunings() []technique.Pruning {
+	return []technique.Pruning{
+		queensColumns: {Name: "columns", Category: technique.Feasibility, Counts: "squares refused",
+			Doc: "a queen goes only in a column that no queen above holds, by a bit mask (off: checked once every row has its queen)"},
+		queensDiagonals: {Name: "diagonals", Category: technique.Feasibility, Counts: "squares refused",
+			Doc: "a queen goes only on a ↘ diagonal that no queen above holds, the mask shifted a column a row (off: checked at the end)"},
+		queensAntiDiagonals: {Name: "anti-diagonals", Category: technique.Feasibility, Counts: "squares refused",
+			Doc: "a queen goes only on a ↙ diagonal that no queen above holds, the mask shifted back a column a row (off: checked at the end)"},
+		queensMirror: {Name: "mirror", Category: technique.Redundancy, Counts: "squares skipped",
+			Doc: "the top queen stays in the left half (in the middle column, with the second in the left half): each solution found stands for its mirror image too"},
+		queensLowestFirst: {Name: "lowest-first", Category: technique.Order, Counts: "searches ended at the first solution",
+			Doc: "columns are tried from the lowest, so solutions come in lexicographic order and above N = 13 the first found is the answer (off: highest first, every solution seen)"},
+	}
+}
+
+// queensSearch is the state of one N-queens search.
+type queensSearch struct {
+	tick  poll.Ticker
+	probe trace.Probe
+	n     int
+	all   uint64 // the n columns, as a mask
+	// The prunings of QueensPrunings, read once; checkEnd is set when a
+	// mask is off, so that a full board must be checked.
+	cols, diag, anti, mirror, lowFirst, checkEnd bool
+	tracing                                      bool
+
+	pos       [queens.MaxN]int // the column of the queen of each row placed, 0-based
+	count     int64            // solutions counted; with mirror, two for each one found
+	limit     int64            // count stops there; 0: no limit
+	stopFirst bool             // stop at the first solution found
+	stopped   bool
+	least     *queens.Least // the first solutions, when kept
+	found     bool          // a solution was found
+	solved    []int         // scratch: a solution, 1-based
+}
+
+func newQueensSearch(ctx context.Context, p queens.Instance, on technique.Set) *queensSearch {
+	s := &queensSearch{tick: poll.New(ctx), n: p.N, all: 1<<p.N - 1}
+	bits := on.Bits(Prunings)
+	is := func(i int) bool { return bits&(1<<uint(i)) != 0 }
+	s.cols, s.diag, s.anti = is(queensColumns), is(queensDiagonals), is(queensAntiDiagonals)
+	// A board of one square is its own mirror image.
+	s.mirror = is(queensMirror) && p.N > 1
+	s.lowFirst = is(queensLowestFirst)
+	s.checkEnd = !s.cols || !s.diag || !s.anti
+	s.probe.Start(ctx)
+	s.tracing = s.probe.Tracing()
+	return s
+}
+
+// stats returns the search's work.
+func (s *queensSearch) stats() search.Stats {
+	return search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(queensPrunings)}
+}
+
+// run searches the whole board, or its left half with mirror.
+func (s *queensSearch) run() {
+	if s.n < 1 || s.n > queens.MaxN {
+		return
+	}
+	free := s.free(0, 0, 0, 0)
+	if !s.mirror {
+		s.row(0, 0, 0, 0, free)
+		return
+	}
+	// The left half; for an odd n the top queen in the middle column m
+	// also, its mirror image keeping it there, with the second queen left
+	// of m instead.
+	m := s.n / 2
+	left := free & (1<<m - 1)
+	skip := free &^ left
+	if s.n%2 == 1 {
+		skip &^= 1 << m
+	}
+	s.probe.CutN(queensMirror, bits.OnesCount64(skip))
+	s.row(0, 0, 0, 0, left)
+	if s.n%2 == 1 && !s.stopped {
+		b := uint64(1) << m
+		if s.enter(0, m) {
+			next := s.free(1, b, b<<1, b>>1)
+			s.probe.CutN(queensMirror, bits.OnesCount64(next&^(1<<m-1)))
+			s.pos[0] = m
+			s.row(1, b, b<<1&s.all, b>>1, next&(1<<m-1))
+			s.leave()
+		}
+	}
+}
+
+// row places the queen of row r in each column of free in turn, cols,
+// d1 and d2 holding the columns and diagonals taken above, and searches
+// the rows below.
+func (s *queensSearch) row(r int, cols, d1, d2, free uint64) {
+	for free != 0 && !s.stopped {
+		var c int
+		if s.lowFirst {
+			c = bits.TrailingZeros64(free)
+		} else {
+			c = 63 - bits.LeadingZeros64(free)
+		}
+		b := uint64(1) << c
+		free &^= b
+		if !s.enter(r, c) {
+			return
+		}
+		s.pos[r] = c
+		nc, n1, n2 := cols|b, (d1|b)<<1&s.all, (d2|b)>>1
+		if r+1 == s.n {
+			s.solution()
+		} else {
+			s.row(r+1, nc, n1, n2, s.free(r+1, nc, n1, n2))
+		}
+		s.leave()
+	}
+}
+
+// enter counts a queen placed at row r, column c, and reports whether
+// the search may go on.
+func (s *queensSearch) enter(r, c int) bool {
+	if !s.tick.Tick() {
+		s.stopped = true
+		return false
+	}
+	if s.tracing {
+		s.probe.Enter(fmt.Sprintf("row %d: column %d", r+1, c+1))
+	}
+	return true
+}
+
+// leave ends the decision of enter.
+func (s *queensSearch) leave() {
+	if s.tracing {
+		s.probe.Leave()
+	}
+}
+
+// free returns the columns of row r that the masks on leave, and counts
+// those each refuses, the columns first: with the column mask on, the r
+// queens above hold r columns.
+func (s *queensSearch) free(r int, cols, d1, d2 uint64) uint64 {
+	free := s.all
+	if s.cols {
+		s.probe.CutN(queensColumns, r)
+		free &^= cols
+	}
+	if s.diag {
+		s.probe.CutN(queensDiagonals, bits.OnesCount64(free&d1))
+		free &^= d1
+	}
+	if s.anti {
+		s.probe.CutN(queensAntiDiagonals, bits.OnesCount64(free&d2))
+		free &^= d2
+	}
+	return free
+}
+
+// solution counts the full board in pos, once it is checked where a mask
+// was off, and keeps it if it is among the least or greatest.
+func (s *queensSearch) solution() {
+	if s.checkEnd && !s.valid() {
+		return
+	}
+	s.count++
+	if s.mirror {
+		s.count++
+	}
+	if s.limit > 0 && s.count >= s.limit {
+		s.stopped = true
+	}
+	if !s.found {
+		s.found = true
+		s.probe.Found()
+	}
+	if s.least == nil {
+		return
+	}
+	s.solved = s.solved[:0]
+	for _, c := range s.pos[:s.n] {
+		s.solved = append(s.solved, c+1)
+	}
+	s.least.Add(s.solved)
+	if s.stopFirst {
+		s.probe.Cut(queensLowestFirst)
+		s.stopped = true
+	}
+}
+
+// valid reports whether the queens of pos attack each other nowhere.
+func (s *queensSearch) valid() bool {
+	for r := range s.n {
+		for q := range r {
+			if d := s.pos[r] - s.pos[q]; d == 0 || d == r-q || d == q-r {
+				return false
+			}
+		}
+	}
+	return true
+}

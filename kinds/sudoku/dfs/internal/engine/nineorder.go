@@ -1,0 +1,319 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/trace"
+)
+
+// solveOrdered returns the answer that nine.go's order finds first, so
+// that a puzzle with several answers keeps the one it always had, at the
+// speed of the permutation search. The order is a depth-first search
+// that propagates with nine.go's rules (the band rule, naked singles and
+// the column rule: orderRules), branches on the first
+// free cell with two digits in reading order, else on the free cell with
+// the fewest, and tries the digits in ascending order.
+//
+// solveOrdered walks that search's path alone. At each node of the path,
+// each option left of the one taken is handed to the permutation search:
+// the first that has an answer is the one the order descends into (the
+// options before it have none), and its answer guides the walk from
+// there on: every node of the path then has an answer below it, so only
+// the options left of the guide's digit are asked about. An option with
+// no answer is one that the order would have failed in at its own cost;
+// the permutation search refutes it in about half the nodes.
+//
+// The question that found the guide left options untried on its way to
+// it, and every other answer below the guide's node lies under one of
+// them: later options left of the guide's digit are asked about against
+// those alone, which the walk narrows step by step.
+//
+// A question that finds its answer with few failures marks an easy
+// option, such as those of a grid with many answers: the order itself
+// then searches it, within a few times the question's nodes, and its
+// first answer there is the one sought. Otherwise the walk goes on; so it
+// does when the order alone runs out of budget on a grid with fewer than
+// 17 givens. Found is 0 or 1; Nodes counts the path and the searches.
+//
+// The switches in off change the permutation search, and so the work, but
+// not the path: the order's rules define the answer. The cuts of the
+// order's rules count when the switches leave them all on (naked and
+// hidden singles, dead cells), so that a pruning off counts nothing.
+// When tracing, each step of the path, each question and each branch of
+// the order is a decision.
+func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) Result {
+	tick := poll.New(ctx)
+	w := &orderWalk{tick: &tick, maxNodes: maxNodes, cfg: permConfigOf(off)}
+	// A zero Probe counts; only one that records is started, on the heap.
+	var counts trace.Probe
+	pr := &counts
+	if trace.Recording(ctx) {
+		p := new(trace.Probe)
+		p.Start(ctx)
+		pr, w.tracing = p, true
+	}
+	path := pr
+	if w.cfg.rules&orderRules != orderRules {
+		path = new(trace.Probe)
+	}
+	w.walk(cells, pr, path)
+	if w.tracing {
+		leaveN(pr, w.open)
+	}
+	w.r.Cuts = pr.Counts(NumCuts)
+	return w.r
+}
+
+// walk is solveOrdered's walk, its decisions recorded by pr and the
+// order's rules counted by path.
+func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
+	st, ok := newPermState(cells)
+	if !ok {
+		return // the givens clash
+	}
+	st.rules = orderRules
+	givens := 0
+	for _, v := range cells {
+		if v != 0 {
+			givens++
+		}
+	}
+	if givens < 17 {
+		// Fewer than 17 givens never make a unique puzzle (McGuire, Tugemann
+		// and Civario, 2012): many answers, which the order finds fast, or
+		// none. The walk takes over if the order runs out of budget.
+		w.budget = sparseBudget
+		root := st
+		if a := w.dfs(&root, pr, path); a != nil || w.r.Err != nil || w.budget > 0 {
+			w.r.Answer = a
+			if a != nil {
+				w.r.Found = 1
+			}
+			return
+		}
+	}
+	var guide []int16     // an answer below the current node, once one is known
+	var right []permState // the question that found guide left these untried
+	for {
+		if !w.step() {
+			return
+		}
+		if !st.propagate(path) {
+			return // only before a guide: the options left of the path had none
+		}
+		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
+			w.r.Found, w.r.Answer = 1, st.answer()
+			if w.tracing {
+				pr.Found()
+			}
+			return
+		}
+		b, k := st.cell()
+		g := -1
+		if guide != nil {
+			g = int(guide[27*b+int(k)]) - 1
+		}
+		ds, n := st.digits(b, k)
+		// The last option needs no question: the order goes on into it
+		// when the others have no answer.
+		next, fresh := ds[n-1], false
+		for _, d := range ds[:n-1] {
+			if d == g {
+				next = d
+				break
+			}
+			if guide != nil {
+				has, ok := w.rightHas(right, b, d, k, pr)
+				if !ok {
+					return
+				}
+				if !has {
+					continue
+				}
+				// Rare: another answer left of the guide; the question
+				// below finds the first there.
+			}
+			child := st
+			child.placeOne(b, d, k)
+			option := child
+			// The search's rules have yet to see every digit.
+			child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
+			s := w.question(1)
+			s.record = true
+			s.enterCell(pr, b, d, k)
+			s.search(&child, pr)
+			s.leave(pr, 1)
+			w.r.Nodes += s.nodes
+			if s.err != nil {
+				w.r.Err = s.err
+				return
+			}
+			if s.found == 0 {
+				continue
+			}
+			if s.fails*8 <= s.nodes {
+				// The options before this one have no answer: the order's
+				// first answer in it is the one sought.
+				w.budget = easyBudget * s.nodes
+				s.enterCell(pr, b, d, k)
+				a := w.dfs(&option, pr, path)
+				s.leave(pr, 1)
+				if a != nil || w.r.Err != nil {
+					w.r.Answer = a
+					if a != nil {
+						w.r.Found = 1
+					}
+					return
+				}
+			}
+			next, guide, right, fresh = d, s.answer, s.right, true
+			break
+		}
+		st.placeOne(b, next, k)
+		if w.tracing {
+			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
+			w.open++
+		}
+		if guide != nil && !fresh {
+			// Keep the right siblings on the path: narrow them by the
+			// step taken and drop those it empties.
+			live := right[:0]
+			for _, r := range right {
+				if r.cand[9*b+next]>>k&1 == 0 {
+					continue
+				}
+				if !w.step() {
+					return
+				}
+				r.placeOne(b, next, k)
+				if r.propagate(pr) {
+					live = append(live, r)
+				}
+			}
+			right = live
+		}
+	}
+}
+
+// rightHas reports whether digit d in cell k of band b leaves an answer in
+// one of the states right, or ok false with w.r.Err set when the search
+// had to stop.
+func (w *orderWalk) rightHas(right []permState, b, d int, k uint, pr *trace.Probe) (has, ok bool) {
+	for _, r := range right {
+		if r.cand[9*b+d]>>k&1 == 0 {
+			continue
+		}
+		r.placeOne(b, d, k)
+		s := w.question(1)
+		if w.tracing {
+			pr.Enter(cellLabel(27*b+int(k), 9, d+1) + " right of the path")
+		}
+		s.search(&r, pr)
+		s.leave(pr, 1)
+		w.r.Nodes += s.nodes
+		if s.err != nil {
+			w.r.Err = s.err
+			return false, false
+		}
+		if s.found > 0 {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// sparseBudget is the nodes the order may spend on a grid with fewer than
+// 17 givens before the walk takes over.
+const sparseBudget = 256
+
+// easyBudget is how many times a question's nodes the order may spend on
+// an easy option before the walk goes on: on grids with few givens the
+// order needs about as many nodes as the permutation search.
+const easyBudget = 4
+
+// orderWalk is the walk's count of nodes and its limits.
+type orderWalk struct {
+	tick     *poll.Ticker
+	r        Result
+	maxNodes int64
+	budget   int64 // nodes dfs may still spend
+	cfg      permConfig
+	tracing  bool // the walk's Probe records the tree
+	open     int  // the decisions of the path, when tracing
+}
+
+// question returns a permutation search of at most limit answers in the
+// nodes left.
+func (w *orderWalk) question(limit int) permSearch {
+	return permSearch{permConfig: w.cfg, tracing: w.tracing, tick: w.tick, limit: limit, maxNodes: w.maxNodes - w.r.Nodes}
+}
+
+// leave closes, when tracing, the *open decisions of the path.
+func (w *orderWalk) leave(pr *trace.Probe, open *int) {
+	if w.tracing {
+		leaveN(pr, *open)
+	}
+}
+
+// step counts a node, reporting false (with r.Err set) at the node limit
+// or when the context is done.
+func (w *orderWalk) step() bool {
+	w.r.Nodes++
+	if w.r.Nodes >= w.maxNodes {
+		w.r.Err = ErrNodeLimit
+		return false
+	}
+	if !w.tick.Tick() {
+		w.r.Err = w.tick.Err()
+		return false
+	}
+	return true
+}
+
+// dfs is the order itself from st, returning its first answer there, or
+// nil when there is none, when budget runs out first (then budget is 0)
+// or when w.r.Err is set. pr records its decisions, path counts its cuts.
+func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
+	open := 0
+	defer w.leave(pr, &open)
+	for {
+		if w.budget == 0 || !w.step() {
+			return nil
+		}
+		w.budget--
+		if !st.propagate(path) {
+			return nil
+		}
+		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
+			if w.tracing {
+				pr.Found()
+			}
+			return st.answer()
+		}
+		b, k := st.cell()
+		ds, n := st.digits(b, k)
+		for _, d := range ds[:n-1] {
+			child := *st
+			child.placeOne(b, d, k)
+			w.enter(pr, b, d, k)
+			a := w.dfs(&child, pr, path)
+			if w.tracing {
+				pr.Leave()
+			}
+			if a != nil || w.budget == 0 || w.r.Err != nil {
+				return a
+			}
+		}
+		st.placeOne(b, ds[n-1], k)
+		w.enter(pr, b, ds[n-1], k)
+		open++
+	}
+}
+
+// enter opens, when tracing, the decision of digit d in cell k of band b.
+func (w *orderWalk) enter(pr *trace.Probe, b, d int, k uint) {
+	if w.tracing {
+		pr.Enter(cellLabel(27*b+int(k), 9, d+1))
+	}
+}

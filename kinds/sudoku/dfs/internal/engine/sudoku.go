@@ -1,0 +1,147 @@
+// Package sudoku holds native's three sudoku searches, one per size
+// family, behind one entry point, Run.
+//
+// Every search places naked singles (a cell with one candidate) and hidden
+// singles (a symbol that fits one cell of a unit), fails on a cell or a
+// unit symbol without a place, and branches on a constraint with the
+// fewest options:
+//   - 9x9 (nine.go): a bitboard per digit and band, copied at each guess,
+//     with box-line interactions both ways and three digits per minirow,
+//     branching on a band's digit permutations (nineperm.go); a solve
+//     keeps the answer of the order branching on a two-digit cell, which
+//     it walks and asks the permutation search about (nineorder.go).
+//   - 4x4 to 49x49 (small.go): a candidate bitmask per cell and the places
+//     left to each symbol in each unit, copied at each node, with box-line
+//     interactions; after a few hundred nodes (hard 25x25 puzzles need
+//     more) a look-ahead (look.go) at every node.
+//   - 64x64 to 400x400 (wide.go): candidate bitsets of any width and
+//     counts, changed in place and undone from a trail, so that a node
+//     costs what it changes; the fewest options are found in buckets. When
+//     the plain search keeps failing it learns nogoods (learn.go).
+//
+// Each of these prunings can be switched off (Off); a search reads its
+// switches once, into fields, when it starts. Each counts its acts into
+// Result.Cuts (the Cut constants); a pruning off counts nothing.
+//
+// The cuts without a switch, and why they stay:
+//   - two equal givens in a unit, or a placement of a symbol already
+//     placed in the unit, fail: an answer must be a Latin square, so they
+//     make the search correct, not fast;
+//   - on 9x9 the band rule (a digit's segments of a band form one of six
+//     permutations) is the state itself: every digit word is kept to the
+//     union of its permutations, and the hidden singles of rows and boxes
+//     and the solved test read it; its look-up fails an empty row or box
+//     of a band whatever dead-cell says, and nine.go's column rule (the
+//     stack rule's alternative) stands in for it across bands;
+//   - on 9x9 the order a solve walks (its rules, the first two-digit
+//     cell, digits ascending) defines the answer returned, so no switch
+//     changes it: its cuts count only while the switches leave its rules
+//     on;
+//   - 64x64 and up keep the dead-constraint check, where learning finds
+//     its failures, and restart by Luby's schedule (an order, not a cut);
+//   - 4x4 to 49x49 turn look-ahead on only past plainNodes, a schedule of
+//     the look-ahead switch itself.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+)
+
+// ErrNodeLimit is returned by a search that stopped at its node limit.
+var ErrNodeLimit = errors.New("node limit reached")
+
+// Result is what a search reports: the answers found (the first kept),
+// the nodes it visited, and why it stopped early, if it did (the
+// context's error or ErrNodeLimit).
+type Result struct {
+	Found  int
+	Answer []int16
+	Nodes  int64
+	Err    error
+	Cuts   []int64 // the acts of each pruning, indexed by the Cut constants
+}
+
+// The prunings, indexed as native's list of them and Result.Cuts: one
+// count a cell filled (NakedSingles, HiddenSingles), a decision chosen
+// (FewestFirst, BandBranch), a candidate removed (BoxLine), an option
+// dropped by a probe (LookAhead), a digit's band or stack narrowed or a
+// node failed (StackRule, Minirows), a nogood learnt (Learning) or a node
+// failed on a dead cell or symbol (DeadCell).
+const (
+	CutNakedSingles = iota
+	CutHiddenSingles
+	CutFewestFirst
+	CutBoxLine
+	CutLookAhead
+	CutBandBranch
+	CutStackRule
+	CutMinirows
+	CutLearning
+	CutDeadCell
+	NumCuts
+)
+
+// Off names the prunings switched off; the zero Off keeps every one. Each
+// only removes what no answer uses or orders the branches, so switching it
+// off changes the work and never a count or whether an answer exists. A
+// 9x9 solve returns the same answer whatever is off; at other sizes a grid
+// with several answers may give another one.
+type Off struct {
+	NakedSingles  bool // a cell with one candidate takes it
+	HiddenSingles bool // a symbol with one place in a unit takes it
+	FewestFirst   bool // branch on a constraint with the fewest options, else on the first free cell
+	BoxLine       bool // 4x4 to 49x49 but 9x9: pointing and claiming
+	LookAhead     bool // 4x4 to 49x49 but 9x9: failed-literal probing on hard grids
+	BandBranch    bool // 9x9: branch on a band's digit permutations
+	StackRule     bool // 9x9: the band rule across stacks, else nine.go's column rule
+	Minirows      bool // 9x9: three digits in each minirow
+	Learning      bool // 64x64 to 225x225: nogoods learnt when the plain search keeps failing
+	DeadCell      bool // a cell without a candidate, or a symbol without a place in a unit, fails the node
+}
+
+// Run checks p and runs the search that fits its size, stopping at limit
+// answers (limit <= 0: no limit) or maxNodes nodes (maxNodes <= 0: no
+// bound), with the prunings off leaves. The error is for an instance no
+// parser makes.
+func Run(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, off Off) (Result, error) {
+	if err := check(p); err != nil {
+		return Result{}, err
+	}
+	if limit <= 0 {
+		limit = math.MaxInt
+	}
+	if maxNodes <= 0 {
+		maxNodes = math.MaxInt64
+	}
+	switch {
+	case p.Box == 3 && limit == 1:
+		return solveOrdered(ctx, p.Cells, maxNodes, off), nil
+	case p.Box == 3:
+		return solvePerm(ctx, p.Cells, limit, maxNodes, off), nil
+	case p.Box <= smallMax:
+		return runSmall(ctx, p, limit, maxNodes, off), nil
+	}
+	return runWide(ctx, p, limit, maxNodes, off), nil
+}
+
+// check rejects an instance no parser makes.
+func check(p sudoku.Instance) error {
+	if p.Box < 2 || p.Box > sudoku.MaxBox {
+		return fmt.Errorf("sudoku box %d outside 2..%d", p.Box, sudoku.MaxBox)
+	}
+	side := p.Side()
+	if len(p.Cells) != side*side {
+		return fmt.Errorf("sudoku of box %d has %d cells, want %d", p.Box, len(p.Cells), side*side)
+	}
+	for c, v := range p.Cells {
+		if v < 0 || int(v) > side {
+			return fmt.Errorf("sudoku cell %d holds %d, want 0..%d", c, v, side)
+		}
+	}
+	return nil
+}
