@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/cnf"
 	"github.com/puzzlesat/puzzlesat/solver"
 )
 
@@ -79,16 +80,17 @@ type Options struct {
 	Timeout time.Duration
 	// Budget is the most literals a formula of the SAT backend may hold
 	// (blocking clauses of counting included); 0 means the solver's
-	// default: DefaultBudget, or CadicalBudget for CaDiCaL in process. A
-	// query over it fails with a *TooLarge error before it is built where
+	// default: solver.DefaultBudget, or solver.CadicalBudget for CaDiCaL
+	// in process. A query over it fails with a *solver.TooLarge error
+	// before it is built where
 	// its size can be told in advance, else before it is solved; so does
 	// one that would not fit under the process's address-space limit
 	// (ulimit -v).
 	Budget int
-	// Solver is the SAT backend's solver; the zero value is the default,
-	// auto in a build with CaDiCaL and gini in a pure-Go build. See
-	// ParseSolver.
-	Solver Solver
+	// Solver is the SAT backend's solver (solver.ParseEngine makes one
+	// from its name); nil is the default, auto in a build with CaDiCaL
+	// and gini in a pure-Go build.
+	Solver solver.Engine
 	// Prunings switches the DFS's prunings (Kind.Prunings) away from
 	// their defaults: a comma-separated list of -NAME, which switches one
 	// off with those that need it, and +NAME, which switches an optional
@@ -107,53 +109,20 @@ type Options struct {
 	// every UNSAT answer that a result rests on ("no solution", the bound
 	// below an optimum, the end of a count) is solved again by a solver
 	// that writes a DRAT proof (Proof.Prover; CaDiCaL by default) and the
-	// proof is checked (package sat/drat) before the result is returned;
-	// one that fails is an error wrapping ErrNotCertified, never an
+	// proof is checked (package drat) before the result is returned; one
+	// that fails is an error wrapping solver.ErrNotCertified, never an
 	// answer. Stats.Proofs lists the proofs checked, and Proof.Dir keeps
 	// them with their formulas. docs/solvers.md says what that guarantees.
-	Proof *Proof
+	Proof *solver.Proof
 	// Session, when set, is one per goroutine; it keeps what the SAT
 	// backend reuses across instances (see Session). nil solves each
 	// instance on its own.
 	Session *Session
 }
 
-// Proof says how negative answers are certified (Options.Proof): by
-// which prover, and where the proofs are kept, if anywhere.
-type Proof = solver.Proof
-
-// Prover is a SAT solver that writes DRAT proofs; ParseProver makes one.
-type Prover = solver.Prover
-
-// ProofCheck is one negative answer certified by a checked proof.
-type ProofCheck = solver.ProofCheck
-
-// ErrNoProver is the error of asking for proofs with no prover
-// available; it says what to install.
-var ErrNoProver = solver.ErrNoProver
-
-// ErrNotCertified is wrapped by the error of a negative answer whose
-// proof failed.
-var ErrNotCertified = solver.ErrNotCertified
-
-// ParseProver returns the prover with the given name: "" for the best
-// available (CaDiCaL in process when built in, else the cadical program,
-// else kissat), "cadical", "kissat", or the path of one of them; the
-// error wraps ErrNoProver when none is available.
-func ParseProver(name string) (Prover, error) { return solver.ParseProver(name) }
-
-// DefaultBudget is the budget of a zero Options: 50 million literals,
-// about 1.2 GB of formula in this library and gini together.
-const DefaultBudget = solver.DefaultBudget
-
-// CadicalBudget is the budget of a zero Options whose Solver is CaDiCaL
-// in process: 32 million literals, which take CaDiCaL about what
-// DefaultBudget takes gini (solver.CadicalBudget says why).
-const CadicalBudget = solver.CadicalBudget
-
 // config returns the SAT driver's configuration.
 func (o Options) config() solver.Config {
-	c := solver.Config{Budget: o.Budget, Engine: o.Solver.engine, Proof: o.Proof}
+	c := solver.Config{Budget: o.Budget, Engine: o.Solver, Proof: o.Proof}
 	if o.Session != nil {
 		c.Pool = o.Session.pool
 	}
@@ -168,4 +137,21 @@ func (o Options) withTimeout(ctx context.Context) (context.Context, context.Canc
 		return context.WithTimeout(ctx, o.Timeout)
 	}
 	return ctx, func() {}
+}
+
+// SolveCNF solves any formula as o says: with o.Solver, under o.Budget,
+// and with an UNSAT answer certified when o.Proof is set (whose Name then
+// names the formula's files). o.Backend and o.Timeout are not used: ctx
+// sets the time. It returns solver.Sat with a model, solver.Unsat, or
+// solver.Unknown with the context's error when ctx ended first; or the
+// solver's error (an external program that failed or lied).
+func (o Options) SolveCNF(ctx context.Context, f *cnf.CNF) (solver.Status, cnf.Model, Stats, error) {
+	start := time.Now()
+	sv := o.config().New(f)
+	defer sv.Close()
+	sv.Name("cnf")
+	status, err := sv.Solve(ctx)
+	st := satStats(sv.Stats())
+	st.Time = time.Since(start)
+	return status, sv.Model(), st, err
 }

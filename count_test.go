@@ -9,6 +9,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/kind"
 )
 
 // TestCountEverything: a limit of 0 counts every answer. For every kind
@@ -18,7 +19,7 @@ func TestCountEverything(t *testing.T) {
 	const far = 1 << 20
 	ctx := context.Background()
 	for _, k := range puzzlesat.Kinds() {
-		if !k.CanCount() {
+		if _, ok := k.Kind.(kind.Counter); !ok {
 			continue
 		}
 		t.Run(k.Name(), func(t *testing.T) {
@@ -26,7 +27,7 @@ func TestCountEverything(t *testing.T) {
 			f, err := os.Open(in)
 			require.NoError(t, err)
 			defer f.Close()
-			err = k.Scan(in, f, puzzlesat.ParseOptions{}, func(p puzzlesat.Problem) error {
+			err = k.Scan(in, f, kind.ScanOptions{}, func(p kind.Instance) error {
 				want, _, err := k.Count(ctx, p, far, puzzlesat.Options{})
 				require.NoError(t, err)
 				require.Less(t, want, far, "%s", p)

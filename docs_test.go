@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/kind"
 )
 
 // TestDocsListEveryKind holds the documents that list the kinds to the
@@ -67,7 +68,7 @@ func readmeExamples(t *testing.T, readme string) []string {
 		k, err := puzzlesat.Lookup(ex.kind)
 		require.NoError(t, err)
 		var got strings.Builder
-		err = k.Scan("README", strings.NewReader(ex.in), puzzlesat.ParseOptions{}, func(p puzzlesat.Problem) error {
+		err = k.Scan("README", strings.NewReader(ex.in), kind.ScanOptions{}, func(p kind.Instance) error {
 			a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{})
 			got.WriteString(a.Text)
 			return err

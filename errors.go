@@ -4,19 +4,11 @@ import (
 	"fmt"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // ErrNoSolution is the error of a puzzle that has no answer. It is
 // puzzle.ErrNoSolution, so errors.Is matches either name.
 var ErrNoSolution = puzzle.ErrNoSolution
-
-// ParseError is the error of bad input from Kind.Scan and Kind.Parse: the
-// file, the 1-based line, and what was expected there.
-type ParseError = puzzle.ParseError
-
-// TooLarge is the error of a SAT query over the budget (Options.Budget).
-type TooLarge = solver.TooLarge
 
 // WrongAnswer reports an answer that fails the puzzle's Verify: a bug in
 // the backend that gave it, never a property of the input.

@@ -4,10 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
 	"maps"
 	"slices"
 	"strings"
@@ -17,10 +13,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/kinds/sticks"
-	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	searchx "github.com/puzzlesat/puzzlesat/search"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
@@ -37,15 +32,48 @@ func (parity) Verify(a int) error {
 }
 func (parity) Format(a int) string { return strings.Repeat("x", a) + "\n" }
 func (parity) String() string      { return "parity\n" }
-func answer(a int, err error) func(context.Context, parity, technique.Set) (int, searchx.Stats, error) {
-	return func(context.Context, parity, technique.Set) (int, searchx.Stats, error) {
-		return a, searchx.Stats{Nodes: 7}, err
+func answer(a int, err error) func(context.Context, parity, technique.Set) (int, search.Stats, error) {
+	return func(context.Context, parity, technique.Set) (int, search.Stats, error) {
+		return a, search.Stats{Nodes: 7}, err
 	}
 }
 func answerSAT(a int, err error) func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error) {
 	return func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error) {
 		return a, solver.Stats{Solves: 3}, err
 	}
+}
+
+// toy returns the parity kind with the backends dfs and sat.
+func toy(dfs func(context.Context, parity, technique.Set) (int, search.Stats, error), sat func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)) Kind {
+	return Kind{toyOf(dfs, sat)}
+}
+
+func toyOf(dfs func(context.Context, parity, technique.Set) (int, search.Stats, error), sat func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)) kind.Of[parity, int] {
+	return kind.New(kind.Spec[parity, int]{Name: "parity", Own: kind.SearchOf[parity, int]{Run: dfs}, SAT: sat})
+}
+
+// counting is the parity kind as a kind.Counter, with the counters dfs
+// and sat.
+type counting struct {
+	kind.Of[parity, int]
+	dfs func(context.Context, parity, int, technique.Set) (int, search.Stats, error)
+	sat func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error)
+}
+
+func (c counting) CountDFS(ctx context.Context, p kind.Instance, limit int, run kind.Run) (int, search.Stats, error) {
+	return c.dfs(ctx, p.(parity), limit, run.Prunings)
+}
+
+func (c counting) CountSAT(ctx context.Context, p kind.Instance, limit int, cfg solver.Config, enc technique.Picks) (int, solver.Stats, error) {
+	return c.sat(ctx, p.(parity), limit, cfg, enc)
+}
+
+// lookup returns the kind called name, which must be registered.
+func lookup(t *testing.T, name string) Kind {
+	t.Helper()
+	k, err := Lookup(name)
+	require.NoError(t, err)
+	return k
 }
 
 func TestSolveDispatch(t *testing.T) {
@@ -71,7 +99,7 @@ func TestSolveDispatch(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			k := &Kind[parity, int]{name: "parity", dfs: answer(tc.dfs.a, tc.dfs.err), sat: answerSAT(tc.sat.a, tc.sat.err)}
+			k := toy(answer(tc.dfs.a, tc.dfs.err), answerSAT(tc.sat.a, tc.sat.err))
 			got, st, err := k.Solve(context.Background(), parity{}, Options{Backend: tc.backend})
 			require.Equal(t, tc.backend, st.Backend)
 			var wa *WrongAnswer
@@ -89,7 +117,7 @@ func TestSolveDispatch(t *testing.T) {
 				require.ErrorIs(t, err, tc.err)
 			default:
 				require.NoError(t, err)
-				require.Equal(t, tc.want, got)
+				require.Equal(t, tc.want, got.Value)
 			}
 			if tc.backend == Both {
 				require.Len(t, st.Parts, 2)
@@ -113,11 +141,11 @@ type result struct {
 func TestTimeoutPerBackend(t *testing.T) { synctest.Test(t, timeoutPerBackend) }
 
 func timeoutPerBackend(t *testing.T) {
-	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, searchx.Stats, error) {
+	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, search.Stats, error) {
 		<-ctx.Done()
-		return 0, searchx.Stats{}, ctx.Err()
+		return 0, search.Stats{}, ctx.Err()
 	}
-	k := &Kind[parity, int]{name: "parity", dfs: slow, sat: answerSAT(2, nil)}
+	k := toy(slow, answerSAT(2, nil))
 	start := time.Now()
 	_, st, err := k.Solve(context.Background(), parity{}, Options{Backend: Both, Timeout: 20 * time.Millisecond})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
@@ -128,21 +156,20 @@ func timeoutPerBackend(t *testing.T) {
 
 func TestCountDispatch(t *testing.T) {
 	ctx := context.Background()
-	p := sudoku.Instance{}
-	_, _, err := Sticks().Count(ctx, sticks.Instance{Pieces: []int{1}}, 2, Options{})
-	require.ErrorIs(t, err, errors.ErrUnsupported)
-	_, _, err = Sudoku().Count(ctx, p, -1, Options{})
-	require.ErrorContains(t, err, "limit")
+	_, _, err := toy(answer(2, nil), answerSAT(2, nil)).Count(ctx, parity{}, 2, Options{})
+	require.ErrorIs(t, err, errors.ErrUnsupported, "not a counter")
 
-	k := &Kind[parity, int]{
-		name: "parity",
-		countDFS: func(context.Context, parity, int, technique.Set) (int, searchx.Stats, error) {
-			return 2, searchx.Stats{}, nil
+	k := Kind{counting{
+		Of: toyOf(answer(2, nil), answerSAT(2, nil)),
+		dfs: func(context.Context, parity, int, technique.Set) (int, search.Stats, error) {
+			return 2, search.Stats{}, nil
 		},
-		countSAT: func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
+		sat: func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
 			return 1, solver.Stats{}, nil
 		},
-	}
+	}}
+	_, _, err = k.Count(ctx, parity{}, -1, Options{})
+	require.ErrorContains(t, err, "limit")
 	n, _, err := k.Count(ctx, parity{}, 5, Options{Backend: DFS})
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
@@ -159,10 +186,10 @@ func TestCountDispatch(t *testing.T) {
 // bound, whatever the backend; a disagreement returns none.
 func TestCountStoppedEarly(t *testing.T) {
 	ctx := context.Background()
-	tl := &TooLarge{Literals: 10, Budget: 5}
-	countDFS := func(n int, err error) func(context.Context, parity, int, technique.Set) (int, searchx.Stats, error) {
-		return func(context.Context, parity, int, technique.Set) (int, searchx.Stats, error) {
-			return n, searchx.Stats{}, err
+	tl := &solver.TooLarge{Literals: 10, Budget: 5}
+	countDFS := func(n int, err error) func(context.Context, parity, int, technique.Set) (int, search.Stats, error) {
+		return func(context.Context, parity, int, technique.Set) (int, search.Stats, error) {
+			return n, search.Stats{}, err
 		}
 	}
 	countSAT := func(n int, err error) func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
@@ -173,7 +200,7 @@ func TestCountStoppedEarly(t *testing.T) {
 	tests := []struct {
 		name    string
 		backend Backend
-		dfs     func(context.Context, parity, int, technique.Set) (int, searchx.Stats, error)
+		dfs     func(context.Context, parity, int, technique.Set) (int, search.Stats, error)
 		sat     func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error)
 		want    int
 		err     error
@@ -188,10 +215,11 @@ func TestCountStoppedEarly(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			k := &Kind[parity, int]{name: "parity", countDFS: tc.dfs, countSAT: tc.sat}
-			if k.countDFS == nil {
-				k.countDFS = countDFS(0, nil)
+			c := counting{Of: toyOf(answer(2, nil), answerSAT(2, nil)), dfs: tc.dfs, sat: tc.sat}
+			if c.dfs == nil {
+				c.dfs = countDFS(0, nil)
 			}
+			k := Kind{c}
 			n, _, err := k.Count(ctx, parity{}, 0, Options{Backend: tc.backend})
 			require.Equal(t, tc.want, n)
 			switch want := tc.err.(type) {
@@ -221,27 +249,9 @@ func TestBackendText(t *testing.T) {
 	require.Error(t, err)
 }
 
-// TestKindsListsEveryKind: every constructor of a kind without
-// arguments is in Kinds, once, so that the command, built on that list,
-// cannot miss one.
-func TestKindsListsEveryKind(t *testing.T) {
-	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
-	require.NoError(t, err)
-	var constructors []string
-	for _, f := range pkgs["puzzlesat"].Files {
-		for _, d := range f.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv != nil || !fn.Name.IsExported() || fn.Type.Params.NumFields() > 0 || fn.Type.Results.NumFields() != 1 {
-				continue
-			}
-			if star, ok := fn.Type.Results.List[0].Type.(*ast.StarExpr); ok {
-				if idx, ok := star.X.(*ast.IndexListExpr); ok && fmt.Sprint(idx.X) == "Kind" {
-					constructors = append(constructors, fn.Name.Name)
-				}
-			}
-		}
-	}
+// TestLookup: every kind of the registry is found by its name, in any
+// case, and a name near one suggests it.
+func TestLookup(t *testing.T) {
 	names := map[string]bool{}
 	for _, k := range Kinds() {
 		require.False(t, names[k.Name()], "%s listed twice", k.Name())
@@ -255,22 +265,22 @@ func TestKindsListsEveryKind(t *testing.T) {
 		_, err = Lookup(k.Name() + "x")
 		require.EqualError(t, err, fmt.Sprintf("unknown puzzle kind %q: did you mean %q?", k.Name()+"x", k.Name()))
 	}
-	require.Len(t, names, len(constructors), "constructors %v", constructors)
-	_, err = Lookup("chess")
+	require.NotEmpty(t, names)
+	_, err := Lookup("chess")
 	require.EqualError(t, err, "unknown puzzle kind \"chess\": want one of "+strings.Join(slices.Sorted(maps.Keys(names)), ", "))
 }
 
 // TestRace: the first backend to settle the instance wins and the other
 // is stopped; an error waits for the other backend.
 func TestRace(t *testing.T) {
-	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, searchx.Stats, error) {
+	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, search.Stats, error) {
 		<-ctx.Done()
-		return 0, searchx.Stats{}, ctx.Err()
+		return 0, search.Stats{}, ctx.Err()
 	}
 	boom := errors.New("boom")
 	tests := []struct {
 		name string
-		dfs  func(context.Context, parity, technique.Set) (int, searchx.Stats, error)
+		dfs  func(context.Context, parity, technique.Set) (int, search.Stats, error)
 		sat  func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)
 		want int
 		won  Backend
@@ -291,10 +301,12 @@ func TestRace(t *testing.T) {
 		// block for good, which the bubble reports as a deadlock.
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				k := &Kind[parity, int]{name: "parity", dfs: tc.dfs, sat: tc.sat}
+				k := toy(tc.dfs, tc.sat)
 				got, st, err := k.Solve(context.Background(), parity{}, Options{Backend: Race})
 				require.ErrorIs(t, err, tc.err)
-				require.Equal(t, tc.want, got)
+				if tc.err == nil {
+					require.Equal(t, tc.want, got.Value)
+				}
 				require.Equal(t, Race, st.Backend)
 				require.Equal(t, tc.won, st.Won)
 				require.Contains(t, st.String(), "race won by "+tc.won.String())
@@ -310,7 +322,7 @@ func TestRace(t *testing.T) {
 // TestParseSwitches: a kind checks a switch list at once and gives it in
 // its canonical form.
 func TestParseSwitches(t *testing.T) {
-	k := Sticks()
+	k := lookup(t, "sticks")
 	spec, notes, err := k.ParsePrunings(" -memo , -index-order")
 	require.NoError(t, err)
 	require.Equal(t, "-index-order,-memo,-reachable-sums", spec)

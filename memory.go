@@ -1,11 +1,6 @@
 package puzzlesat
 
-import (
-	"context"
-
-	searchx "github.com/puzzlesat/puzzlesat/search"
-	"github.com/puzzlesat/puzzlesat/solver"
-)
+import "github.com/puzzlesat/puzzlesat/solver"
 
 // Memory divides memory among the runs that share it and go on at once,
 // such as the workers of a batch: the SAT backend's formulas draw their
@@ -15,8 +10,8 @@ import (
 // and the default tables, so that n runs at once may take n times the
 // memory of one.
 type Memory struct {
-	quota  *solver.Quota
-	tables int // bytes per run for the DFS's tables; 0 keeps the defaults
+	quota      *solver.Quota
+	tableBytes int // bytes per run for the DFS's tables; 0 keeps the defaults
 }
 
 // NewMemory returns a Memory for up to runs runs at once whose SAT
@@ -27,7 +22,7 @@ type Memory struct {
 func NewMemory(literals int, tables int64, runs int) *Memory {
 	m := &Memory{quota: solver.NewQuota(literals)}
 	if tables > 0 {
-		m.tables = int(max(tables/int64(max(runs, 1)), 1))
+		m.tableBytes = int(max(tables/int64(max(runs, 1)), 1))
 	}
 	return m
 }
@@ -41,10 +36,11 @@ func (m *Memory) lease() *solver.Lease {
 	return m.quota.Lease()
 }
 
-// dfs returns the context of a DFS run under m.
-func (m *Memory) dfs(ctx context.Context) context.Context {
-	if m == nil || m.tables == 0 {
-		return ctx
+// tables returns the bytes a DFS run under m may size its tables to, 0
+// for the search's defaults.
+func (m *Memory) tables() int {
+	if m == nil {
+		return 0
 	}
-	return searchx.WithMemory(ctx, m.tables)
+	return m.tableBytes
 }

@@ -16,14 +16,13 @@ import (
 // keeps the defaults.
 func TestMemoryDivides(t *testing.T) {
 	m := NewMemory(1000, 512<<20, 64)
-	require.Equal(t, 8<<20, m.tables)
+	require.Equal(t, 8<<20, m.tables())
 	require.NotNil(t, m.lease())
-	require.Equal(t, 1, NewMemory(1000, 10, 64).tables, "at least a byte: never the defaults by accident")
-	require.Zero(t, NewMemory(1000, 0, 4).tables)
+	require.Equal(t, 1, NewMemory(1000, 10, 64).tables(), "at least a byte: never the defaults by accident")
+	require.Zero(t, NewMemory(1000, 0, 4).tables())
 
 	var none *Memory
-	ctx := context.Background()
-	require.Equal(t, ctx, none.dfs(ctx))
+	require.Zero(t, none.tables())
 	require.Nil(t, none.lease())
 }
 
@@ -31,11 +30,12 @@ func TestMemoryDivides(t *testing.T) {
 // the same answers, by either backend, and the quota is whole again after.
 func TestMemoryAnswers(t *testing.T) {
 	p := sticks.Instance{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
-	want, _, err := Sticks().Solve(context.Background(), p, Options{})
+	k := lookup(t, "sticks")
+	want, _, err := k.Solve(context.Background(), p, Options{})
 	require.NoError(t, err)
 	m := NewMemory(1000, 1, 4)
 	for _, b := range []Backend{DFS, SAT, Race} {
-		got, _, err := Sticks().Solve(context.Background(), p, Options{Backend: b, Memory: m})
+		got, _, err := k.Solve(context.Background(), p, Options{Backend: b, Memory: m})
 		require.NoError(t, err, "%v", b)
 		require.Equal(t, want, got, "%v", b)
 	}

@@ -10,12 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/kind"
 )
 
 // chapterKinds returns the kinds that have the chapter's search.
-func chapterKinds(t *testing.T) []puzzlesat.Puzzle {
-	var out []puzzlesat.Puzzle
+func chapterKinds(t *testing.T) []puzzlesat.Kind {
+	var out []puzzlesat.Kind
 	for _, k := range puzzlesat.Kinds() {
 		if len(k.Searches()) > 1 {
 			out = append(out, k)
@@ -33,7 +35,6 @@ func TestSearchesAndPresets(t *testing.T) {
 	for _, k := range puzzlesat.Kinds() {
 		ss := k.Searches()
 		require.Equal(t, "", ss[0].Name, k.Name())
-		require.Equal(t, k.Prunings(), ss[0].Prunings, k.Name())
 		var presets []string
 		for _, p := range k.Presets() {
 			require.NotEmpty(t, p.Doc)
@@ -83,7 +84,7 @@ func TestChapterSearchesTrace(t *testing.T) {
 			if file == "" {
 				file = "sample.in"
 			}
-			p := firstInstance(t, k, judgedata.Path(t, k.Name(), file))
+			p := kindtest.FirstInstance(t, k, judgedata.Path(t, k.Name(), file))
 			want, _, err := k.Solve(ctx, p, puzzlesat.Options{Backend: puzzlesat.DFS})
 			require.NoError(t, err)
 			specs := []string{"chapter"}
@@ -94,7 +95,7 @@ func TestChapterSearchesTrace(t *testing.T) {
 				o := puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: spec}
 				a, st, err := k.Solve(ctx, p, o)
 				require.NoError(t, err, spec)
-				if k.Canonical() {
+				if isCanonical(k) {
 					require.Equal(t, want.Text, a.Text, spec)
 				}
 				tree, _, traced, err := k.Trace(ctx, p, o, 1<<20)
@@ -102,7 +103,7 @@ func TestChapterSearchesTrace(t *testing.T) {
 				require.True(t, tree.Complete(), spec)
 				require.Equal(t, st.Nodes, traced.Nodes, spec)
 				require.Equal(t, st.Cuts, traced.Cuts, spec)
-				require.Equal(t, st.Nodes, decisions(tree), "%s: a decision per node", spec)
+				require.Equal(t, st.Nodes, kindtest.Decisions(tree), "%s: a decision per node", spec)
 				run := map[string]int64{}
 				for _, c := range st.Cuts {
 					run[c.Pruning] = c.Count
@@ -123,10 +124,10 @@ func TestChapterSearchesTrace(t *testing.T) {
 func TestChapterSearchesDoNotCount(t *testing.T) {
 	ctx := context.Background()
 	for _, k := range chapterKinds(t) {
-		if !k.CanCount() {
+		if _, ok := k.Kind.(kind.Counter); !ok {
 			continue
 		}
-		p := firstInstance(t, k, judgedata.Path(t, k.Name(), "sample.in"))
+		p := kindtest.FirstInstance(t, k, judgedata.Path(t, k.Name(), "sample.in"))
 		_, _, err := k.Count(ctx, p, 2, puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: "chapter"})
 		require.True(t, errors.Is(err, errors.ErrUnsupported), "%s: %v", k.Name(), err)
 		n, _, err := k.Count(ctx, p, 2, puzzlesat.Options{Backend: puzzlesat.SAT, Prunings: "chapter"})
@@ -153,7 +154,7 @@ func TestChapterSearchesJudge(t *testing.T) {
 		f, err := os.Open(in)
 		require.NoError(t, err)
 		got := ""
-		err = k.Scan(in, f, puzzlesat.ParseOptions{}, func(p puzzlesat.Problem) error {
+		err = k.Scan(in, f, kind.ScanOptions{}, func(p kind.Instance) error {
 			a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: "chapter"})
 			got += a.Text
 			return err

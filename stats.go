@@ -41,7 +41,7 @@ type Stats struct {
 	Picked string
 	// Proofs lists the negative answers certified by a checked proof
 	// (Options.Proof), in order.
-	Proofs []ProofCheck
+	Proofs []solver.ProofCheck
 
 	// Parts holds the stats of each backend of a Both or Race run, DFS
 	// first; nil otherwise.

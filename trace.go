@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -19,11 +20,10 @@ const DefaultTraceNodes = 2000
 // in its nodes and in the whole run; its Result is the answer as the
 // judge prints it, or how the search ended. The error is that of Solve;
 // the tree is returned with it but for bad options.
-func (k *Kind[I, A]) Trace(ctx context.Context, p I, o Options, nodes int) (*trace.Tree, A, Stats, error) {
-	var zero A
+func (k Kind) Trace(ctx context.Context, p kind.Instance, o Options, nodes int) (*trace.Tree, Answer, Stats, error) {
 	set, _, _, err := k.techniques(o)
 	if err != nil {
-		return nil, zero, Stats{}, err
+		return nil, Answer{}, Stats{}, err
 	}
 	if nodes <= 0 {
 		nodes = DefaultTraceNodes
@@ -32,7 +32,7 @@ func (k *Kind[I, A]) Trace(ctx context.Context, p I, o Options, nodes int) (*tra
 	rec := trace.NewRecorder(nodes, title)
 	o.Backend = DFS
 	a, st, err := k.Solve(trace.WithRecorder(ctx, rec), p, o)
-	ps := k.searches().Of(set)
+	ps := k.prunings(set)
 	on := make([]bool, len(ps))
 	for i, pr := range ps {
 		on[i] = set.Active(pr)
@@ -46,10 +46,10 @@ func (k *Kind[I, A]) Trace(ctx context.Context, p I, o Options, nodes int) (*tra
 		}
 	}
 	t := rec.Tree(ps, on, cuts)
-	t.Kind, t.Title, t.Options = k.name, title, set.String()
+	t.Kind, t.Title, t.Options = k.Name(), title, set.String()
 	switch {
 	case err == nil:
-		t.Result = strings.TrimSpace(p.Format(a))
+		t.Result = strings.TrimSpace(a.Text)
 	case errors.Is(err, ErrNoSolution):
 		t.Result = "no solution"
 	case errors.Is(err, context.DeadlineExceeded):

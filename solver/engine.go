@@ -128,3 +128,11 @@ var defaultEngine = sync.OnceValue(func() Engine {
 func engineNames() string {
 	return fmt.Sprintf("gini, cadical, auto, portfolio, portfolio:A,B,..., %s", strings.Join(Programs(), ", "))
 }
+
+// CadicalBuiltIn reports whether CaDiCaL runs in process in this build
+// (the build tag cadical), so that ParseEngine("cadical") is the library
+// rather than the program.
+func CadicalBuiltIn() bool {
+	_, ok := Cadical()
+	return ok
+}

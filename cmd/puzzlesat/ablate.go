@@ -11,6 +11,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/compare"
+	"github.com/puzzlesat/puzzlesat/kind"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // ablation returns the configurations of an ablation of the backends
@@ -19,7 +21,7 @@ import (
 // off in turn, and for a
 // SAT backend each option of each choice point other than the default
 // picked in turn.
-func ablation(k puzzlesat.Puzzle, base []contender) ([]contender, []compare.Config) {
+func ablation(k puzzlesat.Kind, base []contender) ([]contender, []compare.Config) {
 	var cs []contender
 	var configs []compare.Config
 	add := func(c contender, conf compare.Config) {
@@ -76,10 +78,10 @@ func join(list, item string) string {
 // configuration that finds no answer where its default found one, or the
 // reverse, or another optimum (on a kind whose answer is canonical), is a
 // bug.
-func (k *kind) ablate(ctx context.Context, e env, o *options, c *comparison) error {
+func (k *puzzleKind) ablate(ctx context.Context, e env, o *options, c *comparison) error {
 	n := 0
 	for _, in := range c.inputs {
-		if err := k.each(ctx, o, in, true, func(puzzlesat.Problem) error { n++; return nil }); err != nil {
+		if err := k.each(ctx, o, in, true, func(kind.Instance) error { n++; return nil }); err != nil {
 			return err
 		}
 	}
@@ -88,9 +90,9 @@ func (k *kind) ablate(ctx context.Context, e env, o *options, c *comparison) err
 	if err != nil {
 		return err
 	}
-	report := compare.NewAblation(c.configs, c.files(), k.lib.SizeName() != "")
+	report := compare.NewAblation(c.configs, c.files(), k.sizeName() != "")
 	report.Legend = map[string]string{}
-	for _, cat := range puzzlesat.Categories() {
+	for _, cat := range technique.Categories() {
 		report.Legend[string(cat)] = cat.Legend()
 	}
 	io.WriteString(e.stdout, report.Header())
@@ -132,9 +134,9 @@ func (k *kind) ablate(ctx context.Context, e env, o *options, c *comparison) err
 // configuration's time is the median of its runs, and the default's time
 // against it (Run.Paired) the median of the default's runs beside them,
 // so that a drift of the machine's speed touches both alike.
-func (k *kind) runAblation(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, configs []compare.Config, x item, repeats int, limit time.Duration) (*compare.Instance, result) {
+func (k *puzzleKind) runAblation(ctx context.Context, lib solverOf, cs []contender, configs []compare.Config, x item, repeats int, limit time.Duration) (*compare.Instance, result) {
 	in := &compare.Instance{File: x.file, Case: x.kase}
-	if size, ok := k.lib.Size(x.p); ok {
+	if size, ok := k.size(x.p); ok {
 		in.Size = size
 	}
 	in.Runs = make([]compare.Run, len(cs))
@@ -189,14 +191,14 @@ func failed(in *compare.Instance) bool {
 // settled the instance otherwise than its default: an answer where the
 // default proved there is none or the reverse, or, for a kind whose
 // answer is canonical, another answer.
-func changed(k puzzlesat.Puzzle, configs []compare.Config, in *compare.Instance) string {
+func changed(k puzzlesat.Kind, configs []compare.Config, in *compare.Instance) string {
 	var b strings.Builder
 	for i, conf := range configs {
 		r, base := in.Runs[i], in.Runs[conf.Base]
 		if i == conf.Base || !r.Status.Definite() || !base.Status.Definite() {
 			continue
 		}
-		if r.Status != base.Status || (k.Canonical() && r.Answer != base.Answer) {
+		if _, canonical := k.Kind.(kind.Canonical); r.Status != base.Status || (canonical && r.Answer != base.Answer) {
 			fmt.Fprintf(&b, "puzzlesat: BUG: %s case %d: %s gives %s %q, its default %s gives %s %q\n",
 				in.File, in.Case, conf.Name, r.Status, r.Answer, configs[conf.Base].Name, base.Status, base.Answer)
 		}

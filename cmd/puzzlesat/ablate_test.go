@@ -11,18 +11,19 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/compare"
+	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks"
 )
 
-// solveLog is a Puzzle that records the options of every Solve.
+// solveLog is a kind that records the options of every Solve.
 type solveLog struct {
-	puzzlesat.Puzzle
+	puzzlesat.Kind
 	calls []puzzlesat.Options
 }
 
-func (l *solveLog) Solve(ctx context.Context, p puzzlesat.Problem, o puzzlesat.Options) (puzzlesat.Answer, puzzlesat.Stats, error) {
+func (l *solveLog) Solve(ctx context.Context, p kind.Instance, o puzzlesat.Options) (puzzlesat.Answer, puzzlesat.Stats, error) {
 	l.calls = append(l.calls, o)
-	return l.Puzzle.Solve(ctx, p, o)
+	return l.Kind.Solve(ctx, p, o)
 }
 
 // TestAblationInterleaves checks the order of an ablation's runs: each
@@ -36,7 +37,7 @@ func TestAblationInterleaves(t *testing.T) {
 	base, err := contenders("dfs,sat", puzzlesat.Options{})
 	require.NoError(t, err)
 	cs, configs := ablation(k.lib, base)
-	log := &solveLog{Puzzle: k.lib}
+	log := &solveLog{Kind: k.lib}
 	x := item{file: "sample", kase: 1, p: sticks.Instance{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}}
 	const repeats = 2
 	in, r := k.runAblation(context.Background(), log, cs, configs, x, repeats, 0)
@@ -70,7 +71,7 @@ func TestCompareAblate(t *testing.T) {
 	require.Equal(t, exitOK, code, errs)
 	k, err := lookupKind("sticks")
 	require.NoError(t, err)
-	for _, p := range k.lib.Prunings() {
+	for _, p := range k.lib.Searches()[0].Prunings {
 		require.Equal(t, 3, strings.Count(out, "dfs:-"+p.Name+" "), p.Name) // two blocks and the summary
 	}
 	require.Contains(t, out, "sat:sum=adder ")

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/kind"
 )
 
 // TestBatchCancelBeforeHandOff: a cancel that comes while an instance
@@ -78,7 +79,7 @@ func TestBatchKeepsSmallInput(t *testing.T) {
 		defer in.close()
 		o := newOptions(&errs)
 		o.keep = keep
-		solve := func(ctx context.Context, lib puzzlesat.Options, _ int, p puzzlesat.Problem) result {
+		solve := func(ctx context.Context, lib puzzlesat.Options, _ int, p kind.Instance) result {
 			a, _, err := k.lib.Solve(ctx, p, lib)
 			require.NoError(t, err)
 			return result{out: a.Text}

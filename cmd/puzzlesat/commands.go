@@ -10,7 +10,7 @@ import (
 // kindCommand parses "KIND [flags] [FILE]" for a subcommand: it looks up
 // the kind, registers the common flags that setup picks and the kind's
 // own, and opens the input.
-func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*kind, *options, *input, error) {
+func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*puzzleKind, *options, *input, error) {
 	k, o, pos, err := kindArgs(e, name, args, setup)
 	if err != nil {
 		return nil, nil, nil, err
@@ -31,7 +31,7 @@ func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet,
 // kindArgs parses "KIND [flags] ARGS..." for a subcommand: it looks up the
 // kind, registers the common flags that setup picks and the kind's own,
 // checks them, and returns the positional arguments.
-func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*kind, *options, []string, error) {
+func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*puzzleKind, *options, []string, error) {
 	if len(args) > 0 && isHelp(args[0]) {
 		return nil, nil, nil, commandHelp(e, name, setup)
 	}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/compare"
+	"github.com/puzzlesat/puzzlesat/kind"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // comparison is what compare was asked for: the backends, in order, the
@@ -126,7 +128,7 @@ func contenders(list string, base puzzlesat.Options) ([]contender, error) {
 		case name == "sat":
 			opts.Backend = puzzlesat.SAT
 		case strings.HasPrefix(name, "sat/"):
-			s, err := puzzlesat.ParseSolver(strings.TrimPrefix(name, "sat/"))
+			s, err := solver.ParseEngine(strings.TrimPrefix(name, "sat/"))
 			if err != nil {
 				return nil, usagef("--backend: %q: %v", name, err)
 			}
@@ -172,23 +174,23 @@ func (c *comparison) close() {
 type item struct {
 	file string
 	kase int // 1-based within file
-	p    puzzlesat.Problem
+	p    kind.Instance
 }
 
 // compare checks every input, then runs every backend on every instance
 // and prints a row per instance as each finishes, then the summary, and
 // writes the JSON records and the plot. After Ctrl-C the rows, summary
 // and files hold the instances finished before the first unfinished one.
-func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) error {
+func (k *puzzleKind) compare(ctx context.Context, e env, o *options, c *comparison) error {
 	if c.configs != nil {
 		return k.ablate(ctx, e, o, c)
 	}
-	if c.plotPath != "" && len(c.backends) < 2 && k.lib.SizeName() == "" {
+	if c.plotPath != "" && len(c.backends) < 2 && k.sizeName() == "" {
 		return usagef("--plot: nothing to draw for %s with one backend (it has no size to plot against)", k.name())
 	}
 	n := 0
 	for _, in := range c.inputs {
-		if err := k.each(ctx, o, in, true, func(puzzlesat.Problem) error { n++; return nil }); err != nil {
+		if err := k.each(ctx, o, in, true, func(kind.Instance) error { n++; return nil }); err != nil {
 			return err
 		}
 	}
@@ -198,7 +200,7 @@ func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) er
 		return err
 	}
 	lib := k.lib
-	table := compare.NewTable(c.names(), c.files(), k.lib.SizeName() != "")
+	table := compare.NewTable(c.names(), c.files(), k.sizeName() != "")
 	io.WriteString(e.stdout, table.Header())
 	done := make([]*compare.Instance, n)
 	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item) result {
@@ -216,7 +218,7 @@ func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) er
 		ins = append(ins, *in)
 	}
 	io.WriteString(e.stdout, "\n"+table.Summary(compare.Summarise(c.names(), ins)))
-	chart := compare.Chart{Kind: k.name(), SizeName: k.lib.SizeName(), Backends: c.names(), Instances: ins}
+	chart := compare.Chart{Kind: k.name(), SizeName: k.sizeName(), Backends: c.names(), Instances: ins}
 	if ferr := files.write(chart, c.format); ferr != nil && !errors.Is(err, errBug) {
 		return ferr // a failed write outranks what the runs found
 	}
@@ -224,11 +226,11 @@ func (k *kind) compare(ctx context.Context, e env, o *options, c *comparison) er
 }
 
 // feed yields the instances of every input in turn.
-func (k *kind) feed(ctx context.Context, o *options, inputs []*input) func(yield func(item) error) error {
+func (k *puzzleKind) feed(ctx context.Context, o *options, inputs []*input) func(yield func(item) error) error {
 	return func(yield func(item) error) error {
 		for _, in := range inputs {
 			kase := 0
-			err := k.each(ctx, o, in, false, func(p puzzlesat.Problem) error {
+			err := k.each(ctx, o, in, false, func(p kind.Instance) error {
 				kase++
 				return yield(item{in.name, kase, p})
 			})
@@ -244,7 +246,7 @@ func (k *kind) feed(ctx context.Context, o *options, inputs []*input) func(yield
 // returns the instance's record and its result for the batch: failed
 // unless every backend found the same answer, a bug when an answer failed
 // Verify, and stopped, with no record, when ctx ended during a run.
-func (k *kind) runAll(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, x item) (*compare.Instance, result) {
+func (k *puzzleKind) runAll(ctx context.Context, lib solverOf, cs []contender, x item) (*compare.Instance, result) {
 	in, r := k.runEach(ctx, lib, cs, x)
 	if r.stopped || in.Result() != compare.Disagree {
 		return in, r
@@ -255,7 +257,7 @@ func (k *kind) runAll(ctx context.Context, lib puzzlesat.Puzzle, cs []contender,
 		if !run.Status.Definite() {
 			continue
 		}
-		text := fail(x.p, "no solution")
+		text := k.fail(x.p, "no solution")
 		if run.Status == compare.Solved {
 			text = run.Answer + "\n"
 		}
@@ -268,9 +270,9 @@ func (k *kind) runAll(ctx context.Context, lib puzzlesat.Puzzle, cs []contender,
 // returns the instance's record and its result: failed unless every run
 // found an answer, a bug when an answer failed Verify, and stopped, with no
 // record, when ctx ended during a run.
-func (k *kind) runEach(ctx context.Context, lib puzzlesat.Puzzle, cs []contender, x item) (*compare.Instance, result) {
+func (k *puzzleKind) runEach(ctx context.Context, lib solverOf, cs []contender, x item) (*compare.Instance, result) {
 	in := &compare.Instance{File: x.file, Case: x.kase}
-	if size, ok := k.lib.Size(x.p); ok {
+	if size, ok := k.size(x.p); ok {
 		in.Size = size
 	}
 	var r result
@@ -286,7 +288,7 @@ func (k *kind) runEach(ctx context.Context, lib puzzlesat.Puzzle, cs []contender
 }
 
 // runOne runs one backend on one instance.
-func (k *kind) runOne(ctx context.Context, lib puzzlesat.Puzzle, c contender, x item) (compare.Run, result) {
+func (k *puzzleKind) runOne(ctx context.Context, lib solverOf, c contender, x item) (compare.Run, result) {
 	var r result
 	a, st, err := lib.Solve(ctx, x.p, c.opts)
 	if ctx.Err() != nil {
@@ -335,7 +337,7 @@ func newRun(backend string, st puzzlesat.Stats, err error) compare.Run {
 func status(err error) compare.Status {
 	var (
 		wa *puzzlesat.WrongAnswer
-		tl *puzzlesat.TooLarge
+		tl *solver.TooLarge
 	)
 	switch {
 	case err == nil:
@@ -441,4 +443,10 @@ func (o *outputs) finish(json, plot, markdown func(io.Writer) error) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// solverOf is what compare runs: puzzlesat.Kind's Solve, or a test's
+// record of the runs.
+type solverOf interface {
+	Solve(ctx context.Context, p kind.Instance, o puzzlesat.Options) (puzzlesat.Answer, puzzlesat.Stats, error)
 }

@@ -14,8 +14,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // The tests of this file are the regression tests of issue 10: hostile or
@@ -386,7 +386,7 @@ func dirNames(t *testing.T, dir string) []string {
 // formula and its proof, as the docs say; what they pointed to is
 // untouched, and no temporary file is left.
 func TestProofDirWritesNoLink(t *testing.T) {
-	if _, err := exec.LookPath("cadical"); err != nil && !puzzlesat.CadicalBuiltIn() {
+	if _, err := exec.LookPath("cadical"); err != nil && !solver.CadicalBuiltIn() {
 		t.Skip("no prover: cadical is not on PATH nor built in")
 	}
 	dir := t.TempDir()

@@ -13,23 +13,23 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/suggest"
-	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
+	"github.com/puzzlesat/puzzlesat/kind"
 )
 
-// kind is one puzzle kind on the command line: the library's kind, its
+// puzzleKind is one puzzle kind on the command line: the library's kind, its
 // types hidden, which says everything the command needs of it: its
 // flags, its generator, its size and its bound. Solving, counting,
 // encoding and decoding all go through the library.
-type kind struct {
-	lib puzzlesat.Puzzle
-	gen puzzlesat.GenValues // what gen's flags set
+type puzzleKind struct {
+	lib puzzlesat.Kind
+	gen kind.GenValues // what gen's flags set
 }
 
 // kinds returns the library's kinds, in its order.
-func kinds() []*kind {
-	var ks []*kind
+func kinds() []*puzzleKind {
+	var ks []*puzzleKind
 	for _, lib := range puzzlesat.Kinds() {
-		ks = append(ks, &kind{lib: lib, gen: puzzlesat.GenValues{}})
+		ks = append(ks, &puzzleKind{lib: lib, gen: kind.GenValues{}})
 	}
 	return ks
 }
@@ -45,10 +45,10 @@ func kindNames() []string {
 // lookupKind returns the kind of the given name, ignoring case; an
 // unknown name is bad usage, with the nearest kind's name when one is
 // near, else every kind's.
-func lookupKind(name string) (*kind, error) {
+func lookupKind(name string) (*puzzleKind, error) {
 	lib, err := puzzlesat.Lookup(name)
 	if err == nil {
-		return &kind{lib: lib, gen: puzzlesat.GenValues{}}, nil
+		return &puzzleKind{lib: lib, gen: kind.GenValues{}}, nil
 	}
 	if hint := suggest.DidYouMean(name, kindNames(), strconv.Quote); hint != "" {
 		return nil, usagef("unknown puzzle kind %q: %s (see puzzlesat kinds)", name, hint)
@@ -56,15 +56,15 @@ func lookupKind(name string) (*kind, error) {
 	return nil, usagef("unknown puzzle kind %q (want one of %s; see puzzlesat kinds)", name, strings.Join(kindNames(), ", "))
 }
 
-func (k *kind) name() string { return k.lib.Name() }
+func (k *puzzleKind) name() string { return k.lib.Name() }
 
 // text returns a, p's answer, as the command prints it: the judge's
 // output, or with --grid the answer drawn; and the witness with
 // --certificate.
-func (k *kind) text(o *options, p puzzlesat.Problem, a puzzlesat.Answer) string {
+func (k *puzzleKind) text(o *options, p kind.Instance, a puzzlesat.Answer) string {
 	text := a.Text
-	if o.grid {
-		text = k.lib.Grid(p, a)
+	if g, ok := k.lib.Kind.(kind.Gridder); ok && o.grid {
+		text = g.Grid(p, a.Value)
 	}
 	if o.certificate {
 		return text + a.Certificate
@@ -73,28 +73,68 @@ func (k *kind) text(o *options, p puzzlesat.Problem, a puzzlesat.Answer) string 
 }
 
 // fail returns what is printed in place of p's answer, word being "no
-// solution", "timeout" or "too large": the judge's layout where it has
-// one (a blank line after a sudoku grid, "Case k:" before a digit
-// puzzle's).
-func fail(p puzzlesat.Problem, word string) string {
-	if f, ok := p.(interface{ Fail(string) string }); ok {
-		return f.Fail(word)
+// solution", "timeout" or "too large": the judge's layout where the kind
+// has one (kind.Failer), else the word on a line.
+func (k *puzzleKind) fail(p kind.Instance, word string) string {
+	if f, ok := k.lib.Kind.(kind.Failer); ok {
+		return f.Fail(p, word)
 	}
 	return word + "\n"
+}
+
+// size returns p's size (kind.Sizer), and false for a kind without one.
+func (k *puzzleKind) size(p kind.Instance) (int, bool) {
+	if s, ok := k.lib.Kind.(kind.Sizer); ok {
+		return s.Size(p), true
+	}
+	return 0, false
+}
+
+// sizeName says what size counts, "" for a kind without one.
+func (k *puzzleKind) sizeName() string {
+	if s, ok := k.lib.Kind.(kind.Sizer); ok {
+		return s.SizeName()
+	}
+	return ""
+}
+
+// canonical reports whether the kind's answer is one value (kind.Canonical).
+func (k *puzzleKind) canonical() bool {
+	_, ok := k.lib.Kind.(kind.Canonical)
+	return ok
+}
+
+// canCount reports whether the kind's answers can be counted.
+func (k *puzzleKind) canCount() bool {
+	_, ok := k.lib.Kind.(kind.Counter)
+	return ok
+}
+
+// bound returns the flag of the kind's bound, and false for a kind
+// without one.
+func (k *puzzleKind) bound() (kind.Flag, bool) {
+	if b, ok := k.lib.Kind.(kind.Optimizer); ok {
+		return b.BoundFlag(), true
+	}
+	return kind.Flag{}, false
 }
 
 // addFlags registers the kind's own flags of the subcommand cmd: its
 // generator's parameters for gen; its bound for encode and decode; the
 // options of its input format for the subcommands that read one.
-func (k *kind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
-	if k.lib.Certifies() && (cmd == "solve" || cmd == "decode") {
+func (k *puzzleKind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
+	if _, ok := k.lib.Kind.(kind.Certifier); ok && (cmd == "solve" || cmd == "decode") {
 		fs.BoolVar(&o.certificate, "certificate", false, "print the witness after each answer, in lines starting with #")
 	}
-	if k.lib.Grids() && (cmd == "solve" || cmd == "decode") {
+	if _, ok := k.lib.Kind.(kind.Gridder); ok && (cmd == "solve" || cmd == "decode") {
 		fs.BoolVar(&o.grid, "grid", false, "draw each answer as a grid for people to read, in place of the judge's format")
 	}
 	if cmd == "gen" {
-		for _, p := range k.lib.GenParams() {
+		g, ok := k.lib.Kind.(kind.Generator)
+		if !ok {
+			return
+		}
+		for _, p := range g.GenParams() {
 			fs.Func(p.Name, fmt.Sprintf("%s, %d..%d (default %d)", p.Doc, p.Min, p.Max, p.Default), func(s string) error {
 				v, err := strconv.Atoi(s)
 				if err != nil || v < p.Min || v > p.Max {
@@ -106,38 +146,43 @@ func (k *kind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 		}
 		return
 	}
-	if b := k.lib.BoundName(); b != "" && (cmd == "encode" || cmd == "decode") {
-		fs.IntVar(&o.bound, b, 0, k.lib.BoundDoc()+" (0: the answer)")
+	if b, ok := k.bound(); ok && (cmd == "encode" || cmd == "decode") {
+		fs.IntVar(&o.bound, b.Name, 0, b.Doc+" (0: the answer)")
 		// Only a query with a bound needs a backend to find the optimum.
-		fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME` that finds the optimum the query is made at when no --"+b+" is given: dfs, sat or both")
+		fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME` that finds the optimum the query is made at when no --"+b.Name+" is given: dfs, sat or both")
 		o.solverFlag(fs)
 	}
 	if cmd == "prunings" || cmd == "encodings" {
 		return // they read no input
 	}
-	for _, name := range k.lib.ParseFlags() {
-		parseFlag(fs, &o.parse, name)
+	if c, ok := k.lib.Kind.(kind.Configurable); ok {
+		for _, f := range c.Options() {
+			optionFlag(fs, &o.parse, f)
+		}
 	}
 }
 
-// parseFlag registers the flag of the field name of ParseOptions.
-func parseFlag(fs *flag.FlagSet, po *puzzlesat.ParseOptions, name string) {
-	switch name {
-	case "alphabet":
-		fs.StringVar(&po.Alphabet, name, "", "the symbols in order, e.g. 0123456789ABCDEF (default: detected)")
-	case "base":
-		fs.IntVar(&po.Base, name, cryptarithm.DefaultBase, "the base `B` of every puzzle, 2..36")
-	case "max-piece":
-		fs.IntVar(&po.MaxPiece, name, 0, "drop the pieces longer than `N` before solving, as the CERC 1995 judge did with 50 (0: keep all)")
-	default:
-		panic(fmt.Sprintf("puzzlesat: no flag for the parse option %q", name))
-	}
+// optionFlag registers the flag of the kind's option f, its value checked
+// as it is read.
+func optionFlag(fs *flag.FlagSet, so *kind.ScanOptions, f kind.Flag) {
+	fs.Func(f.Name, f.Doc, func(s string) error {
+		if f.Check != nil {
+			if err := f.Check(s); err != nil {
+				return err
+			}
+		}
+		if so.Values == nil {
+			so.Values = map[string]string{}
+		}
+		so.Values[f.Name] = s
+		return nil
+	})
 }
 
 // each reads the instances of in from its start and calls yield with
 // each; the first reading spools stdin so that it can be read again, and
 // prints the parser's notes.
-func (k *kind) each(ctx context.Context, o *options, in *input, first bool, yield func(puzzlesat.Problem) error) error {
+func (k *puzzleKind) each(ctx context.Context, o *options, in *input, first bool, yield func(kind.Instance) error) error {
 	r, err := in.reader(ctx, first)
 	if err != nil {
 		return err
@@ -171,10 +216,10 @@ func liveHeap() int64 {
 // answer, then solves its instances: the ones it kept, or, from a large
 // input, as they stream in again. Each worker of --jobs solves with its
 // own options: o.lib with a puzzlesat.Session of its own.
-func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve func(ctx context.Context, lib puzzlesat.Options, i int, p puzzlesat.Problem) result) error {
-	var kept []puzzlesat.Problem
+func (k *puzzleKind) batch(ctx context.Context, e env, o *options, in *input, solve func(ctx context.Context, lib puzzlesat.Options, i int, p kind.Instance) result) error {
+	var kept []kind.Instance
 	n, keep := 0, true
-	err := k.each(ctx, o, in, true, func(p puzzlesat.Problem) error {
+	err := k.each(ctx, o, in, true, func(p kind.Instance) error {
 		if n++; keep && n%keepEvery == 1 && liveHeap() > o.keep {
 			keep, kept = false, nil
 		}
@@ -187,9 +232,9 @@ func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve fu
 		return err
 	}
 	o.quiet = true // notes were printed on the first reading
-	instances := func(yield func(puzzlesat.Problem) error) error { return k.each(ctx, o, in, false, yield) }
+	instances := func(yield func(kind.Instance) error) error { return k.each(ctx, o, in, false, yield) }
 	if keep {
-		instances = func(yield func(puzzlesat.Problem) error) error {
+		instances = func(yield func(kind.Instance) error) error {
 			for i, p := range kept {
 				kept[i] = nil // solved instances are not kept for the rest of the run
 				if err := yield(p); err != nil {
@@ -199,14 +244,14 @@ func (k *kind) batch(ctx context.Context, e env, o *options, in *input, solve fu
 			return nil
 		}
 	}
-	return runWorkers(ctx, e, o, n, instances, func() (func(context.Context, int, puzzlesat.Problem) result, func()) {
+	return runWorkers(ctx, e, o, n, instances, func() (func(context.Context, int, kind.Instance) result, func()) {
 		lib := o.lib
 		lib.Session = puzzlesat.NewSession()
-		return func(ctx context.Context, i int, p puzzlesat.Problem) result { return solve(ctx, lib, i, p) }, lib.Session.Close
+		return func(ctx context.Context, i int, p kind.Instance) result { return solve(ctx, lib, i, p) }, lib.Session.Close
 	})
 }
 
-func (k *kind) generate(e env, o *options) error {
+func (k *puzzleKind) generate(e env, o *options) error {
 	if o.count < 0 {
 		return usagef("--count must not be negative")
 	}
@@ -220,6 +265,10 @@ func (k *kind) generate(e env, o *options) error {
 			return err
 		}
 	}
-	_, err := io.WriteString(e.stdout, k.lib.GenTrailer())
+	g, _ := k.lib.Kind.(kind.Generator)
+	if g == nil {
+		return nil
+	}
+	_, err := io.WriteString(e.stdout, g.GenTrailer())
 	return err
 }

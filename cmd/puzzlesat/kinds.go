@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/kind"
 )
 
 // runKinds lists the kinds of the registry, a line each, "NAME  SUMMARY",
@@ -36,7 +37,11 @@ func runKinds(ctx context.Context, e env, args []string) error {
 		}
 		out := make([]record, len(ks))
 		for i, k := range ks {
-			out[i] = record{k.Name(), k.Summary(), k.CanCount(), k.HasBound(), k.BoundName(), k.Grids(), k.Certifies(), k.Canonical()}
+			pk := &puzzleKind{lib: k}
+			b, optimum := pk.bound()
+			_, grid := k.Kind.(kind.Gridder)
+			_, witness := k.Kind.(kind.Certifier)
+			out[i] = record{k.Name(), k.Summary(), pk.canCount(), optimum, b.Name, grid, witness, pk.canonical()}
 		}
 		if done, err := js.write(ctx, e, out); done || err != nil {
 			return err

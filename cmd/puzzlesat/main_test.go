@@ -16,7 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // cli runs puzzlesat in-process and returns stdout, stderr and the status.
@@ -192,7 +192,7 @@ func TestEncodeFlagsFollowTheKind(t *testing.T) {
 		for _, cmd := range []string{"encode", "decode"} {
 			out, errs, code := cli(t, "", cmd, k.name(), "-h")
 			require.Equal(t, exitOK, code, errs)
-			if k.lib.HasBound() {
+			if _, ok := k.bound(); ok {
 				require.Contains(t, out, "-backend NAME\n", "%s %s", cmd, k.name())
 				require.Contains(t, out, "the optimum", "%s %s", cmd, k.name())
 				require.Contains(t, out, "-solver", "%s %s", cmd, k.name())
@@ -215,7 +215,7 @@ func TestVersionText(t *testing.T) {
 	require.Contains(t, versionText(nil), "puzzlesat devel, built with "+runtime.Version())
 	out, errs, code := cli(t, "", "--version")
 	require.Equal(t, exitOK, code, errs)
-	require.Contains(t, out, "\n"+enginesText(puzzlesat.CadicalBuiltIn()))
+	require.Contains(t, out, "\n"+enginesText(solver.CadicalBuiltIn()))
 	require.Contains(t, enginesText(true), "gini, cadical")
 }
 
@@ -288,7 +288,7 @@ func TestStatsLines(t *testing.T) {
 // auto, or CaDiCaL in process when PUZZLESAT_ENGINE=cadical switched the
 // default.
 func defaultWinner() string {
-	switch (puzzlesat.Solver{}).String() {
+	switch solver.Default().Name() {
 	case "cadical":
 		return "cadical(in-process)"
 	case "auto":

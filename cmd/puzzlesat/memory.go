@@ -7,6 +7,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/addrspace"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // dfsTables is what the DFS's tables (the sticks memo and bitsets) of all
@@ -27,7 +28,7 @@ const literalBytes = 40
 // more than an eighth of it; a formula within the budget but over that
 // runs alone.
 func (o *options) memory() *puzzlesat.Memory {
-	literals := cmp.Or(o.lib.Budget, puzzlesat.DefaultBudget)
+	literals := cmp.Or(o.lib.Budget, solver.DefaultBudget)
 	tables := int64(dfsTables)
 	if limit := addrspace.Limit(); limit > 0 {
 		tables = min(tables, limit/8)

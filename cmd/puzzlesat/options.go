@@ -14,8 +14,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/suggest"
-	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
-	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/kind"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // errHelp reports that -h was asked for and usage was printed.
@@ -40,8 +40,8 @@ type options struct {
 	count       int
 
 	// Kind-specific flags, registered by the kind that uses them.
-	parse  puzzlesat.ParseOptions // sudoku --alphabet, sticks --max-piece, cryptarithm --base
-	bound  int                    // encode and decode: the query's bound (sticks --length, cake --area)
+	parse  kind.ScanOptions // the values of the kind's options (kind.Configurable)
+	bound  int              // encode and decode: the query's bound (sticks --length, cake --area)
 	stderr io.Writer
 	quiet  bool // notes are not printed again
 
@@ -143,13 +143,13 @@ func (s statsFlag) text(st puzzlesat.Stats) string {
 // solverFlag registers --solver, the SAT backend's solver.
 func (o *options) solverFlag(fs *flag.FlagSet) {
 	cadical := "cadical (the program"
-	if puzzlesat.CadicalBuiltIn() {
+	if solver.CadicalBuiltIn() {
 		cadical = "cadical (in process in this build"
 	}
-	fs.StringVar(&o.solver, "solver", puzzlesat.Solver{}.String(), "the SAT `solver` of the sat backend: gini (in process), "+cadical+
+	fs.StringVar(&o.solver, "solver", solver.Default().Name(), "the SAT `solver` of the sat backend: gini (in process), "+cadical+
 		"), auto (gini or CaDiCaL in process, whichever suits each query by the table in docs/solvers.md; --stats names the pick), "+
 		"portfolio (the solvers in process race every known solver on PATH on each query, no more at once than CPUs, the strongest first), portfolio:A,B,... (those race), a known solver ("+
-		strings.Join(puzzlesat.KnownSolvers(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
+		strings.Join(solver.Programs(), ", ")+"), or the path of one, run as \"PATH FILE\" and answering in SAT-competition form")
 }
 
 // proofFlags registers --proof and --proof-dir, which certify the SAT
@@ -162,7 +162,7 @@ func (o *options) proofFlags(fs *flag.FlagSet) {
 // budgetFlag registers --budget, the SAT backend's limit on formulas.
 func (o *options) budgetFlag(fs *flag.FlagSet) {
 	fs.IntVar(&o.lib.Budget, "budget", 0, fmt.Sprintf("the most `literals` a formula of the SAT backend may hold (0: the solver's default, %d for gini, %d for CaDiCaL in process); an instance over it prints \"too large\"",
-		puzzlesat.DefaultBudget, puzzlesat.CadicalBudget))
+		solver.DefaultBudget, solver.CadicalBudget))
 }
 
 func (o *options) batchFlags(fs *flag.FlagSet) {
@@ -228,7 +228,7 @@ func seeHelp(name string) string { return " (see puzzlesat " + name + " -h)" }
 const maxJobs = 4096
 
 // tooLargeAdvice says how to let a formula that was too large through.
-func tooLargeAdvice(tl *puzzlesat.TooLarge) string {
+func tooLargeAdvice(tl *solver.TooLarge) string {
 	if tl.Limit > 0 {
 		return "raise the address-space limit (ulimit -v) to allow it"
 	}
@@ -259,29 +259,18 @@ func (o *options) check() error {
 	}
 	o.lib.Timeout = o.timeout
 	o.lib.Memory = o.memory()
-	if o.parse.MaxPiece < 0 {
-		return usagef("--max-piece must not be negative, got %d", o.parse.MaxPiece)
-	}
-	if b := o.parse.Base; b != 0 && (b < cryptarithm.MinBase || b > cryptarithm.MaxBase) {
-		return usagef("--base must be in %d..%d, got %d", cryptarithm.MinBase, cryptarithm.MaxBase, b)
-	}
-	if a := o.parse.Alphabet; a != "" {
-		if err := sudoku.CheckAlphabet(a); err != nil {
-			return usagef("--alphabet: %v", err)
-		}
-	}
 	if o.solver != "" {
-		s, err := puzzlesat.ParseSolver(o.solver)
+		s, err := solver.ParseEngine(o.solver)
 		if err != nil {
 			return usagef("--solver: %v", err)
 		}
 		o.lib.Solver = s
-		if o.backend == "dfs" && o.solver != (puzzlesat.Solver{}).String() {
+		if o.backend == "dfs" && o.solver != solver.Default().Name() {
 			o.note("--solver=%s is the sat backend's; --backend=dfs does not use it", o.solver)
 		}
 	}
 	if o.proof || o.proofDir != "" {
-		p, err := puzzlesat.ParseProver("")
+		p, err := solver.ParseProver("")
 		if err != nil {
 			return usagef("--proof: %v", err)
 		}
@@ -290,7 +279,7 @@ func (o *options) check() error {
 				return usagef("--proof-dir: %v", err)
 			}
 		}
-		o.lib.Proof = &puzzlesat.Proof{Prover: p, Dir: o.proofDir}
+		o.lib.Proof = &solver.Proof{Prover: p, Dir: o.proofDir}
 		if o.backend == "dfs" {
 			o.note("--proof certifies the sat backend's answers; --backend=dfs does not use it")
 		}

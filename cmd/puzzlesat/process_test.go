@@ -17,7 +17,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 	"github.com/puzzlesat/puzzlesat/solver"
 )
@@ -54,7 +53,7 @@ func binary(t *testing.T) string {
 		}
 		built.path = filepath.Join(dir, "puzzlesat")
 		args := []string{"build", "-o", built.path}
-		if puzzlesat.CadicalBuiltIn() { // the command as the tests are built
+		if solver.CadicalBuiltIn() { // the command as the tests are built
 			args = append(args, "-tags", "cadical")
 		}
 		out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
@@ -530,7 +529,7 @@ func TestSatUnderAddressLimit(t *testing.T) {
 	require.NoError(t, w.Flush())
 	require.NoError(t, f.Close())
 	engines := []string{"gini"}
-	if puzzlesat.CadicalBuiltIn() {
+	if solver.CadicalBuiltIn() {
 		engines = append(engines, "cadical")
 	}
 	for _, e := range engines {

@@ -9,16 +9,18 @@ import (
 	"os"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/kind"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // pick reads the whole input and returns the instance that --case names.
-func (k *kind) pick(ctx context.Context, o *options, in *input) (puzzlesat.Problem, error) {
-	var p puzzlesat.Problem
+func (k *puzzleKind) pick(ctx context.Context, o *options, in *input) (kind.Instance, error) {
+	var p kind.Instance
 	if o.caseNum < 1 {
 		return p, usagef("--case must be at least 1, got %d", o.caseNum)
 	}
 	n := 0
-	err := k.each(ctx, o, in, false, func(x puzzlesat.Problem) error {
+	err := k.each(ctx, o, in, false, func(x kind.Instance) error {
 		if n++; n == o.caseNum {
 			p = x
 		}
@@ -32,10 +34,11 @@ func (k *kind) pick(ctx context.Context, o *options, in *input) (puzzlesat.Probl
 
 // build reads the input and makes the query about the instance --case
 // picks, at the bound of the kind's bound flag.
-func (k *kind) build(ctx context.Context, o *options, in *input) (puzzlesat.Problem, *puzzlesat.Export[puzzlesat.Answer], error) {
-	var zero puzzlesat.Problem
+func (k *puzzleKind) build(ctx context.Context, o *options, in *input) (kind.Instance, *puzzlesat.Query, error) {
+	var zero kind.Instance
 	if o.bound < 0 {
-		return zero, nil, usagef("--%s must not be negative, got %d", k.lib.BoundName(), o.bound)
+		b, _ := k.bound()
+		return zero, nil, usagef("--%s must not be negative, got %d", b.Name, o.bound)
 	}
 	p, err := k.pick(ctx, o, in)
 	if err != nil {
@@ -43,14 +46,14 @@ func (k *kind) build(ctx context.Context, o *options, in *input) (puzzlesat.Prob
 	}
 	lib := k.lib
 	q, err := lib.Encode(ctx, p, o.bound, o.lib)
-	var tl *puzzlesat.TooLarge
+	var tl *solver.TooLarge
 	if errors.As(err, &tl) {
 		// Not bad input: this instance's formula does not fit the budget.
 		o.note("%s case %d: %v (%s)", in.name, o.caseNum, err, tooLargeAdvice(tl))
 		return zero, nil, errFailed
 	}
-	if err != nil && lib.HasBound() && o.bound == 0 {
-		return zero, nil, fmt.Errorf("%w; give --%s", err, k.lib.BoundName())
+	if b, ok := k.bound(); err != nil && ok && o.bound == 0 {
+		return zero, nil, fmt.Errorf("%w; give --%s", err, b.Name)
 	}
 	if err != nil {
 		return zero, nil, err
@@ -61,7 +64,7 @@ func (k *kind) build(ctx context.Context, o *options, in *input) (puzzlesat.Prob
 	return p, q, nil
 }
 
-func (k *kind) encodeOne(ctx context.Context, e env, o *options, in *input) error {
+func (k *puzzleKind) encodeOne(ctx context.Context, e env, o *options, in *input) error {
 	_, q, err := k.build(ctx, o, in)
 	if err != nil {
 		return err
@@ -69,7 +72,7 @@ func (k *kind) encodeOne(ctx context.Context, e env, o *options, in *input) erro
 	return q.WriteDIMACS(e.stdout)
 }
 
-func (k *kind) decodeOne(ctx context.Context, e env, o *options, in *input) error {
+func (k *puzzleKind) decodeOne(ctx context.Context, e env, o *options, in *input) error {
 	if o.model == "" {
 		return usagef("decode needs --model PATH (- for stdin)")
 	}
@@ -93,7 +96,7 @@ func (k *kind) decodeOne(ctx context.Context, e env, o *options, in *input) erro
 	}
 	a, err := q.ReadModel(name, r)
 	if errors.Is(err, puzzlesat.ErrNoSolution) {
-		io.WriteString(e.stdout, fail(p, "no solution"))
+		io.WriteString(e.stdout, k.fail(p, "no solution"))
 		return errFailed
 	}
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/cnf"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // SAT-competition exit statuses of the sat subcommand.
@@ -62,10 +64,10 @@ func runSat(ctx context.Context, e env, args []string) error {
 	fmt.Fprintf(w, "s %s\n", status)
 	code := exitOK
 	switch status {
-	case puzzlesat.Sat:
+	case solver.Sat:
 		writeModel(w, m, old)
 		code = exitSat
-	case puzzlesat.Unsat:
+	case solver.Unsat:
 		code = exitUnsat
 	}
 	if err := w.Flush(); err != nil {
@@ -89,18 +91,18 @@ func forever(d time.Duration) time.Duration {
 // variables renumbered to those its clauses hold, so that memory follows
 // the file and not the numbers in it; old maps them back. When ctx ends
 // first, the status is Unknown and the error ctx's.
-func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status puzzlesat.Status, m puzzlesat.Model, st puzzlesat.Stats, old []puzzlesat.Var, err error) {
+func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status solver.Status, m cnf.Model, st puzzlesat.Stats, old []cnf.Var, err error) {
 	r, err := in.reader(ctx, false)
 	if err != nil {
-		return puzzlesat.Unknown, nil, st, nil, err
+		return solver.Unknown, nil, st, nil, err
 	}
-	f, err := puzzlesat.ReadDIMACS(ctx, in.name, r)
+	f, err := cnf.ReadDIMACS(ctx, in.name, r)
 	if err != nil {
-		return puzzlesat.Unknown, nil, st, nil, err
+		return solver.Unknown, nil, st, nil, err
 	}
 	f, old = f.Compact()
 	if err := ctx.Err(); err != nil {
-		return puzzlesat.Unknown, nil, st, nil, err
+		return solver.Unknown, nil, st, nil, err
 	}
 	if o.Proof != nil {
 		p := *o.Proof
@@ -115,13 +117,13 @@ func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status puzz
 // most about 80 characters, in the file's own numbering. Only variables
 // that some clause holds are given: any value of the others satisfies,
 // and a header may declare millions.
-func writeModel(w *bufio.Writer, m puzzlesat.Model, old []puzzlesat.Var) {
+func writeModel(w *bufio.Writer, m cnf.Model, old []cnf.Var) {
 	line := []byte("v")
 	for v := 1; v <= len(old); v++ {
 		lit := "0"
 		if v < len(old) {
 			lit = strconv.Itoa(int(old[v]))
-			if !m.Value(puzzlesat.Var(v).Pos()) {
+			if !m.Value(cnf.Var(v).Pos()) {
 				lit = "-" + lit
 			}
 		}

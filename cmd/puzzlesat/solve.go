@@ -6,13 +6,15 @@ import (
 	"fmt"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/kind"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
-func (k *kind) solve(ctx context.Context, e env, o *options, in *input) error {
+func (k *puzzleKind) solve(ctx context.Context, e env, o *options, in *input) error {
 	lib := k.lib
-	return k.batch(ctx, e, o, in, func(ctx context.Context, lo puzzlesat.Options, i int, p puzzlesat.Problem) result {
+	return k.batch(ctx, e, o, in, func(ctx context.Context, lo puzzlesat.Options, i int, p kind.Instance) result {
 		a, st, err := lib.Solve(ctx, p, proofFor(lo, in.name, i))
-		r := report(ctx, in.name, i, o, st, err, p, func(a any) string { return a.(puzzlesat.Answer).Text })
+		r := k.report(ctx, in.name, i, o, st, err, p, func(a any) string { return a.(puzzlesat.Answer).Text })
 		if err == nil {
 			r.out = k.text(o, p, a)
 			if o.certificate {
@@ -23,9 +25,9 @@ func (k *kind) solve(ctx context.Context, e env, o *options, in *input) error {
 	})
 }
 
-func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
+func (k *puzzleKind) count(ctx context.Context, e env, o *options, in *input) error {
 	lib := k.lib
-	if !lib.CanCount() {
+	if !k.canCount() {
 		return usagef("count is not defined for %s", lib.Name())
 	}
 	if s, _ := lib.SearchOf(o.lib.Prunings); s.Name != "" && o.lib.Backend != puzzlesat.SAT {
@@ -34,9 +36,9 @@ func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
 	if o.limit < 0 {
 		return usagef("--limit must be 0 (count every solution) or more, got %d", o.limit)
 	}
-	return k.batch(ctx, e, o, in, func(ctx context.Context, lo puzzlesat.Options, i int, p puzzlesat.Problem) result {
+	return k.batch(ctx, e, o, in, func(ctx context.Context, lo puzzlesat.Options, i int, p kind.Instance) result {
 		n, st, err := lib.Count(ctx, p, o.limit, proofFor(lo, in.name, i))
-		r := report(ctx, in.name, i, o, st, err, p, func(n any) string { return countText(n.(int), o.limit) })
+		r := k.report(ctx, in.name, i, o, st, err, p, func(n any) string { return countText(n.(int), o.limit) })
 		switch {
 		case err == nil:
 			r.out = countText(n, o.limit)
@@ -45,7 +47,7 @@ func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
 			// bare "timeout" or "too large".
 			r.out = fmt.Sprintf(">=%d\n", n)
 			why := "the timeout"
-			if tl := (*puzzlesat.TooLarge)(nil); errors.As(err, &tl) {
+			if tl := (*solver.TooLarge)(nil); errors.As(err, &tl) {
 				why = fmt.Sprintf("the budget (%v; %s)", tl, tooLargeAdvice(tl))
 			}
 			r.errs = fmt.Sprintf("puzzlesat: %s case %d: the count stopped at %s after %d solutions\n", in.name, i+1, why, n)
@@ -57,7 +59,7 @@ func (k *kind) count(ctx context.Context, e env, o *options, in *input) error {
 // stoppedEarly reports whether err stopped a count before its end: a
 // timeout or a formula that outgrew the budget.
 func stoppedEarly(err error) bool {
-	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, new(*puzzlesat.TooLarge))
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, new(*solver.TooLarge))
 }
 
 // report turns the error of instance i, if any, into its printed result:
@@ -65,7 +67,7 @@ func stoppedEarly(err error) bool {
 // stderr (for a disagreement, with both backends' results as show prints
 // them); and the --stats line. An instance cut short because ctx, the
 // batch's, ended is not reported at all.
-func report(ctx context.Context, file string, i int, o *options, st puzzlesat.Stats, err error, p puzzlesat.Problem, show func(any) string) result {
+func (k *puzzleKind) report(ctx context.Context, file string, i int, o *options, st puzzlesat.Stats, err error, p kind.Instance, show func(any) string) result {
 	var r result
 	if o.stats != statsOff {
 		r.stats = fmt.Sprintf("%s case %d: %s\n", file, i+1, o.stats.text(st))
@@ -77,7 +79,7 @@ func report(ctx context.Context, file string, i int, o *options, st puzzlesat.St
 	var (
 		d  *puzzlesat.Disagreement
 		wa *puzzlesat.WrongAnswer
-		tl *puzzlesat.TooLarge
+		tl *solver.TooLarge
 	)
 	switch {
 	case ctx.Err() != nil:
@@ -87,19 +89,19 @@ func report(ctx context.Context, file string, i int, o *options, st puzzlesat.St
 		r.bug = true
 		return r
 	case errors.As(err, &tl):
-		r.out = fail(p, "too large")
+		r.out = k.fail(p, "too large")
 		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v (%s)\n", file, i+1, err, tooLargeAdvice(tl))
 	case errors.Is(err, puzzlesat.ErrNoSolution):
-		r.out = fail(p, "no solution")
+		r.out = k.fail(p, "no solution")
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		r.out = fail(p, "timeout")
+		r.out = k.fail(p, "timeout")
 	case errors.As(err, &d):
 		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", file, i+1, err)
 		for _, side := range []struct {
 			name string
 			res  any
 		}{{"dfs", d.DFS}, {"sat", d.SAT}} {
-			text := fail(p, "no solution")
+			text := k.fail(p, "no solution")
 			if side.res != nil {
 				text = show(side.res)
 			}

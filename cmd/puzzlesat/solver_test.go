@@ -13,8 +13,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	solverpkg "github.com/puzzlesat/puzzlesat/solver"
 )
 
 // The tests of --solver: real solvers where installed, and fake ones,
@@ -34,13 +34,14 @@ var samples = []struct{ kind, in, out string }{
 // solver named answered.
 func TestSolverJudgeSamples(t *testing.T) {
 	solvers := []string{"minisat", "cadical", "portfolio"}
-	if path, err := exec.LookPath("cadical"); err == nil && puzzlesat.CadicalBuiltIn() {
+	if path, err := exec.LookPath("cadical"); err == nil && solverpkg.CadicalBuiltIn() {
 		solvers = append(solvers, path) // "cadical" is the library: the program by its path
 	}
+	cadicalBuiltIn := solverpkg.CadicalBuiltIn()
 	for _, solver := range solvers {
 		t.Run(filepath.Base(solver), func(t *testing.T) {
 			winner := solver
-			if solver == "cadical" && puzzlesat.CadicalBuiltIn() {
+			if solver == "cadical" && cadicalBuiltIn {
 				winner = "cadical(in-process)"
 			} else if _, err := exec.LookPath(solver); err != nil && solver != "portfolio" {
 				t.Skipf("%s is not on PATH", solver)
@@ -90,7 +91,7 @@ func TestSolverSatCommand(t *testing.T) {
 		t.Skip("cadical is not on PATH")
 	}
 	winner := "cadical"
-	if puzzlesat.CadicalBuiltIn() {
+	if solverpkg.CadicalBuiltIn() {
 		winner = `cadical\(in-process\)`
 	}
 	out, errs, code := cli(t, "p cnf 2 2\n1 2 0\n-1 0\n", "sat", "--solver=cadical", "--stats", "-")

@@ -10,7 +10,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // runPrunings lists the prunings of a kind's searches, its own and the
@@ -46,7 +46,7 @@ func runPrunings(ctx context.Context, e env, args []string) error {
 			return err
 		}
 	}
-	cats := map[puzzlesat.Category]bool{}
+	cats := map[technique.Category]bool{}
 	for i, s := range searches {
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
@@ -63,7 +63,7 @@ func runPrunings(ctx context.Context, e env, args []string) error {
 		writeWrapped(e.stdout, "  "+p.Name+": "+p.Doc, "    ")
 	}
 	fmt.Fprintln(e.stdout, "\ncategories:")
-	for _, c := range puzzlesat.Categories() {
+	for _, c := range technique.Categories() {
 		if cats[c] {
 			writeWrapped(e.stdout, "  "+string(c)+": "+c.Legend(), "    ")
 		}
@@ -72,7 +72,7 @@ func runPrunings(ctx context.Context, e env, args []string) error {
 }
 
 // writePrunings writes the table of the prunings of one search.
-func writePrunings(w io.Writer, ps []puzzlesat.Pruning) {
+func writePrunings(w io.Writer, ps []technique.Pruning) {
 	rows := [][]string{{"name", "category", "chapter", "default"}}
 	docs := []string{"description"}
 	for _, p := range ps {
@@ -180,7 +180,7 @@ func runEncodings(ctx context.Context, e env, args []string) error {
 }
 
 // techniqueArgs parses "KIND [--json[=PATH]]".
-func techniqueArgs(e env, name string, args []string) (*kind, *jsonFlag, error) {
+func techniqueArgs(e env, name string, args []string) (*puzzleKind, *jsonFlag, error) {
 	js := new(jsonFlag)
 	k, _, pos, err := kindArgs(e, name, args, func(fs *flag.FlagSet, _ *options) {
 		js.addFlag(fs, "a table")
@@ -244,7 +244,7 @@ func (j *jsonFlag) write(ctx context.Context, e env, v any) (done bool, err erro
 }
 
 // neededBy returns the prunings of ps that need name.
-func neededBy(ps []puzzlesat.Pruning, name string) []string {
+func neededBy(ps []technique.Pruning, name string) []string {
 	out := []string{}
 	for _, p := range ps {
 		for _, n := range p.Needs {

@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/solver"
 )
 
 // runVersion prints the version of puzzlesat: the module's version, the
@@ -23,7 +23,7 @@ func runVersion(_ context.Context, e env, args []string) error {
 		return usagef("version takes no arguments, got %q", pos[0])
 	}
 	info, _ := debug.ReadBuildInfo()
-	text := versionText(info) + enginesText(puzzlesat.CadicalBuiltIn()) + defaultSolverText(puzzlesat.Solver{}.String())
+	text := versionText(info) + enginesText(solver.CadicalBuiltIn()) + defaultSolverText(solver.Default().Name())
 	_, err = io.WriteString(e.stdout, text)
 	return err
 }

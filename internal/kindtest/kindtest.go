@@ -1,0 +1,171 @@
+// Package kindtest holds what the tests of every kind share: a kind's
+// first instance of a file, the check that a traced search draws what it
+// counts, and the check that random switches change no answer.
+package kindtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/kind"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/trace"
+)
+
+// FirstInstance returns the first instance of the file at path.
+func FirstInstance(t testing.TB, k puzzlesat.Kind, path string) kind.Instance {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var first kind.Instance
+	err = k.Scan(path, f, kind.ScanOptions{}, func(p kind.Instance) error {
+		if first == nil {
+			first = p
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	return first
+}
+
+// CheckTrace traces p with the prunings of spec and checks the tree
+// against the run and an untraced solve: the whole tree is drawn, the
+// cuts drawn are the run's, which are those of the untraced solve, an
+// answer verifies, and the SVG is well-formed and the same on a second
+// run. It returns the tree, the answer, the run's stats and its error,
+// which is nil or puzzle.ErrNoSolution.
+func CheckTrace(t *testing.T, k puzzlesat.Kind, p kind.Instance, spec string) (*trace.Tree, puzzlesat.Answer, puzzlesat.Stats, error) {
+	t.Helper()
+	ctx := context.Background()
+	o := puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: spec}
+	tree, a, st, err := k.Trace(ctx, p, o, 1<<20)
+	if err != nil {
+		require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %v", spec, p)
+	} else {
+		require.NoError(t, k.Verify(p, a.Value))
+	}
+	require.True(t, tree.Complete(), "%s %v", spec, p)
+	run := map[string]int64{}
+	for _, c := range st.Cuts {
+		run[c.Pruning] = c.Count
+	}
+	for _, pc := range tree.Prunings {
+		require.Equal(t, pc.Run, pc.Drawn, "%s %v: %s", spec, p, pc.Name)
+		require.Equal(t, run[pc.Name], pc.Run, "%s %v: %s", spec, p, pc.Name)
+	}
+	_, plain, _ := k.Solve(ctx, p, o)
+	require.Equal(t, plain.Nodes, st.Nodes)
+	require.Equal(t, plain.Cuts, st.Cuts)
+
+	var svg, again bytes.Buffer
+	require.NoError(t, tree.WriteSVG(&svg))
+	tree2, _, _, _ := k.Trace(ctx, p, o, 1<<20)
+	require.NoError(t, tree2.WriteSVG(&again))
+	require.Equal(t, svg.String(), again.String(), "deterministic")
+	for d := xml.NewDecoder(&svg); ; {
+		_, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+	}
+	return tree, a, st, err
+}
+
+// Decisions returns the decisions drawn in tree: its nodes but the root
+// and the cuts' leaves.
+func Decisions(tree *trace.Tree) int64 {
+	n := int64(0)
+	for _, node := range tree.Nodes[1:] {
+		if !node.Leaf() {
+			n++
+		}
+	}
+	return n
+}
+
+// RandomSwitches returns, as Options.Prunings and Options.Encoding take
+// them, a random subset of the prunings of k's own search switched off
+// and a random option at each of its choice points.
+func RandomSwitches(rng *rand.Rand, k puzzlesat.Kind) (string, string) {
+	var off, picks []string
+	for _, p := range k.Searches()[0].Prunings {
+		if !p.Optional && rng.IntN(3) == 0 {
+			off = append(off, "-"+p.Name)
+		}
+	}
+	for _, c := range k.Encodings() {
+		picks = append(picks, c.Point+"="+c.Options[rng.IntN(len(c.Options))])
+	}
+	return strings.Join(off, ","), strings.Join(picks, ",")
+}
+
+// SwitchTimeout bounds each backend's run in CheckSwitches.
+const SwitchTimeout = 10 * time.Second
+
+// CheckSwitches counts the answers of each instance with both backends,
+// random prunings off and random encoding picks, which must agree, and
+// solves it with each: both find an answer or neither, and for a kind
+// whose answer is canonical the same one (Solve verifies it). When
+// counted says that Count counts the answers Solve finds, there is an
+// answer exactly when the count is not 0.
+//
+// Some draws leave a search with next to no pruning (a 9x9 grid of 61
+// blanks with naked singles, hidden singles and minirows off takes 12
+// million nodes to its first answer), so each run has SwitchTimeout, and
+// an instance whose count runs past it is logged and skipped: a bound
+// that means "not hung", which skips work, never fails a check.
+func CheckSwitches(t *testing.T, k puzzlesat.Kind, seed uint64, counted bool, ps []kind.Instance) {
+	rng := rand.New(rand.NewPCG(seed, 19))
+	ctx := context.Background()
+	_, canonical := k.Kind.(kind.Canonical)
+	for _, p := range ps {
+		prunings, encoding := RandomSwitches(rng, k)
+		o := puzzlesat.Options{Backend: puzzlesat.Both, Prunings: prunings, Encoding: encoding, Timeout: SwitchTimeout}
+		n, _, err := k.Count(ctx, p, 30, o)
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Logf("%s with %q and %q: %v, skipped", p.String(), prunings, encoding, err)
+			continue
+		}
+		require.NoError(t, err, "%s with %q and %q", p.String(), prunings, encoding)
+		var got [2]string
+		for i, b := range []puzzlesat.Backend{puzzlesat.DFS, puzzlesat.SAT} {
+			o.Backend = b
+			a, _, err := k.Solve(ctx, p, o)
+			if err != nil {
+				require.ErrorIs(t, err, puzzlesat.ErrNoSolution, "%s by %v with %q and %q", p.String(), b, prunings, encoding)
+				got[i] = "no solution"
+				continue
+			}
+			got[i] = a.Text
+			if !canonical {
+				got[i] = "an answer"
+			}
+		}
+		require.Equal(t, got[0], got[1], "%s with %q and %q", p.String(), prunings, encoding)
+		if counted {
+			require.Equal(t, n == 0, got[0] == "no solution", "%s with %q and %q: %d answers", p.String(), prunings, encoding, n)
+		}
+	}
+}
+
+// Instances returns ps as kind instances.
+func Instances[I kind.Instance](ps []I) []kind.Instance {
+	out := make([]kind.Instance, len(ps))
+	for i, p := range ps {
+		out[i] = p
+	}
+	return out
+}

@@ -1,0 +1,37 @@
+package spec_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
+	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
+	"github.com/puzzlesat/puzzlesat/kinds/cats"
+)
+
+// TestCatsTrace traces both searches of cats, and bin completion without
+// its LP bound and nogoods, on small instances whose whole tree fits
+// (checkTrace): every node of the search is a decision drawn (bin
+// completion's root nodes are its passes, the item search's root is the
+// tree's).
+func TestCatsTrace(t *testing.T) {
+	ps := []cats.Instance{
+		{W: 1996, Weights: []int{1, 2, 1994, 12, 29}},
+		{W: 10, Weights: []int{5, 4, 3, 3, 3, 2}},
+		{W: 30, Weights: []int{11, 11, 12, 11, 4, 13, 9, 11, 3, 9, 9, 5, 12}},
+	}
+	ps = append(ps, catsref.Bench(18, catsref.TenthHalf)[:4]...)
+	for _, spec := range []string{"", "-bin-completion", "-lp-bound,-nogoods"} {
+		for _, p := range ps {
+			tree, _, st, err := kindtest.CheckTrace(t, theKind, p, spec)
+			require.NoError(t, err, "%s %s", spec, p.String())
+			require.True(t, tree.Answered)
+			want := st.Nodes
+			if spec == "-bin-completion" && want > 0 {
+				want-- // the first cat's node is the root
+			}
+			require.Equal(t, want, kindtest.Decisions(tree), "%s %s", spec, p.String())
+		}
+	}
+}

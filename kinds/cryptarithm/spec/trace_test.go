@@ -1,0 +1,28 @@
+package spec_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
+)
+
+// TestTrace traces the column search at the defaults and with its checks
+// off, on instances whose whole tree fits (kindtest.CheckTrace): the
+// decisions are the nodes but the root.
+func TestTrace(t *testing.T) {
+	crypt := []cryptarithm.Instance{
+		{Base: 10, Addends: []string{"SEND", "MORE"}, Sum: "MONEY"},
+		{Base: 3, Addends: []string{"A", "A"}, Sum: "B"},
+		{Base: 10, Addends: []string{"AX", "BX"}, Sum: "YY"},
+	}
+	for _, spec := range []string{"", "-narrow-each", "-narrow-each,-column-digit", "-column-order,-leading-zero"} {
+		for _, p := range crypt {
+			tree, _, st, err := kindtest.CheckTrace(t, theKind, p, spec)
+			require.Equal(t, err == nil, tree.Answered, "%s %v", spec, p)
+			require.Equal(t, st.Nodes-1, kindtest.Decisions(tree), "%s %s", spec, p.String())
+		}
+	}
+}
