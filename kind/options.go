@@ -13,8 +13,9 @@ import (
 type Flag struct {
 	Name string // kebab-case, such as "max-piece"
 	Doc  string // what it sets, in a line
-	// Check, when not nil, refuses a bad value of an option, saying why;
-	// the command calls it as it reads its flags.
+	// Check, when not nil, refuses a bad value of an option, saying why
+	// in a message that names the flag (--NAME); the command calls it
+	// once it has read its flags.
 	Check func(value string) error
 }
 
@@ -102,7 +103,7 @@ func (o ScanOptions) Int(name string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, fmt.Errorf("--%s: want a whole number, got %q", name, s)
+		return 0, fmt.Errorf("--%s must be a whole number, got %q", name, s)
 	}
 	return n, nil
 }

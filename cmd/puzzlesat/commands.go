@@ -53,6 +53,9 @@ func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o 
 	if err := o.check(); err != nil {
 		return nil, nil, nil, usagef("%v%s", err, seeHelp(fs.Name()))
 	}
+	if err := k.checkOptions(o); err != nil {
+		return nil, nil, nil, usagef("%v%s", err, seeHelp(fs.Name()))
+	}
 	notes, err := k.lib.Check(o.lib)
 	if err != nil {
 		return nil, nil, nil, usagef("%v%s", err, seeHelp(fs.Name()))

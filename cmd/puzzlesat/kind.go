@@ -162,21 +162,33 @@ func (k *puzzleKind) addFlags(fs *flag.FlagSet, o *options, cmd string) {
 	}
 }
 
-// optionFlag registers the flag of the kind's option f, its value checked
-// as it is read.
+// optionFlag registers the flag of the kind's option f; checkOptions
+// checks its value once the flags are read.
 func optionFlag(fs *flag.FlagSet, so *kind.ScanOptions, f kind.Flag) {
 	fs.Func(f.Name, f.Doc, func(s string) error {
-		if f.Check != nil {
-			if err := f.Check(s); err != nil {
-				return err
-			}
-		}
 		if so.Values == nil {
 			so.Values = map[string]string{}
 		}
 		so.Values[f.Name] = s
 		return nil
 	})
+}
+
+// checkOptions checks the values of the kind's options that o sets: a
+// bad one is bad usage, in the kind's words.
+func (k *puzzleKind) checkOptions(o *options) error {
+	c, ok := k.lib.Kind.(kind.Configurable)
+	if !ok {
+		return nil
+	}
+	for _, f := range c.Options() {
+		if v, set := o.parse.Values[f.Name]; set && f.Check != nil {
+			if err := f.Check(v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // each reads the instances of in from its start and calls yield with

@@ -29,7 +29,7 @@ func TestWalkthrough(t *testing.T) {
 			case a == "-o" && i+1 < len(args):
 				name = args[i+1]
 				args[i+1] = filepath.Join(dir, name)
-			case strings.HasPrefix(a, "testdata/"):
+			case strings.HasPrefix(a, "kinds/"):
 				args[i] = "../../" + a
 			}
 		}

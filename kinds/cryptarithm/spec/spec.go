@@ -59,8 +59,8 @@ func base(o kind.ScanOptions) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := cryptarithm.CheckBase(b); err != nil {
-		return 0, fmt.Errorf("--base: %w", err)
+	if b < cryptarithm.MinBase || b > cryptarithm.MaxBase {
+		return 0, fmt.Errorf("--base must be in %d..%d, got %d", cryptarithm.MinBase, cryptarithm.MaxBase, b)
 	}
 	return b, nil
 }

@@ -35,10 +35,8 @@ var Kind = sudokuKind{kind.New(kind.Spec[sudoku.Instance, sudoku.Answer]{
 // the parser's warnings and how many more there are.
 func scan(file string, r io.Reader, o kind.ScanOptions, yield func(sudoku.Instance) error) error {
 	alphabet := o.Values["alphabet"]
-	if alphabet != "" {
-		if err := sudoku.CheckAlphabet(alphabet); err != nil {
-			return fmt.Errorf("--alphabet: %w", err)
-		}
+	if err := checkAlphabet(alphabet); err != nil {
+		return err
 	}
 	warns, err := sudoku.Scan(file, r, alphabet, yield)
 	if err != nil || len(warns) == 0 {
@@ -57,7 +55,7 @@ type sudokuKind struct {
 }
 
 func (sudokuKind) Options() []kind.Flag {
-	return []kind.Flag{{Name: "alphabet", Doc: "the symbols in order, e.g. 0123456789ABCDEF (default: detected)", Check: sudoku.CheckAlphabet}}
+	return []kind.Flag{{Name: "alphabet", Doc: "the symbols in order, e.g. 0123456789ABCDEF (default: detected)", Check: checkAlphabet}}
 }
 
 func (sudokuKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run kind.Run) (int, search.Stats, error) {
@@ -96,3 +94,14 @@ func (sudokuKind) Generate(rng *rand.Rand, v kind.GenValues) (kind.Instance, err
 }
 
 func (sudokuKind) GenTrailer() string { return "" }
+
+// checkAlphabet refuses an alphabet no sudoku can have; "" detects it.
+func checkAlphabet(a string) error {
+	if a == "" {
+		return nil
+	}
+	if err := sudoku.CheckAlphabet(a); err != nil {
+		return fmt.Errorf("--alphabet: %w", err)
+	}
+	return nil
+}
