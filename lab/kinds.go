@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // kindInfo is what the page knows of a kind: all of it from the registry.
@@ -33,6 +35,7 @@ type categoryInfo struct {
 	Name    string `json:"name"`
 	Legend  string `json:"legend"`
 	Chapter bool   `json:"chapter"` // one of the chapter's five
+	Color   string `json:"color"`   // as the trace's pictures draw it
 }
 
 // kinds answers GET /api/kinds: every kind, the categories, and what
@@ -55,7 +58,7 @@ func (s *Server) kinds(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	for i, c := range puzzlesat.Categories() {
-		out.Categories = append(out.Categories, categoryInfo{string(c), c.Legend(), i < 5})
+		out.Categories = append(out.Categories, categoryInfo{string(c), c.Legend(), i < 5, trace.Color(technique.Category(c))})
 	}
 	reply(w, out, nil)
 }

@@ -97,6 +97,7 @@ func commands() []command {
 		{"trace", "trace KIND [flags] -o PATH [FILE]", "draw the first nodes of the DFS of one instance, with its cuts: SVG, DOT or JSON", runTrace},
 		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
 		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
+		{"lab", "lab [--http=ADDR] [--open]", "serve the lab: solve and see every search in a browser", runLab},
 		{"version", "version", "print the version of puzzlesat and of the Go that built it (also --version)", runVersion},
 	}
 }
