@@ -206,3 +206,54 @@ func TestBrowserStop(t *testing.T) {
 	require.LessOrEqual(t, n, 4*poll.Every, "decisions after the cancel")
 	require.True(t, eval[bool](t, ctx, `!document.getElementById('run').disabled`))
 }
+
+// large is a search of 1.7 million decisions: hard_454 without two of
+// the sticks search's cuts.
+const large = "?kind=sticks&src=sample&sample=hard_454.in&dfs=-copies-fit,-memo&timeout=0"
+
+// TestBrowserLargeTree draws the overview of a search of more than a
+// million decisions, kept within the budget, fetches one region of it in
+// detail, and holds the process (the server and this test) under 300 MB.
+func TestBrowserLargeTree(t *testing.T) {
+	ctx := browser(t)
+	url := serveLab(t, lab.Config{})
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url+large+"&view=tree")))
+	until(t, ctx, `+(document.getElementById('status').dataset.count || 0) === 1`)
+	require.GreaterOrEqual(t, number(t, ctx, "#nodes"), int64(1_000_000))
+	kept := eval[int](t, ctx, `labTest.overview().nodes.length`)
+	require.Greater(t, kept, 1000)
+	require.LessOrEqual(t, kept, lab.DefaultNodes+100, "the budget, and the answer path")
+	until(t, ctx, `labTest.slowest().overview > 0`) // the overview was drawn
+
+	path := eval[string](t, ctx, `labTest.frontier()`)
+	require.NotEmpty(t, path, "a region kept as counts is drawn")
+	type pos struct {
+		X, Y     float64
+		Children int
+	}
+	p := eval[pos](t, ctx, `labTest.nodeAt(`+strconv.Quote(path)+`)`)
+	require.Zero(t, p.Children)
+	require.NoError(t, chromedp.Do(ctx, chromedp.MouseClickXY(p.X, p.Y+8)))
+	until(t, ctx, `labTest.nodeAt(`+strconv.Quote(path)+`).children > 0`)
+
+	if peak := peakRSS(t); peak > 0 {
+		require.Less(t, peak, int64(300<<20), "peak RSS of the test process, server included")
+	}
+}
+
+// peakRSS returns the process's peak resident set (VmHWM), or 0 where
+// the system does not say.
+func peakRSS(t *testing.T) int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			require.NoError(t, err)
+			return kb << 10
+		}
+	}
+	return 0
+}

@@ -610,8 +610,20 @@ window.labTest = {
     const x = rec && findPath(rec.root, path);
     if (!x) return null;
     const r = $('tree').getBoundingClientRect(), [px, py] = tree.screen(x);
-    return {x: r.left + px, y: r.top + py, collapsed: tree.triangle(x), shown: tree.shown()};
+    return {x: r.left + px, y: r.top + py, collapsed: tree.triangle(x), shown: tree.shown(), children: x.children.length};
   },
+  // frontier brings into view the first decision whose subtree is kept
+  // as counts alone, and returns its path.
+  frontier() {
+    const rec = st.runs[st.runs.length - 1];
+    let found = null;
+    walk(rec.root, (n) => { if (!found && n.pruning < 0 && n.children.length === 0 && n.runs[0].hidden) found = n; });
+    if (!found) return null;
+    tree.reveal(found);
+    return found.runs[0].path;
+  },
+  // slowest returns the longest draw of each canvas so far, in ms.
+  slowest: () => ({tree: tree.maxDraw || 0, overview: overview.maxDraw || 0, cmptree: cmptree.maxDraw || 0}),
 };
 
 init();

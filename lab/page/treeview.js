@@ -97,7 +97,12 @@ export class TreeView {
   redraw() {
     if (this.pending) return;
     this.pending = true;
-    requestAnimationFrame(() => { this.pending = false; this.draw(); });
+    requestAnimationFrame(() => {
+      this.pending = false;
+      const t0 = performance.now();
+      this.draw();
+      this.maxDraw = Math.max(this.maxDraw || 0, performance.now() - t0);
+    });
   }
 
   draw() {
