@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -256,4 +257,23 @@ func peakRSS(t *testing.T) int64 {
 		}
 	}
 	return 0
+}
+
+// TestBrowserStatic builds the static lab with scripts/lab-static, serves
+// it as plain files, and runs the sticks flow on it: the page runs the
+// WebAssembly module in a Web Worker, with no lab server.
+func TestBrowserStatic(t *testing.T) {
+	ctx := browser(t)
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("scripts/lab-static needs bash")
+	}
+	dir := t.TempDir()
+	out, err := exec.Command("bash", "../scripts/lab-static", dir).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for _, f := range []string{"index.html", "main.js", "worker.js", "wasm_exec.js", "lab.wasm"} {
+		_, err := os.Stat(filepath.Join(dir, f))
+		require.NoError(t, err, f)
+	}
+	url := serve(t, func(string) http.Handler { return http.FileServer(http.Dir(dir)) })
+	sticksFlow(t, ctx, url, "wasm")
 }
