@@ -83,6 +83,12 @@ export function expandable(x) { return x.children.length > 0 || hiddenPart(x); }
 
 // cutsBelow returns the cut acts per pruning in x's subtree, run r.
 export function cutsBelow(x, r, npr) {
+  x.cache = x.cache || [];
+  if (!x.cache[r]) x.cache[r] = sumCuts(x, r, npr);
+  return x.cache[r];
+}
+
+function sumCuts(x, r, npr) {
   const out = new Array(npr).fill(0), stack = [x];
   while (stack.length) {
     const n = stack.pop(), d = n.runs[r];
@@ -104,6 +110,7 @@ export function graft(x, root) {
   for (const c of x.children) c.parent = x;
   x.runs.forEach((d, r) => { if (d && f.runs[r]) d.hidden = f.runs[r].hidden; });
   x.collapsed = false;
+  for (let p = x; p; p = p.parent) p.cache = null; // the sums below are the same; their parts moved
 }
 
 // walk calls f on every node of the subtree, parents first.
