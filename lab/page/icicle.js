@@ -33,6 +33,7 @@ export class Icicle {
     this.nodes = nodes;
     this.x = new Float64Array(n); this.w = new Float64Array(n); this.d = new Int32Array(n);
     this.hx = new Float64Array(n); this.hw = new Float64Array(n); this.hd = new Int32Array(n);
+    this.end = new Int32Array(n); // the index after a node's last descendant, pre-order
     const index = new Map(nodes.map((x, i) => [x, i]));
     const sz = (x) => Math.max(...x.runs.map((d) => d ? d.size : 0));
     this.total = sz(root);
@@ -55,6 +56,10 @@ export class Icicle {
         this.hd[i] = Math.max(this.d[i] + 1, hd);
         maxDepth = Math.max(maxDepth, this.hd[i]);
       }
+    }
+    for (let i = n - 1; i >= 0; i--) {
+      const x = nodes[i];
+      this.end[i] = x.children.length ? this.end[index.get(x.children[x.children.length - 1])] : i + 1;
     }
     this.maxDepth = maxDepth;
     this.view = {x0: 0, k: 1};
@@ -81,9 +86,11 @@ export class Icicle {
     const row = Math.max(1, Math.min(14, (H - 2) / (this.maxDepth + 1)));
     const scale = W * this.view.k / this.total, off = this.view.x0 * W * this.view.k;
     const n = this.nodes.length;
-    for (let i = 0; i < n; i++) {
+    // Pre-order, a subtree out of view or too narrow to see is skipped
+    // whole, so that a frame costs the nodes it shows.
+    for (let i = 0; i < n;) {
       const sx = this.x[i] * scale - off, sw = this.w[i] * scale;
-      if (sx + sw < 0 || sx > W || sw < 0.25) continue;
+      if (sx + sw < 0 || sx > W || sw < 0.25) { i = this.end[i]; continue; }
       const x = this.nodes[i];
       c.fillStyle = isLeaf(x) ? this.opts.colorOf(x.pruning)
         : onPath(x) ? '#d62728' : ({1: '#7ea6e0', 2: '#eba66b'}[x.side & 3] || '#a9b8c9');
@@ -100,6 +107,7 @@ export class Icicle {
         c.fillStyle = '#fff'; c.font = '10px system-ui, sans-serif'; c.textBaseline = 'top';
         c.fillText(x.label.slice(0, Math.floor(sw / 6)), sx + 2, this.d[i] * row + 1);
       }
+      i++;
     }
     if (this.selected) {
       const i = this.nodes.indexOf(this.selected);

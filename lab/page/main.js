@@ -5,7 +5,7 @@
 
 import {connect, call, engine, stopWorker} from './api.js';
 import {drawPicture} from './picture.js';
-import {fromTree, fromMerged, graft, cutsBelow, findPath, openFirst, walk} from './model.js';
+import {fromTree, fromMerged, graft, cutsBelow, findPath, openFirst, walk, hiddenPart} from './model.js';
 import {TreeView, fmt} from './treeview.js';
 import {Icicle} from './icicle.js';
 
@@ -178,6 +178,7 @@ function drawPrunings() {
       cb.type = 'checkbox';
       cb.dataset.pruning = p.Name;
       cb.dataset.index = i;
+      cb.dataset.chapter = p.Chapter;
       cb.onchange = () => toggle(p, cb.checked);
       const ch = document.createElement('span');
       ch.className = 'chapter';
@@ -334,10 +335,7 @@ function showRun(rec) {
     tree.setRoot(rec.root, rec.npr);
     overview.setRoot(rec.root);
     selected(rec.root);
-    if (st.node) {
-      const x = findPath(rec.root, st.node);
-      if (x) tree.reveal(x);
-    }
+    if (st.node) revealPath(rec, st.node);
   }
   setView(st.view === 'compare' ? 'run' : st.view);
   writeURL();
@@ -431,6 +429,23 @@ function selected(x) {
   });
   box.append(t);
   writeURL();
+}
+
+// revealPath brings the decision at path into view, fetching the regions
+// kept as counts on the way to it.
+async function revealPath(rec, path) {
+  const ords = path === '' ? [] : path.split('.').map(Number);
+  for (let tries = 0; tries < 64; tries++) {
+    let x = rec.root, i = 0;
+    for (; i < ords.length; i++) {
+      const c = x.children.find((c) => c.pruning < 0 && c.runs[0] && c.runs[0].ord === ords[i]);
+      if (!c) break;
+      x = c;
+    }
+    if (i === ords.length) { tree.reveal(x); return; }
+    if (!hiddenPart(x)) return;
+    await fetchDetail(x);
+  }
 }
 
 // fetchDetail fetches the region under x that was kept as counts, by
