@@ -292,4 +292,9 @@ func TestBrowserStatic(t *testing.T) {
 	}
 	url := serve(t, func(string) http.Handler { return http.FileServer(http.Dir(dir)) })
 	sticksFlow(t, ctx, url, "wasm")
+	// The time limit holds in the module, whose timers fire only when
+	// the search yields.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url+"?kind=sticks&src=sample&sample=hard_454.in&dfs=-equal-skip,-memo&timeout=1")))
+	until(t, ctx, `+(document.getElementById('status').dataset.count || 0) === 1`)
+	require.Contains(t, eval[string](t, ctx, `document.getElementById('answer').textContent`), "time limit reached")
 }

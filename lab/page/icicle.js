@@ -87,28 +87,37 @@ export class Icicle {
     const scale = W * this.view.k / this.total, off = this.view.x0 * W * this.view.k;
     const n = this.nodes.length;
     // Pre-order, a subtree out of view or too narrow to see is skipped
-    // whole, so that a frame costs the nodes it shows.
+    // whole, so that a frame costs the nodes it shows; the rectangles are
+    // filled one path per colour.
+    const batches = new Map, labels = [];
+    const add = (color, x, y, w, h) => {
+      let b = batches.get(color);
+      if (!b) batches.set(color, b = []);
+      b.push(x, y, w, h);
+    };
     for (let i = 0; i < n;) {
       const sx = this.x[i] * scale - off, sw = this.w[i] * scale;
       if (sx + sw < 0 || sx > W || sw < 0.25) { i = this.end[i]; continue; }
       const x = this.nodes[i];
-      c.fillStyle = isLeaf(x) ? this.opts.colorOf(x.pruning)
+      let color = isLeaf(x) ? this.opts.colorOf(x.pruning)
         : onPath(x) ? '#d62728' : ({1: '#7ea6e0', 2: '#eba66b'}[x.side & 3] || '#a9b8c9');
-      if (isLeaf(x) && x.pruning === this.highlight) c.fillStyle = '#000';
-      c.fillRect(sx, this.d[i] * row, Math.max(sw - (sw > 3 ? 0.5 : 0), 0.5), row - (row > 4 ? 1 : 0));
+      if (isLeaf(x) && x.pruning === this.highlight) color = '#000';
+      add(color, sx, this.d[i] * row, Math.max(sw - (sw > 3 ? 0.5 : 0), 0.5), row - (row > 4 ? 1 : 0));
       if (this.hw[i] > 0) {
         const hx = this.hx[i] * scale - off, hw = this.hw[i] * scale;
-        if (hw >= 0.25 && hx + hw >= 0 && hx <= W) {
-          c.fillStyle = '#d0d0d0';
-          c.fillRect(hx, (this.d[i] + 1) * row, Math.max(hw, 0.5), (this.hd[i] - this.d[i]) * row);
-        }
+        if (hw >= 0.25 && hx + hw >= 0 && hx <= W) add('#d0d0d0', hx, (this.d[i] + 1) * row, Math.max(hw, 0.5), (this.hd[i] - this.d[i]) * row);
       }
-      if (sw > 50 && row >= 11 && x.label) {
-        c.fillStyle = '#fff'; c.font = '10px system-ui, sans-serif'; c.textBaseline = 'top';
-        c.fillText(x.label.slice(0, Math.floor(sw / 6)), sx + 2, this.d[i] * row + 1);
-      }
+      if (sw > 50 && row >= 11 && x.label) labels.push([x.label.slice(0, Math.floor(sw / 6)), sx + 2, this.d[i] * row + 1]);
       i++;
     }
+    for (const [color, b] of batches) {
+      c.fillStyle = color;
+      c.beginPath();
+      for (let j = 0; j < b.length; j += 4) c.rect(b[j], b[j + 1], b[j + 2], b[j + 3]);
+      c.fill();
+    }
+    c.fillStyle = '#fff'; c.font = '10px system-ui, sans-serif'; c.textBaseline = 'top';
+    for (const [text, x, y] of labels) c.fillText(text, x, y);
     if (this.selected) {
       const i = this.nodes.indexOf(this.selected);
       if (i >= 0) {

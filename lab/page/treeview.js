@@ -113,16 +113,24 @@ export class TreeView {
     if (!this.root) return;
     const W = this.canvas.clientWidth, H = this.canvas.clientHeight;
     const inView = (x, y) => x > -200 && x < W + 200 && y > -100 && y < H + 100;
-    // Edges first.
+    // Edges first, one path per style.
     c.lineCap = 'round';
+    const styles = new Map;
     for (const x of this.vis) {
       if (!x.parent) continue;
       const [x1, y1] = this.screen(x.parent), [x2, y2] = this.screen(x);
       if (!inView(x1, y1) && !inView(x2, y2)) continue;
-      const path = onPath(x);
-      c.strokeStyle = path ? '#d62728' : (SIDE_COLOR[x.side & 3] || '#9aa5b1');
-      c.lineWidth = path ? 2.5 : 1;
-      c.beginPath(); c.moveTo(x1, y1); c.lineTo(x2, y2); c.stroke();
+      const key = onPath(x) ? 'path' : (SIDE_COLOR[x.side & 3] || '#9aa5b1');
+      let b = styles.get(key);
+      if (!b) styles.set(key, b = []);
+      b.push(x1, y1, x2, y2);
+    }
+    for (const [key, b] of styles) {
+      c.strokeStyle = key === 'path' ? '#d62728' : key;
+      c.lineWidth = key === 'path' ? 2.5 : 1;
+      c.beginPath();
+      for (let j = 0; j < b.length; j += 4) { c.moveTo(b[j], b[j + 1]); c.lineTo(b[j + 2], b[j + 3]); }
+      c.stroke();
     }
     const labels = s * SLOT >= 30;
     c.font = '11px system-ui, sans-serif';
