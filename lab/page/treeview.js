@@ -79,8 +79,11 @@ export class TreeView {
   fit() {
     const w = this.canvas.clientWidth || 800;
     this.fitted = this.canvas.clientWidth > 0;
-    const s = Math.min(1.2, Math.max(0.05, (w - 40) / (this.width * SLOT)));
-    this.t = {s, x: 20, y: 30};
+    // The whole tree when it fits at a readable scale; else its top, the
+    // root in the middle.
+    const s = Math.min(1.2, Math.max(0.3, (w - 40) / (this.width * SLOT)));
+    const x = this.width * SLOT * s + 40 <= w || !this.root ? 20 : w / 2 - this.root.x * SLOT * s;
+    this.t = {s, x, y: 30};
     this.redraw();
   }
 
