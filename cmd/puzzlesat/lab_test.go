@@ -23,7 +23,9 @@ func TestLabServesOnLoopback(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	out := make(lines, 16)
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, []string{"lab", "--http=127.0.0.1:0"}, strings.NewReader(""), out, io.Discard) }()
+	go func() {
+		done <- run(ctx, []string{"lab", "--http=127.0.0.1:0"}, strings.NewReader(""), out, io.Discard)
+	}()
 	url := regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/`).FindString(<-out)
 	require.NotEmpty(t, url)
 

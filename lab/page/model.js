@@ -37,6 +37,7 @@ export function fromTree(t) {
     } else d.path = '';
     out[i] = x;
   }
+  for (let i = 0; i < out.length; i++) if (n.ref[i] >= 0) out[i].refNode = out[n.ref[i]];
   return out[0] || null;
 }
 

@@ -50,6 +50,7 @@ export class TreeView {
     this.vis = [];
     if (!this.root) return;
     let slot = 0;
+    this.layoutId = (this.layoutId || 0) + 1;
     const stack = [[this.root, 0, false]];
     while (stack.length) {
       const top = stack[stack.length - 1];
@@ -58,6 +59,7 @@ export class TreeView {
       if (!done) {
         top[2] = true;
         x.depth = depth;
+        x.shown = this.layoutId;
         this.vis.push(x);
         if (kids.length) {
           for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], depth + 1, false]);
@@ -135,6 +137,18 @@ export class TreeView {
       for (let j = 0; j < b.length; j += 4) { c.moveTo(b[j], b[j + 1]); c.lineTo(b[j + 2], b[j + 3]); }
       c.stroke();
     }
+    // A memo hit points, dashed, to the decision under which the state
+    // it refused was refuted.
+    c.strokeStyle = '#CC79A7'; c.lineWidth = 1.2; c.setLineDash([4, 3]);
+    c.beginPath();
+    for (const x of this.vis) {
+      const to = x.refNode;
+      if (!to || to.shown !== this.layoutId) continue;
+      const [x1, y1] = this.screen(x), [x2, y2] = this.screen(to);
+      c.moveTo(x1, y1);
+      c.quadraticCurveTo((x1 + x2) / 2, Math.min(y1, y2) - 40 * s, x2, y2);
+    }
+    c.stroke(); c.setLineDash([]);
     const labels = s * SLOT >= 30;
     c.font = '11px system-ui, sans-serif';
     c.textBaseline = 'middle';

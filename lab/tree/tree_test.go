@@ -198,3 +198,37 @@ func TestRecorderStaysBounded(t *testing.T) {
 	require.Equal(t, int64((1<<22-4)/3), tr.Decisions, "4 + 16 + ... + 4^10")
 	require.Equal(t, int64(1<<20), tr.Nodes[0].Size-tr.Decisions-1, "a cut under every deepest decision")
 }
+
+// TestRecorderPointsMemoHitsToTheirDecision: a memo hit points to the
+// decision under which its state was refuted, numbered by the probe, in
+// a second probe of the same search too.
+func TestRecorderPointsMemoHitsToTheirDecision(t *testing.T) {
+	r := tree.New(100, 1, "root", nil)
+	ctx := trace.WithRecorder(context.Background(), r)
+	var first trace.Probe
+	first.Start(ctx)
+	first.Enter("warm-up")
+	first.Leave()
+	var p trace.Probe
+	p.Start(ctx)
+	p.Enter("a")
+	refuted := p.Current()
+	p.Leave()
+	p.Enter("b")
+	p.Cut(0)
+	p.WhyRef(0, "state seen before", refuted)
+	p.Leave()
+	r.Finish()
+	tr := r.Tree()
+	var a, leaf int
+	for i, n := range tr.Nodes {
+		switch {
+		case n.Label == "a":
+			a = i
+		case n.Pruning == 0:
+			leaf = i
+		}
+	}
+	require.Equal(t, int32(a), tr.Nodes[leaf].Ref)
+	require.Equal(t, "state seen before", tr.Nodes[leaf].Label)
+}
