@@ -76,21 +76,21 @@ const (
 func CakePrunings() []technique.Pruning {
 	return []technique.Pruning{
 		cakeLayerLimits: {Name: "layer-limits", Category: technique.Feasibility, Chapter: "1",
-			Counts: "radii and heights left out that the search would have tried: below u, or a radius whose r²·u exceeds the volume the layer may take, where area-bound and room-above would let it through",
+			Counts: "layers left out that the search would have placed: of radius or height below u, or of a radius whose r²·u exceeds the volume the layer may take, that area-bound and room-above would let through",
 			Doc:    "layer u from the top has radius and height at least u, so r²·u fits the volume it may take (off: at least 1)"},
 		cakeLargeFirst: {Name: "large-first", Category: technique.Order, Chapter: "2",
 			Counts: "ranges of two or more radii or heights it tried from the largest (an order: it removes nothing)",
 			Doc:    "radii and heights are tried from large to small, which finds a cake of small area early, and a bound that fails at one cuts the smaller ones with it (off: small to large)"},
 		cakeVolumeBound: {Name: "volume-bound", Category: technique.Feasibility, Chapter: "3",
-			Counts: "nodes cut, and radii and heights that the reserve for the layers above leaves out where the search would have tried them",
+			Counts: "nodes cut (each with every layer above it), and layers that the reserve for the layers above leaves out and area-bound and room-above would let through",
 			Doc:    "a layer leaves the layers above their least volume 1³+...+(u-1)³, which shortens its ranges, and a cake whose volume is less than its layers' least is cut"},
-		cakeLeastArea: {Name: "least-area", Category: technique.Optimality, Chapter: "4", Counts: "nodes cut",
+		cakeLeastArea: {Name: "least-area", Category: technique.Optimality, Chapter: "4", Counts: "nodes cut (each with every layer above it)",
 			Doc: "cut when the area so far plus the least side area of the layers left, 2(1²+...+u²), reaches the best cake's"},
 		cakeAreaBound: {Name: "area-bound", Category: technique.Optimality, Chapter: "5",
-			Counts: "radii cut: the one it fails at and, large to small, every smaller one with it",
+			Counts: "layers cut: those of the radius it fails at and, large to small, of every smaller radius with it, that room-above would let through",
 			Doc:    "cut a radius r when the area so far plus 2·(volume left)/r, the least side area of the layers left under radius r, reaches the best cake's"},
 		cakeRoomAbove: {Name: "room-above", Category: technique.Feasibility,
-			Counts: "heights cut: the one it fails at and, large to small, every lower one with it",
+			Counts: "layers cut: the height it fails at and, large to small, every lower one with it",
 			Doc:    "cut a height that leaves more volume than the layers above, each narrower and lower by one, can hold"},
 	}
 }
