@@ -76,21 +76,21 @@ const (
 func CakePrunings() []technique.Pruning {
 	return []technique.Pruning{
 		cakeLayerLimits: {Name: "layer-limits", Category: technique.Feasibility, Chapter: "1",
-			Counts: "layers left out that the search would have placed: of radius or height below u, or of a radius whose r²·u exceeds the volume the layer may take, that area-bound and room-above would let through",
+			Counts: "layers left out that would be placed",
 			Doc:    "layer u from the top has radius and height at least u, so r²·u fits the volume it may take (off: at least 1)"},
 		cakeLargeFirst: {Name: "large-first", Category: technique.Order, Chapter: "2",
-			Counts: "ranges of two or more radii or heights it tried from the largest (an order: it removes nothing)",
+			Counts: "ranges ordered large to small",
 			Doc:    "radii and heights are tried from large to small, which finds a cake of small area early, and a bound that fails at one cuts the smaller ones with it (off: small to large)"},
 		cakeVolumeBound: {Name: "volume-bound", Category: technique.Feasibility, Chapter: "3",
-			Counts: "nodes cut (each with every layer above it), and layers that the reserve for the layers above leaves out and area-bound and room-above would let through",
+			Counts: "nodes cut, layers left out",
 			Doc:    "a layer leaves the layers above their least volume 1³+...+(u-1)³, which shortens its ranges, and a cake whose volume is less than its layers' least is cut"},
-		cakeLeastArea: {Name: "least-area", Category: technique.Optimality, Chapter: "4", Counts: "nodes cut (each with every layer above it)",
+		cakeLeastArea: {Name: "least-area", Category: technique.Optimality, Chapter: "4", Counts: "nodes cut",
 			Doc: "cut when the area so far plus the least side area of the layers left, 2(1²+...+u²), reaches the best cake's"},
 		cakeAreaBound: {Name: "area-bound", Category: technique.Optimality, Chapter: "5",
-			Counts: "layers cut: those of the radius it fails at and, large to small, of every smaller radius with it, that room-above would let through",
+			Counts: "layers cut",
 			Doc:    "cut a radius r when the area so far plus 2·(volume left)/r, the least side area of the layers left under radius r, reaches the best cake's"},
 		cakeRoomAbove: {Name: "room-above", Category: technique.Feasibility,
-			Counts: "layers cut: the height it fails at and, large to small, every lower one with it",
+			Counts: "layers cut",
 			Doc:    "cut a height that leaves more volume than the layers above, each narrower and lower by one, can hold"},
 	}
 }

@@ -27,15 +27,16 @@ func runPrunings(_ context.Context, e env, args []string) error {
 			Needs       []string `json:"needs"`
 			NeededBy    []string `json:"needed_by"`
 			Description string   `json:"description"`
+			Counts      string   `json:"counts"` // what one count of --stats is
 		}
 		out := make([]record, len(ps))
 		for i, p := range ps {
-			out[i] = record{p.Name, string(p.Category), !p.Optional, orEmpty(p.Needs), neededBy(ps, p.Name), p.Doc}
+			out[i] = record{p.Name, string(p.Category), !p.Optional, orEmpty(p.Needs), neededBy(ps, p.Name), p.Doc, p.Counts}
 		}
 		return writeJSON(e.stdout, out)
 	}
 	rows := [][]string{{"name", "category", "chapter", "default"}}
-	docs := []string{"description"}
+	docs := []string{"description. One count: what one count of --stats is"}
 	cats := map[puzzlesat.Category]bool{}
 	for _, p := range ps {
 		def := "on"
@@ -54,10 +55,12 @@ func runPrunings(_ context.Context, e env, args []string) error {
 		if by := neededBy(ps, p.Name); len(by) > 0 {
 			doc += "; needed by " + strings.Join(by, ", ")
 		}
-		docs = append(docs, doc)
+		docs = append(docs, doc+". One count: "+p.Counts)
 		cats[p.Category] = true
 	}
 	writeListing(e.stdout, rows, docs)
+	fmt.Fprintln(e.stdout, "\nA count is the branches a pruning removed, which the search would have tried without")
+	fmt.Fprintln(e.stdout, "it; an order's count is the choices it made, as it removes nothing (docs/ablation.md).")
 	fmt.Fprintln(e.stdout, "\ncategories:")
 	for _, c := range puzzlesat.Categories() {
 		if cats[c] {
