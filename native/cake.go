@@ -192,12 +192,8 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 	}
 	l := s.level[u]
 	// Layers u..1 have radii and heights at least u, u-1, ..., 1.
-	if rem < l.needV {
-		s.probe.Cut(cakeVolumeBound)
-		return
-	}
-	if area+l.needA >= s.best {
-		s.probe.Cut(cakeLeastArea)
+	if short, over := rem < l.needV, area+l.needA >= s.best; short || over {
+		s.nodeCut(u, l, rem, area, short, over)
 		return
 	}
 	avail := rem - l.keepV // the most this layer can hold
@@ -226,6 +222,25 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 		s.layer(u, r, rem, avail, area+top, hBelow)
 		if s.tick.Err() != nil {
 			return
+		}
+	}
+}
+
+// nodeCut counts the node that volume-bound cuts (short: less volume
+// left than layers u..1 need) or least-area does (over: the area so far
+// and theirs reach the best): each when it alone does, as either cuts
+// it alone.
+func (s *cakeSearch) nodeCut(u int, l cakeLevel, rem, area int, short, over bool) {
+	switch {
+	case short && !over:
+		s.probe.Cut(cakeVolumeBound)
+		if s.tracing {
+			s.probe.Why(cakeVolumeBound, fmt.Sprintf("%d left < %d, the least volume of %s", rem, l.needV, plural(u, "layer", "layers")))
+		}
+	case over && !short:
+		s.probe.Cut(cakeLeastArea)
+		if s.tracing {
+			s.probe.Why(cakeLeastArea, fmt.Sprintf("area %d + at least %d for %s >= best %d", area, l.needA, plural(u, "more layer", "more layers"), s.best))
 		}
 	}
 }
@@ -393,18 +408,8 @@ func (s *cakeSearch) dfsAny(u, rem, area, rBelow, hBelow int) {
 		return
 	}
 	l := s.level[u]
-	if rem < l.needV {
-		s.probe.Cut(cakeVolumeBound)
-		if s.tracing {
-			s.probe.Why(cakeVolumeBound, fmt.Sprintf("%d left < %d, the least volume of %d layers", rem, l.needV, u))
-		}
-		return
-	}
-	if area+l.needA >= s.best {
-		s.probe.Cut(cakeLeastArea)
-		if s.tracing {
-			s.probe.Why(cakeLeastArea, fmt.Sprintf("area %d + at least %d for %d more layers >= best %d", area, l.needA, u, s.best))
-		}
+	if short, over := rem < l.needV, area+l.needA >= s.best; short || over {
+		s.nodeCut(u, l, rem, area, short, over)
 		return
 	}
 	avail := rem - l.keepV
