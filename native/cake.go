@@ -227,17 +227,17 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 }
 
 // nodeCut counts the node that volume-bound cuts (short: less volume
-// left than layers u..1 need) or least-area does (over: the area so far
-// and theirs reach the best): each when it alone does, as either cuts
-// it alone.
+// left than layers u..1 need), else the one least-area does (over: the
+// area so far and theirs reach the best): a node two checks fail counts
+// for the first.
 func (s *cakeSearch) nodeCut(u int, l cakeLevel, rem, area int, short, over bool) {
 	switch {
-	case short && !over:
+	case short:
 		s.probe.Cut(cakeVolumeBound)
 		if s.tracing {
 			s.probe.Why(cakeVolumeBound, fmt.Sprintf("%d left < %d, the least volume of %s", rem, l.needV, plural(u, "layer", "layers")))
 		}
-	case over && !short:
+	case over:
 		s.probe.Cut(cakeLeastArea)
 		if s.tracing {
 			s.probe.Why(cakeLeastArea, fmt.Sprintf("area %d + at least %d for %s >= best %d", area, l.needA, plural(u, "more layer", "more layers"), s.best))
