@@ -117,12 +117,12 @@ type smallSearch struct {
 	// schedules (maxNodes, plainNodes) read it, as they did before the
 	// nodes were the decisions, so that no search changes its course.
 	states   int64
-	maxNodes int64 // stop with ErrNodeLimit after this many states
-	limit     int     // stop after this many answers
-	found     int     // answers found
-	answer    []int16 // the first answer
-	err       error   // ctx.Err() when the search was cut short
-	clash     bool    // the givens contradict each other
+	maxNodes int64   // stop with ErrNodeLimit after this many states
+	limit    int     // stop after this many answers
+	found    int     // answers found
+	answer   []int16 // the first answer
+	err      error   // ctx.Err() when the search was cut short
+	clash    bool    // the givens contradict each other
 	// The prunings on, read from Off at the start.
 	naked, hidden, boxLine, fewest, mayLook, dead bool
 	// counts holds the cuts of the search; cuts points to it, or during a
