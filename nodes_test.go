@@ -51,7 +51,8 @@ func testInstances(t *testing.T, k puzzlesat.Puzzle, random int) []puzzlesat.Pro
 
 // TestTraceNodesAreStatsNodes: for every kind, on its sample and on
 // random instances, the nodes of a search are its decisions, the same
-// number in the tree trace draws and in Stats, traced or not.
+// number in the tree trace draws and in Stats, traced or not; and every
+// cut leaf says what it removed.
 func TestTraceNodesAreStatsNodes(t *testing.T) {
 	for _, k := range puzzlesat.Kinds() {
 		t.Run(k.Name(), func(t *testing.T) {
@@ -68,6 +69,9 @@ func TestTraceNodesAreStatsNodes(t *testing.T) {
 				require.True(t, tree.Complete(), "%s: %d parts past the limit", p, tree.More)
 				decisions, _, _ := tree.Parts()
 				require.EqualValues(t, tree.Decisions, decisions, "%s", p)
+				for _, n := range tree.Nodes {
+					require.False(t, n.Leaf() && n.Label == "", "%s: a leaf of %s says nothing", p, n.Pruning)
+				}
 				require.Equal(t, st.Nodes, tree.Decisions, "%s: nodes and decisions drawn", p)
 				_, plain, _ := k.Solve(ctx, p, o)
 				require.Equal(t, plain.Nodes, st.Nodes, "%s: traced or not", p)
