@@ -17,7 +17,7 @@ const (
 	svgFont   = 11
 	svgGap    = 26 // between a column's widest label and the next column
 	svgMargin = 12
-	svgLabel  = 30 // characters of a label drawn at most
+	svgLabel  = 64 // characters of a label drawn at most; the whole one is the leaf's tooltip
 	svgTop    = 40 // room for the heading
 )
 
@@ -149,7 +149,7 @@ func (t *Tree) writeNode(b *strings.Builder, l *layout, i int) {
 		w := float64(utf8.RuneCountInString(nodeText(n)))*svgChar + 10
 		fill := Color(n.Category)
 		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%d" rx="4" fill="%s"><title>%s</title></rect>`+"\n",
-			x, y-svgRow/2+1, w, svgRow-2, fill, html.EscapeString(n.Category.Legend()))
+			x, y-svgRow/2+1, w, svgRow-2, fill, html.EscapeString(n.leafText()+"\n"+string(n.Category)+": "+n.Category.Legend()))
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="%s">%s</text>`+"\n", x+5, y+4, textOn(fill), text)
 		return
 	}
