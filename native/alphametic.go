@@ -83,7 +83,7 @@ const (
 // pruning's own off state keeps.
 func AlphameticPrunings() []technique.Pruning {
 	return []technique.Pruning{
-		alphaColumnCheck: {Name: "column-check", Category: technique.Feasibility, Chapter: "named", Counts: "branches cut",
+		alphaColumnCheck: {Name: "column-check", Category: technique.Feasibility, Chapter: "named", Counts: "nodes failed",
 			Doc: "cut a branch where some column a + b + carry = d + N*carry has no solution among the digits and carries left"},
 		alphaColumnNarrow: {Name: "column-narrow", Category: technique.Propagation, Counts: "digits removed",
 			Needs: []string{"column-check"},
@@ -96,11 +96,11 @@ func AlphameticPrunings() []technique.Pruning {
 			Doc:   "no carry leaves the top column, known from the root instead of checked at the leaves"},
 		alphaAllDifferent: {Name: "all-different", Category: technique.Propagation, Counts: "digits removed",
 			Doc: "a letter's digit, once it is its only one, is taken from every other letter (else only refused to a letter while another holds it)"},
-		alphaHiddenSingles: {Name: "hidden-singles", Category: technique.Propagation, Counts: "letters fixed, branches cut",
+		alphaHiddenSingles: {Name: "hidden-singles", Category: technique.Propagation, Counts: "digits removed, nodes failed",
 			Doc: "when every letter occurs, a digit only one letter can take is that letter's, and a digit none can take cuts"},
 		alphaColumnOrder: {Name: "column-order", Category: technique.Order, Chapter: "named", Counts: "letters moved",
 			Doc: "letters are chosen column by column from the least significant, as they first occur (else alphabetically)"},
-		alphaLargestFirst: {Name: "largest-first", Category: technique.Order, Chapter: "named", Counts: "choices ordered",
+		alphaLargestFirst: {Name: "largest-first", Category: technique.Order, Chapter: "named", Counts: "branchings ordered",
 			Doc: "each letter's digits are tried largest first (else smallest first)"},
 		alphaFewestDigits: {Name: "fewest-digits", Category: technique.Order, Counts: "letters chosen otherwise",
 			Doc: "counting branches on the letter with the fewest digits left per column it occurs in (else in the order of solving)"},
