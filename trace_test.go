@@ -120,14 +120,9 @@ func checkTrace[P puzzlesat.Instance[A], A any](t *testing.T, k *puzzlesat.Kind[
 	return tree, a, st, err
 }
 
-// decisions returns the decisions drawn in tree: its nodes but the root
-// and the cuts' leaves.
+// decisions returns the decisions drawn in tree: its parts but the
+// root, the levels and the cuts' leaves.
 func decisions(tree *trace.Tree) int64 {
-	n := int64(0)
-	for _, node := range tree.Nodes[1:] {
-		if !node.Leaf() {
-			n++
-		}
-	}
-	return n
+	d, _, _ := tree.Parts()
+	return int64(d)
 }

@@ -82,7 +82,7 @@ func CakeChapter(ctx context.Context, p puzzle.Cake, on technique.Set) (puzzle.C
 	if s.on[cakeChLargeFirst] {
 		s.probe.CutN(cakeChLargeFirst, s.tried)
 		if s.tracing {
-			s.probe.Why(cakeChLargeFirst, plural(s.tried, "layer")+" tried, large to small")
+			s.probe.Why(cakeChLargeFirst, trace.Plural(s.tried, "layer", "layers")+" tried, large to small")
 		}
 	}
 	if s.tracing {

@@ -78,7 +78,7 @@ func CatsChapter(ctx context.Context, p puzzle.Cats, on technique.Set) (puzzle.C
 	if s.on[catsChHeaviestFirst] {
 		s.probe.CutN(catsChHeaviestFirst, s.placed)
 		if s.tracing {
-			s.probe.Why(catsChHeaviestFirst, plural(s.placed, "cat")+" placed, heaviest first")
+			s.probe.Why(catsChHeaviestFirst, trace.Plural(s.placed, "cat", "cats")+" placed, heaviest first")
 		}
 	}
 	if s.tracing {

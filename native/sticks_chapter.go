@@ -146,7 +146,7 @@ func (s *sticksChapter) ordered() {
 	}
 	s.probe.CutN(sticksChLongestFirst, s.tried)
 	if s.tracing {
-		s.probe.Why(sticksChLongestFirst, plural(s.tried, "piece")+" tried, longest first")
+		s.probe.Why(sticksChLongestFirst, trace.Plural(s.tried, "piece", "pieces")+" tried, longest first")
 	}
 }
 
@@ -224,7 +224,7 @@ func (s *sticksChapter) dfs(stick, filled, last int) bool {
 		if skipped > 0 {
 			s.probe.CutN(sticksChEqualSkip, skipped)
 			if s.tracing {
-				s.probe.Why(sticksChEqualSkip, fmt.Sprintf("%s of length %d", plural(skipped, "more piece"), a[i]))
+				s.probe.Why(sticksChEqualSkip, fmt.Sprintf("%s of length %d", trace.Plural(skipped, "more piece", "more pieces"), a[i]))
 			}
 		}
 	}
@@ -243,7 +243,7 @@ func (s *sticksChapter) before(filled, last int) {
 	if n > 0 {
 		s.probe.CutN(sticksChIndexOrder, n)
 		if s.tracing {
-			s.probe.Why(sticksChIndexOrder, plural(n, "piece")+" before the last one taken")
+			s.probe.Why(sticksChIndexOrder, trace.Plural(n, "piece", "pieces")+" before the last one taken")
 		}
 	}
 }
@@ -265,12 +265,4 @@ func (s *sticksChapter) down(label string, stick, filled, last int) bool {
 	ok := s.dfs(stick, filled, last)
 	s.probe.Leave()
 	return ok
-}
-
-// plural returns "1 piece" or "n pieces": n things, for a label.
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -96,7 +96,7 @@ func SudokuChapter(ctx context.Context, p puzzle.Sudoku, on technique.Set) (puzz
 	if s.on[sudokuChFewest] {
 		s.probe.CutN(sudokuChFewest, s.chosen)
 		if s.tracing {
-			s.probe.Why(sudokuChFewest, plural(s.chosen, "cell")+" chosen with the fewest letters")
+			s.probe.Why(sudokuChFewest, trace.Plural(s.chosen, "cell", "cells")+" chosen with the fewest letters")
 		}
 	}
 	if s.tracing {
@@ -362,7 +362,7 @@ func (s *sudokuChapter) forcedDone(k int, how string) {
 	if len(list) > 4 {
 		list = append(list[:4:4], "…")
 	}
-	s.probe.Why(k, fmt.Sprintf("%s %s: %s", plural(len(s.forced), "cell"), how, strings.Join(list, " ")))
+	s.probe.Why(k, fmt.Sprintf("%s %s: %s", trace.Plural(len(s.forced), "cell", "cells"), how, strings.Join(list, " ")))
 	s.forced = s.forced[:0]
 }
 
