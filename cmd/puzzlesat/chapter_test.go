@@ -27,7 +27,7 @@ func TestChapterStats(t *testing.T) {
 		{"cats", "chapter,-1", " nodes=9 cuts=capacity:3,fewer-cars:3\n"},
 	} {
 		sample := judgedata.Path(t, tc.kind, "sample.in")
-		out, errs, code := cli(t, "", "solve", tc.kind, "--dfs="+tc.dfs, "--stats", sample)
+		out, errs, code := cli(t, "", "solve", tc.kind, "--dfs="+tc.dfs, "--stats=all", sample)
 		require.Equal(t, exitOK, code, errs)
 		require.Equal(t, readFile(t, judgedata.Path(t, tc.kind, "sample.out")), out)
 		require.Contains(t, errs, tc.want, tc.dfs)
