@@ -288,11 +288,11 @@ func pruningNames(ps []Pruning) string {
 	return text
 }
 
-// pruningList returns the names of ps and the numbers of the chapter's
-// cuts, which a misspelt name may be near.
+// pruningList returns the names of ps, which a misspelt name may be near;
+// a number is not suggested, being as near to every other number.
 func pruningList(ps []Pruning) []string {
-	names, numbers := namesAndNumbers(ps)
-	return append(names, numbers...)
+	names, _ := namesAndNumbers(ps)
+	return names
 }
 
 // namesAndNumbers returns the names of ps, and the numbers that name the
