@@ -15,6 +15,7 @@ package kind
 import (
 	"context"
 	"io"
+	"io/fs"
 
 	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/solver"
@@ -143,4 +144,10 @@ type Sizer interface {
 // memory, which would cost each run of a batch a division.
 type Tabler interface {
 	SizesTables()
+}
+
+// Sampler is a kind with sample inputs, its judge data, which the lab
+// offers by name: Samples returns them as files at its root.
+type Sampler interface {
+	Samples() fs.FS
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"github.com/puzzlesat/puzzlesat/cnf"
 	"github.com/puzzlesat/puzzlesat/search"
@@ -29,6 +30,9 @@ type Spec[I Typed[A], A any] struct {
 	Own, Chapter SearchOf[I, A]
 	Encodings    []technique.Choice
 	SAT          func(ctx context.Context, p I, c solver.Config, enc technique.Picks) (A, solver.Stats, error)
+	// Samples holds the kind's judge inputs (*.in) at its root: an
+	// embedded testdata folder, seen through fs.Sub.
+	Samples fs.FS
 }
 
 // SearchOf is a depth-first search of a kind, in its own types.
@@ -87,6 +91,9 @@ func (k Of[I, A]) DFS(ctx context.Context, p Instance, run Run) (Answer, search.
 }
 
 func (k Of[I, A]) Encodings() []technique.Choice { return k.spec.Encodings }
+
+// Samples returns the kind's judge inputs, nil for none.
+func (k Of[I, A]) Samples() fs.FS { return k.spec.Samples }
 
 func (k Of[I, A]) SAT(ctx context.Context, p Instance, c solver.Config, enc technique.Picks) (Answer, solver.Stats, error) {
 	a, st, err := k.spec.SAT(ctx, p.(I), c, enc)

@@ -3,6 +3,7 @@ package kind
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -111,4 +112,14 @@ func (o ScanOptions) Int(name string, def int) (int, error) {
 // Plain adapts a scanner that takes no option to Spec.Scan.
 func Plain[I any](scan func(file string, r io.Reader, yield func(I) error) error) func(string, io.Reader, ScanOptions, func(I) error) error {
 	return func(file string, r io.Reader, _ ScanOptions, yield func(I) error) error { return scan(file, r, yield) }
+}
+
+// Sub returns the folder dir of fsys, for Spec.Samples; it panics if dir
+// is not a valid path, a bug of the kind's package.
+func Sub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
 }

@@ -4,11 +4,11 @@ import (
 	"strconv"
 )
 
-// Plural returns n and thing, with an s when n is not 1, for the detail
+// Plural returns n and the word for one thing or for many, for the detail
 // of a cut: "1 piece", "3 pieces".
-func Plural(n int, thing string) string {
+func Plural(n int, one, many string) string {
 	if n == 1 {
-		return "1 " + thing
+		return "1 " + one
 	}
-	return strconv.Itoa(n) + " " + thing + "s"
+	return strconv.Itoa(n) + " " + many
 }

@@ -6,9 +6,16 @@
 // calls Cut each time a pruning acts. The counts are exact: the same on
 // every run of the same search. Under a context made by WithRecorder the
 // Probe also passes the tree to a Sink (a Recorder, or the lab's): the
-// search calls Enter and Leave around each decision, Why after a cut to
-// say what it removed (only when Tracing, so that labels cost nothing
+// search calls Enter and Leave around each decision, Level and Leave
+// around each level of a search that deepens or restarts, Why after a cut
+// to say what it removed (only when Tracing, so that labels cost nothing
 // otherwise) and Found when it holds an answer.
+//
+// The nodes of a search are its decisions, and only they: the node
+// count a search reports (Stats.Nodes) is the number of times it calls
+// Enter when traced. A cut leaf is what a pruning removed under a
+// decision, not a node; a level (a depth limit, a length tried, a pass)
+// groups the decisions made under it and is not a node either.
 package trace
 
 import (
@@ -47,6 +54,17 @@ type Sink interface {
 	// Found marks the open decisions as the path to an answer; the last
 	// call wins, as an optimising search improves its answer.
 	Found()
+}
+
+// LevelSink is a Sink that tells levels from decisions: Level opens a
+// level below the current decision or level, which Leave closes. A Sink
+// without it receives a level as a decision (Enter).
+type LevelSink interface {
+	Sink
+	// Level opens a level: a depth limit of iterative deepening, a
+	// length or bound tried, a pass or a restart of the search, with the
+	// decisions made under it; label says which, such as "L=6".
+	Level(label string)
 }
 
 // Probe counts the cuts of one search and passes them, with its
@@ -139,7 +157,25 @@ func (p *Probe) Enter(label string) {
 	}
 }
 
-// Leave closes the current decision.
+// Level opens a level below the current decision or level, closed by
+// Leave: a depth limit, a length tried, a pass or a restart, which
+// groups the decisions under it and is not one. A search calls it only
+// when Tracing.
+func (p *Probe) Level(label string) {
+	if p.sink == nil {
+		return
+	}
+	p.Flush()
+	p.entered++
+	p.open = append(p.open, p.entered)
+	if l, ok := p.sink.(LevelSink); ok {
+		l.Level(label)
+		return
+	}
+	p.sink.Enter(label)
+}
+
+// Leave closes the current decision or level.
 func (p *Probe) Leave() {
 	if p.sink != nil {
 		p.Flush()

@@ -5,7 +5,8 @@ import (
 )
 
 // Recorder is the Sink that records the first nodes of one search's
-// tree: decisions and, below them, the leaves where prunings cut. The
+// tree: decisions, levels, and below them the leaves where prunings cut,
+// and counts every decision, kept or not. The
 // cuts of one pruning made while a decision is the current one, with no
 // decision opened or closed in between, make one leaf with their count,
 // unless the search said what each removed. Past its limit it records
@@ -19,6 +20,9 @@ type Recorder struct {
 	path     []int32 // the open decisions at the last found
 	answered bool
 	more     int64 // nodes past the limit
+	// decided counts the decisions entered, kept or not: the search's
+	// nodes.
+	decided int64
 	// decisions holds the index of each recorded decision by its number
 	// (Probe.Current), for refs: until the limit every decision is
 	// recorded, and none after.
@@ -27,13 +31,14 @@ type Recorder struct {
 
 type node struct {
 	parent  int32
-	pruning int16 // the pruning of a leaf; -1 for a decision
+	pruning int16 // the pruning of a leaf; -1 for a decision or a level
+	level   bool  // a level, not a decision
 	count   int64 // the acts a leaf stands for
 	label   string
 	ref     int32 // the recorded decision a memo hit points to, or -1
 }
 
-var _ Sink = (*Recorder)(nil)
+var _ LevelSink = (*Recorder)(nil)
 
 // NewRecorder returns a Recorder that keeps at most limit nodes, the root
 // (labelled root) among them.
@@ -68,7 +73,18 @@ func (r *Recorder) Start(p *Probe) {
 
 // Enter records a decision below the current one.
 func (r *Recorder) Enter(label string) {
-	i := r.add(node{pruning: -1, label: label, ref: -1})
+	r.decided++
+	r.open(node{pruning: -1, label: label, ref: -1})
+}
+
+// Level records a level below the current decision or level.
+func (r *Recorder) Level(label string) {
+	r.open(node{pruning: -1, level: true, label: label, ref: -1})
+}
+
+// open records n, a decision or a level, and makes it the current one.
+func (r *Recorder) open(n node) {
+	i := r.add(n)
 	if i >= 0 {
 		r.decisions = append(r.decisions, i)
 	}
@@ -103,7 +119,7 @@ func (r *Recorder) Tree(ps []technique.Pruning, on []bool, cuts []int64) *Tree {
 	if r.probe != nil {
 		r.probe.Flush()
 	}
-	t := &Tree{Limit: r.limit, More: r.more, Answered: r.answered}
+	t := &Tree{Limit: r.limit, More: r.more, Answered: r.answered, Decisions: r.decided}
 	t.Prunings = make([]PruningCount, len(ps))
 	for i, p := range ps {
 		t.Prunings[i] = PruningCount{Pruning: p, On: i < len(on) && on[i]}
@@ -119,7 +135,7 @@ func (r *Recorder) Tree(ps []technique.Pruning, on []bool, cuts []int64) *Tree {
 	}
 	t.Nodes = make([]Node, len(r.nodes))
 	for i, n := range r.nodes {
-		out := Node{Parent: int(n.parent), Label: n.label, Count: n.count, Answer: onPath[i], Ref: int(n.ref)}
+		out := Node{Parent: int(n.parent), Label: n.label, Level: n.level, Count: n.count, Answer: onPath[i], Ref: int(n.ref)}
 		if n.pruning >= 0 {
 			out.Pruning = ps[n.pruning].Name
 			out.Category = ps[n.pruning].Category

@@ -17,7 +17,7 @@ const (
 	svgFont   = 11
 	svgGap    = 26 // between a column's widest label and the next column
 	svgMargin = 12
-	svgLabel  = 30 // characters of a label drawn at most
+	svgLabel  = 64 // characters of a label drawn at most; the whole one is the leaf's tooltip
 	svgTop    = 40 // room for the heading
 )
 
@@ -95,7 +95,8 @@ func nodeText(n Node) string {
 }
 
 // WriteSVG draws t left to right: each decision a dot with its label,
-// each cut a box in its category's colour labelled with its pruning, the
+// each level a hollow square with its label in italics, each cut a box in
+// its category's colour labelled with its pruning and what it removed, the
 // path to the answer in bold; beside the tree, the cuts by pruning in the
 // picture and in the whole run, and the legend of the categories.
 func (t *Tree) WriteSVG(w io.Writer) error {
@@ -148,7 +149,7 @@ func (t *Tree) writeNode(b *strings.Builder, l *layout, i int) {
 		w := float64(utf8.RuneCountInString(nodeText(n)))*svgChar + 10
 		fill := Color(n.Category)
 		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%d" rx="4" fill="%s"><title>%s</title></rect>`+"\n",
-			x, y-svgRow/2+1, w, svgRow-2, fill, html.EscapeString(n.Category.Legend()))
+			x, y-svgRow/2+1, w, svgRow-2, fill, html.EscapeString(n.leafText()+"\n"+string(n.Category)+": "+n.Category.Legend()))
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="%s">%s</text>`+"\n", x+5, y+4, textOn(fill), text)
 		return
 	}
@@ -156,7 +157,14 @@ func (t *Tree) writeNode(b *strings.Builder, l *layout, i int) {
 	if n.Answer {
 		weight, r = ` font-weight="bold"`, 4
 	}
-	fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="%d" fill="black"/>`+"\n", x+1, y, r)
+	if n.Level {
+		// A level is a hollow square: no decision, so no dot.
+		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%d" height="%d" fill="white" stroke="black" stroke-width="1.5"/>`+"\n",
+			x+1-float64(r), y-float64(r), 2*r, 2*r)
+		weight += ` font-style="italic"`
+	} else {
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="%d" fill="black"/>`+"\n", x+1, y, r)
+	}
 	fmt.Fprintf(b, `<text x="%.1f" y="%.1f"%s>%s</text>`+"\n", x+7, y+4, weight, text)
 }
 
@@ -201,9 +209,21 @@ func (t *Tree) writeTable(b *strings.Builder, x, y float64) (float64, float64) {
 		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="8" height="8" fill="%s"/>`+"\n", x-12, y-8, Color(c))
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f">%s</text>`+"\n", x, y, html.EscapeString(line))
 	}
-	y += svgRow * 1.5
-	fmt.Fprintf(b, `<text x="%.1f" y="%.1f">bold: the path to the answer; a decision with nothing below it had no option left</text>`+"\n", x, y)
+	y += svgRow * 0.5
+	for _, line := range svgLegend {
+		y += svgRow
+		widest = max(widest, utf8.RuneCountInString(line))
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f">%s</text>`+"\n", x, y, html.EscapeString(line))
+	}
 	return max(cols[len(cols)-1], float64(widest)*svgChar), y
+}
+
+// svgLegend says what the picture's parts are.
+var svgLegend = []string{
+	"a dot is a node: a decision of the search, as --stats counts them",
+	"a coloured box is a cut leaf, not a node: what a pruning removed there",
+	"a hollow square is a level, not a node: a depth limit, length or pass",
+	"bold: the path to the answer; a decision with nothing below it had no option left",
 }
 
 func orDash(s string) string {

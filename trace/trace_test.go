@@ -168,3 +168,35 @@ func TestWhyAndRefs(t *testing.T) {
 	require.NoError(t, tree.WriteJSON(&b))
 	require.Equal(t, 1, strings.Count(b.String(), `"ref": 1`), b.String())
 }
+
+// TestLevelsAreNotNodes: a level groups decisions and is no decision
+// itself; the tree counts the decisions of the whole run, past its limit
+// too, and says which parts it kept are which.
+func TestLevelsAreNotNodes(t *testing.T) {
+	for _, limit := range []int{3, 100} {
+		rec := trace.NewRecorder(limit, "root")
+		var p trace.Probe
+		p.Start(trace.WithRecorder(context.Background(), rec))
+		for d := range 2 {
+			p.Level(fmt.Sprintf("depth %d", d))
+			for x := range 3 {
+				p.Enter(fmt.Sprintf("x=%d", x))
+				p.Cut(1)
+				p.Leave()
+			}
+			p.Leave()
+		}
+		tree := rec.Tree(prunings, []bool{true, true}, p.Counts(2))
+		require.Equal(t, int64(6), tree.Decisions, "limit %d", limit)
+		if limit == 100 {
+			decisions, levels, leaves := tree.Parts()
+			require.Equal(t, []int{6, 2, 6}, []int{decisions, levels, leaves})
+			require.True(t, tree.Nodes[1].Level)
+			require.False(t, tree.Nodes[1].Decision())
+			require.True(t, tree.Nodes[2].Decision())
+		}
+		var b bytes.Buffer
+		require.NoError(t, tree.WriteJSON(&b))
+		require.Contains(t, b.String(), `"decisions": 6`)
+	}
+}

@@ -10,7 +10,11 @@ import (
 )
 
 // Tree is what a Recorder kept of one search: its first nodes, and the
-// cuts of every pruning in them and in the whole run.
+// cuts of every pruning in them and in the whole run. Its parts are
+// decisions, which are the search's nodes (Decisions counts them, as
+// --stats does), levels, which group the decisions of one depth limit,
+// length or pass, and cut leaves, which are not nodes: each says what a
+// pruning removed under a decision.
 type Tree struct {
 	Kind    string // the puzzle kind, such as "sticks"
 	Title   string // the instance, in a line
@@ -19,17 +23,25 @@ type Tree struct {
 
 	Nodes    []Node         // the root first; a node's parent comes before it
 	Prunings []PruningCount // the kind's prunings, in its order
-	Limit    int            // the most nodes kept
-	More     int64          // the nodes past the limit, not kept
-	Answered bool           // the search found an answer; the nodes with Answer lead to it
+	Limit    int            // the most parts (Nodes) kept
+	More     int64          // the parts past the limit, not kept
+	// Decisions is the number of decisions of the whole run, kept or
+	// not: the search's nodes, which Stats.Nodes counts too.
+	Decisions int64
+	Answered  bool // the search found an answer; the nodes with Answer lead to it
 }
 
-// Node is a decision of the search, or a leaf where a pruning cut.
+// Node is one part of the tree: the root (the instance), a decision of
+// the search, a level (Level), or a leaf where a pruning cut (Leaf).
 type Node struct {
 	Parent int `json:"parent"` // -1 for the root
-	// Label is what a decision decided, or what a leaf's cuts removed,
-	// in the puzzle's words ("" when the search said nothing).
-	Label    string             `json:"label,omitempty"`
+	// Label is what a decision decided, which level a level is, or what
+	// a leaf's cuts removed, in the puzzle's words ("" when the search
+	// said nothing).
+	Label string `json:"label,omitempty"`
+	// Level marks a level: a depth limit, a length or bound tried, a
+	// pass or a restart, which groups decisions and is not one.
+	Level    bool               `json:"level,omitempty"`
 	Pruning  string             `json:"pruning,omitempty"` // a leaf's pruning; "" for a decision
 	Category technique.Category `json:"category,omitempty"`
 	Count    int64              `json:"count,omitempty"`  // the acts a leaf stands for
@@ -56,6 +68,25 @@ func (n Node) MarshalJSON() ([]byte, error) {
 // Leaf reports whether n is a leaf where a pruning cut.
 func (n Node) Leaf() bool { return n.Pruning != "" }
 
+// Decision reports whether n is a decision, one of the search's nodes.
+func (n Node) Decision() bool { return n.Parent >= 0 && !n.Level && !n.Leaf() }
+
+// Parts returns how many of the kept parts are decisions, levels and cut
+// leaves.
+func (t *Tree) Parts() (decisions, levels, leaves int) {
+	for _, n := range t.Nodes {
+		switch {
+		case n.Leaf():
+			leaves++
+		case n.Level:
+			levels++
+		case n.Parent >= 0:
+			decisions++
+		}
+	}
+	return decisions, levels, leaves
+}
+
 // PruningCount is one pruning with its cuts.
 type PruningCount struct {
 	technique.Pruning
@@ -79,16 +110,17 @@ func (t *Tree) WriteJSON(w io.Writer) error {
 		Run      int64              `json:"run"`
 	}
 	out := struct {
-		Kind     string    `json:"kind"`
-		Title    string    `json:"title"`
-		Options  string    `json:"options"`
-		Result   string    `json:"result"`
-		Limit    int       `json:"limit"`
-		More     int64     `json:"more"`
-		Answered bool      `json:"answered"`
-		Prunings []pruning `json:"prunings"`
-		Nodes    []Node    `json:"nodes"`
-	}{t.Kind, t.Title, t.Options, t.Result, t.Limit, t.More, t.Answered, nil, t.Nodes}
+		Kind      string    `json:"kind"`
+		Title     string    `json:"title"`
+		Options   string    `json:"options"`
+		Result    string    `json:"result"`
+		Limit     int       `json:"limit"`
+		More      int64     `json:"more"`
+		Decisions int64     `json:"decisions"`
+		Answered  bool      `json:"answered"`
+		Prunings  []pruning `json:"prunings"`
+		Nodes     []Node    `json:"nodes"`
+	}{t.Kind, t.Title, t.Options, t.Result, t.Limit, t.More, t.Decisions, t.Answered, nil, t.Nodes}
 	for _, p := range t.Prunings {
 		out.Prunings = append(out.Prunings, pruning{p.Name, p.Category, p.Chapter, p.On, p.Drawn, p.Run})
 	}
@@ -98,8 +130,9 @@ func (t *Tree) WriteJSON(w io.Writer) error {
 }
 
 // WriteDOT writes t as a Graphviz digraph, left to right: decisions as
-// ellipses, cuts as boxes filled with their category's colour, the path
-// to the answer in bold, and a table of the cuts by pruning.
+// ellipses, levels as dashed boxes, cuts as boxes filled with their
+// category's colour, the path to the answer in bold, and a table of the
+// cuts by pruning.
 func (t *Tree) WriteDOT(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "digraph trace {\n  rankdir=LR;\n  node [fontname=\"Helvetica\" fontsize=10];\n")
@@ -108,6 +141,12 @@ func (t *Tree) WriteDOT(w io.Writer) error {
 		switch {
 		case n.Leaf():
 			fmt.Fprintf(&b, "  n%d [shape=box style=\"filled,rounded\" fillcolor=%q label=%q];\n", i, Color(n.Category), n.leafText())
+		case n.Level:
+			bold := ""
+			if n.Answer {
+				bold = " penwidth=2.5"
+			}
+			fmt.Fprintf(&b, "  n%d [shape=box style=\"dashed,rounded\"%s label=%q];\n", i, bold, n.Label)
 		case n.Answer:
 			fmt.Fprintf(&b, "  n%d [style=bold color=black penwidth=2.5 label=%q];\n", i, n.Label)
 		default:
@@ -140,8 +179,14 @@ func (t *Tree) heading() string {
 		h += " with --dfs=" + t.Options
 	}
 	h += " → " + t.Result
+	nodes := "nodes"
+	if t.Decisions == 1 {
+		nodes = "node"
+	}
+	h += fmt.Sprintf(" · %d %s", t.Decisions, nodes)
 	if t.More > 0 {
-		h += fmt.Sprintf(" (the first %d nodes of %d)", len(t.Nodes), int64(len(t.Nodes))+t.More)
+		d, _, _ := t.Parts()
+		h += fmt.Sprintf(" (the first %d drawn)", d)
 	}
 	return h
 }

@@ -107,6 +107,7 @@ func commands() []command {
 		{"kinds", "kinds [--json]", "list the puzzle kinds, a line each: its name and what it is", runKinds},
 		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
 		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
+		{"lab", "lab [--http=ADDR] [--open]", "serve the lab: solve and see every search in a browser", runLab},
 		{"version", "version", "print the version of puzzlesat and of the Go that built it (also --version)", runVersion},
 	}
 }

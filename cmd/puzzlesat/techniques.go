@@ -33,7 +33,7 @@ func runPrunings(ctx context.Context, e env, args []string) error {
 			Needs       []string `json:"needs"`
 			NeededBy    []string `json:"needed_by"`
 			Description string   `json:"description"`
-			Counts      string   `json:"counts"`
+			Counts      string   `json:"counts"` // what one count of --stats is
 		}
 		out := []record{}
 		for _, s := range searches {
@@ -58,6 +58,8 @@ func runPrunings(ctx context.Context, e env, args []string) error {
 			cats[p.Category] = true
 		}
 	}
+	fmt.Fprintln(e.stdout, "\nA count is the branches a pruning removed, which the search would have tried without")
+	fmt.Fprintln(e.stdout, "it; an order's count is the choices it made, as it removes nothing (docs/ablation.md).")
 	fmt.Fprintln(e.stdout, "\npresets, first in --dfs (--dfs=none,+NAME):")
 	for _, p := range k.lib.Presets() {
 		writeWrapped(e.stdout, "  "+p.Name+": "+p.Doc, "    ")
@@ -74,7 +76,7 @@ func runPrunings(ctx context.Context, e env, args []string) error {
 // writePrunings writes the table of the prunings of one search.
 func writePrunings(w io.Writer, ps []technique.Pruning) {
 	rows := [][]string{{"name", "category", "chapter", "default"}}
-	docs := []string{"description"}
+	docs := []string{"description. One count: what one count of --stats is"}
 	for _, p := range ps {
 		def := "on"
 		if p.Optional {
@@ -92,7 +94,7 @@ func writePrunings(w io.Writer, ps []technique.Pruning) {
 		if by := neededBy(ps, p.Name); len(by) > 0 {
 			doc += "; needed by " + strings.Join(by, ", ")
 		}
-		docs = append(docs, doc)
+		docs = append(docs, doc+". One count: "+p.Counts)
 	}
 	writeListing(w, rows, docs)
 }

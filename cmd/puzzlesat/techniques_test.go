@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -60,7 +61,23 @@ func TestListingsFit(t *testing.T) {
 			if list == "prunings" {
 				require.Contains(t, out, "\ncategories:\n")
 				require.Contains(t, out, ": the chapter's")
+				words := strings.Join(strings.Fields(out), " ")
+				require.Equal(t, len(prunings(t, name))+1, strings.Count(words, ". One count: "), "%s: what one count is, per pruning", name)
 			}
 		}
 	}
+}
+
+// prunings returns the kind's prunings as prunings --json lists them,
+// each with what one count is.
+func prunings(t *testing.T, kind string) []struct{ Name, Counts string } {
+	t.Helper()
+	out, errs, code := cli(t, "", "prunings", kind, "--json")
+	require.Equal(t, exitOK, code, errs)
+	var ps []struct{ Name, Counts string }
+	require.NoError(t, json.Unmarshal([]byte(out), &ps))
+	for _, p := range ps {
+		require.NotEmpty(t, p.Counts, "%s %s", kind, p.Name)
+	}
+	return ps
 }

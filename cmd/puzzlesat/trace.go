@@ -19,6 +19,10 @@ import (
 // first nodes only, so a search that runs on would add nothing to it.
 const traceTimeout = 10 * time.Second
 
+// traceReadable is the most nodes whose picture a person can still read:
+// past it trace says so and points to the lab.
+const traceReadable = 20_000
+
 // runTrace draws the DFS of one instance: "trace KIND [flags] -o PATH
 // [FILE]", the format by PATH's extension (.svg, .dot, .json).
 func runTrace(ctx context.Context, e env, args []string) error {
@@ -61,6 +65,10 @@ func runTrace(ctx context.Context, e env, args []string) error {
 	if err := writeAtomically(ctx, out, func(w io.Writer) error { return write(t, w) }); err != nil {
 		return err
 	}
+	if t.Decisions > traceReadable {
+		fmt.Fprintf(e.stderr, "puzzlesat: trace: the search made %d nodes, past %d the picture will be hard to read; `puzzlesat lab` shows a tree of any size\n",
+			t.Decisions, traceReadable)
+	}
 	return traceSummary(e.stdout, t, out, in.name, o.caseNum)
 }
 
@@ -81,12 +89,15 @@ func treeWriter(path string) (func(*trace.Tree, io.Writer) error, error) {
 	return nil, usagef("-o %s: want a file ending in .svg, .dot or .json", path)
 }
 
-// traceSummary prints what trace drew: the answer, the nodes, and the
-// cuts by pruning in the picture and in the whole run.
+// traceSummary prints what trace drew: the answer, the nodes (the
+// decisions, as --stats counts them) drawn and in the whole run, the cut
+// leaves and levels drawn, and the cuts by pruning in the picture and in
+// the whole run.
 func traceSummary(w io.Writer, t *trace.Tree, out, file string, kase int) error {
 	fmt.Fprintf(w, "%s case %d: %s\n", file, kase, t.Result)
-	total := int64(len(t.Nodes)) + t.More
-	fmt.Fprintf(w, "wrote %s: %d nodes of %d\n\n", out, len(t.Nodes), total)
+	decisions, levels, leaves := t.Parts()
+	fmt.Fprintf(w, "wrote %s: %d nodes of %d (the decisions, as --stats counts them), with %d cut leaves and %d levels, which are not nodes\n\n",
+		out, decisions, t.Decisions, leaves, levels)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "pruning\tcategory\tchapter\tdrawn\twhole run\t")
 	for _, p := range t.Prunings {

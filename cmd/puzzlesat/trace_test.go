@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,7 +12,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/kind"
 )
 
 func TestTraceCommand(t *testing.T) {
@@ -82,4 +87,37 @@ func TestStatsCutsAcrossJobs(t *testing.T) {
 		}
 		require.Equal(t, first, strings.Join(cuts, "\n"), jobs)
 	}
+}
+
+// TestTraceNamesTheLab: past 20,000 nodes trace says on stderr that the
+// picture will be hard to read, and where to look instead; below, it
+// says nothing. Its summary gives the nodes as Stats counts them.
+func TestTraceNamesTheLab(t *testing.T) {
+	in := judgedata.Path(t, "digit-puzzle", "sample.in")
+	k, err := puzzlesat.Lookup("digit-puzzle")
+	require.NoError(t, err)
+	f, err := os.Open(in)
+	require.NoError(t, err)
+	defer f.Close()
+	ps, err := parseAll(k, in, f)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for i, lab := range []bool{false, true} {
+		out, errs, code := cli(t, "", "trace", "digit-puzzle", fmt.Sprintf("--case=%d", i+1), "-o", filepath.Join(dir, "d.svg"), in)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, lab, strings.Contains(errs, "`puzzlesat lab`"), errs)
+		_, st, err := k.Solve(context.Background(), ps[i], puzzlesat.Options{Backend: puzzlesat.DFS})
+		require.NoError(t, err)
+		require.Contains(t, out, fmt.Sprintf(" of %d (the decisions, as --stats counts them)", st.Nodes), out)
+	}
+}
+
+// parseAll returns the instances of r.
+func parseAll(k puzzlesat.Kind, name string, r io.Reader) ([]kind.Instance, error) {
+	var ps []kind.Instance
+	err := k.Scan(name, r, kind.ScanOptions{}, func(p kind.Instance) error {
+		ps = append(ps, p)
+		return nil
+	})
+	return ps, err
 }

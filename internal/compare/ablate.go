@@ -122,11 +122,49 @@ func (a *Ablation) WorkRatio(in *Instance, c int) Ratio {
 	return Ratio{}
 }
 
+// Saving is the nodes a pruning saves: the nodes with it off less those
+// with it on, at least Value when the run with it off timed out (Bounded),
+// undefined (Defined false) for a configuration that switches no pruning
+// or where a run did not settle the instance. It differs from the
+// branches the pruning removed, its cuts: a branch removed may have held
+// many nodes, or another cut would have removed it too (docs/ablation.md).
+type Saving struct {
+	Value            int64
+	Bounded, Defined bool
+}
+
+func (s Saving) String() string {
+	switch {
+	case !s.Defined:
+		return "-"
+	case s.Bounded:
+		return ">=" + strconv.FormatInt(s.Value, 10)
+	}
+	return strconv.FormatInt(s.Value, 10)
+}
+
+// Saved returns the nodes that the pruning switched off in configuration
+// c saves on in: the nodes of c less those of its default, from the runs
+// the ablation made.
+func (a *Ablation) Saved(in *Instance, c int) Saving {
+	r, base := in.Runs[c], in.Runs[a.Configs[c].Base]
+	if a.Configs[c].Pruning == "" || !base.Status.Definite() {
+		return Saving{}
+	}
+	switch {
+	case r.Status.Definite():
+		return Saving{Value: r.Nodes - base.Nodes, Defined: true}
+	case r.Status == Timeout:
+		return Saving{Value: r.Nodes - base.Nodes, Bounded: true, Defined: true}
+	}
+	return Saving{}
+}
+
 // Header returns the header line.
 func (a *Ablation) Header() string {
 	var b strings.Builder
 	a.lead(&b, "file", "case", "size")
-	fmt.Fprintf(&b, " %-*s %12s %12s %9s %9s  %s\n", a.configW(), "config", "work", "time", "work_x", "time_x", "status")
+	fmt.Fprintf(&b, " %-*s %12s %12s %9s %9s %10s %10s  %s\n", a.configW(), "config", "work", "time", "work_x", "time_x", "count", "saved", "status")
 	return b.String()
 }
 
@@ -147,8 +185,12 @@ func (a *Ablation) Rows(in *Instance) string {
 		case r.Status == Timeout:
 			t = ">=" + Short(r.Time)
 		}
-		fmt.Fprintf(&b, " %-*s %12d %12s %9s %9s  %s\n", a.configW(), cell(conf.Name), work(r), t,
-			a.WorkRatio(in, c), a.TimeRatio(in, c), r.Status)
+		removed := "-"
+		if conf.Pruning != "" {
+			removed = strconv.FormatInt(cutsOf(in.Runs[conf.Base], conf.Pruning), 10)
+		}
+		fmt.Fprintf(&b, " %-*s %12d %12s %9s %9s %10s %10s  %s\n", a.configW(), cell(conf.Name), work(r), t,
+			a.WorkRatio(in, c), a.TimeRatio(in, c), removed, a.Saved(in, c), r.Status)
 	}
 	return b.String()
 }
@@ -181,8 +223,11 @@ type AblationSummary struct {
 	Time, MedianTime, WorstTime Ratio
 	Work, MedianWork, WorstWork Ratio
 	Cuts                        int64 // its pruning's cuts at the default, over every instance; -1 for none
-	Timeouts                    int   // instances on which it timed out
-	Instances                   int   // instances with a defined time ratio
+	// Saved is the nodes its pruning saves, over every instance where
+	// it is defined: the nodes with it off less those with it on.
+	Saved     Saving
+	Timeouts  int // instances on which it timed out
+	Instances int // instances with a defined time ratio
 	// Band is the noise of the run, from its default's control: the
 	// range within which the geometric mean of a configuration that
 	// changes nothing falls, nineteen times in twenty.
@@ -227,6 +272,9 @@ func (a *Ablation) summarise(ins []Instance, c int) AblationSummary {
 		}
 		if conf.Pruning != "" {
 			s.Cuts = max(s.Cuts, 0) + cutsOf(ins[i].Runs[conf.Base], conf.Pruning)
+			if v := a.Saved(&ins[i], c); v.Defined {
+				s.Saved = Saving{Value: s.Saved.Value + v.Value, Bounded: s.Saved.Bounded || v.Bounded, Defined: true}
+			}
 		}
 	}
 	s.Instances = len(tl)
@@ -322,22 +370,23 @@ func (a *Ablation) sameWork(ins []Instance, c int) bool {
 }
 
 // Summary returns the summary lines, a header first: per configuration,
-// its category, its chapter, its pruning's cuts at the default, the
+// its category, its chapter, its pruning's count at the default (the
+// branches it removed; an order's choices) and the nodes it saves, the
 // median and worst of its work ratios, the geometric mean, median and
 // worst of its time ratios, its timeouts, and "no effect" where it has
 // none; then the control's band.
 func (a *Ablation) Summary(ss []AblationSummary) string {
 	var b strings.Builder
 	w := a.configW()
-	const row = "%-*s %-12s %-7s %10s %9s %10s %9s %9s %10s %8s  %s\n"
-	fmt.Fprintf(&b, row, w, "config", "category", "chapter", "cuts", "work_med", "work_worst",
+	const row = "%-*s %-12s %-7s %10s %10s %9s %10s %9s %9s %10s %8s  %s\n"
+	fmt.Fprintf(&b, row, w, "config", "category", "chapter", "count", "saved", "work_med", "work_worst",
 		"time_geo", "time_med", "time_worst", "timeouts", "")
 	for _, s := range ss {
 		effect := ""
 		if s.NoEffect {
 			effect = "no effect here"
 		}
-		fmt.Fprintf(&b, row, w, cell(s.Name), s.Category, dash(s.Chapter), cuts(s.Cuts), s.MedianWork, s.WorstWork,
+		fmt.Fprintf(&b, row, w, cell(s.Name), s.Category, dash(s.Chapter), cuts(s.Cuts), s.Saved, s.MedianWork, s.WorstWork,
 			s.Time, s.MedianTime, s.WorstTime, fmt.Sprintf("%d/%d", s.Timeouts, s.Instances), effect)
 	}
 	for _, s := range ss {
@@ -394,7 +443,7 @@ func bandText(b [2]float64) string {
 // line naming those that have no effect here, and the control's band.
 func (a *Ablation) Markdown(ss []AblationSummary) string {
 	var b strings.Builder
-	b.WriteString("| configuration | category | chapter | what it cuts | cuts at the default | nodes or conflicts (median, worst) | time (geo. mean, median, worst) | timeouts |\n|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| configuration | category | chapter | what one count is | count at the default | nodes saved | nodes or conflicts (median, worst) | time (geo. mean, median, worst) | timeouts |\n|---|---|---|---|---|---|---|---|---|\n")
 	var none []string
 	var controls []AblationSummary
 	for _, s := range ss {
@@ -413,10 +462,11 @@ func (a *Ablation) Markdown(ss []AblationSummary) string {
 		if s.BeatsDefault() {
 			flag = " (beats the default)"
 		}
-		fmt.Fprintf(&b, "| `%s`%s | %s | %s | %s | %s | %s, %s | %s, %s, %s | %d of %d |\n", s.Name, flag, s.Category, dash(chapter),
-			dash(s.Counts), cuts(s.Cuts), s.MedianWork, s.WorstWork, s.Time, s.MedianTime, s.WorstTime, s.Timeouts, s.Instances)
+		fmt.Fprintf(&b, "| `%s`%s | %s | %s | %s | %s | %s | %s, %s | %s, %s, %s | %d of %d |\n", s.Name, flag, s.Category, dash(chapter),
+			dash(s.Counts), cuts(s.Cuts), s.Saved, s.MedianWork, s.WorstWork, s.Time, s.MedianTime, s.WorstTime, s.Timeouts, s.Instances)
 	}
 	a.legend(&b, ss)
+	b.WriteString("\nA count is the branches a pruning removed (an order's, the choices it made); the nodes saved are the nodes with it off less those with it on ([why they differ](../ablation.md#removed-and-saved)).\n")
 	if len(none) > 0 {
 		fmt.Fprintf(&b, "\nNo effect here (the default's work on every instance, no cut at the default, a time inside the control's band): %s.\n", strings.Join(none, ", "))
 	}
@@ -585,7 +635,14 @@ type AblationRecord struct {
 	TimeRatio *float64 `json:"time_ratio"` // time over the default's; null when undefined
 	AtLeast   bool     `json:"at_least"`   // time_ratio is a lower bound: the run timed out
 	WorkRatio *float64 `json:"work_ratio"` // work over the default's; null when undefined
-	Error     string   `json:"error"`
+	// Removed is the branches the switched pruning removed at the
+	// default (its cuts), Saved the nodes it saves: the nodes with it off
+	// less those with it on, at least that when SavedAtLeast; both null
+	// for a configuration that switches no pruning.
+	Removed      *int64 `json:"removed"`
+	Saved        *int64 `json:"saved"`
+	SavedAtLeast bool   `json:"saved_at_least"`
+	Error        string `json:"error"`
 }
 
 // AblationRecords flattens instances into one record per instance and
@@ -605,6 +662,13 @@ func (a *Ablation) AblationRecords(kind string, ins []Instance) []AblationRecord
 			}
 			if w := a.WorkRatio(in, c); w.Defined {
 				rec.WorkRatio = &w.Value
+			}
+			if conf.Pruning != "" {
+				n := cutsOf(in.Runs[conf.Base], conf.Pruning)
+				rec.Removed = &n
+			}
+			if v := a.Saved(in, c); v.Defined {
+				rec.Saved, rec.SavedAtLeast = &v.Value, v.Bounded
 			}
 			out = append(out, rec)
 		}

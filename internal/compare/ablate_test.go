@@ -63,6 +63,11 @@ func TestAblationSummarise(t *testing.T) {
 	require.Equal(t, ">=500", p.WorstTime.String())
 	require.Equal(t, ">=4", p.MedianWork.String())
 
+	require.Equal(t, Saving{Value: 3*30 + 390, Bounded: true, Defined: true}, p.Saved, "40 nodes against 10, and at least 400 on the timeout")
+	require.Equal(t, "0", idle.Saved.String(), "the same nodes: nothing saved")
+	require.Equal(t, "-", q.Saved.String(), "no pruning, nothing to save")
+	require.Contains(t, a.Rows(&ins[0]), " 7 ", "the default's cuts of p, on the row of -p")
+
 	require.False(t, q.Work.Defined, "no work ratio where nothing was done")
 	require.Equal(t, "-", q.MedianWork.String())
 	require.Equal(t, int64(-1), q.Cuts, "no pruning, no cuts")
@@ -75,4 +80,5 @@ func TestAblationSummarise(t *testing.T) {
 	require.Contains(t, md, "`dfs -idle`")
 	require.NotContains(t, md, "| `dfs -idle`", "a switch with no effect has no row")
 	require.Equal(t, 1, strings.Count(md, "| `dfs -p` | feasibility | beyond |"))
+	require.Contains(t, md, "| 28 | >=480 |", "removed, and saved")
 }

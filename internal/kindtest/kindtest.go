@@ -84,16 +84,11 @@ func CheckTrace(t *testing.T, k puzzlesat.Kind, p kind.Instance, spec string) (*
 	return tree, a, st, err
 }
 
-// Decisions returns the decisions drawn in tree: its nodes but the root
-// and the cuts' leaves.
+// Decisions returns the decisions drawn in tree: its parts but the root,
+// the levels and the cuts' leaves.
 func Decisions(tree *trace.Tree) int64 {
-	n := int64(0)
-	for _, node := range tree.Nodes[1:] {
-		if !node.Leaf() {
-			n++
-		}
-	}
-	return n
+	d, _, _ := tree.Parts()
+	return int64(d)
 }
 
 // RandomSwitches returns, as Options.Prunings and Options.Encoding take

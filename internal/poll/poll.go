@@ -36,6 +36,16 @@ func (t *Ticker) Tick() bool {
 	return t.err == nil
 }
 
+// Look looks at the context at once, without counting a step, and
+// reports whether the search may go on: a search that may end without a
+// step sees a done context all the same.
+func (t *Ticker) Look() bool {
+	if t.err == nil {
+		t.err = t.ctx.Err()
+	}
+	return t.err == nil
+}
+
 // Steps returns the number of steps counted.
 func (t *Ticker) Steps() int64 { return t.steps }
 

@@ -2,9 +2,11 @@ package dfs
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"strconv"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/kinds/alphametic"
@@ -83,7 +85,7 @@ const (
 // pruning's own off state keeps.
 func Prunings() []technique.Pruning {
 	return []technique.Pruning{
-		alphaColumnCheck: {Name: "column-check", Category: technique.Feasibility, Chapter: "named", Counts: "branches cut",
+		alphaColumnCheck: {Name: "column-check", Category: technique.Feasibility, Chapter: "named", Counts: "nodes failed",
 			Doc: "cut a branch where some column a + b + carry = d + N*carry has no solution among the digits and carries left"},
 		alphaColumnNarrow: {Name: "column-narrow", Category: technique.Propagation, Counts: "digits removed",
 			Needs: []string{"column-check"},
@@ -96,11 +98,11 @@ func Prunings() []technique.Pruning {
 			Doc:   "no carry leaves the top column, known from the root instead of checked at the leaves"},
 		alphaAllDifferent: {Name: "all-different", Category: technique.Propagation, Counts: "digits removed",
 			Doc: "a letter's digit, once it is its only one, is taken from every other letter (else only refused to a letter while another holds it)"},
-		alphaHiddenSingles: {Name: "hidden-singles", Category: technique.Propagation, Counts: "letters fixed, branches cut",
+		alphaHiddenSingles: {Name: "hidden-singles", Category: technique.Propagation, Counts: "digits removed, nodes failed",
 			Doc: "when every letter occurs, a digit only one letter can take is that letter's, and a digit none can take cuts"},
 		alphaColumnOrder: {Name: "column-order", Category: technique.Order, Chapter: "named", Counts: "letters moved",
 			Doc: "letters are chosen column by column from the least significant, as they first occur (else alphabetically)"},
-		alphaLargestFirst: {Name: "largest-first", Category: technique.Order, Chapter: "named", Counts: "choices ordered",
+		alphaLargestFirst: {Name: "largest-first", Category: technique.Order, Chapter: "named", Counts: "branchings ordered",
 			Doc: "each letter's digits are tried largest first (else smallest first)"},
 		alphaFewestDigits: {Name: "fewest-digits", Category: technique.Order, Counts: "letters chosen otherwise",
 			Doc: "counting branches on the letter with the fewest digits left per column it occurs in (else in the order of solving)"},
@@ -201,6 +203,13 @@ func newAlphaSearch(ctx context.Context, p alphametic.Instance, limit int, count
 		}
 		m &= m - 1
 	}
+	if s.tracing && s.nseq > 0 {
+		var order []byte
+		for _, l := range s.seq[:s.nseq] {
+			order = append(order, byte('A'+l))
+		}
+		s.probe.Why(alphaColumnOrder, "letters by column: "+string(order))
+	}
 	if !byColumn {
 		for m := s.letters; m != 0; m &= m - 1 {
 			s.seq[s.nseq] = int8(bits.TrailingZeros32(m))
@@ -243,8 +252,11 @@ func (s *alphaSearch) run() {
 	if s.topZero {
 		st.carry[s.n] = 1
 		s.probe.Cut(alphaTopNoCarry)
+		if s.tracing {
+			s.probe.Why(alphaTopNoCarry, "no carry out of the top column")
+		}
 	}
-	if s.propagate(&st, 1<<s.n-1) {
+	if s.tick.Look() && s.propagate(&st, 1<<s.n-1) {
 		s.dfs(&st)
 	}
 }
@@ -253,9 +265,6 @@ func (s *alphaSearch) run() {
 // each of its digits in turn (largest first with largest-first); it
 // returns true when the search must stop.
 func (s *alphaSearch) dfs(st *alphaState) bool {
-	if !s.tick.Tick() {
-		return true
-	}
 	var l int8
 	if s.byDegree {
 		l = s.pickFewest(st)
@@ -266,6 +275,9 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 		return s.record(st)
 	}
 	s.probe.Cut(s.kLargest)
+	if s.tracing && s.largest {
+		s.probe.Why(alphaLargestFirst, string(rune('A'+l))+"'s digits largest first")
+	}
 	for dom := st.dom[l]; dom != 0; {
 		var d int
 		if s.largest {
@@ -276,6 +288,9 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 		dom &^= 1 << d
 		if !s.allDiff && s.held(st, l, 1<<d) {
 			continue
+		}
+		if !s.tick.Tick() {
+			return true
 		}
 		child := *st
 		child.dom[l] = 1 << d
@@ -339,6 +354,10 @@ func (s *alphaSearch) pickFewest(st *alphaState) int8 {
 	}
 	if pick != first {
 		s.probe.Cut(alphaFewestDigits)
+		if s.tracing {
+			s.probe.Why(alphaFewestDigits, fmt.Sprintf("%c, %d digits in %d columns, before %c", 'A'+pick,
+				bits.OnesCount32(st.dom[pick]), bits.OnesCount32(s.colsOf[pick]), 'A'+first))
+		}
 	}
 	return pick
 }
@@ -384,18 +403,30 @@ func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
 	}
 	if !ok {
 		s.probe.Cut(alphaColumnCheck)
+		if s.tracing {
+			s.probe.Why(alphaColumnCheck, s.columnText(j)+": no digits left fit it")
+		}
 		return false
+	}
+	if s.tracing {
+		s.narrowed(st, j, before)
 	}
 	// A carry set that changed lost one of its two values: the empty set
 	// failed above.
 	if st.carry[j] != in {
 		s.probe.Cut(alphaCarryBounds)
+		if s.tracing {
+			s.probe.Why(alphaCarryBounds, fmt.Sprintf("carry into column %d is %d", j+1, st.carry[j]>>1))
+		}
 		if j > 0 {
 			*dirty |= 1 << (j - 1)
 		}
 	}
 	if st.carry[j+1] != out {
 		s.probe.Cut(alphaCarryBounds)
+		if s.tracing {
+			s.probe.Why(alphaCarryBounds, fmt.Sprintf("carry out of column %d is %d", j+1, st.carry[j+1]>>1))
+		}
 		if j+1 < s.n {
 			*dirty |= 1 << (j + 1)
 		}
@@ -429,6 +460,9 @@ func (s *alphaSearch) alldiff(st *alphaState, l int8, dirty *uint32) bool {
 		}
 		st.dom[o] &^= d
 		s.probe.Cut(alphaAllDifferent)
+		if s.tracing {
+			s.probe.Why(alphaAllDifferent, fmt.Sprintf("%c=%d: %c loses %d", 'A'+l, bits.TrailingZeros32(d), 'A'+o, bits.TrailingZeros32(d)))
+		}
 		if st.dom[o] == 0 {
 			return false
 		}
@@ -452,6 +486,9 @@ func (s *alphaSearch) hiddenSingles(st *alphaState, dirty *uint32) bool {
 	}
 	if once != s.all {
 		s.probe.Cut(alphaHiddenSingles)
+		if s.tracing {
+			s.probe.Why(alphaHiddenSingles, fmt.Sprintf("digit %d fits no letter", bits.TrailingZeros32(s.all&^once)))
+		}
 		return false
 	}
 	for h := once &^ twice; h != 0; h &= h - 1 {
@@ -461,8 +498,11 @@ func (s *alphaSearch) hiddenSingles(st *alphaState, dirty *uint32) bool {
 			if st.dom[l]&d == 0 || st.dom[l] == d {
 				continue
 			}
+			s.probe.CutN(alphaHiddenSingles, bits.OnesCount32(st.dom[l])-1)
+			if s.tracing {
+				s.probe.Why(alphaHiddenSingles, fmt.Sprintf("digit %d fits only %c", bits.TrailingZeros32(d), 'A'+l))
+			}
 			st.dom[l] = d
-			s.probe.Cut(alphaHiddenSingles)
 			*dirty |= s.colsOf[l]
 			if !s.alldiff(st, l, dirty) {
 				return false
@@ -528,6 +568,35 @@ func (s *alphaSearch) revise(st *alphaState, j int) bool {
 	st.dom[c[0]], st.dom[c[1]], st.dom[c[2]] = na, nb, nd
 	st.carry[j], st.carry[j+1] = in, out
 	return true
+}
+
+// columnText names column j, from the right, with its letters: "column
+// 2 (E+R=Y)".
+func (s *alphaSearch) columnText(j int) string {
+	c := s.col[j]
+	return fmt.Sprintf("column %d (%c+%c=%c)", j+1, 'A'+c[0], 'A'+c[1], 'A'+c[2])
+}
+
+// narrowed says, when traced, what column-narrow took from the letters
+// of column j, whose domains were before: "column 2 (E+R=Y): E loses 3 5".
+func (s *alphaSearch) narrowed(st *alphaState, j int, before [3]uint32) {
+	var b strings.Builder
+	for k, l := range s.col[j] {
+		if k > 0 && (l == s.col[j][0] || k == 2 && l == s.col[j][1]) {
+			continue // a letter twice is told once
+		}
+		lost := before[k] &^ st.dom[l]
+		if lost == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, ", %c loses", 'A'+l)
+		for ; lost != 0; lost &= lost - 1 {
+			fmt.Fprintf(&b, " %d", bits.TrailingZeros32(lost))
+		}
+	}
+	if b.Len() > 0 {
+		s.probe.Why(alphaColumnNarrow, s.columnText(j)+":"+b.String()[1:])
+	}
 }
 
 // sumset returns the set of x+y for x in a and y in b.

@@ -24,6 +24,7 @@ var Kind = alphameticKind{kind.New(kind.Spec[alphametic.Instance, alphametic.Ans
 	Scan:      kind.Plain(alphametic.Scan),
 	Own:       kind.SearchOf[alphametic.Instance, alphametic.Answer]{Doc: "puzzlesat's own search", Prunings: dfs.Prunings(), Run: dfs.Solve},
 	Encodings: sat.Encodings(), SAT: sat.Solve,
+	Samples: kind.Sub(alphametic.Samples, "testdata"),
 })}
 
 type alphameticKind struct {
@@ -54,3 +55,10 @@ func (alphameticKind) Generate(rng *rand.Rand, v kind.GenValues) (kind.Instance,
 }
 
 func (alphameticKind) GenTrailer() string { return "" }
+
+// Picture draws a for the lab.
+func (alphameticKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
+	q, x := p.(alphametic.Instance), a.(alphametic.Answer)
+	digit := func(c byte) int { return x.Digits[c-'A'] }
+	return kind.WordsPicture(q.Words[:2], q.Words[2], digit, q.N)
+}

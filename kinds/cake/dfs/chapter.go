@@ -83,7 +83,7 @@ func CakeChapter(ctx context.Context, p cake.Instance, on technique.Set) (cake.A
 	if s.on[cakeChLargeFirst] {
 		s.probe.CutN(cakeChLargeFirst, s.tried)
 		if s.tracing {
-			s.probe.Why(cakeChLargeFirst, trace.Plural(s.tried, "layer")+" tried, large to small")
+			s.probe.Why(cakeChLargeFirst, trace.Plural(s.tried, "layer", "layers")+" tried, large to small")
 		}
 	}
 	if s.tracing {

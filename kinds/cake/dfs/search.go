@@ -22,8 +22,8 @@ import (
 // first, and cuts with the volume and area bounds of the classic solution
 // (NOI1999 "生日蛋糕"), plus an upper bound on the volume the layers above
 // can still hold: the prunings of CakePrunings, which on switches.
-// Stats.Nodes counts the calls of the search, one per layer placed and one
-// for the empty cake.
+// Stats.Nodes counts the layers placed: the search's decisions, each a
+// radius and a height for the next layer up.
 //
 // What the search does without a switch makes it correct, not fast: a
 // layer is narrower and lower than the one below and takes no more than
@@ -76,18 +76,23 @@ const (
 // values from them.
 func Prunings() []technique.Pruning {
 	return []technique.Pruning{
-		cakeLayerLimits: {Name: "layer-limits", Category: technique.Feasibility, Chapter: "1", Counts: "radii and heights below u skipped",
-			Doc: "layer u from the top has radius and height at least u, so r²·u fits the volume it may take (off: at least 1); each range of layer u skips its u-1 values below u"},
-		cakeLargeFirst: {Name: "large-first", Category: technique.Order, Chapter: "2", Counts: "radii and heights skipped at once",
-			Doc: "radii and heights are tried from large to small, which finds a cake of small area early, and a bound that fails at one cuts the smaller ones with it (off: small to large)"},
-		cakeVolumeBound: {Name: "volume-bound", Category: technique.Feasibility, Chapter: "3", Counts: "ranges shortened, cakes cut",
-			Doc: "a layer leaves the layers above their least volume 1³+...+(u-1)³, which shortens its ranges, and a cake whose volume is less than its layers' least is cut"},
+		cakeLayerLimits: {Name: "layer-limits", Category: technique.Feasibility, Chapter: "1",
+			Counts: "layers left out that would be placed",
+			Doc:    "layer u from the top has radius and height at least u, so r²·u fits the volume it may take (off: at least 1)"},
+		cakeLargeFirst: {Name: "large-first", Category: technique.Order, Chapter: "2",
+			Counts: "ranges ordered large to small",
+			Doc:    "radii and heights are tried from large to small, which finds a cake of small area early, and a bound that fails at one cuts the smaller ones with it (off: small to large)"},
+		cakeVolumeBound: {Name: "volume-bound", Category: technique.Feasibility, Chapter: "3",
+			Counts: "nodes cut, layers left out",
+			Doc:    "a layer leaves the layers above their least volume 1³+...+(u-1)³, which shortens its ranges, and a cake whose volume is less than its layers' least is cut"},
 		cakeLeastArea: {Name: "least-area", Category: technique.Optimality, Chapter: "4", Counts: "nodes cut",
 			Doc: "cut when the area so far plus the least side area of the layers left, 2(1²+...+u²), reaches the best cake's"},
-		cakeAreaBound: {Name: "area-bound", Category: technique.Optimality, Chapter: "5", Counts: "radii skipped",
-			Doc: "cut a radius r when the area so far plus 2·(volume left)/r, the least side area of the layers left under radius r, reaches the best cake's"},
-		cakeRoomAbove: {Name: "room-above", Category: technique.Feasibility, Counts: "heights skipped",
-			Doc: "cut a height that leaves more volume than the layers above, each narrower and lower by one, can hold"},
+		cakeAreaBound: {Name: "area-bound", Category: technique.Optimality, Chapter: "5",
+			Counts: "layers cut",
+			Doc:    "cut a radius r when the area so far plus 2·(volume left)/r, the least side area of the layers left under radius r, reaches the best cake's"},
+		cakeRoomAbove: {Name: "room-above", Category: technique.Feasibility,
+			Counts: "layers cut",
+			Doc:    "cut a height that leaves more volume than the layers above, each narrower and lower by one, can hold"},
 	}
 }
 
@@ -180,32 +185,25 @@ func newCakeSearch(ctx context.Context, p cake.Instance, on technique.Set) *cake
 // rem volume left for layers u..1 and area the area of the layers below.
 // It is the search with large-first, layer-limits and area-bound on,
 // untraced; the other switches are in the tables. dfsAny is the search
-// with any, and the one traced.
+// with any, and the one traced: both count the same.
 func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
-	if !s.tick.Tick() {
-		return
-	}
 	if u == 0 {
 		s.leaf(rem, area)
 		return
 	}
 	l := s.level[u]
 	// Layers u..1 have radii and heights at least u, u-1, ..., 1.
-	if rem < l.needV {
-		s.probe.Cut(cakeVolumeBound)
-		return
-	}
-	if area+l.needA >= s.best {
-		s.probe.Cut(cakeLeastArea)
+	if short, over := rem < l.needV, area+l.needA >= s.best; short || over {
+		s.nodeCut(u, l, rem, area, short, over)
 		return
 	}
 	avail := rem - l.keepV // the most this layer can hold
 	// This layer's height is at least u, so r^2 u <= avail.
 	rMax := min(rBelow-1, intmath.Sqrt(avail/u))
-	if rMax < rBelow-1 && (rMax+1)*(rMax+1)*u <= rem {
-		s.probe.Cut(cakeVolumeBound) // the next radius fits all but the reserve
+	s.radiiCut(u, l, rem, avail, area, rBelow, hBelow, rMax)
+	if rMax-u >= 1 {
+		s.probe.Cut(cakeLargeFirst)
 	}
-	s.probe.CutN(cakeLayerLimits, u-1) // the radii below u
 	for r := rMax; r >= u; r-- {
 		top := 0
 		if u == s.m {
@@ -214,16 +212,36 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 		// Layers u..1 have radii at most r, so their side area
 		// sum 2 r_i h_i = sum 2 r_i^2 h_i / r_i is at least 2 rem / r.
 		if area+top+intmath.CeilDiv(2*rem, r) >= s.best {
-			s.probe.Cut(cakeAreaBound)
 			if u == s.m {
+				s.probe.CutN(cakeAreaBound, s.layers(u, r, u, min(hBelow-1, avail/(r*r)), rem))
 				continue // a smaller bottom has a smaller top: try it
 			}
-			s.probe.CutN(cakeLargeFirst, r-u) // a smaller r only raises the bound
+			// A smaller r only raises the bound.
+			s.probe.CutN(cakeAreaBound, s.passR(u, u, r, u, avail, rem, noCut, hBelow))
 			break
 		}
 		s.layer(u, r, rem, avail, area+top, hBelow)
 		if s.tick.Err() != nil {
 			return
+		}
+	}
+}
+
+// nodeCut counts the node that volume-bound cuts (short: less volume
+// left than layers u..1 need), else the one least-area does (over: the
+// area so far and theirs reach the best): a node two checks fail counts
+// for the first.
+func (s *cakeSearch) nodeCut(u int, l cakeLevel, rem, area int, short, over bool) {
+	switch {
+	case short:
+		s.probe.Cut(cakeVolumeBound)
+		if s.tracing {
+			s.probe.Why(cakeVolumeBound, fmt.Sprintf("%d left < %d, the least volume of %s", rem, l.needV, trace.Plural(u, "layer", "layers")))
+		}
+	case over:
+		s.probe.Cut(cakeLeastArea)
+		if s.tracing {
+			s.probe.Why(cakeLeastArea, fmt.Sprintf("area %d + at least %d for %s >= best %d", area, l.needA, trace.Plural(u, "more layer", "more layers"), s.best))
 		}
 	}
 }
@@ -243,20 +261,114 @@ func (s *cakeSearch) leaf(rem, area int) {
 func (s *cakeSearch) layer(u, r, rem, avail, area, hBelow int) {
 	sum2, sum3 := s.room(u, r)
 	hMax := min(hBelow-1, avail/(r*r))
-	s.probe.CutN(cakeLayerLimits, u-1) // the heights below u
-	if hMax < hBelow-1 && r*r*(hMax+1) <= rem {
-		s.probe.Cut(cakeVolumeBound) // the next height fits all but the reserve
+	s.heightsCut(u, r, u, rem, hMax, hBelow, sum2, sum3)
+	if hMax-u >= 1 {
+		s.probe.Cut(cakeLargeFirst)
 	}
 	for h := hMax; h >= u; h-- {
 		left := rem - r*r*h
 		if left > h*sum2-sum3 {
-			s.probe.Cut(cakeRoomAbove)
-			s.probe.CutN(cakeLargeFirst, h-u) // a lower layer leaves more volume and less room above
+			s.probe.CutN(cakeRoomAbove, h-u+1) // a lower layer leaves more volume and less room above
 			break
+		}
+		if !s.tick.Tick() {
+			return
 		}
 		s.cur[s.m-u] = cake.Layer{R: r, H: h}
 		s.dfs(u-1, left, area+2*r*h, r, h)
 	}
+}
+
+// radiiCut counts the layers of layer u that layer-limits and
+// volume-bound leave out by narrowing its radii, rMax down to l.lo, and
+// that the search would have placed without them: under each radius
+// that area-bound lets through, the heights that room-above lets
+// through (passR). Without layer-limits radii and heights run from 1,
+// and radii up to the one whose square fits avail; without volume-bound's
+// reserve, radii and heights run up to what fits rem.
+func (s *cakeSearch) radiiCut(u int, l cakeLevel, rem, avail, area, rBelow, hBelow, rMax int) {
+	if l.lo > 1 {
+		free := min(rBelow-1, intmath.Sqrt(avail))
+		n := s.passR(u, 1, min(l.lo-1, free), 1, avail, rem, area, hBelow) +
+			s.passR(u, max(rMax+1, l.lo), free, 1, avail, rem, area, hBelow)
+		s.probe.CutN(cakeLayerLimits, n)
+		if s.tracing && n > 0 {
+			s.probe.Why(cakeLayerLimits, fmt.Sprintf("layer %d from the top has radius and height at least %d, and r²·%d <= %d: %s",
+				u, l.lo, l.lo, avail, trace.Plural(n, "layer", "layers")))
+		}
+	}
+	if l.keepV > 0 {
+		n := s.passR(u, max(rMax+1, l.lo), min(rBelow-1, intmath.Sqrt(rem/l.lo)), l.lo, rem, rem, area, hBelow)
+		s.probe.CutN(cakeVolumeBound, n)
+		if s.tracing && n > 0 {
+			s.probe.Why(cakeVolumeBound, fmt.Sprintf("%d of %d kept for %s above: %s of radius above %d",
+				l.keepV, rem, trace.Plural(u-1, "layer", "layers"), trace.Plural(n, "layer", "layers"), rMax))
+		}
+	}
+}
+
+// heightsCut counts, likewise, the layers of layer u under radius r that
+// layer-limits and volume-bound leave out by narrowing its heights, hMax
+// down to lo, and that room-above would let through (passH).
+func (s *cakeSearch) heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3 int) {
+	if lo > 1 {
+		n := passH(r, 1, min(lo-1, hMax), rem, sum2, sum3)
+		s.probe.CutN(cakeLayerLimits, n)
+		if s.tracing && n > 0 {
+			s.probe.Why(cakeLayerLimits, fmt.Sprintf("R=%d: layer %d from the top has a height at least %d: %s", r, u, lo, trace.Plural(n, "layer", "layers")))
+		}
+	}
+	if keep := s.level[u].keepV; keep > 0 {
+		n := passH(r, max(hMax+1, lo), min(hBelow-1, rem/(r*r)), rem, sum2, sum3)
+		s.probe.CutN(cakeVolumeBound, n)
+		if s.tracing && n > 0 {
+			s.probe.Why(cakeVolumeBound, fmt.Sprintf("R=%d: %d of %d kept for %s above: %s taller than %d",
+				r, keep, rem, trace.Plural(u-1, "layer", "layers"), trace.Plural(n, "layer", "layers"), hMax))
+		}
+	}
+}
+
+// passR returns how many layers of radius lo..hi, each that area-bound
+// lets through (every one when it is off), and of height from hLo up to
+// what fits fit and the layer below, room-above lets through: the layers
+// of those radii that the search would place.
+func (s *cakeSearch) passR(u, lo, hi, hLo, fit, rem, area, hBelow int) int {
+	if s.areaBound && u < s.m && area > noCut {
+		// Above the bottom, area + ceil(2 rem / r) < best holds from
+		// one radius up: ceil(2 rem / r) <= best-area-1.
+		g := s.best - area - 1
+		if g < 1 {
+			return 0
+		}
+		lo, area = max(lo, intmath.CeilDiv(2*rem, g)), noCut
+	}
+	n := 0
+	for r := lo; r <= hi; r++ {
+		top := 0
+		if u == s.m {
+			top = r * r
+		}
+		if area == noCut || !s.areaBound || area+top+intmath.CeilDiv(2*rem, r) < s.best {
+			n += s.layers(u, r, hLo, min(hBelow-1, fit/(r*r)), rem)
+		}
+	}
+	return n
+}
+
+// layers returns how many heights of lo..hi for layer u of radius r
+// room-above lets through.
+func (s *cakeSearch) layers(u, r, lo, hi, rem int) int {
+	sum2, sum3 := s.room(u, r)
+	return passH(r, lo, hi, rem, sum2, sum3)
+}
+
+// passH returns how many heights of lo..hi under radius r room-above
+// lets through, sum2 and sum3 being room's: those with rem - r²h <=
+// h·sum2 - sum3, that is h >= (rem + sum3) / (sum2 + r²); all of them
+// when room-above is off, which makes sum2 too large to cut.
+func passH(r, lo, hi, rem, sum2, sum3 int) int {
+	lo = max(lo, intmath.CeilDiv(rem+sum3, sum2+r*r))
+	return max(hi-lo+1, 0)
 }
 
 // traced searches the layers above layer u, of radius r and height h, as
@@ -284,76 +396,101 @@ func (s *cakeSearch) room(u, r int) (int, int) {
 // without large-first, from 1 without layer-limits, and no area bound
 // without area-bound.
 func (s *cakeSearch) dfsAny(u, rem, area, rBelow, hBelow int) {
-	if !s.tick.Tick() {
-		return
-	}
 	if u == 0 {
 		s.leaf(rem, area)
 		return
 	}
 	l := s.level[u]
-	if rem < l.needV {
-		s.probe.Cut(cakeVolumeBound)
-		return
-	}
-	if area+l.needA >= s.best {
-		s.probe.Cut(cakeLeastArea)
+	if short, over := rem < l.needV, area+l.needA >= s.best; short || over {
+		s.nodeCut(u, l, rem, area, short, over)
 		return
 	}
 	avail := rem - l.keepV
 	rMax := min(rBelow-1, intmath.Sqrt(avail/l.lo))
-	s.probe.CutN(cakeLayerLimits, l.lo-1)
-	if rMax < rBelow-1 && (rMax+1)*(rMax+1)*l.lo <= rem {
-		s.probe.Cut(cakeVolumeBound)
-	}
+	s.radiiCut(u, l, rem, avail, area, rBelow, hBelow, rMax)
 	if rMax < l.lo {
 		return
 	}
 	r, end, step := rMax, l.lo-1, -1
 	if !s.largeFirst {
 		r, end, step = l.lo, rMax+1, 1
+	} else if rMax-l.lo >= 1 {
+		s.probe.Cut(cakeLargeFirst)
+		if s.tracing {
+			s.probe.Why(cakeLargeFirst, fmt.Sprintf("radii %d down to %d", rMax, l.lo))
+		}
 	}
 	for ; r != end && s.tick.Err() == nil; r += step {
 		top := 0
 		if u == s.m {
 			top = r * r
 		}
-		if s.areaBound && area+top+intmath.CeilDiv(2*rem, r) >= s.best {
-			s.probe.Cut(cakeAreaBound)
-			if u == s.m || !s.largeFirst {
-				continue // small to large, the bound cuts the smallest radii first
+		if side := intmath.CeilDiv(2*rem, r); s.areaBound && area+top+side >= s.best {
+			all := u != s.m && s.largeFirst // large to small, a smaller r only raises the bound
+			lo := r
+			if all {
+				lo = l.lo
 			}
-			s.probe.CutN(cakeLargeFirst, r-l.lo)
-			break
+			n := s.passR(u, lo, r, l.lo, avail, rem, noCut, hBelow)
+			s.probe.CutN(cakeAreaBound, n)
+			if s.tracing && n > 0 {
+				s.probe.Why(cakeAreaBound, s.areaWhy(r, area+top, side, r-lo+1, n))
+			}
+			if all {
+				break
+			}
+			continue // small to large, or a smaller bottom, whose top is smaller
 		}
 		s.layerAny(u, r, l.lo, rem, avail, area+top, hBelow)
 	}
+}
+
+// areaWhy says why area-bound cut radius r and the radii-1 below it, n
+// layers in all: the area so far (with the tops) and the side area of
+// the layers left reach the best cake's.
+func (s *cakeSearch) areaWhy(r, area, side, radii, n int) string {
+	why := fmt.Sprintf("R=%d: area %d + side >= %d reaches best %d", r, area, side, s.best)
+	if radii > 1 {
+		why += ", and so for " + trace.Plural(radii-1, "radius", "radii") + " below"
+	}
+	return why + ": " + trace.Plural(n, "layer", "layers")
 }
 
 // layerAny is layer for dfsAny, the heights at least lo.
 func (s *cakeSearch) layerAny(u, r, lo, rem, avail, area, hBelow int) {
 	sum2, sum3 := s.room(u, r)
 	hMax := min(hBelow-1, avail/(r*r))
-	s.probe.CutN(cakeLayerLimits, lo-1)
-	if hMax < hBelow-1 && r*r*(hMax+1) <= rem {
-		s.probe.Cut(cakeVolumeBound)
-	}
+	s.heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3)
 	if hMax < lo {
 		return
 	}
 	h, end, step := hMax, lo-1, -1
 	if !s.largeFirst {
 		h, end, step = lo, hMax+1, 1
+	} else if hMax-lo >= 1 {
+		s.probe.Cut(cakeLargeFirst)
+		if s.tracing {
+			s.probe.Why(cakeLargeFirst, fmt.Sprintf("R=%d: heights %d down to %d", r, hMax, lo))
+		}
 	}
 	for ; h != end; h += step {
 		left := rem - r*r*h
-		if left > h*sum2-sum3 {
-			s.probe.Cut(cakeRoomAbove)
-			if !s.largeFirst {
-				continue // a taller layer may leave little enough
+		if room := h*sum2 - sum3; left > room {
+			n := 1
+			if s.largeFirst {
+				n = h - lo + 1 // a lower layer leaves more volume and less room above
 			}
-			s.probe.CutN(cakeLargeFirst, h-lo)
-			break
+			s.probe.CutN(cakeRoomAbove, n)
+			if s.tracing {
+				s.probe.Why(cakeRoomAbove, s.roomWhy(r, h, left, room, n))
+			}
+			if n > 1 {
+				break
+			}
+			continue // small to large, a taller layer may leave little enough
+		}
+		if !s.tick.Tick() {
+			return
 		}
 		s.cur[s.m-u] = cake.Layer{R: r, H: h}
 		if s.tracing {
@@ -362,4 +499,14 @@ func (s *cakeSearch) layerAny(u, r, lo, rem, avail, area, hBelow int) {
 		}
 		s.dfsAny(u-1, left, area+2*r*h, r, h)
 	}
+}
+
+// roomWhy says why room-above cut height h under radius r and the n-1
+// below it: the volume left is more than the layers above can hold.
+func (s *cakeSearch) roomWhy(r, h, left, room, n int) string {
+	why := fmt.Sprintf("R=%d H=%d: %d left, the layers above hold at most %d", r, h, left, max(room, 0))
+	if n > 1 {
+		why += ", and less under " + trace.Plural(n-1, "lower height", "lower heights")
+	}
+	return why
 }

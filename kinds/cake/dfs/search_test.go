@@ -274,42 +274,51 @@ func BenchmarkCake(b *testing.B) {
 // out by hand. Layer u counts from the top: the bottom is u=2, with radii
 // and heights from 2 (layer-limits) and a reserve of 1 for the top
 // (volume-bound), so radii 7..2 (7²·2 <= 99). The first cake, under
-// R=4 H=6, has area 68, and no other beats it.
+// R=4 H=6, has area 68, and no other beats it. A count is the layers a
+// pruning kept the search from placing, and large-first's the ranges it
+// ordered.
 //
-//   - layer-limits 5: radius 1 skipped at the bottom, and height 1 for
-//     each of its radii 7, 6, 5 and 4 searched; the top (u=1) skips none.
+//   - nodes 5, the layers placed: R=7 H=2, R=5 H=3, R=4 H=6 with its top
+//     R=2 H=1, and R=4 H=5.
+//   - large-first 9: the bottom's radii 7..2 and heights 3..2 of R=5 and
+//     6..2 of R=4; the top's radii 4..1, 2..1 and 3..1 under R=5 H=3,
+//     R=4 H=6 and R=4 H=5; under R=5 H=3 the heights 2..1 of R=3, 2
+//     and 1.
+//   - room-above 13: the top must use up the volume left: under R=7 H=2
+//     its R=1 H=1; under R=5 H=3 its R=4 H=1 and both heights of R=3, 2
+//     and 1 (7); at the bottom R=6 H=2 (28 left, room 25), R=5 H=2 (50,
+//     16) and R=4 H=4 with the two heights below it (36, 27).
+//   - area-bound 9: under R=4 H=6 the top R=1 H=4 (64 + 8 reaches 68);
+//     at the bottom R=3 (9 + 200/3 is 76) with its heights 8..11, and
+//     R=2 (4 + 100) with 21..24, which room-above would let through;
+//     under R=4 H=5 it cuts the top's radii 3..1, but none of them has a
+//     height that uses up the 20 left: 0 there.
 //   - volume-bound 1: R=5 H=4 would take all 100, leaving nothing for the
-//     top, so the reserve shortens R=5's heights to 3..2.
-//   - room-above 8: the top must use up the volume (nothing fits above
-//     it): under R=7 H=2 its R=1 H=1, under R=5 H=3 its R=4, 3, 2 and 1
-//     (the tallest height of each); at the bottom R=6 H=2 (28 left, room
-//     25), R=5 H=2 (50, 16) and R=4 H=4 (36, 27).
-//   - large-first 7: those cuts end the heights below them too: under
-//     R=5 H=3 the tops R=3, 2 and 1 one each (H=1 after H=2), and at the
-//     bottom R=4 H=3 and H=2 after H=4; and under R=4 H=5 the top's R=2
-//     and R=1, cut with R=3.
-//   - area-bound 4: under R=4 H=6 the top R=1 (64 + 8/1 reaches 68),
-//     under R=4 H=5 the top R=3 (56 + 40/3 rounded up is 70), at the
-//     bottom R=3 (9 + 200/3 is 76) and R=2 (4 + 100), tried in turn, as a
-//     smaller bottom has a smaller top.
+//     top; the reserve leaves it out.
+//   - layer-limits 0: the bottom's radius 1, and 8 and 9 (whose square
+//     fits 99 with height 1), have no height room-above lets through, nor
+//     has height 1 under any bottom radius: it leaves out nothing the
+//     search would have placed, and the nodes are the same without it.
 //   - least-area 0: every node's area plus 2(1²+...+u²) stays below 68.
 //
-// Nodes: the empty cake, R=7 H=2, R=5 H=3, R=4 H=6 with its top R=2
-// H=1, and R=4 H=5: 6. The counts are the same on a second run.
+// The counts are the same on a second run.
 func TestCakeCuts(t *testing.T) {
 	p := cake.Instance{Volume: 100, Layers: 2}
-	want := map[string]int64{"layer-limits": 5, "large-first": 7, "volume-bound": 1, "least-area": 0, "area-bound": 4, "room-above": 8}
+	want := map[string]int64{"layer-limits": 0, "large-first": 9, "volume-bound": 1, "least-area": 0, "area-bound": 9, "room-above": 13}
 	for range 2 {
 		a, st, err := dfs.Solve(context.Background(), p, technique.Set{})
 		require.NoError(t, err)
 		require.Equal(t, 68, a.Area)
-		require.EqualValues(t, 6, st.Nodes)
+		require.EqualValues(t, 5, st.Nodes)
 		got := map[string]int64{}
 		for i, pr := range dfs.Prunings() {
 			got[pr.Name] = st.Cuts[i]
 		}
 		require.Equal(t, want, got)
 	}
+	_, st, err := dfs.Solve(context.Background(), p, cakeSet(t, "-layer-limits"))
+	require.NoError(t, err)
+	require.EqualValues(t, 5, st.Nodes, "layer-limits removed nothing")
 }
 
 // TestCakePruningsIndexed checks that every pruning says what it counts,

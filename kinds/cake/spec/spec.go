@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/kinds/cake"
@@ -29,6 +30,7 @@ var Kind = cakeKind{kind.New(kind.Spec[cake.Instance, cake.Answer]{
 	Chapter: kind.SearchOf[cake.Instance, cake.Answer]{Prunings: dfs.CakeChapterPrunings(), Run: dfs.CakeChapter,
 		Doc: "the chapter's listing (AcWing 168), the layers from the bottom up, radius then height"},
 	Encodings: sat.Encodings(), SAT: sat.Solve,
+	Samples: kind.Sub(cake.Samples, "testdata"),
 })}
 
 type cakeKind struct {
@@ -70,3 +72,16 @@ func (cakeKind) Generate(rng *rand.Rand, _ kind.GenValues) (kind.Instance, error
 }
 
 func (cakeKind) GenTrailer() string { return "" }
+
+// Picture draws a for the lab.
+func (cakeKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
+	x := a.(cake.Answer)
+	if x.Area == 0 {
+		return kind.Picture{Type: "text", Text: p.(cake.Instance).Format(x), Caption: "no cake of that volume and layer count"}
+	}
+	pic := kind.Picture{Type: "layers", Caption: "area " + strconv.Itoa(x.Area) + "π"}
+	for _, l := range x.Layers {
+		pic.Layers = append(pic.Layers, kind.Layer{R: l.R, H: l.H})
+	}
+	return pic
+}

@@ -80,7 +80,7 @@ func CatsChapter(ctx context.Context, p cats.Instance, on technique.Set) (cats.A
 	if s.on[catsChHeaviestFirst] {
 		s.probe.CutN(catsChHeaviestFirst, s.placed)
 		if s.tracing {
-			s.probe.Why(catsChHeaviestFirst, trace.Plural(s.placed, "cat")+" placed, heaviest first")
+			s.probe.Why(catsChHeaviestFirst, trace.Plural(s.placed, "cat", "cats")+" placed, heaviest first")
 		}
 	}
 	if s.tracing {

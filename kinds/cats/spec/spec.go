@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/kinds/cats"
@@ -27,6 +28,7 @@ var Kind = catsKind{kind.New(kind.Spec[cats.Instance, cats.Answer]{
 	Chapter: kind.SearchOf[cats.Instance, cats.Answer]{Prunings: dfs.CatsChapterPrunings(), Run: dfs.CatsChapter,
 		Doc: "the contest search of the chapter's example of a search order (AcWing 165), cat by cat, heaviest first"},
 	Encodings: sat.Encodings(), SAT: sat.Solve,
+	Samples: kind.Sub(cats.Samples, "testdata"),
 })}
 
 type catsKind struct {
@@ -78,3 +80,20 @@ func (catsKind) Generate(rng *rand.Rand, v kind.GenValues) (kind.Instance, error
 }
 
 func (catsKind) GenTrailer() string { return "" }
+
+// Picture draws a for the lab.
+func (catsKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
+	q, x := p.(cats.Instance), a.(cats.Answer)
+	b := &kind.Bars{Length: q.W}
+	for _, car := range x.Cars {
+		var ws []int
+		var ls []string
+		for _, i := range car {
+			ws = append(ws, q.Weights[i])
+			ls = append(ls, "cat "+strconv.Itoa(i+1))
+		}
+		b.Bars = append(b.Bars, ws)
+		b.Labels = append(b.Labels, ls)
+	}
+	return kind.Picture{Type: "bars", Caption: strconv.Itoa(len(x.Cars)) + " cars of capacity " + strconv.Itoa(q.W), Bars: b}
+}

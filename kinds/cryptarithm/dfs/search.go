@@ -3,10 +3,12 @@ package dfs
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
@@ -84,11 +86,11 @@ func Prunings() []technique.Pruning {
 			Doc: "within a column, the letters of largest weight in the window are chosen first"},
 		cryptPrimeLast: {Name: "prime-last", Category: technique.Order, Counts: "letters moved", Needs: []string{"column-order"},
 			Doc: "a column's last letter is one whose coefficient is prime to B, so the column fixes its digit"},
-		cryptColumnCheck: {Name: "column-check", Category: technique.Feasibility, Chapter: "named", Counts: "branches cut",
+		cryptColumnCheck: {Name: "column-check", Category: technique.Feasibility, Chapter: "named", Counts: "nodes failed",
 			Doc: "each column is checked, and its exact carry passed on, once its letters are set (else the sum is checked at the leaves)"},
 		cryptColumnDigit: {Name: "column-digit", Category: technique.Feasibility, Counts: "digits skipped", Needs: []string{"column-check"},
 			Doc: "the letter that completes a column is only given the digits that make the column 0 modulo B"},
-		cryptWindowBound: {Name: "window-bound", Category: technique.Feasibility, Counts: "branches cut",
+		cryptWindowBound: {Name: "window-bound", Category: technique.Feasibility, Counts: "nodes failed",
 			Doc: "cut when the exact least and greatest value of a window of columns over the free digits bracket no multiple of B^w"},
 		cryptNarrowEach: {Name: "narrow-each", Category: technique.Propagation, Counts: "digits removed", Needs: []string{"window-bound"},
 			Doc: "each open letter of the window keeps only the digits for which the others' extremes still fit"},
@@ -327,6 +329,9 @@ func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
 			s.order = append(s.order, x)
 		}
 	}
+	if s.tracing {
+		s.orderWhy(byColumn, byWeight, primeLast)
+	}
 	rank := make([]int, s.n)
 	for k, x := range s.order {
 		rank[x] = k
@@ -347,6 +352,20 @@ func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
 			j++
 		}
 		s.ready[k] = j
+	}
+}
+
+// orderWhy says, when traced, the order of the letters that the order
+// rules on chose.
+func (s *cryptSearch) orderWhy(byColumn, byWeight, primeLast bool) {
+	var b strings.Builder
+	for _, x := range s.order {
+		b.WriteString(s.letters[x : x+1])
+	}
+	for k, on := range [...]bool{cryptColumnOrder: byColumn, cryptWeightOrder: byWeight, cryptPrimeLast: primeLast} {
+		if on {
+			s.probe.Why(k, "letters in the order "+b.String())
+		}
 	}
 }
 
@@ -381,7 +400,7 @@ func gcd(a, b int) int {
 
 // run sets up the root and searches.
 func (s *cryptSearch) run() {
-	if !s.tick.Tick() || s.infeasi { // the root is a node
+	if !s.tick.Look() || s.infeasi {
 		return
 	}
 	s.states = make([]cryptState, s.n+1)
@@ -394,6 +413,9 @@ func (s *cryptSearch) run() {
 		if s.lead>>x&1 == 1 && s.leadZero {
 			st.dom[x] &^= 1
 			s.probe.Cut(cryptLeadingZero)
+			if s.tracing {
+				s.probe.Why(cryptLeadingZero, s.letters[x:x+1]+" starts a word: not 0")
+			}
 		}
 	}
 	if s.narrow(0, st) {
@@ -425,6 +447,9 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 		d := bits.TrailingZeros64(m)
 		if closes && (c*d+rest)%s.base != 0 {
 			s.probe.Cut(cryptColumnDigit)
+			if s.tracing {
+				s.probe.Why(cryptColumnDigit, fmt.Sprintf("%s=%d: column %d would be %d mod %d", s.letters[x:x+1], d, prev+1, (c*d+rest)%s.base, s.base))
+			}
 			continue
 		}
 		if s.stop() {
@@ -442,6 +467,9 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 		// Leave below closes every branch.
 		if s.colCheck && !s.complete(prev, s.ready[k], child) {
 			s.probe.Cut(cryptColumnCheck)
+			if s.tracing {
+				s.probe.Why(cryptColumnCheck, s.failed(prev, s.ready[k], child))
+			}
 		} else if s.narrow(next, child) { // which counts its own cuts
 			if k+1 < s.n {
 				s.dfs(k+1, child)
@@ -509,6 +537,22 @@ func (s *cryptSearch) complete(from, to int, st *cryptState) bool {
 	return to < s.cols || s.carry[s.cols] == 0
 }
 
+// failed says which of columns from..to-1 fails complete, with the
+// carries complete left, for a trace: "column 2: 13 is not a multiple of
+// 10".
+func (s *cryptSearch) failed(from, to int, st *cryptState) string {
+	for j := from; j < to; j++ {
+		sum := s.carry[j]
+		for _, t := range s.terms[j] {
+			sum += t.c * int(st.val[t.x])
+		}
+		if sum < 0 || sum%s.base != 0 {
+			return fmt.Sprintf("column %d: %d is not a multiple of %d", j+1, sum, s.base)
+		}
+	}
+	return fmt.Sprintf("a carry of %d leaves the top column", s.carry[s.cols])
+}
+
 // found records an answer.
 func (s *cryptSearch) found(st *cryptState) {
 	s.count++
@@ -551,6 +595,10 @@ func (s *cryptSearch) narrow(j int, st *cryptState) bool {
 	lo, hi := s.extremes(open[:n], st.free)
 	if !w.fits(fixed+lo, fixed+hi) {
 		s.probe.Cut(cryptWindowBound)
+		if s.tracing {
+			s.probe.Why(cryptWindowBound, fmt.Sprintf("columns %d to %d: %d..%d holds no multiple of %d up to %d of it",
+				j+1, j+windowWidth(w.pow, s.base), fixed+lo, fixed+hi, w.pow, w.maxOut))
+		}
 		return false
 	}
 	if !s.each {
@@ -565,6 +613,27 @@ func (w *cryptWin) fits(lo, hi int64) bool {
 	tmin := max(ceilDiv(lo, w.pow), 0)
 	tmax := min(floorDiv(hi, w.pow), w.maxOut)
 	return tmin <= tmax
+}
+
+// windowWidth returns the columns of a window whose B^w is pow.
+func windowWidth(pow int64, base int) int {
+	w := 0
+	for ; pow > 1; pow /= int64(base) {
+		w++
+	}
+	return w
+}
+
+// digitsText lists the digits of a set: "3 5 8".
+func digitsText(m uint64) string {
+	var b strings.Builder
+	for ; m != 0; m &= m - 1 {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(bits.TrailingZeros64(m)))
+	}
+	return b.String()
 }
 
 func floorDiv(a, b int64) int64 {
@@ -623,6 +692,9 @@ func (s *cryptSearch) narrowEach(w *cryptWin, open []cryptTerm, fixed, lo, hi in
 				dom &^= 1 << d
 				s.probe.Cut(cryptNarrowEach)
 			}
+		}
+		if s.tracing && dom != st.dom[t.x]&st.free {
+			s.probe.Why(cryptNarrowEach, fmt.Sprintf("%s loses %s: the window's extremes leave no room", s.letters[t.x:t.x+1], digitsText(st.dom[t.x]&st.free&^dom)))
 		}
 		if dom == 0 {
 			return false

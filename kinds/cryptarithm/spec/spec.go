@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
@@ -28,6 +29,7 @@ var Kind = cryptarithmKind{kind.New(kind.Spec[cryptarithm.Instance, cryptarithm.
 	Scan:      scan,
 	Own:       kind.SearchOf[cryptarithm.Instance, cryptarithm.Answer]{Doc: "puzzlesat's own search", Prunings: dfs.Prunings(), Run: dfs.Solve},
 	Encodings: sat.Encodings(), SAT: sat.Solve,
+	Samples: kind.Sub(cryptarithm.Samples, "testdata"),
 })}
 
 // scan reads cryptarithms in the base of the option "base".
@@ -100,3 +102,11 @@ func (cryptarithmKind) Generate(rng *rand.Rand, v kind.GenValues) (kind.Instance
 }
 
 func (cryptarithmKind) GenTrailer() string { return "" }
+
+// Picture draws a for the lab.
+func (cryptarithmKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
+	q, x := p.(cryptarithm.Instance), a.(cryptarithm.Answer)
+	letters := q.Letters()
+	digit := func(c byte) int { return x.Digits[strings.IndexByte(letters, c)] }
+	return kind.WordsPicture(q.Addends, q.Sum, digit, q.Base)
+}

@@ -17,7 +17,8 @@ import (
 // the smallest, that has exactly one solution, found by
 // [digitsearch.Search] with [CountDigit] as its uniqueness test, with the
 // prunings of DigitPrunings that on switches. Stats counts the nodes of
-// the search and of all those counts. The error is puzzle.ErrNoSolution
+// the search, the characters it places, and of all those counts, the
+// values of A and the products they try. The error is puzzle.ErrNoSolution
 // when no product has p's lengths, or ctx.Err() when ctx is done.
 func Solve(ctx context.Context, p digitpuzzle.Instance, on technique.Set) (digitpuzzle.Answer, search.Stats, error) {
 	var st search.Stats
@@ -29,11 +30,8 @@ func Solve(ctx context.Context, p digitpuzzle.Instance, on technique.Set) (digit
 	ranged := bits&(1<<digitProductRange) != 0
 	var probe trace.Probe
 	a, nodes, err := digitsearch.Search(ctx, p, on, &probe, func(q digitpuzzle.Answer) (bool, error) {
-		n, qs, err := countDigit(ctx, digitpuzzle.Instance{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, ranged, &probe)
+		n, qs, err := countDigit(ctx, digitpuzzle.Instance{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, ranged, limit == 2, &probe)
 		st.Nodes += qs.Nodes
-		if limit == 2 && n == 2 {
-			probe.Cut(digitCountToTwo)
-		}
 		return n == 1, err
 	})
 	st.Nodes += nodes
@@ -53,7 +51,7 @@ const (
 // the pattern search, [digitsearch.Prunings], then those of the count.
 func Prunings() []technique.Pruning {
 	return append(digitsearch.Prunings(), []technique.Pruning{
-		{Name: "count-to-two", Category: technique.Bound, Counts: "counts stopped at two",
+		{Name: "count-to-two", Category: technique.Bound, Counts: "values of A and B left untried",
 			Doc: "the uniqueness test stops counting at the second solution (else it counts them all)"},
 		{Name: "product-range", Category: technique.Feasibility, Counts: "values of B skipped",
 			Doc: "for each A, only the B whose product lies within the least and greatest C that fit are tried"},
@@ -68,15 +66,17 @@ func Prunings() []technique.Pruning {
 func Count(ctx context.Context, p digitpuzzle.Instance, limit int, on technique.Set) (int, search.Stats, error) {
 	var probe trace.Probe
 	probe.Start(ctx)
-	n, st, err := countDigit(ctx, p, limit, on.Bits(Prunings)&(1<<digitProductRange) != 0, &probe)
+	n, st, err := countDigit(ctx, p, limit, on.Bits(Prunings)&(1<<digitProductRange) != 0, false, &probe)
 	st.Cuts = probe.Counts(digitPrunings)
 	return n, st, err
 }
 
 // countDigit is CountDigit with product-range as ranged, counting its
-// cuts into probe. A = 0 counts every B at once (0 * B = 0): not a
-// pruning, the arithmetic.
-func countDigit(ctx context.Context, p digitpuzzle.Instance, limit int, ranged bool, probe *trace.Probe) (int, search.Stats, error) {
+// cuts into probe; toTwo says that limit is count-to-two's, whose count
+// is what the stop leaves untried. Its nodes are the values of A and the
+// products it tries; traced, the count is a level. A = 0 counts every B
+// at once (0 * B = 0): not a pruning, the arithmetic.
+func countDigit(ctx context.Context, p digitpuzzle.Instance, limit int, ranged, toTwo bool, probe *trace.Probe) (int, search.Stats, error) {
 	var a, b, c digitPattern
 	for _, err := range []error{
 		a.parse(p.A, digitpuzzle.MaxFactor),
@@ -90,9 +90,13 @@ func countDigit(ctx context.Context, p digitpuzzle.Instance, limit int, ranged b
 	if limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
-	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit, ranged: ranged, probe: probe}
+	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit, ranged: ranged, toTwo: toTwo, probe: probe, tracing: probe.Tracing()}
 	k.lo, k.hi = c.bounds()
 	var as, bs [100]int
+	if k.tracing {
+		probe.Level(fmt.Sprintf("solutions of %s × %s = %s", p.A, p.B, p.C))
+		defer probe.Leave()
+	}
 	err := k.run(a.values(as[:0]), b.values(bs[:0]))
 	return k.count, search.Stats{Nodes: k.tick.Steps()}, err
 }
@@ -178,34 +182,59 @@ func (q *digitPattern) bounds() (lo, hi int) {
 // digitCounter counts the products of given values of A and B that fit
 // C's pattern.
 type digitCounter struct {
-	tick   poll.Ticker  // counts values of A and products tried
-	c      digitPattern // C's pattern
-	lo, hi int          // least and greatest value that fits c
-	limit  int          // stop counting here
-	count  int          // solutions found
-	ranged bool         // product-range
-	probe  *trace.Probe
+	tick    poll.Ticker  // counts values of A and products tried
+	c       digitPattern // C's pattern
+	lo, hi  int          // least and greatest value that fits c
+	limit   int          // stop counting here
+	count   int          // solutions found
+	ranged  bool         // product-range
+	toTwo   bool         // limit is count-to-two's
+	probe   *trace.Probe
+	tracing bool
 }
 
 // run counts the solutions with A in as and B in bs (both increasing).
 func (k *digitCounter) run(as, bs []int) error {
-	for _, a := range as {
+	for i, a := range as {
 		if !k.tick.Tick() {
 			return k.tick.Err()
 		}
+		if k.tracing {
+			k.probe.Enter(fmt.Sprintf("A=%d", a))
+		}
+		var err error
 		if a == 0 {
 			// 0 * B = 0 for every B; C must be the one-digit pattern 0 or *.
 			if k.lo == 0 {
 				k.count = min(k.limit, k.count+len(bs))
 			}
-		} else if err := k.withA(a, bs); err != nil {
+		} else {
+			err = k.withA(a, bs)
+		}
+		if k.tracing {
+			k.probe.Leave()
+		}
+		if err != nil {
 			return err
 		}
 		if k.count >= k.limit {
+			k.untried(len(as)-i-1, "A")
 			return nil
 		}
 	}
 	return nil
+}
+
+// untried counts, when count-to-two stopped the count at its second
+// solution, the n values of A or B it leaves untried.
+func (k *digitCounter) untried(n int, what string) {
+	if !k.toTwo || n == 0 {
+		return
+	}
+	k.probe.CutN(digitCountToTwo, n)
+	if k.tracing {
+		k.probe.Why(digitCountToTwo, fmt.Sprintf("two solutions, so not unique: %s untried", trace.Plural(n, "more value of "+what, "more values of "+what)))
+	}
 }
 
 // withA counts the solutions with A = a > 0. Only B in
@@ -217,24 +246,53 @@ func (k *digitCounter) withA(a int, bs []int) error {
 	if !k.ranged {
 		bLo, bHi = 0, math.MaxInt
 	}
-	for i, b := range bs {
-		if b < bLo {
-			k.probe.Cut(digitProductRange)
-			continue
-		}
-		if b > bHi {
-			k.probe.CutN(digitProductRange, len(bs)-i)
-			break
-		}
+	from := 0
+	for from < len(bs) && bs[from] < bLo {
+		from++
+	}
+	to := from
+	for to < len(bs) && bs[to] <= bHi {
+		to++
+	}
+	k.skipped(from, a, bLo, "below")
+	for j, b := range bs[from:to] {
 		if !k.tick.Tick() {
 			return k.tick.Err()
 		}
-		if v := a * b; (k.ranged || k.lo <= v && v <= k.hi) && k.c.fits(v) {
+		v := a * b
+		fits := (k.ranged || k.lo <= v && v <= k.hi) && k.c.fits(v)
+		if k.tracing {
+			k.probe.Enter(productLabel(b, v, fits))
+			k.probe.Leave()
+		}
+		if fits {
 			k.count++
 			if k.count >= k.limit {
+				k.untried(to-from-j-1, "B")
 				return nil
 			}
 		}
 	}
+	k.skipped(len(bs)-to, a, bHi, "above")
 	return nil
+}
+
+// productLabel says what the decision B = b gave: "B=7: 84 fits".
+func productLabel(b, v int, fits bool) string {
+	if fits {
+		return fmt.Sprintf("B=%d: %d fits", b, v)
+	}
+	return fmt.Sprintf("B=%d: %d does not fit", b, v)
+}
+
+// skipped counts the n values of B that product-range skips for A = a,
+// those below bLo or above bHi (side b).
+func (k *digitCounter) skipped(n, a, b int, side string) {
+	if n == 0 {
+		return
+	}
+	k.probe.CutN(digitProductRange, n)
+	if k.tracing {
+		k.probe.Why(digitProductRange, fmt.Sprintf("%s %s %d: %d × B outside %d..%d", trace.Plural(n, "value of B", "values of B"), side, b, a, k.lo, k.hi))
+	}
 }

@@ -214,18 +214,20 @@ func TestDigitPruningsAreReal(t *testing.T) {
 }
 
 // TestDigitCuts pins the counters on the statement's first case, 7 ** 8*,
-// whose own pattern is unique at depth 0: the search takes its first
-// pattern (least-first ends depth 0 there, once), and the uniqueness
+// whose own pattern is unique at depth 0: the search places no
+// character, so least-first leaves none untried, and the uniqueness
 // test, with A = 7, skips the B outside [ceil(80/7), floor(89/7)] = 12
 // only: 89 of the 90 values 10..99 (product-range); it finds one
-// solution, so the count never stops at two. Each count is 0 with its
-// pruning off, and the same on a second run.
+// solution, so the count never stops at two. Its nodes are A = 7 and
+// B = 12. Each count is 0 with its pruning off, and the same on a second
+// run.
 func TestDigitCuts(t *testing.T) {
 	p := digitpuzzle.Instance{Case: 1, A: "7", B: "**", C: "8*"}
 	ps := dfs.Prunings()
 	_, st, err := dfs.Solve(context.Background(), p, technique.Set{})
 	require.NoError(t, err)
-	require.Equal(t, []int64{0, 0, 1, 0, 89}, st.Cuts)
+	require.Equal(t, []int64{0, 0, 0, 0, 89}, st.Cuts)
+	require.Equal(t, int64(2), st.Nodes)
 	_, again, err := dfs.Solve(context.Background(), p, technique.Set{})
 	require.NoError(t, err)
 	require.Equal(t, st.Cuts, again.Cuts)

@@ -28,6 +28,7 @@ var Kind = digitKind{kind.New(kind.Spec[digitpuzzle.Instance, digitpuzzle.Answer
 	Scan:      kind.Plain(digitpuzzle.Scan),
 	Own:       kind.SearchOf[digitpuzzle.Instance, digitpuzzle.Answer]{Doc: "puzzlesat's own search", Prunings: dfs.Prunings(), Run: dfs.Solve},
 	Encodings: sat.Encodings(), SAT: sat.Solve,
+	Samples: kind.Sub(digitpuzzle.Samples, "testdata"),
 })}
 
 type digitKind struct {
@@ -59,3 +60,10 @@ func (digitKind) Generate(rng *rand.Rand, _ kind.GenValues) (kind.Instance, erro
 }
 
 func (digitKind) GenTrailer() string { return "0\n" }
+
+// Picture draws a for the lab.
+func (digitKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
+	q, x := p.(digitpuzzle.Instance), a.(digitpuzzle.Answer)
+	return kind.Picture{Type: "words", Caption: "the pattern with the fewest changes, then the least",
+		Words: [][]string{{"", q.A, "×", q.B, "=", q.C}, {"→", x.A, "×", x.B, "=", x.C}}}
+}

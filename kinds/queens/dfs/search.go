@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/kinds/queens"
@@ -72,15 +73,15 @@ const (
 // on by default.
 func Prunings() []technique.Pruning {
 	return []technique.Pruning{
-		queensColumns: {Name: "columns", Category: technique.Feasibility, Counts: "squares refused",
+		queensColumns: {Name: "columns", Category: technique.Feasibility, Counts: "squares only it refuses",
 			Doc: "a queen goes only in a column that no queen above holds, by a bit mask (off: checked once every row has its queen)"},
-		queensDiagonals: {Name: "diagonals", Category: technique.Feasibility, Counts: "squares refused",
+		queensDiagonals: {Name: "diagonals", Category: technique.Feasibility, Counts: "squares only it refuses",
 			Doc: "a queen goes only on a ↘ diagonal that no queen above holds, the mask shifted a column a row (off: checked at the end)"},
-		queensAntiDiagonals: {Name: "anti-diagonals", Category: technique.Feasibility, Counts: "squares refused",
+		queensAntiDiagonals: {Name: "anti-diagonals", Category: technique.Feasibility, Counts: "squares only it refuses",
 			Doc: "a queen goes only on a ↙ diagonal that no queen above holds, the mask shifted back a column a row (off: checked at the end)"},
 		queensMirror: {Name: "mirror", Category: technique.Redundancy, Counts: "squares skipped",
 			Doc: "the top queen stays in the left half (in the middle column, with the second in the left half): each solution found stands for its mirror image too"},
-		queensLowestFirst: {Name: "lowest-first", Category: technique.Order, Counts: "searches ended at the first solution",
+		queensLowestFirst: {Name: "lowest-first", Category: technique.Order, Counts: "columns left untried at the first solution",
 			Doc: "columns are tried from the lowest, so solutions come in lexicographic order and above N = 13 the first found is the answer (off: highest first, every solution seen)"},
 	}
 }
@@ -100,6 +101,7 @@ type queensSearch struct {
 	count     int64            // solutions counted; with mirror, two for each one found
 	limit     int64            // count stops there; 0: no limit
 	stopFirst bool             // stop at the first solution found
+	firstStop bool             // stopFirst stopped the search
 	stopped   bool
 	least     *queens.Least // the first solutions, when kept
 	found     bool          // a solution was found
@@ -145,12 +147,23 @@ func (s *queensSearch) run() {
 		skip &^= 1 << m
 	}
 	s.probe.CutN(queensMirror, bits.OnesCount64(skip))
+	if s.tracing && skip != 0 {
+		s.probe.Why(queensMirror, fmt.Sprintf("row 1: %s, the mirror images of the left half", columnsText(skip)))
+	}
 	s.row(0, 0, 0, 0, left)
+	if s.n%2 == 1 && s.firstStop {
+		s.untried(0, 1) // the middle column
+	}
 	if s.n%2 == 1 && !s.stopped {
 		b := uint64(1) << m
 		if s.enter(0, m) {
 			next := s.free(1, b, b<<1, b>>1)
-			s.probe.CutN(queensMirror, bits.OnesCount64(next&^(1<<m-1)))
+			if right := next &^ (1<<m - 1); right != 0 {
+				s.probe.CutN(queensMirror, bits.OnesCount64(right))
+				if s.tracing {
+					s.probe.Why(queensMirror, fmt.Sprintf("row 2 under the middle: %s, the mirror images of the left", columnsText(right)))
+				}
+			}
 			s.pos[0] = m
 			s.row(1, b, b<<1&s.all, b>>1, next&(1<<m-1))
 			s.leave()
@@ -182,6 +195,22 @@ func (s *queensSearch) row(r int, cols, d1, d2, free uint64) {
 			s.row(r+1, nc, n1, n2, s.free(r+1, nc, n1, n2))
 		}
 		s.leave()
+		if s.firstStop {
+			s.untried(r, bits.OnesCount64(free))
+		}
+	}
+}
+
+// untried counts the n columns of row r that the search, stopped by its
+// first solution, leaves untried: lowest first, that solution is the
+// answer, where highest first every solution is seen.
+func (s *queensSearch) untried(r, n int) {
+	if n == 0 {
+		return
+	}
+	s.probe.CutN(queensLowestFirst, n)
+	if s.tracing {
+		s.probe.Why(queensLowestFirst, fmt.Sprintf("row %d: %d more columns untried, as the first solution is the answer", r+1, n))
 	}
 }
 
@@ -206,23 +235,52 @@ func (s *queensSearch) leave() {
 }
 
 // free returns the columns of row r that the masks on leave, and counts
-// those each refuses, the columns first: with the column mask on, the r
-// queens above hold r columns.
+// for each mask the squares it alone refuses: those the other masks on
+// leave, which the search would have tried without it. A square two
+// masks refuse counts for neither, as either refuses it alone.
 func (s *queensSearch) free(r int, cols, d1, d2 uint64) uint64 {
-	free := s.all
+	var c, a, b uint64 // the squares each mask on refuses
 	if s.cols {
-		s.probe.CutN(queensColumns, r)
-		free &^= cols
+		c = cols
 	}
 	if s.diag {
-		s.probe.CutN(queensDiagonals, bits.OnesCount64(free&d1))
-		free &^= d1
+		a = d1 & s.all
 	}
 	if s.anti {
-		s.probe.CutN(queensAntiDiagonals, bits.OnesCount64(free&d2))
-		free &^= d2
+		b = d2 & s.all
 	}
-	return free
+	s.refused(queensColumns, r, c&^(a|b), "held above")
+	s.refused(queensDiagonals, r, a&^(c|b), "on a ↘ diagonal held above")
+	s.refused(queensAntiDiagonals, r, b&^(c|a), "on a ↙ diagonal held above")
+	return s.all &^ (c | a | b)
+}
+
+// refused counts the squares of row r that pruning k alone refuses, and
+// says which when traced.
+func (s *queensSearch) refused(k, r int, squares uint64, what string) {
+	n := bits.OnesCount64(squares)
+	if n == 0 {
+		return
+	}
+	s.probe.CutN(k, n)
+	if s.tracing {
+		s.probe.Why(k, fmt.Sprintf("row %d: %s %s", r+1, columnsText(squares), what))
+	}
+}
+
+// columnsText names the columns of a mask, 1-based: "column 3",
+// "columns 1, 4, 6".
+func columnsText(m uint64) string {
+	var b strings.Builder
+	b.WriteString("column")
+	if bits.OnesCount64(m) > 1 {
+		b.WriteByte('s')
+	}
+	for sep := " "; m != 0; m &= m - 1 {
+		fmt.Fprintf(&b, "%s%d", sep, bits.TrailingZeros64(m)+1)
+		sep = ", "
+	}
+	return b.String()
 }
 
 // solution counts the full board in pos, once it is checked where a mask
@@ -251,8 +309,7 @@ func (s *queensSearch) solution() {
 	}
 	s.least.Add(s.solved)
 	if s.stopFirst {
-		s.probe.Cut(queensLowestFirst)
-		s.stopped = true
+		s.stopped, s.firstStop = true, true
 	}
 }
 

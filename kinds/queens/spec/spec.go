@@ -5,6 +5,7 @@ package spec
 import (
 	"context"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/kinds/queens"
@@ -28,6 +29,7 @@ var Kind = queensKind{kind.New(kind.Spec[queens.Instance, queens.Answer]{
 	Scan:      kind.Plain(queens.Scan),
 	Own:       kind.SearchOf[queens.Instance, queens.Answer]{Doc: "puzzlesat's own search", Prunings: dfs.Prunings(), Run: dfs.Solve},
 	Encodings: sat.Encodings(), SAT: sat.Solve,
+	Samples: kind.Sub(queens.Samples, "testdata"),
 })}
 
 type queensKind struct {
@@ -67,3 +69,22 @@ func (queensKind) Generate(rng *rand.Rand, v kind.GenValues) (kind.Instance, err
 }
 
 func (queensKind) GenTrailer() string { return "" }
+
+// Picture draws a for the lab.
+func (queensKind) Picture(_ kind.Instance, a kind.Answer) kind.Picture {
+	x := a.(queens.Answer)
+	if len(x.First) == 0 {
+		return kind.Picture{Type: "text", Text: "no solution"}
+	}
+	cols := x.First[0]
+	n := len(cols)
+	g := &kind.Grid{Size: n, Cells: make([]string, n*n), Given: make([]bool, n*n)}
+	for r, c := range cols {
+		g.Cells[r*n+c-1] = "♛"
+	}
+	caption := "the first solution"
+	if x.Count >= 0 {
+		caption += " of " + strconv.Itoa(x.Count)
+	}
+	return kind.Picture{Type: "grid", Grid: g, Caption: caption}
+}

@@ -148,7 +148,7 @@ func (s *sticksChapter) ordered() {
 	}
 	s.probe.CutN(sticksChLongestFirst, s.tried)
 	if s.tracing {
-		s.probe.Why(sticksChLongestFirst, trace.Plural(s.tried, "piece")+" tried, longest first")
+		s.probe.Why(sticksChLongestFirst, trace.Plural(s.tried, "piece", "pieces")+" tried, longest first")
 	}
 }
 
@@ -226,7 +226,7 @@ func (s *sticksChapter) dfs(stick, filled, last int) bool {
 		if skipped > 0 {
 			s.probe.CutN(sticksChEqualSkip, skipped)
 			if s.tracing {
-				s.probe.Why(sticksChEqualSkip, fmt.Sprintf("%s of length %d", trace.Plural(skipped, "more piece"), a[i]))
+				s.probe.Why(sticksChEqualSkip, fmt.Sprintf("%s of length %d", trace.Plural(skipped, "more piece", "more pieces"), a[i]))
 			}
 		}
 	}
@@ -245,7 +245,7 @@ func (s *sticksChapter) before(filled, last int) {
 	if n > 0 {
 		s.probe.CutN(sticksChIndexOrder, n)
 		if s.tracing {
-			s.probe.Why(sticksChIndexOrder, trace.Plural(n, "piece")+" before the last one taken")
+			s.probe.Why(sticksChIndexOrder, trace.Plural(n, "piece", "pieces")+" before the last one taken")
 		}
 	}
 }

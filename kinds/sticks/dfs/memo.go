@@ -29,12 +29,16 @@ type sticksMemo struct {
 	keys  []uint64 // words per key, one key after another
 	used  int      // keys stored
 	key   []uint64 // scratch: the key being looked up
+	// refs, when the search is traced, holds beside each key the
+	// decision under which its state failed (trace.Probe.Current), for
+	// a memo hit to point to; nil otherwise.
+	refs []int64
 }
 
 // setup lays out the keys of a block whose counts are cnt, at most bytes
 // of keys and table, and empties the set; with too few bytes for one key
-// (0 among them) the set keeps nothing.
-func (m *sticksMemo) setup(cnt []int, bytes int) {
+// (0 among them) the set keeps nothing. traced keeps refs too.
+func (m *sticksMemo) setup(cnt []int, bytes int, traced bool) {
 	m.word, m.shift = make([]int32, len(cnt)), make([]uint8, len(cnt))
 	w, bit := 0, 0
 	states := 1.0 // the states there are: the product of count+1
@@ -59,6 +63,10 @@ func (m *sticksMemo) setup(cnt []int, bytes int) {
 		m.max = int(states)
 	}
 	m.slots, m.keys, m.used = nil, nil, 0
+	m.refs = nil
+	if traced {
+		m.refs = []int64{}
+	}
 }
 
 // reset empties the set, keeping its storage.
@@ -66,6 +74,9 @@ func (m *sticksMemo) reset() {
 	clear(m.slots)
 	m.keys = m.keys[:0]
 	m.used = 0
+	if m.refs != nil {
+		m.refs = m.refs[:0]
+	}
 }
 
 // pack writes into m.key the state whose counts are cnt[f:], all counts
@@ -105,12 +116,28 @@ func (m *sticksMemo) find(h uint64) int {
 func (m *sticksMemo) stored(k int) []uint64 { return m.keys[k*m.words : (k+1)*m.words] }
 
 // has reports whether the state cnt[f:] is in the set.
-func (m *sticksMemo) has(cnt []int, f int) bool {
-	return m.used > 0 && m.slots[m.find(m.pack(cnt, f))] != 0
+func (m *sticksMemo) has(cnt []int, f int) bool { return m.lookup(cnt, f) >= 0 }
+
+// lookup returns the index of the state cnt[f:] in the set, -1 when it
+// is not there.
+func (m *sticksMemo) lookup(cnt []int, f int) int {
+	if m.used == 0 {
+		return -1
+	}
+	return int(uint32(m.slots[m.find(m.pack(cnt, f))])) - 1
 }
 
-// add puts the state cnt[f:] into the set, unless the set is full.
-func (m *sticksMemo) add(cnt []int, f int) {
+// ref returns the decision kept beside key k when traced, else -1.
+func (m *sticksMemo) ref(k int) int64 {
+	if k < len(m.refs) {
+		return m.refs[k]
+	}
+	return -1
+}
+
+// add puts the state cnt[f:] into the set, unless the set is full; ref is
+// the decision under which it failed, kept when traced.
+func (m *sticksMemo) add(cnt []int, f int, ref int64) {
 	if m.used >= m.max {
 		return
 	}
@@ -130,6 +157,9 @@ func (m *sticksMemo) add(cnt []int, f int) {
 		m.keys = keys
 	}
 	m.keys = append(m.keys, m.key...)
+	if m.refs != nil {
+		m.refs = append(m.refs, ref)
+	}
 }
 
 // grow doubles the table (256 slots at first) and puts every key back.

@@ -25,7 +25,7 @@ func TestSticksMemoExact(t *testing.T) {
 			block[j] = 1 + rng.IntN([]int{1, 2, 7, 64, 1000}[trial%5])
 		}
 		var m sticksMemo
-		m.setup(block, sticksMemoBytes)
+		m.setup(block, sticksMemoBytes, false)
 		bitsUsed := 0
 		for _, c := range block {
 			bitsUsed += bits.Len(uint(c))
@@ -46,7 +46,7 @@ func TestSticksMemoExact(t *testing.T) {
 			require.Equal(t, seen[key], m.has(cnt, f), "trial %d: %v from %d", trial, cnt, f)
 			if rng.IntN(2) == 0 {
 				before := m.used
-				m.add(cnt, f)
+				m.add(cnt, f, -1)
 				seen[key] = seen[key] || m.used > before
 			}
 		}
@@ -61,12 +61,12 @@ func TestSticksMemoExact(t *testing.T) {
 // and no more than its byte budget, whatever is added.
 func TestSticksMemoBounded(t *testing.T) {
 	var m sticksMemo
-	m.setup([]int{1, 1, 2}, sticksMemoBytes) // 2*2*3 = 12 states
+	m.setup([]int{1, 1, 2}, sticksMemoBytes, false) // 2*2*3 = 12 states
 	require.Equal(t, 12, m.max)
 	for a := range 2 {
 		for b := range 2 {
 			for c := range 3 {
-				m.add([]int{a, b, c}, 0)
+				m.add([]int{a, b, c}, 0, -1)
 			}
 		}
 	}
@@ -76,7 +76,7 @@ func TestSticksMemoBounded(t *testing.T) {
 		for j := range block {
 			block[j] = 1
 		}
-		m.setup(block, sticksMemoBytes)
+		m.setup(block, sticksMemoBytes, false)
 		require.LessOrEqual(t, m.max*(8*m.words+16), sticksMemoBytes, "%d lengths", d)
 		require.Greater(t, 2*m.max*(8*m.words+16), sticksMemoBytes, "%d lengths: max is the largest power of two that fits", d)
 	}

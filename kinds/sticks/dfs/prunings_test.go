@@ -117,6 +117,7 @@ func narrowSticks(rng *rand.Rand, n int) sticks.Instance {
 func TestSticksPruningsReal(t *testing.T) {
 	ps, _ := readSticks(t, "sample", 0)
 	ps = append(ps, sticks.Instance{Pieces: []int{4, 4, 4, 4, 2, 2, 2, 2, 2, 2, 2}}) // L=5 is not a multiple of 2
+	ps = append(ps, sticks.Instance{Pieces: []int{8, 6, 4, 6, 4, 8, 4, 6}})          // nor is L=23, which takes 3 nodes
 	rng := rand.New(rand.NewPCG(19, 1011))
 	for n := 0; n < 10; {
 		p := narrowSticks(rng, 16+rng.IntN(9))
@@ -127,6 +128,9 @@ func TestSticksPruningsReal(t *testing.T) {
 	}
 	cerc, _ := readSticks(t, "cerc1995_sticks_le50", 0)
 	ps = append(ps, cerc...)
+	// copies-fit's states there fail at their first piece without it.
+	hard, _ := readSticks(t, "hard_454", 0)
+	ps = append(ps, hard...)
 	for _, pr := range dfs.Prunings() {
 		t.Run(pr.Name, func(t *testing.T) {
 			differs := false
@@ -154,22 +158,26 @@ func TestSticksPruningsReal(t *testing.T) {
 }
 
 // TestSticksCuts pins the cut counts on the two blocks of sample.in,
-// where they can be worked out by hand. Block 1, 5 2 1 5 2 1 5 2 1
-// (total 24): the length 5 does not divide 24 (divisors 1); 6 fits, which
-// leaves 8 and 12 undecided (shortest-first 2); four sticks start
-// (longest-first 4); each of the three 5+1 sticks takes one of the 5s
-// left, skipping 2, 1 and 0 equal ones, and 2+2+2 skips 2 (equal-skip 5).
+// where they can be worked out by hand. A node is a choice of pieces for
+// a stick: c pieces of one length, or the single piece that closes a
+// gap below twice the shortest. Block 1, 5 2 1 5 2 1 5 2 1 (total 24):
+// the length 5 does not divide 24 (divisors 1); 6 fits, which leaves 8
+// and 12 undecided (shortest-first 2); three sticks take a 5 and close
+// their gap of 1 with a 1, two nodes each, and the fourth takes the three
+// 2s at once, one node where each piece alone takes three (equal-skip 2):
+// 7 nodes. The gaps of 6 with two lengths or more left to try are the
+// first three sticks' (longest-first 3); the fourth has the 2s alone.
 // Block 2, 1 2 3 4 (total 10): 4 does not divide 10, 5 fits and only the
-// whole is above it; 4+1 closes a stick by its single piece, 3 leaves a
-// gap of 2, filled by a fill after index 3 (index-order 1).
+// whole is above it; 4 and 1, then 3 and 2: 4 nodes, and two gaps of 5
+// with lengths to order.
 func TestSticksCuts(t *testing.T) {
 	ps, _ := readSticks(t, "sample", 0)
 	want := []struct {
 		nodes int64
 		cuts  map[string]int64
 	}{
-		{4, map[string]int64{"divisors": 1, "shortest-first": 2, "longest-first": 4, "equal-skip": 5}},
-		{3, map[string]int64{"divisors": 1, "longest-first": 2, "index-order": 1}},
+		{7, map[string]int64{"divisors": 1, "shortest-first": 2, "longest-first": 3, "equal-skip": 2}},
+		{4, map[string]int64{"divisors": 1, "longest-first": 2}},
 	}
 	for i, p := range ps {
 		for range 2 { // the same on every run
@@ -179,11 +187,12 @@ func TestSticksCuts(t *testing.T) {
 			require.Equal(t, want[i].cuts, techniquetest.Cuts(dfs.Prunings(), st), "block %d", i+1)
 		}
 	}
-	// Without equal-skip each 5 is a piece of its own, and first-piece
-	// fails the state on its second... the search still fits 6 at once.
+	// Without equal-skip each 2 is a piece of its own, and the fourth
+	// stick takes them one at a time: 9 nodes, equal-skip's 2 more.
 	_, st, err := dfs.Solve(context.Background(), ps[0], sticksSet(t, "-equal-skip"))
 	require.NoError(t, err)
 	require.Zero(t, techniquetest.Cuts(dfs.Prunings(), st)["equal-skip"])
+	require.Equal(t, int64(9), st.Nodes)
 }
 
 // TestSticksPruningsIndexed checks that the constants the search counts

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks"
@@ -47,18 +48,25 @@ func Solve(ctx context.Context, p sticks.Instance, on technique.Set) (sticks.Ans
 func (s *sticksSearch) lengths(pieces []int, st *search.Stats) (sticks.Answer, error) {
 	var best *sticks.Answer
 	for l := range s.candidates() {
-		if s.probe.Tracing() {
-			s.probe.Enter(fmt.Sprintf("L=%d", l))
+		if s.tracing {
+			s.probe.Level(fmt.Sprintf("L=%d", l))
 		}
 		ok, err := s.solve(l)
-		s.probe.Leave()
+		if s.tracing {
+			s.probe.Leave()
+		}
 		st.Nodes += s.nodes
 		if err != nil {
 			return sticks.Answer{}, err
 		}
 		switch {
 		case ok && s.shortestFirst:
-			s.probe.CutN(sticksShortestFirst, s.undecided(l))
+			if n := s.undecided(l); n > 0 {
+				s.probe.CutN(sticksShortestFirst, n)
+				if s.tracing {
+					s.probe.Why(sticksShortestFirst, fmt.Sprintf("%s left undecided: L=%d, shorter, fits", trace.Plural(n, "longer length", "longer lengths"), l))
+				}
+			}
 			return s.answer(), nil
 		case ok:
 			a := s.answer()
@@ -89,6 +97,9 @@ func (s *sticksSearch) candidates() iter.Seq[int] {
 			for l := range s.range_(s.longest, s.sum-1) {
 				if l%g != 0 {
 					s.probe.Cut(sticksGcd)
+					if s.tracing {
+						s.probe.Why(sticksGcd, fmt.Sprintf("L=%d: not a multiple of %d, the pieces' gcd", l, g))
+					}
 				} else if !yield(l) {
 					return
 				}
@@ -111,18 +122,42 @@ func (s *sticksSearch) candidates() iter.Seq[int] {
 			l := s.sum / d
 			// The lengths between the last divisor and this one are
 			// not divisors of the total.
-			s.probe.CutN(sticksDivisors, max(l-prev, prev-l)-1)
+			s.notDivisors(min(l, prev)+1, max(l, prev)-1, g)
 			prev = l
 			if l%g != 0 {
 				s.probe.Cut(sticksGcd)
+				if s.tracing {
+					s.probe.Why(sticksGcd, fmt.Sprintf("L=%d: not a multiple of %d, the pieces' gcd", l, g))
+				}
 			} else if !yield(l) {
 				return
 			}
 		}
 		if s.shortestFirst {
-			s.probe.CutN(sticksDivisors, s.sum-prev-1)
+			s.notDivisors(prev+1, s.sum-1, g)
 		} else {
-			s.probe.CutN(sticksDivisors, prev-s.longest)
+			s.notDivisors(s.longest, prev-1, g)
+		}
+	}
+}
+
+// notDivisors counts the lengths lo..hi, none a divisor of the total,
+// that divisors leaves out and gcd-lengths would let through: the
+// multiples of g.
+func (s *sticksSearch) notDivisors(lo, hi, g int) {
+	n := 0
+	if lo <= hi {
+		n = hi/g - (lo-1)/g
+	}
+	if n == 0 {
+		return
+	}
+	s.probe.CutN(sticksDivisors, n)
+	if s.tracing {
+		if lo == hi {
+			s.probe.Why(sticksDivisors, fmt.Sprintf("L=%d: %d is not a multiple of %d", lo, s.sum, lo))
+		} else {
+			s.probe.Why(sticksDivisors, fmt.Sprintf("L=%d..%d: %d is a multiple of none (%s)", lo, hi, s.sum, trace.Plural(n, "length", "lengths")))
 		}
 	}
 }
@@ -196,25 +231,40 @@ const (
 // Prunings returns the prunings of Sticks, every one on by default.
 // Most of them act in the full mode only (see sticksSearch): the cheap
 // first pass at each length has the classic cuts alone.
+//
+// A node is a choice of pieces for a stick: c pieces of one length, or
+// the single piece that closes a gap below twice the shortest. A count
+// is what the pruning alone keeps the search from trying: lengths of
+// stick (divisors, gcd-lengths; shortest-first, an order, those it
+// leaves undecided); choices of pieces a check refuses that the other
+// checks would let through (small-gap, reachable-sums, last-piece's
+// c-1 pieces); the lengths a gap would go on to when a rule ends its fill
+// (first-piece, last-piece's single piece, reachable-sums) or keeps them
+// out of it (index-order; small-gap's shorter lengths beside the piece it
+// looks up); for equal-skip, the pieces of a length that failed which,
+// each alone, would be tried again, and those taken with the first in
+// one decision that succeeds; and states refused or cut (memo,
+// piece-count, copies-fit). longest-first, an order, counts the gaps in
+// which it chose among two lengths or more.
 func Prunings() []technique.Pruning {
 	return []technique.Pruning{
-		sticksDivisors: {Name: "divisors", Category: technique.Feasibility, Chapter: "1", Counts: "lengths skipped",
+		sticksDivisors: {Name: "divisors", Category: technique.Feasibility, Chapter: "1", Counts: "lengths skipped that gcd-lengths lets through",
 			Doc: "only lengths that divide the total are searched, so a length above half the total is the total (off: every length from the longest piece up)"},
 		sticksGcd: {Name: "gcd-lengths", Category: technique.Feasibility, Counts: "lengths skipped",
 			Doc: "only lengths that are multiples of the pieces' gcd are searched"},
 		sticksShortestFirst: {Name: "shortest-first", Category: technique.Order, Chapter: "named", Counts: "lengths left undecided",
 			Doc: "candidate lengths are decided shortest first, so the first that fits is the answer (off: longest first, every one decided)"},
-		sticksLongestFirst: {Name: "longest-first", Category: technique.Order, Chapter: "2", Counts: "sticks started",
+		sticksLongestFirst: {Name: "longest-first", Category: technique.Order, Chapter: "2", Counts: "gaps with two lengths or more, ordered",
 			Doc: "pieces are tried longest first, and each stick starts with the longest piece left (off: shortest first)"},
-		sticksIndexOrder: {Name: "index-order", Category: technique.Redundancy, Chapter: "3.1", Counts: "fills restricted",
+		sticksIndexOrder: {Name: "index-order", Category: technique.Redundancy, Chapter: "3.1", Counts: "lengths kept out of a gap",
 			Doc: "a stick takes its pieces in the sort order, after the last one taken, so that each set of pieces comes up once (off: in any order)"},
-		sticksEqualSkip: {Name: "equal-skip", Category: technique.Redundancy, Chapter: "3.2", Counts: "equal pieces not tried",
+		sticksEqualSkip: {Name: "equal-skip", Category: technique.Redundancy, Chapter: "3.2", Counts: "pieces not decided alone",
 			Doc: "equal pieces are one length with a count, so a set of pieces for a stick is tried once (off: each piece alone)"},
-		sticksFirstPiece: {Name: "first-piece", Category: technique.Redundancy, Chapter: "3.3", Counts: "states failed",
+		sticksFirstPiece: {Name: "first-piece", Category: technique.Redundancy, Chapter: "3.3", Counts: "lengths left untried",
 			Doc: "when no way of filling a stick with its first piece works, the state fails"},
-		sticksLastPiece: {Name: "last-piece", Category: technique.Redundancy, Chapter: "3.4", Counts: "branches cut",
+		sticksLastPiece: {Name: "last-piece", Category: technique.Redundancy, Chapter: "3.4", Counts: "choices and lengths left untried",
 			Doc: "when pieces closing a stick fail, fewer of that length fail too, and a single closing piece fails every other way to fill its gap"},
-		sticksSmallGap: {Name: "small-gap", Category: technique.Feasibility, Counts: "gaps cut",
+		sticksSmallGap: {Name: "small-gap", Category: technique.Feasibility, Counts: "choices refused, lengths untried",
 			Doc: "a gap below the shortest piece is cut, one below twice the shortest takes a single piece, looked up by length"},
 		sticksMemoCut: {Name: "memo", Category: technique.Memo, Counts: "states refused",
 			Doc: "full mode: a set of pieces left that failed at a stick boundary is not searched again"},
@@ -222,7 +272,7 @@ func Prunings() []technique.Pruning {
 			Doc: "full mode, narrow lengths: the pieces left must lie between m·(fewest a stick holds) and m·(most) for m sticks"},
 		sticksCopiesFit: {Name: "copies-fit", Category: technique.Feasibility, Counts: "states cut",
 			Doc: "full mode: the most copies of one length must fit the sticks left, each holding as many as the other pieces allow"},
-		sticksReach: {Name: "reachable-sums", Category: technique.Feasibility, Counts: "gaps cut",
+		sticksReach: {Name: "reachable-sums", Category: technique.Feasibility, Counts: "choices refused, lengths untried",
 			Needs: []string{"index-order"},
 			Doc:   "full mode: a stick's gap must be a sum of the pieces still to choose from, by bitsets of sums per stick"},
 	}
@@ -271,7 +321,8 @@ const (
 // fills one stick at a time, each starting with the longest piece left, and
 // takes pieces in order of length, deciding at once how many of each length
 // go in. Equal pieces are grouped, so a state is the count left of each
-// distinct length; a node (Stats.Nodes) is one call of fill.
+// distinct length; a node (Stats.Nodes) is one decision: c pieces of one
+// length put into the stick, or the single piece looked up to close it.
 //
 // Each length is first tried by a cheap pass with only the classic cuts
 // (in fill). Past sticksCheapNodes nodes it restarts in full mode, which
@@ -337,9 +388,11 @@ type sticksSearch struct {
 	probe    trace.Probe // the cuts, and the tree when traced
 	tracing  bool        // probe records the tree
 	anyOrder bool        // not (longest-first and index-order): a single piece is looked up by exact
-	// The counts of longest-first and index-order, trace.Unused when
-	// they are off: they count without a test.
-	kLongest, kIndex int
+	// nz has bit k set when cnt[k] > 0, kept by take; masked says the
+	// block has at most 64 lengths, so that nz holds them all and live
+	// counts by it.
+	nz     uint64
+	masked bool
 }
 
 // init prepares s for the pieces; it reports false when they are outside
@@ -389,13 +442,6 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 	}
 	s.shortest, s.longest = slices.Min(s.vals), longest
 	s.anyOrder = !s.desc || !s.indexOrder
-	s.kLongest, s.kIndex = trace.Unused, trace.Unused
-	if s.desc {
-		s.kLongest = sticksLongestFirst
-	}
-	if s.indexOrder {
-		s.kIndex = sticksIndexOrder
-	}
 	s.narrow = 3*s.shortest > s.longest && s.pieceCount
 	s.present = present
 	if s.equalSkip && s.desc {
@@ -493,12 +539,12 @@ func (s *sticksSearch) solve(l int) (bool, error) {
 // run searches once, in full mode or in the cheap mode that gives up after
 // sticksCheapNodes nodes (reported by s.over).
 func (s *sticksSearch) run(full bool) bool {
-	if s.probe.Tracing() {
+	if s.tracing {
 		mode := fmt.Sprintf("cheap pass (%d nodes at most)", sticksCheapNodes)
 		if full {
 			mode = "full search"
 		}
-		s.probe.Enter(mode)
+		s.probe.Level(mode)
 		defer s.probe.Leave()
 	}
 	s.full, s.over, s.stop = full, false, false
@@ -511,7 +557,7 @@ func (s *sticksSearch) run(full bool) bool {
 			if !s.memoOn {
 				bytes = 0
 			}
-			s.memo.setup(s.cnt, bytes) // between searches cnt holds the block
+			s.memo.setup(s.cnt, bytes, s.tracing) // between searches cnt holds the block
 		}
 		s.memo.reset()
 		if s.l/64 < s.reachWords && (s.reachOn || s.copiesOn) {
@@ -522,6 +568,10 @@ func (s *sticksSearch) run(full bool) bool {
 		}
 	}
 	s.bits = s.words != 0 && s.reachOn
+	s.masked, s.nz = len(s.vals) <= 64, 0
+	for k, c := range s.cnt[:len(s.vals)] {
+		s.take(k, c)
+	}
 	ok := s.stick(0, 0) && !s.stop
 	s.nodes += int64(s.period - s.tick)
 	return ok
@@ -550,23 +600,31 @@ func (s *sticksSearch) stick(depth, f int) bool {
 		// The rest of the search depends only on the pieces left, so a
 		// set of pieces left that failed once fails again, whatever
 		// sticks led here.
-		if s.memo.has(s.cnt, f) {
+		if k := s.memo.lookup(s.cnt, f); k >= 0 {
 			s.probe.Cut(sticksMemoCut)
+			if s.tracing {
+				s.probe.WhyRef(sticksMemoCut, "state seen before: "+s.state(f, left), s.memo.ref(k))
+			}
 			return false
 		}
 		if s.narrow && !s.piecesFit(f, left/s.l) {
 			s.probe.Cut(sticksPieceCount)
-			s.memo.add(s.cnt, f)
+			if s.tracing {
+				s.probe.Why(sticksPieceCount, s.state(f, left)+": too many or too few pieces for the sticks")
+			}
+			s.memo.add(s.cnt, f, s.probe.Current())
 			return false
 		}
-		if s.copiesOn && !s.copiesFit(s.mostCopies(f), left/s.l) {
+		if j := s.mostCopies(f); s.copiesOn && !s.copiesFit(j, left/s.l) {
 			s.probe.Cut(sticksCopiesFit)
-			s.memo.add(s.cnt, f)
+			if s.tracing {
+				s.probe.Why(sticksCopiesFit, fmt.Sprintf("%d pieces of length %d do not fit %s", s.cnt[j], s.vals[j], trace.Plural(left/s.l, "stick", "sticks")))
+			}
+			s.memo.add(s.cnt, f, s.probe.Current())
 			return false
 		}
 		s.setReach(depth, f)
 	}
-	s.probe.Cut(s.kLongest)
 	outer := s.first
 	s.first = f
 	ok := s.fill(depth, f, s.l, s.firstPiece)
@@ -577,9 +635,36 @@ func (s *sticksSearch) stick(depth, f int) bool {
 		return true
 	}
 	if s.full && !s.stop {
-		s.memo.add(s.cnt, f)
+		s.memo.add(s.cnt, f, s.probe.Current())
 	}
 	return false
+}
+
+// state says what the pieces left from index f on are, for a trace:
+// "3 sticks, pieces 5 5 2 1".
+func (s *sticksSearch) state(f, left int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, pieces", trace.Plural(left/s.l, "stick", "sticks"))
+	shown := 0
+	for j := f; j < len(s.vals); j++ {
+		for range s.cnt[j] {
+			if shown == 8 {
+				b.WriteString(" …")
+				return b.String()
+			}
+			fmt.Fprintf(&b, " %d", s.vals[j])
+			shown++
+		}
+	}
+	return b.String()
+}
+
+// node counts a decision of the search and reports whether it may go on:
+// now and then it looks at ctx, and at the node budget of the cheap pass
+// (check).
+func (s *sticksSearch) node() bool {
+	s.tick--
+	return s.tick >= 0 || !s.check()
 }
 
 // fill completes the current stick, r still missing, with pieces of index
@@ -591,15 +676,20 @@ func (s *sticksSearch) stick(depth, f int) bool {
 // "after a piece fails skip the others of its length". On success the
 // pieces are written to s.path from the end back, so that they end up in
 // the order taken.
+//
+// Its decisions, the search's nodes, are the choices of c pieces of one
+// length for the stick, and of the single piece that closes a gap below
+// twice the shortest (small-gap). Each cut counts what it alone removes,
+// as SticksPrunings says.
 func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
-	if s.tick--; s.tick < 0 && s.check() {
-		return false
-	}
 	vals, cnt := s.vals, s.cnt[:len(s.vals)]
 	if j < len(vals) && vals[j] > r {
 		// Longest first, the lengths that fit come next; shortest first,
 		// none does, and atMost's search ends at the end.
 		j = s.atMost(j, r)
+	}
+	if s.desc {
+		s.ordered(j, r)
 	}
 	short, twice, bits := s.short, s.twice, s.bits
 	for ; j < len(vals); j++ {
@@ -607,71 +697,88 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 		if n == 0 {
 			continue
 		}
-		s.probe.CutN(sticksEqualSkip, n-1) // the other n-1 pieces v are not tried in this place
 		c := n
 		if c*v > r {
 			c = r / v // 0 when v is too long, shortest first
 		}
+		one := false // the choice of one piece v was made
 		for ; c >= 1; c-- {
 			rest := r - c*v
 			var ok bool
 			switch {
 			case rest == 0:
-				cnt[j] = n - c
+				if !s.node() {
+					return false
+				}
+				one = one || c == 1
+				s.take(j, n-c)
 				if s.tracing {
-					ok = s.traced(depth, c, v, 0, r == s.l, func() bool { return s.stick(depth+1, s.first) })
+					ok = s.down(depth, c, v, 0, r == s.l, func() bool { return s.stick(depth+1, s.first) })
 				} else {
 					ok = s.stick(depth+1, s.first)
 				}
 			case rest < short:
-				s.probe.Cut(sticksSmallGap)
+				s.gapCut(depth, j, rest, "below the shortest piece")
 				continue // no piece is that short
 			case rest < twice:
 				// A single piece must make up rest: two are too long.
 				// Any piece of length rest that may follow j will do.
-				k := s.atMost(j+1, rest)
-				cnt[j] = n - c
-				if k == len(vals) || vals[k] != rest || cnt[k] == 0 {
-					if s.anyOrder {
-						k = s.single(j, rest)
-					} else {
-						k = s.another(k, rest) // equal-skip off repeats a length
-					}
-				}
+				s.take(j, n-c)
+				k := s.closer(j, rest)
 				if k < 0 {
-					cnt[j] = n
-					s.probe.Cut(sticksSmallGap)
+					s.noCloser(depth, j, rest)
+					s.take(j, n)
 					continue
 				}
-				cnt[k]--
+				if !s.node() || !s.node() {
+					s.take(j, n)
+					return false
+				}
+				one = one || c == 1
+				s.shorter(j, rest)
+				s.take(k, cnt[k]-1)
 				if s.tracing {
-					ok = s.traced(depth, c, v, rest, r == s.l, func() bool { return s.stick(depth+1, s.first) })
+					ok = s.down(depth, c, v, rest, r == s.l, func() bool { return s.stick(depth+1, s.first) })
 				} else {
 					ok = s.stick(depth+1, s.first)
 				}
-				cnt[k]++
+				s.take(k, cnt[k]+1)
 				if ok {
 					s.pos--
 					s.path[s.pos] = rest
 				}
 			case bits && !s.reachable(depth, j+1, rest):
 				s.probe.Cut(sticksReach)
+				if s.tracing {
+					s.probe.Why(sticksReach, fmt.Sprintf("%s: gap %d is no sum of the pieces after %d", s.choiceText(c, v), rest, v))
+				}
 				continue // no pieces left after j make up rest
 			default:
-				cnt[j] = n - c
-				s.probe.Cut(s.kIndex)
+				if !s.node() {
+					return false
+				}
+				one = one || c == 1
+				s.take(j, n-c)
 				next := j + 1 // where the pieces after these come from
 				if !s.indexOrder {
 					next = s.first
+				} else {
+					s.inOrder(j, rest)
 				}
 				if s.tracing {
-					ok = s.traced(depth, c, v, -rest, r == s.l, func() bool { return s.fill(depth, next, rest, false) })
+					ok = s.down(depth, c, v, -rest, r == s.l, func() bool { return s.fill(depth, next, rest, false) })
 				} else {
 					ok = s.fill(depth, next, rest, false)
 				}
 			}
-			cnt[j] = n
+			s.take(j, n)
 			if ok {
+				if c > 1 && s.equalSkip {
+					s.probe.CutN(sticksEqualSkip, c-1)
+					if s.tracing {
+						s.probe.Why(sticksEqualSkip, fmt.Sprintf("%d pieces of length %d in one decision", c, v))
+					}
+				}
 				p := s.path[s.pos-c : s.pos]
 				for i := range p {
 					p[i] = v
@@ -688,9 +795,15 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 				// packing of what is then left, a piece v outside the
 				// stick could trade places with S, giving a packing after
 				// the stick that failed. So c-1 pieces v fail too.
-				s.probe.Cut(sticksLastPiece)
 				if c == 1 {
+					s.lastCut(j, r, sticksLastPiece)
 					return false
+				}
+				if s.tries(depth, j, v) {
+					s.probe.Cut(sticksLastPiece)
+					if s.tracing {
+						s.probe.Why(sticksLastPiece, fmt.Sprintf("%s closed the stick and failed: so does %s", s.choiceText(c, v), s.choiceText(c-1, v)))
+					}
 				}
 				c--
 			}
@@ -698,15 +811,208 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 		// The first piece left must lie in some stick, and the empty
 		// sticks are alike: if no stick holding it works here, none does.
 		if first {
-			s.probe.Cut(sticksFirstPiece)
+			s.lastCut(j, r, sticksFirstPiece)
 			return false
 		}
+		if n > 1 && one && s.equalSkip {
+			s.probe.CutN(sticksEqualSkip, n-1)
+			if s.tracing {
+				s.probe.Why(sticksEqualSkip, fmt.Sprintf("%s of length %d, like the one that failed", trace.Plural(n-1, "more piece", "more pieces"), v))
+			}
+		}
 		if bits && !s.reachable(depth, j+1, r) {
-			s.probe.Cut(sticksReach)
+			if m := s.lengthsAfter(j, r); m > 0 {
+				s.probe.CutN(sticksReach, m)
+				if s.tracing {
+					s.probe.Why(sticksReach, fmt.Sprintf("gap %d is no sum of the pieces after %d: %s untried", r, v, trace.Plural(m, "length", "lengths")))
+				}
+			}
 			return false // later lengths cannot make up r
 		}
 	}
 	return false
+}
+
+// take sets the pieces left of index k to m, and its bit in nz.
+func (s *sticksSearch) take(k, m int) {
+	s.cnt[k] = m
+	bit := uint64(1) << uint(k) // 0 past 63 lengths, where nz is not read
+	if m == 0 {
+		s.nz &^= bit
+	} else {
+		s.nz |= bit
+	}
+}
+
+// live returns how many of the indices a..b-1 have pieces left.
+func (s *sticksSearch) live(a, b int) int {
+	if a >= b {
+		return 0
+	}
+	if s.masked {
+		m := s.nz >> uint(a)
+		if b-a < 64 {
+			m &= 1<<uint(b-a) - 1
+		}
+		return bits.OnesCount64(m)
+	}
+	n := 0
+	for _, c := range s.cnt[a:b] {
+		if c > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// fitting returns the end of the indices from j on whose lengths are at
+// most r: with longest-first their start is atMost(j, r) and their end
+// the end, shortest first their start j.
+func (s *sticksSearch) fitting(j, r int) (int, int) {
+	if s.desc {
+		return s.atMost(j, r), len(s.vals)
+	}
+	return j, s.above(j, r)
+}
+
+// choiceText says "5" for one piece of length 5, "3×2" for three of 2.
+func (s *sticksSearch) choiceText(c, v int) string {
+	if c == 1 {
+		return fmt.Sprint(v)
+	}
+	return fmt.Sprintf("%d×%d", c, v)
+}
+
+// ordered counts longest-first's choice at a gap of r where the lengths
+// from index j on, which fit it, offer two or more with pieces left: it
+// tries the longest first.
+func (s *sticksSearch) ordered(j, r int) {
+	if s.live(j, len(s.vals)) < 2 {
+		return
+	}
+	s.probe.Cut(sticksLongestFirst)
+	if s.tracing {
+		for s.cnt[j] == 0 {
+			j++
+		}
+		s.probe.Why(sticksLongestFirst, fmt.Sprintf("gap %d: lengths from %d down", r, s.vals[j]))
+	}
+}
+
+// closer returns the index of a piece of length rest left that may close
+// the gap after the pieces of index j, -1 if none (small-gap's look-up).
+func (s *sticksSearch) closer(j, rest int) int {
+	k := s.atMost(j+1, rest)
+	if k == len(s.vals) || s.vals[k] != rest || s.cnt[k] == 0 {
+		if s.anyOrder {
+			k = s.single(j, rest)
+		} else {
+			k = s.another(k, rest) // equal-skip off repeats a length
+		}
+	}
+	return k
+}
+
+// gapCut counts small-gap's refusal of the choice that leaves gap rest
+// after index j, unless reachable-sums would refuse it too.
+func (s *sticksSearch) gapCut(depth, j, rest int, why string) {
+	if s.bits && !s.reachable(depth, j+1, rest) {
+		return // reachable-sums would refuse it alone
+	}
+	s.probe.Cut(sticksSmallGap)
+	if s.tracing {
+		s.probe.Why(sticksSmallGap, fmt.Sprintf("gap %d %s", rest, why))
+	}
+}
+
+// noCloser counts the refusal of a choice that leaves gap rest, below
+// twice the shortest, after index j with no single piece to close it:
+// small-gap's, unless reachable-sums would refuse it too; and
+// index-order's when a piece before j would close it.
+func (s *sticksSearch) noCloser(depth, j, rest int) {
+	s.gapCut(depth, j, rest, "and no single piece of that length after it")
+	if s.indexOrder && s.exact(s.first, rest) >= 0 {
+		s.probe.Cut(sticksIndexOrder)
+		if s.tracing {
+			s.probe.Why(sticksIndexOrder, fmt.Sprintf("gap %d: the piece %d that would close it comes before", rest, rest))
+		}
+	}
+}
+
+// shorter counts what small-gap's look-up of the single piece closing
+// gap rest after index j removes: the shorter lengths the gap's own fill
+// would try, each leaving a gap below the shortest piece, which without
+// reachable-sums nothing else refuses.
+func (s *sticksSearch) shorter(j, rest int) {
+	if !s.smallGap || s.bits {
+		return
+	}
+	from := j + 1
+	if !s.indexOrder {
+		from = s.first
+	}
+	if m := s.live(s.fitting(from, rest-1)); m > 0 {
+		s.probe.CutN(sticksSmallGap, m)
+		if s.tracing {
+			s.probe.Why(sticksSmallGap, fmt.Sprintf("gap %d closed by one piece: %s untried", rest, trace.Plural(m, "shorter length", "shorter lengths")))
+		}
+	}
+}
+
+// inOrder counts the lengths that index-order keeps out of the gap rest
+// left after index j: those from the stick's first index to j with pieces
+// left that fit it, which the next fill would try without it.
+func (s *sticksSearch) inOrder(j, rest int) {
+	if s.desc && s.vals[j] > rest {
+		return // the lengths up to j are no shorter: none fits
+	}
+	from, to := s.fitting(s.first, rest)
+	if m := s.live(from, min(to, j+1)); m > 0 {
+		s.probe.CutN(sticksIndexOrder, m)
+		if s.tracing {
+			s.probe.Why(sticksIndexOrder, fmt.Sprintf("gap %d: %s taken before not taken again", rest, trace.Plural(m, "length", "lengths")))
+		}
+	}
+}
+
+// lengthsAfter returns how many lengths after index j have pieces left
+// that fit a gap of r: those the loop of fill would go on to.
+func (s *sticksSearch) lengthsAfter(j, r int) int {
+	return s.live(s.fitting(j+1, r))
+}
+
+// lastCut counts the lengths after index j that fit the gap r, which a
+// return of fill leaves untried, for last-piece (a single piece that
+// closed the stick failed) or first-piece (cut).
+func (s *sticksSearch) lastCut(j, r, cut int) {
+	m := s.lengthsAfter(j, r)
+	if m == 0 {
+		return
+	}
+	s.probe.CutN(cut, m)
+	if s.tracing {
+		why := fmt.Sprintf("%d closes the stick and fails", s.vals[j])
+		if cut == sticksFirstPiece {
+			why = fmt.Sprintf("no stick holding its first piece %d works", s.vals[j])
+		}
+		s.probe.Why(cut, fmt.Sprintf("%s: %s untried", why, trace.Plural(m, "other length", "other lengths")))
+	}
+}
+
+// tries reports whether the search would try c-1 pieces of length v =
+// vals[j] where c of them closed the stick and failed, were last-piece
+// off: the gap v they leave passes the other cuts.
+func (s *sticksSearch) tries(depth, j, v int) bool {
+	switch {
+	case v < s.twice:
+		s.cnt[j]-- // as the choice of c-1 leaves one more piece v
+		k := s.closer(j, v)
+		s.cnt[j]++
+		return k >= 0
+	case s.bits:
+		return s.reachable(depth, j+1, v)
+	}
+	return true
 }
 
 // single returns the index of a piece of length r left that may follow
@@ -731,23 +1037,13 @@ func (s *sticksSearch) another(k, r int) int {
 	return -1
 }
 
-// traced runs down, a decision's subtree, as a decision of the traced
-// tree: see label; empty says the stick was empty.
-func (s *sticksSearch) traced(depth, c, v, gap int, empty bool, down func() bool) bool {
-	s.probe.Enter(s.label(depth, c, v, gap, empty))
-	ok := down()
-	s.probe.Leave()
-	return ok
-}
-
-// label says what the decision to put c pieces v into the stick at
-// depth is: gap is what is left of the stick (as -gap), 0 when they close
-// it, or the single piece that then closes it.
-func (s *sticksSearch) label(depth, c, v, gap int, empty bool) string {
-	label := fmt.Sprintf("%d×%d", c, v)
-	if c == 1 {
-		label = fmt.Sprint(v)
-	}
+// down runs next, the subtree of the choice of c pieces of length v for
+// the stick at depth, as a decision of the traced tree: gap is what is
+// left of the stick (as -gap), 0 when they close it, or the single piece
+// that then closes it, a decision of its own; empty says the stick was
+// empty.
+func (s *sticksSearch) down(depth, c, v, gap int, empty bool, next func() bool) bool {
+	label := s.choiceText(c, v)
 	if empty {
 		label = fmt.Sprintf("stick %d: %s", depth+1, label)
 	}
@@ -755,11 +1051,20 @@ func (s *sticksSearch) label(depth, c, v, gap int, empty bool) string {
 	case gap < 0:
 		label += fmt.Sprintf(", gap %d", -gap)
 	case gap > 0:
-		label += fmt.Sprintf(" + %d closes it", gap)
+		label += fmt.Sprintf(", gap %d", gap)
 	default:
 		label += " closes it"
 	}
-	return label
+	s.probe.Enter(label)
+	if gap > 0 {
+		s.probe.Enter(fmt.Sprintf("%d closes it", gap))
+	}
+	ok := next()
+	if gap > 0 {
+		s.probe.Leave()
+	}
+	s.probe.Leave()
+	return ok
 }
 
 // exact returns the index from j on of a piece of length r left, -1 if
@@ -805,8 +1110,9 @@ func (s *sticksSearch) atMost(j, r int) int {
 	return lo
 }
 
-// check looks at ctx and at the node budget of the cheap mode; it reports
-// whether the search must stop (s.stop).
+// check looks at ctx and at the node budget of the cheap mode, counting
+// the nodes since it last did; it reports whether the search must stop
+// (s.stop).
 func (s *sticksSearch) check() bool {
 	s.nodes += int64(s.period - s.tick)
 	if err := s.ctx.Err(); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks"
@@ -27,6 +28,7 @@ var Kind = sticksKind{kind.New(kind.Spec[sticks.Instance, sticks.Answer]{
 	Chapter: kind.SearchOf[sticks.Instance, sticks.Answer]{Prunings: dfs.SticksChapterPrunings(), Run: dfs.SticksChapter,
 		Doc: "the chapter's listing (AcWing 167), piece by piece, every length from the longest piece up"},
 	Encodings: sat.Encodings(), SAT: sat.Solve,
+	Samples: kind.Sub(sticks.Samples, "testdata"),
 })}
 
 // scan reads sticks blocks and drops the pieces longer than the option
@@ -115,3 +117,10 @@ func (sticksKind) Generate(rng *rand.Rand, v kind.GenValues) (kind.Instance, err
 }
 
 func (sticksKind) GenTrailer() string { return "0\n" }
+
+// Picture draws a for the lab.
+func (sticksKind) Picture(_ kind.Instance, a kind.Answer) kind.Picture {
+	x := a.(sticks.Answer)
+	return kind.Picture{Type: "bars", Caption: "stick length " + strconv.Itoa(x.Length),
+		Bars: &kind.Bars{Length: x.Length, Bars: x.Sticks}}
+}

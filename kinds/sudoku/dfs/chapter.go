@@ -98,7 +98,7 @@ func SudokuChapter(ctx context.Context, p sudoku.Instance, on technique.Set) (su
 	if s.on[sudokuChFewest] {
 		s.probe.CutN(sudokuChFewest, s.chosen)
 		if s.tracing {
-			s.probe.Why(sudokuChFewest, trace.Plural(s.chosen, "cell")+" chosen with the fewest letters")
+			s.probe.Why(sudokuChFewest, trace.Plural(s.chosen, "cell", "cells")+" chosen with the fewest letters")
 		}
 	}
 	if s.tracing {
@@ -364,7 +364,7 @@ func (s *sudokuChapter) forcedDone(k int, how string) {
 	if len(list) > 4 {
 		list = append(list[:4:4], "…")
 	}
-	s.probe.Why(k, fmt.Sprintf("%s %s: %s", trace.Plural(len(s.forced), "cell"), how, strings.Join(list, " ")))
+	s.probe.Why(k, fmt.Sprintf("%s %s: %s", trace.Plural(len(s.forced), "cell", "cells"), how, strings.Join(list, " ")))
 	s.forced = s.forced[:0]
 }
 

@@ -102,8 +102,10 @@ func Count(ctx context.Context, p sudoku.Instance, limit int, on technique.Set) 
 var ErrNodeLimit = engine.ErrNodeLimit
 
 // CountNodes is CountSudoku that also stops after maxNodes search
-// nodes (maxNodes <= 0 means no bound), returning the answers found so far
+// states (maxNodes <= 0 means no bound), returning the answers found so far
 // and ErrNodeLimit. Counting stays reproducible, unlike with a deadline.
+// From 4x4 to 49x49 but 9x9 a state is a node that propagation left
+// standing: the nodes, the decisions, may be a few more.
 func CountNodes(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Set) (int, search.Stats, error) {
 	r, err := engine.Run(ctx, p, limit, maxNodes, sudokuOff(on))
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
@@ -29,6 +30,7 @@ var Kind = sudokuKind{kind.New(kind.Spec[sudoku.Instance, sudoku.Answer]{
 	Chapter: kind.SearchOf[sudoku.Instance, sudoku.Answer]{Prunings: dfs.SudokuChapterPrunings(), Run: dfs.SudokuChapter,
 		Doc: "the chapter's 16x16 program (AcWing 169 / POJ 3076), at any size up to 64x64"},
 	Encodings: sat.Encodings(), SAT: sat.Solve,
+	Samples: kind.Sub(sudoku.Samples, "testdata"),
 })}
 
 // scan reads sudoku puzzles in the option "alphabet", noting the first of
@@ -104,4 +106,20 @@ func checkAlphabet(a string) error {
 		return fmt.Errorf("--alphabet: %w", err)
 	}
 	return nil
+}
+
+// Picture draws a for the lab.
+func (sudokuKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
+	q, x := p.(sudoku.Instance), a.(sudoku.Answer)
+	s := q.Box * q.Box
+	g := &kind.Grid{Size: s, Box: q.Box, Cells: make([]string, len(x.Cells)), Given: make([]bool, len(x.Cells))}
+	for i, v := range x.Cells {
+		if q.Alphabet != "" && int(v) <= len(q.Alphabet) {
+			g.Cells[i] = q.Alphabet[v-1 : v]
+		} else {
+			g.Cells[i] = strconv.Itoa(int(v))
+		}
+		g.Given[i] = i < len(q.Cells) && q.Cells[i] != 0
+	}
+	return kind.Picture{Type: "grid", Grid: g}
 }

@@ -27,14 +27,23 @@ import (
 // the number of changes. Two of its tests have no name, because they
 // make it correct, not fast: a pattern has exactly the depth's changes
 // (no fewer, which a shallower depth tried, no more), and never a '0'
-// first in a number of two or more digits.
+// first in a number of two or more digits. Nor is it a switch that a
+// depth of d changes looks only at the products that differ from the
+// given pattern in d places or fewer: no other can fit such a pattern.
+//
+// A candidate both cuts refuse counts for each that refuses it alone:
+// for change-budget when some product fits the prefix, which prefix-fit
+// alone would let through; for prefix-fit when some product of the
+// depth differs from the pattern at the positions left in few enough
+// places, which change-budget alone, over products not kept to the
+// prefix, would let through.
 func Prunings() []technique.Pruning {
 	return []technique.Pruning{
-		ChangeBudget: {Name: "change-budget", Category: technique.Bound, Counts: "prefixes and depths cut",
+		ChangeBudget: {Name: "change-budget", Category: technique.Bound, Counts: "characters and depths cut",
 			Doc: "cut a prefix when no product that fits it differs from the given pattern in few enough places for the changes left"},
-		PrefixFit: {Name: "prefix-fit", Category: technique.Feasibility, Counts: "prefixes cut",
+		PrefixFit: {Name: "prefix-fit", Category: technique.Feasibility, Counts: "characters cut",
 			Doc: "cut a prefix that no product fits, and keep only the products that fit it"},
-		LeastFirst: {Name: "least-first", Category: technique.Order, Chapter: "named", Counts: "depths ended at their first unique pattern",
+		LeastFirst: {Name: "least-first", Category: technique.Order, Chapter: "named", Counts: "characters left untried at the first unique pattern",
 			Doc: "candidates '*', 0-9 in order, so the first unique pattern of a depth is the answer (else all are tried and the least kept)"},
 	}
 }
@@ -53,8 +62,9 @@ const (
 // left to right with the candidates '*', '0'..'9' (never '0' first in a
 // number of two or more digits), and returns the first pattern with
 // exactly d changes that unique accepts. That is the pattern the
-// statement asks for when unique answers truly. It also returns the
-// nodes it visited (the calls to unique not counted). puzzle.ErrNoSolution
+// statement asks for when unique answers truly. It also returns its
+// nodes, the characters it placed (the calls to unique not counted);
+// traced, each depth is a level of the tree. puzzle.ErrNoSolution
 // means no product has p's lengths; an error from unique, or ctx.Err()
 // when ctx is done, stops the search.
 //
@@ -82,18 +92,10 @@ func (s *digitSearch) run(on technique.Set) (digitpuzzle.Answer, error) {
 	bits := on.Bits(Prunings)
 	s.budget, s.prefix, s.least = bits&(1<<ChangeBudget) != 0, bits&(1<<PrefixFit) != 0, bits&(1<<LeastFirst) != 0
 	for d := 0; d <= s.n; d++ {
-		set := s.sols
-		if s.budget {
-			// A product that differs from the given pattern in more
-			// than d digits fits no pattern within d changes, so it
-			// cannot witness the cut in dfs: leave it out.
-			if s.upto[d] == 0 {
-				s.probe.Cut(ChangeBudget)
-				continue
-			}
-			set = s.sols[:s.upto[d]]
+		if !s.tick.Look() {
+			return digitpuzzle.Answer{}, s.tick.Err()
 		}
-		found, err := s.dfs(0, d, set)
+		found, err := s.depth(d)
 		if err != nil {
 			return digitpuzzle.Answer{}, err
 		}
@@ -101,9 +103,6 @@ func (s *digitSearch) run(on technique.Set) (digitpuzzle.Answer, error) {
 			s.cur, found = s.best, true
 		}
 		if found {
-			if s.least {
-				s.probe.Cut(LeastFirst)
-			}
 			return s.answer(), nil
 		}
 	}
@@ -113,6 +112,50 @@ func (s *digitSearch) run(on technique.Set) (digitpuzzle.Answer, error) {
 	// Every solution, written out in full, is a pattern with exactly one
 	// solution within s.n changes, so a truthful unique never gets here.
 	return digitpuzzle.Answer{}, errors.New("no candidate pattern was unique, though products fit: the uniqueness test is wrong")
+}
+
+// depth searches the patterns of exactly d changes, a level of the tree
+// when traced, and reports whether one is unique (without least-first,
+// whether it has kept one).
+func (s *digitSearch) depth(d int) (bool, error) {
+	if s.tracing {
+		s.probe.Level(fmt.Sprintf("%d changes", d))
+		defer s.probe.Leave()
+	}
+	// A product that differs from the given pattern in more than d
+	// digits fits no pattern within d changes, so it cannot witness the
+	// cut in dfs: leave it out.
+	set := s.sols[:s.upto[d]]
+	if len(set) == 0 && s.budget {
+		// Without the budget, prefix-fit would cut every first
+		// character: the cut removes something only without it, or at
+		// depth 0, where the given pattern is asked about at once.
+		if !s.prefix || d == 0 {
+			s.probe.Cut(ChangeBudget)
+			if s.tracing {
+				s.probe.Why(ChangeBudget, fmt.Sprintf("every product differs from the pattern in more than %d places", d))
+			}
+		}
+		return false, nil
+	}
+	if s.budget && s.prefix {
+		s.leastMiss(set)
+	}
+	return s.dfs(0, d, set)
+}
+
+// leastMiss sets s.least to the least miss(pos+1) of the products of
+// set at each position: what change-budget alone, whose set is not kept
+// to the prefix, compares the changes left with.
+func (s *digitSearch) leastMiss(set []digitSol) {
+	for pos := range s.n {
+		s.lowest[pos] = digitMaxLen + 1
+	}
+	for _, t := range set {
+		for pos := range s.n {
+			s.lowest[pos] = min(s.lowest[pos], t.miss(pos+1))
+		}
+	}
 }
 
 // digitSol is one product x*y=z of the search, packed for a fast scan: bits
@@ -142,8 +185,11 @@ type digitSearch struct {
 	lead   uint32               // the positions that start a number of two or more digits
 
 	budget, prefix, least bool // the prunings change-budget, prefix-fit and least-first
-	probe                 *trace.Probe
-	tracing               bool
+	// lowest[pos] is the least miss(pos+1) of the depth's products,
+	// when both change-budget and prefix-fit are on.
+	lowest  [digitMaxLen]int
+	probe   *trace.Probe
+	tracing bool
 
 	// Without least-first: the least unique pattern of the depth so far.
 	best [digitMaxLen]byte
@@ -229,8 +275,8 @@ func (s *digitSearch) sortByMiss() {
 // given pattern and reports whether some such pattern is unique; on true,
 // s.cur holds the first. set holds the solutions that fit s.cur[:pos], and
 // the caller has made sure that one of them has miss(pos) <= left <= s.n-pos
-// (without prefix-fit set may hold others too, and without change-budget
-// or prefix-fit none may fit). dfs may reorder set. Without least-first
+// (without prefix-fit set may hold others too, and without it and
+// change-budget none may fit). dfs may reorder set. Without least-first
 // it tries the candidates in reverse, keeps the least unique pattern in
 // s.best, and reports false.
 //
@@ -248,9 +294,6 @@ func (s *digitSearch) sortByMiss() {
 // the change; a '0' is never put first in a number of two or more digits,
 // which no product fits.
 func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
-	if !s.tick.Tick() {
-		return false, s.tick.Err()
-	}
 	if left == 0 {
 		// With both cuts on, the caller checked that some t in set fits
 		// the given rest.
@@ -265,34 +308,17 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 	var ends [11]int
 	grouped := false
 	for i := range 11 {
-		k := i
-		if !s.least {
-			k = 10 - i
-		}
-		c := byte('*')
-		if k > 0 {
-			c = byte('0' + k - 1)
-		}
-		nl := left
-		if c != s.orig[pos] {
-			nl--
-		}
-		if nl < 0 || nl > s.n-pos-1 || k == 1 && s.lead>>pos&1 == 1 {
+		k := s.candidate(i)
+		c, nl, ok := s.choice(pos, left, k)
+		if !ok {
 			continue
 		}
-		none := k == 0 && len(set) == 0 || k > 0 && count[k-1] == 0 // no product fits the prefix
-		switch {
-		case s.budget && s.prefix && best[k] > nl:
-			s.probe.Cut(cutOf(none))
+		if cut, budget, prefix := s.cut(pos, k, nl, len(set), &count, &best); cut {
+			s.cutCount(budget, prefix, pos, c, nl)
 			continue
-		case s.budget && !s.prefix && best[0] > nl:
-			// A solution of the pattern is among the products of set
-			// whatever their digit here.
-			s.probe.Cut(ChangeBudget)
-			continue
-		case !s.budget && s.prefix && none:
-			s.probe.Cut(PrefixFit)
-			continue
+		}
+		if !s.tick.Tick() {
+			return false, s.tick.Err()
 		}
 		sub := set
 		if k > 0 && s.prefix {
@@ -310,6 +336,9 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 		if s.tracing {
 			s.probe.Leave()
 		}
+		if ok && s.least {
+			s.untried(pos, left, i, len(set), &count, &best)
+		}
 		if ok || err != nil {
 			return ok, err
 		}
@@ -317,24 +346,104 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 	return false, nil
 }
 
-// cutOf names the cut of a prefix that both cuts refuse: prefix-fit's when
-// no product fits it, else the change budget's.
-func cutOf(none bool) int {
-	if none {
-		return PrefixFit
+// candidate returns the i-th candidate tried: k = 0 for '*', k = 1..10
+// for '0'..'9', in that order with least-first, else the reverse.
+func (s *digitSearch) candidate(i int) int {
+	if !s.least {
+		return 10 - i
 	}
-	return ChangeBudget
+	return i
+}
+
+// choice returns candidate k's character at pos and the changes left
+// after it; ok is false when it cannot make a pattern of exactly left
+// changes, or puts '0' first in a number of two or more digits: not a
+// cut, the question asked.
+func (s *digitSearch) choice(pos, left, k int) (c byte, nl int, ok bool) {
+	c = byte('*')
+	if k > 0 {
+		c = byte('0' + k - 1)
+	}
+	nl = left
+	if c != s.orig[pos] {
+		nl--
+	}
+	return c, nl, nl >= 0 && nl <= s.n-pos-1 && (k != 1 || s.lead>>pos&1 == 0)
+}
+
+// cut reports whether the cuts on refuse candidate k at pos with nl
+// changes left, the set holding n products that fit the prefix; and
+// which of them refuses it alone, that is, would count it.
+func (s *digitSearch) cut(pos, k, nl, n int, count *[10]int, best *[11]int) (cut, budget, prefix bool) {
+	none := k == 0 && n == 0 || k > 0 && count[k-1] == 0 // no product fits the prefix
+	switch {
+	case s.budget && s.prefix:
+		// Alone, prefix-fit cuts when no product fits; change-budget
+		// over the depth's products, not kept to the prefix.
+		cut = best[k] > nl
+		return cut, cut && !none, cut && s.lowest[pos] <= nl
+	case s.budget:
+		// A solution of the pattern is among the products of set
+		// whatever their digit here.
+		return best[0] > nl, best[0] > nl, false
+	case s.prefix:
+		return none, false, none
+	}
+	return false, false, false
+}
+
+// cutCount counts a candidate cut, c at pos with nl changes left, for
+// each cut that alone refuses it.
+func (s *digitSearch) cutCount(budget, prefix bool, pos int, c byte, nl int) {
+	if budget {
+		s.probe.Cut(ChangeBudget)
+		if s.tracing {
+			s.probe.Why(ChangeBudget, fmt.Sprintf("%s: every product that fits differs in more places than the %d changes left", s.label(pos, c), nl))
+		}
+	}
+	if prefix {
+		s.probe.Cut(PrefixFit)
+		if s.tracing {
+			s.probe.Why(PrefixFit, s.label(pos, c)+": no product fits the pattern so far")
+		}
+	}
+}
+
+// untried counts the candidates after the i-th at pos that the cuts let
+// through, left untried as least-first ends the search at the first
+// unique pattern.
+func (s *digitSearch) untried(pos, left, i, n int, count *[10]int, best *[11]int) {
+	m := 0
+	for j := i + 1; j < 11; j++ {
+		k := s.candidate(j)
+		if _, nl, ok := s.choice(pos, left, k); ok {
+			if cut, _, _ := s.cut(pos, k, nl, n, count, best); !cut {
+				m++
+			}
+		}
+	}
+	if m > 0 {
+		s.probe.CutN(LeastFirst, m)
+		if s.tracing {
+			s.probe.Why(LeastFirst, fmt.Sprintf("%d more untried at %s: the first unique pattern is the answer", m, s.position(pos)))
+		}
+	}
 }
 
 // label says what the decision at pos put there, as "B2=*".
 func (s *digitSearch) label(pos int, c byte) string {
+	return fmt.Sprintf("%s=%c", s.position(pos), c)
+}
+
+// position names position pos of "ABC", as "B2".
+func (s *digitSearch) position(pos int) string {
 	switch {
 	case pos < s.la:
-		return fmt.Sprintf("A%d=%c", pos+1, c)
+		return fmt.Sprintf("A%d", pos+1)
 	case pos < s.la+s.lb:
-		return fmt.Sprintf("B%d=%c", pos-s.la+1, c)
+		return fmt.Sprintf("B%d", pos-s.la+1)
 	}
-	return fmt.Sprintf("C%d=%c", pos-s.la-s.lb+1, c)
+	return fmt.Sprintf("C%d", pos-s.la-s.lb+1)
 }
 
 // leaf asks unique about s.cur, which is complete. Without least-first it

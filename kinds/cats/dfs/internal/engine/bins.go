@@ -163,6 +163,10 @@ func newBinSearch(ctx context.Context, nodes *poll.Ticker, probe *trace.Probe, w
 // that ran out of nodes, a full one (with the LP bound when on). On
 // success, cars holds the packing.
 func (s *binSearch) decide(k, spare int) bool {
+	if !s.nodes.Look() {
+		s.cancelled = true
+		return false
+	}
 	s.k = k
 	s.full, s.over = false, false
 	s.limit = s.nodes.Steps() + s.cheap
@@ -174,8 +178,8 @@ func (s *binSearch) decide(k, spare int) bool {
 }
 
 // run searches once from the root; in a cheap pass, nodes past the
-// limit end it with over set. Traced, the pass is a decision below the
-// root.
+// limit end it with over set. Traced, the pass is a level below the
+// root, its cars the decisions.
 func (s *binSearch) run(spare int) bool {
 	s.budget = spare
 	s.cars = s.cars[:0]
@@ -183,7 +187,7 @@ func (s *binSearch) run(spare int) bool {
 	if !s.tracing {
 		return s.fill(0)
 	}
-	s.probe.Enter(s.passLabel())
+	s.probe.Level(s.passLabel())
 	ok := s.fill(0)
 	s.probe.Leave()
 	return ok
@@ -215,10 +219,6 @@ func (s *binSearch) passLabel() string {
 // argument needs no cut but nogoods' swap, which needs siblings tried
 // fullest first, so any cut may be left out; and it holds for any anchor.
 func (s *binSearch) fill(depth int) bool {
-	if !s.nodes.Tick() {
-		s.cancelled = true
-		return false
-	}
 	if !s.full && s.nodes.Steps() > s.limit {
 		s.over = true
 		return false
@@ -229,6 +229,9 @@ func (s *binSearch) fill(depth int) bool {
 		return true
 	}
 	s.probe.Cut(s.kHeaviest)
+	if s.tracing && s.heaviest {
+		s.probe.Why(prHeaviestFirst, fmt.Sprintf("car %d: the heaviest cat left, %d, first", depth+1, s.vals[a]))
+	}
 	// With waste, the budget runs out first; without, cats left over
 	// once every car is full mean no packing.
 	if depth == s.k || s.bounded(depth) {
@@ -242,6 +245,13 @@ func (s *binSearch) fill(depth int) bool {
 	budget := s.budget
 	if !s.waste {
 		budget = s.w - s.vals[a] // the room of the anchor's car
+	} else if budget < 0 {
+		// The cars filled wasted more than k·W - sum: no car is tried.
+		s.probe.Cut(prWaste)
+		if s.tracing {
+			s.probe.Why(prWaste, fmt.Sprintf("%d cars hold %d less than the cats weigh", s.k, -budget))
+		}
+		return false
 	}
 	for lo, width := 0, budget+1; lo <= budget; {
 		hi := lo + min(width, budget-lo+1) - 1
@@ -275,6 +285,9 @@ func (s *binSearch) try(depth, a, from, ancestors int) bool {
 	// sound (a later sibling is never heavier).
 	if s.fullest && len(s.comps)-from > 1 {
 		s.probe.Cut(prFullestFirst)
+		if s.tracing {
+			s.probe.Why(prFullestFirst, fmt.Sprintf("car %d: %d completions, fullest first", depth+1, len(s.comps)-from))
+		}
 		slices.SortStableFunc(s.comps[from:], func(x, y completion) int { return y.load - x.load })
 	}
 	for c := from; c < len(s.comps); c++ {
@@ -282,7 +295,14 @@ func (s *binSearch) try(depth, a, from, ancestors int) bool {
 		items := s.items[cp.from:cp.to]
 		if s.blocked(items, ancestors) {
 			s.probe.Cut(prNogoods)
+			if s.tracing {
+				s.probe.Why(prNogoods, s.carLabel(depth, items, s.w-cp.load)+": holds the cats of a failed sibling but its anchor")
+			}
 			continue
+		}
+		if !s.nodes.Tick() {
+			s.cancelled = true
+			return false
 		}
 		waste := s.w - cp.load
 		for _, p := range items {
@@ -368,6 +388,9 @@ func (s *binSearch) bounded(depth int) bool {
 		}
 		if sum-lpTolerance > float64(cars) {
 			s.probe.Cut(prLPBound)
+			if s.tracing {
+				s.probe.Why(prLPBound, fmt.Sprintf("a kept LP dual: the cats left need more than %d cars", cars))
+			}
 			return true
 		}
 	}
@@ -392,6 +415,9 @@ func (s *binSearch) bounded(depth int) bool {
 		s.lpBound = max(s.lpBound, b)
 	}
 	s.probe.Cut(prLPBound)
+	if s.tracing {
+		s.probe.Why(prLPBound, fmt.Sprintf("LP: the cats left need %d cars, more than the %d left", b, cars))
+	}
 	return true
 }
 
@@ -541,9 +567,15 @@ func (s *binSearch) gen(j, room, excl int) {
 func (s *binSearch) cutRoom(least, excl int) {
 	if s.maximal && least >= excl {
 		s.probe.Cut(prMaximal)
+		if s.tracing {
+			s.probe.Why(prMaximal, fmt.Sprintf("room %d left for a cat of %d", least, excl))
+		}
 		return
 	}
 	s.probe.Cut(s.kWaste)
+	if s.tracing && s.kWaste == prWaste {
+		s.probe.Why(prWaste, fmt.Sprintf("room %d kept, more than the %d the cars may waste", least, s.hi))
+	}
 }
 
 // emit records the completion in take, with room left, unless it is
@@ -552,6 +584,9 @@ func (s *binSearch) emit(room int) {
 	s.subsets = binsDomSubsets
 	if s.dominance && s.dominated(0, 0, 0, room) {
 		s.probe.Cut(prDominance)
+		if s.tracing {
+			s.probe.Why(prDominance, "a cat left out could replace some of its cats")
+		}
 		return
 	}
 	from := len(s.items)

@@ -81,8 +81,11 @@ type search struct {
 	best  int   // cars of the best packing so far
 	keep  []int // car of each cat in the best packing
 	done  bool  // best meets lb, or the context is done
-	err   error // the context's error, when bin completion saw it
-	cheap int64 // node budget of bin completion's cheap passes
+	// bounded says that a packing met lb: done then ends the item search
+	// at the bound, which counts what it leaves untried.
+	bounded bool
+	err     error // the context's error, when bin completion saw it
+	cheap   int64 // node budget of bin completion's cheap passes
 
 	sw [prCount]bool // the prunings of Prunings that are on
 	// The switches of the item search; decreasing is also set for bin
@@ -175,22 +178,35 @@ func (s *search) run(ctx context.Context) {
 	s.probe.Found() // the first packing is the answer until a better one
 	switch {
 	case s.sw[prBinCompletion]:
-		if s.sw[prSumBound] {
-			s.probe.CutN(prSumBound, s.sum-1)
+		// Bin completion asks every question from the bound up, and
+		// none from the first packing's cars on.
+		if n := min(s.sum, s.best) - 1; s.sw[prSumBound] && n > 0 {
+			s.probe.CutN(prSumBound, n)
+			if s.tracing {
+				s.probe.Why(prSumBound, fmt.Sprintf("the cats weigh %d: %d cars at least, %s unasked", s.total, s.sum, plural(n, "question", "questions")))
+			}
 		}
-		if s.sw[prL2Bound] {
-			s.probe.CutN(prL2Bound, s.lb-s.sum)
+		if n := min(s.lb, s.best) - s.sum; s.sw[prL2Bound] && n > 0 {
+			s.probe.CutN(prL2Bound, n)
+			if s.tracing {
+				s.probe.Why(prL2Bound, fmt.Sprintf("L2: %d cars at least, %s unasked", s.lb, plural(n, "more question", "more questions")))
+			}
 		}
 		if s.best > s.lb {
 			s.binCompletion(ctx)
 		}
 	case s.best <= s.lb:
-		s.probe.Cut(s.kStop)
+		s.stopAt()
 	default:
-		s.dfs(0)
+		if s.tick.Look() {
+			s.dfs(0)
+		}
 	}
 	if s.sw[prFirstFit] && s.best == first && first < len(s.wt) {
 		s.probe.Cut(prFirstFit)
+		if s.tracing {
+			s.probe.Why(prFirstFit, fmt.Sprintf("first fit decreasing packs %d cars: the question %d cars? is not asked", first, first))
+		}
 	}
 }
 
@@ -201,6 +217,9 @@ func (s *search) binCompletion(ctx context.Context) {
 	b.cheap = s.cheap
 	for k := s.lb; k < s.best; k++ {
 		s.probe.Cut(prBinCompletion)
+		if s.tracing {
+			s.probe.Why(prBinCompletion, fmt.Sprintf("%d cars?", k))
+		}
 		ok := b.decide(k, k*s.w-s.total)
 		if b.cancelled {
 			s.err = ctx.Err()
@@ -215,6 +234,9 @@ func (s *search) binCompletion(ctx context.Context) {
 		// need not be asked.
 		if skip := min(b.lpBound, s.best) - 1 - k; skip > 0 {
 			s.probe.CutN(prLPBound, skip)
+			if s.tracing {
+				s.probe.Why(prLPBound, fmt.Sprintf("the root's LP: %d cars at least, %s unasked", b.lpBound, plural(skip, "question", "questions")))
+			}
 			k += skip
 		}
 	}
@@ -265,9 +287,6 @@ func (s *search) firstFit() []int {
 
 // dfs places cat i and the rest after it.
 func (s *search) dfs(i int) {
-	if s.stop() {
-		return
-	}
 	if i == len(s.wt) {
 		s.improve()
 		return
@@ -277,14 +296,27 @@ func (s *search) dfs(i int) {
 	}
 	s.probe.Cut(s.kDecreasing)
 	v, from := s.wt[i], 0
+	if s.tracing && s.decreasing && s.sw[prDecreasing] {
+		s.probe.Why(prDecreasing, fmt.Sprintf("the cat of %d, the heaviest left", v))
+	}
 	if s.equalCats && i > 0 && v == s.wt[i-1] {
 		from = s.after[i-1]
-		s.probe.CutN(prEqualCats, s.fits(from, v))
+		if n := s.fits(from, v); n > 0 {
+			s.probe.CutN(prEqualCats, n)
+			if s.tracing {
+				s.probe.Why(prEqualCats, fmt.Sprintf("%d as heavy as the cat before: %s before car %d untried", v, plural(n, "car", "cars"), from+1))
+			}
+		}
 	}
 	if s.exactFit {
 		for j := from; j < len(s.load); j++ {
 			if s.load[j]+v == s.w {
-				s.probe.Cut(prExactFit)
+				if n := s.others(i, j, from); n > 0 {
+					s.probe.CutN(prExactFit, n)
+					if s.tracing {
+						s.probe.Why(prExactFit, fmt.Sprintf("%d fills car %d exactly: %s untried", v, j+1, plural(n, "other car", "other cars")))
+					}
+				}
 				s.place(i, j, from)
 				return
 			}
@@ -297,15 +329,27 @@ func (s *search) dfs(i int) {
 		}
 		if s.equalLoad && slices.Contains(s.load[from:j], l) {
 			s.probe.Cut(prEqualLoad)
+			if s.tracing {
+				s.probe.Why(prEqualLoad, fmt.Sprintf("%d in car %d: an earlier car has its load %d", v, j+1, l))
+			}
 			continue
 		}
 		s.place(i, j, j)
 		if s.done {
+			if s.bounded {
+				s.untried(i, j+1, from)
+			}
 			return
 		}
 	}
 	if s.newCar && len(s.load)+1 >= s.best {
 		s.probe.Cut(prNewCar)
+		if s.tracing {
+			s.probe.Why(prNewCar, fmt.Sprintf("%d in a new car: %d cars would not beat best %d", v, len(s.load)+1, s.best))
+		}
+		return
+	}
+	if s.stop() {
 		return
 	}
 	s.load = append(s.load, v)
@@ -319,6 +363,25 @@ func (s *search) dfs(i int) {
 	s.load = s.load[:len(s.load)-1]
 }
 
+// others returns how many choices for cat i, besides car j, which it
+// fills exactly, the search would try without exact-fit: the open cars
+// from from on it fits in, but those equal-load skips, and a new car
+// when new-car allows one.
+func (s *search) others(i, j, from int) int {
+	v, n := s.wt[i], 0
+	for k := from; k < len(s.load); k++ {
+		l := s.load[k]
+		if k == j || l+v > s.w || s.equalLoad && slices.Contains(s.load[from:k], l) {
+			continue
+		}
+		n++
+	}
+	if !s.newCar || len(s.load)+1 < s.best {
+		n++
+	}
+	return n
+}
+
 // improve keeps the packing on the path when it has fewer cars than the
 // best (without new-car, a packing may use as many), and ends the search
 // when it meets the lower bound.
@@ -330,8 +393,38 @@ func (s *search) improve() {
 	copy(s.keep, s.car)
 	s.probe.Found()
 	if s.best <= s.lb {
-		s.done = true
-		s.probe.Cut(s.kStop)
+		s.done, s.bounded = true, true // untried counts what it ends
+	}
+}
+
+// untried counts the choices for cat i that the item search, ended by a
+// packing that meets the bound, leaves untried: the open cars from j on
+// that the other rules would try, and a new car; the bound's too.
+func (s *search) untried(i, j, from int) {
+	n := 0
+	v := s.wt[i]
+	for k := j; k < len(s.load); k++ {
+		if l := s.load[k]; l+v <= s.w && !(s.equalLoad && slices.Contains(s.load[from:k], l)) {
+			n++
+		}
+	}
+	if !s.newCar || len(s.load)+1 < s.best {
+		n++
+	}
+	if n > 0 && s.kStop != trace.Unused {
+		s.probe.CutN(s.kStop, n)
+		if s.tracing {
+			s.probe.Why(s.kStop, fmt.Sprintf("%d cars meet the bound: %s for %d untried", s.best, plural(n, "more car", "more cars"), v))
+		}
+	}
+}
+
+// stopAt counts the bound that first fit's packing of best cars meets,
+// which keeps the item search from starting.
+func (s *search) stopAt() {
+	s.probe.Cut(s.kStop)
+	if s.tracing && s.kStop != trace.Unused {
+		s.probe.Why(s.kStop, fmt.Sprintf("first fit's %d cars meet the bound: no search", s.best))
 	}
 }
 
@@ -349,6 +442,9 @@ func (s *search) fits(n, v int) int {
 // place puts cat i in open car j, the next equal cat taking a car from
 // after on, searches on, and takes it out again.
 func (s *search) place(i, j, after int) {
+	if s.stop() {
+		return
+	}
 	s.load[j] += s.wt[i]
 	s.car[i], s.after[i] = j, after
 	if s.tracing {
@@ -387,10 +483,16 @@ func (s *search) wasted(i int) bool {
 	lo, hi := s.left(i)
 	if s.waste && s.wastes(lo, hi) {
 		s.probe.Cut(prWaste)
+		if s.tracing {
+			s.probe.Why(prWaste, fmt.Sprintf("the room the cats left cannot use leaves no packing of %d cars", s.best-1))
+		}
 		return true
 	}
 	if s.crowding && s.crowded(lo, hi) {
 		s.probe.Cut(prCrowding)
+		if s.tracing {
+			s.probe.Why(prCrowding, fmt.Sprintf("the heaviest cats left find no room in %d cars", s.best-1))
+		}
 		return true
 	}
 	return false
@@ -462,8 +564,8 @@ func (s *search) heaviestFit(lo, hi, room int) int {
 	return s.desc[lo]
 }
 
-// stop counts a node and reports whether the search must end: the
-// context is done, or a packing met the lower bound.
+// stop counts a node, a cat placed, and reports whether the search must
+// end: the context is done, or a packing met the lower bound.
 func (s *search) stop() bool {
 	s.done = s.done || !s.tick.Tick()
 	return s.done

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 )
 
@@ -402,6 +403,9 @@ func (s *wideSearch) learnFrom(ng []uint32) int32 {
 	k := int32(len(l.nogoods))
 	l.nogoods = append(l.nogoods, ng)
 	s.cuts.Cut(CutLearning)
+	if s.tracing {
+		s.cuts.Why(CutLearning, fmt.Sprintf("a nogood of %d literals, learnt from the failure", len(ng)))
+	}
 	if len(ng) > 1 {
 		l.watches[ng[0]] = append(l.watches[ng[0]], k)
 		l.watches[ng[1]] = append(l.watches[ng[1]], k)
@@ -429,6 +433,11 @@ func (s *wideSearch) backjump(b int) {
 	l := s.learn
 	if b < len(l.marks) {
 		s.undo(l.marks[b])
+		if s.tracing {
+			for range len(l.marks) - b {
+				s.cuts.Leave()
+			}
+		}
 		l.marks = l.marks[:b]
 	}
 	l.failedAt = false
@@ -510,6 +519,12 @@ func (s *wideSearch) searchLearnt() {
 				s.forget()
 				s.restarts++
 				budget = learnRestart * luby(s.restarts+1)
+				if s.tracing {
+					if s.restarts > 1 {
+						s.cuts.Leave()
+					}
+					s.cuts.Level(fmt.Sprintf("restart %d, keeping the nogoods", s.restarts))
+				}
 				ok = s.propagateLearnt()
 			}
 			continue
@@ -527,6 +542,9 @@ func (s *wideSearch) searchLearnt() {
 		o := s.best(opts)
 		if !s.step() {
 			return
+		}
+		if s.tracing {
+			s.cuts.Enter(cellLabel(int(o>>9), s.side, int(o&511)+1))
 		}
 		l.marks = append(l.marks, len(s.trail))
 		ok = s.settle(int(o>>9), int(o&511), reason{kind: reasonDecision}) && s.propagateLearnt()

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/bits"
 )
 
@@ -216,6 +217,9 @@ func (s *smallSearch) drop(st []uint64, l uint32) bool {
 		return true
 	}
 	s.cuts.Cut(CutLookAhead)
+	if s.drawing {
+		s.cuts.Why(CutLookAhead, cellLabel(c, s.g.side, v+1)+" fails when probed: dropped")
+	}
 	return s.eliminate(st, c, v, 3)
 }
 
@@ -287,6 +291,9 @@ func (s *smallSearch) dilemma(st []uint64, rs []probeResult) (int, bool) {
 		for out := m &^ (lk.union[c] | e.mask); out != 0; out &= out - 1 {
 			n++
 			s.cuts.Cut(CutLookAhead)
+			if s.drawing {
+				s.cuts.Why(CutLookAhead, fmt.Sprintf("%s loses %d: every option of a choice rules it out", cellName(c, s.g.side), bits.TrailingZeros64(out)+1))
+			}
 			if !s.eliminate(st, c, bits.TrailingZeros64(out), 3) {
 				s.queue, s.locks = s.queue[:0], s.locks[:0]
 				return n, false

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/bits"
 	"sync"
@@ -111,13 +112,17 @@ type smallSearch struct {
 	look      *lookahead
 	tracing   bool  // a probe is running: note the cells it changes in look.trail
 	elims     int64 // candidates removed so far
-	nodes     int64
-	maxNodes  int64   // stop with ErrNodeLimit after this many nodes
-	limit     int     // stop after this many answers
-	found     int     // answers found
-	answer    []int16 // the first answer
-	err       error   // ctx.Err() when the search was cut short
-	clash     bool    // the givens contradict each other
+	nodes     int64 // the options tried, the search's decisions
+	// states counts the calls of search, the states it reached: its
+	// schedules (maxNodes, plainNodes) read it, as they did before the
+	// nodes were the decisions, so that no search changes its course.
+	states   int64
+	maxNodes int64   // stop with ErrNodeLimit after this many states
+	limit    int     // stop after this many answers
+	found    int     // answers found
+	answer   []int16 // the first answer
+	err      error   // ctx.Err() when the search was cut short
+	clash    bool    // the givens contradict each other
 	// The prunings on, read from Off at the start.
 	naked, hidden, boxLine, fewest, mayLook, dead bool
 	// counts holds the cuts of the search; cuts points to it, or during a
@@ -211,6 +216,9 @@ func (s *smallSearch) start(st []uint64, cells []int16) bool {
 		case m == 0:
 			if s.dead {
 				s.cuts.Cut(CutDeadCell)
+				if s.drawing {
+					s.cuts.Why(CutDeadCell, "the givens leave "+cellName(c, g.side)+" no candidate")
+				}
 				return false
 			}
 		case m&(m-1) == 0 && s.naked:
@@ -223,6 +231,9 @@ func (s *smallSearch) start(st []uint64, cells []int16) bool {
 		case pm == 0:
 			if s.dead {
 				s.cuts.Cut(CutDeadCell)
+				if s.drawing {
+					s.cuts.Why(CutDeadCell, fmt.Sprintf("the givens leave %d no place in %s", i%g.side+1, unitName(u, g.side)))
+				}
 				return false
 			}
 		case pm&(pm-1) == 0:
@@ -246,6 +257,10 @@ func (s *smallSearch) run() {
 	s.search(0)
 	if s.err == errRestart {
 		s.err = nil
+		if s.drawing {
+			s.counts.Level(fmt.Sprintf("again, with look-ahead (past %d states)", plainNodes))
+			defer s.counts.Leave()
+		}
 		s.search(0)
 	}
 }
@@ -267,10 +282,10 @@ func (s *smallSearch) stop() bool {
 // misses none.
 func (s *smallSearch) search(d int) {
 	switch {
-	case s.nodes >= s.maxNodes:
+	case s.states >= s.maxNodes:
 		s.err = ErrNodeLimit
 		return
-	case !s.lookahead && s.mayLook && s.nodes >= plainNodes:
+	case !s.lookahead && s.mayLook && s.states >= plainNodes:
 		s.lookahead = true
 		if s.found == 0 {
 			// Starting over costs less than going on with the choices
@@ -279,7 +294,7 @@ func (s *smallSearch) search(d int) {
 			return
 		}
 	}
-	s.nodes++
+	s.states++
 	if s.stop() {
 		return
 	}
@@ -304,12 +319,16 @@ func (s *smallSearch) search(d int) {
 	}
 	if s.fewest {
 		s.cuts.Cut(CutFewestFirst)
+		if s.drawing {
+			s.counts.Why(CutFewestFirst, fmt.Sprintf("the fewest options: %d", len(opts)))
+		}
 	}
 	if d+1 == len(s.levels) {
 		s.levels = append(s.levels, make([]uint64, s.g.size))
 	}
 	child := s.levels[d+1]
 	for _, o := range opts {
+		s.nodes++
 		copy(child, st)
 		s.queue = append(s.queue[:0], o)
 		if s.drawing {
@@ -325,6 +344,23 @@ func (s *smallSearch) search(d int) {
 			return
 		}
 	}
+}
+
+// cellName names cell c of a grid of side side: "r3c5".
+func cellName(c, side int) string { return fmt.Sprintf("r%dc%d", c/side+1, c%side+1) }
+
+// unitName names unit u (rows, then columns, then boxes, side of each):
+// "row 3", "column 5", "box 2".
+func unitName(u, side int) string {
+	return fmt.Sprintf("%s %d", [3]string{"row", "column", "box"}[u/side], u%side+1)
+}
+
+// singleWhy says why single k (naked or hidden) filled cell c with v.
+func singleWhy(k, c, side, v int) string {
+	if k == CutNakedSingles {
+		return cellLabel(c, side, v) + ": its only candidate"
+	}
+	return cellLabel(c, side, v) + fmt.Sprintf(": the only place for %d in a unit", v)
 }
 
 // cellOptions appends the placements of each candidate of cell c.
@@ -427,7 +463,11 @@ func (s *smallSearch) propagate(st []uint64) bool {
 				break
 			}
 			if q >= 1<<30 && free && st[c]&solvedBit != 0 {
-				s.cuts.Cut(int(q>>30-1) & 31)
+				k := int(q>>30-1) & 31
+				s.cuts.Cut(k)
+				if s.drawing {
+					s.cuts.Why(k, singleWhy(k, c, s.g.side, int(q&63)+1))
+				}
 			}
 			continue
 		}
@@ -457,6 +497,9 @@ func (s *smallSearch) assign(st []uint64, c, v int) bool {
 			return true
 		}
 		s.cuts.Cut(CutDeadCell)
+		if s.drawing {
+			s.cuts.Why(CutDeadCell, fmt.Sprintf("%s: %d is no longer a candidate", cellName(c, g.side), v+1))
+		}
 		s.bump(c)
 		u := &g.unitsOf[c]
 		return s.fail(int(u[0]))
@@ -512,6 +555,9 @@ func (s *smallSearch) eliminate(st []uint64, c, v, skip int) bool {
 	s.elims++
 	if m == 0 && s.dead {
 		s.cuts.Cut(CutDeadCell)
+		if s.drawing {
+			s.cuts.Why(CutDeadCell, cellName(c, s.g.side)+" has no candidate left")
+		}
 		s.bump(c)
 		u := &s.g.unitsOf[c]
 		s.weight[u[0]]++
@@ -546,6 +592,9 @@ func (s *smallSearch) unplace(st []uint64, c, v, skip int) bool {
 				continue
 			}
 			s.cuts.Cut(CutDeadCell)
+			if s.drawing {
+				s.cuts.Why(CutDeadCell, fmt.Sprintf("no place left for %d in %s", v+1, unitName(int(g.unitsOf[c][i]), g.side)))
+			}
 			s.bump(j)
 			return s.fail(int(g.unitsOf[c][i]))
 		case pm&(pm-1) == 0:
@@ -610,8 +659,12 @@ func (s *smallSearch) lock(st []uint64, u, v int) bool {
 func (s *smallSearch) clear(st []uint64, u, v int, keep uint64) bool {
 	g := s.g
 	for m := st[g.place(u, v)] &^ keep; m != 0; m &= m - 1 {
+		c := int(g.units[u*g.side+bits.TrailingZeros64(m)])
 		s.cuts.Cut(CutBoxLine)
-		if !s.eliminate(st, int(g.units[u*g.side+bits.TrailingZeros64(m)]), v, 3) {
+		if s.drawing {
+			s.cuts.Why(CutBoxLine, fmt.Sprintf("%s loses %d: in %s, %d lies in one line or box", cellName(c, g.side), v+1, unitName(u, g.side), v+1))
+		}
+		if !s.eliminate(st, c, v, 3) {
 			return false
 		}
 	}

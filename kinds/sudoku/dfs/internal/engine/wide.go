@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -60,6 +61,9 @@ type wideSearch struct {
 	// nowhere seen.
 	cuts   trace.Probe
 	deadAt int
+	// tracing says that cuts records the tree: the search then enters
+	// its decisions and levels, and says what its cuts removed.
+	tracing bool
 }
 
 // wideSettle marks a placement in the trail.
@@ -90,6 +94,10 @@ func runWideAfter(ctx context.Context, p sudoku.Instance, limit int, maxNodes in
 	s = newWide(ctx, p.Box, limit, maxNodes-nodes, off)
 	s.cuts.Add(plain)
 	s.learn = newLearner(s)
+	if s.tracing {
+		s.cuts.Level(fmt.Sprintf("again, learning nogoods (after %d failures)", fails))
+		defer s.cuts.Leave()
+	}
 	if s.start(p.Cells) {
 		s.searchLearnt()
 	}
@@ -121,6 +129,8 @@ func newWide(ctx context.Context, box, limit int, maxNodes int64, off Off) *wide
 	if off.DeadCell {
 		s.deadAt = trace.Unused
 	}
+	s.cuts.Start(ctx)
+	s.tracing = s.cuts.Tracing()
 	if off.NakedSingles || off.HiddenSingles {
 		s.minOptions = 1
 	}
@@ -310,6 +320,9 @@ func (s *wideSearch) drop(i int, d int32) bool {
 	switch s.count[i] {
 	case 0:
 		s.cuts.Cut(s.deadAt & trace.Unused)
+		if s.tracing && s.deadAt == CutDeadCell {
+			s.cuts.Why(CutDeadCell, s.deadWhy(i))
+		}
 		s.weight[i] += s.bump
 		if s.learn != nil {
 			s.learn.failed(i)
@@ -408,6 +421,9 @@ func (s *wideSearch) propagate() bool {
 		var ok bool
 		if i < s.n {
 			s.cuts.Cut(CutNakedSingles)
+			if s.tracing {
+				s.cuts.Why(CutNakedSingles, singleWhy(CutNakedSingles, i, s.side, s.firstCand(i)+1))
+			}
 			ok = s.settle(i, s.firstCand(i), reason{kind: reasonCell})
 		} else {
 			ok = s.hiddenSingle(i)
@@ -441,6 +457,9 @@ func (s *wideSearch) hiddenSingle(i int) bool {
 		if m != 0 {
 			p := int(s.units[u*s.side+64*k+bits.TrailingZeros64(m)])
 			s.cuts.Cut(CutHiddenSingles)
+			if s.tracing {
+				s.cuts.Why(CutHiddenSingles, singleWhy(CutHiddenSingles, p, s.side, v+1))
+			}
 			return s.settle(p, v, reason{kind: reasonUnit, arg: int32(u)})
 		}
 	}
@@ -484,6 +503,9 @@ func (s *wideSearch) choose() int {
 		return slices.Index(s.open[:s.n], true)
 	}
 	s.cuts.Cut(CutFewestFirst)
+	if s.tracing {
+		defer func() { s.cuts.Why(CutFewestFirst, "the fewest options") }()
+	}
 	for k := s.minOptions; k <= s.side; k++ {
 		best, bestW := int32(-1), -1.0
 		for _, h := range [2]int{k, s.side + 1 + k} {
@@ -583,6 +605,7 @@ func (s *wideSearch) step() bool {
 // mark the trail length before the first.
 type frame struct {
 	from, to, next, mark int
+	open                 bool // traced: an option of it is entered, not left
 }
 
 // search explores the propagated state depth first, without recursion:
@@ -609,7 +632,7 @@ func (s *wideSearch) search() {
 			from := len(opts)
 			opts = s.options(opts, i)
 			s.order(opts[from:])
-			stack = append(stack, frame{from, len(opts), from, len(s.trail)})
+			stack = append(stack, frame{from: from, to: len(opts), next: from, mark: len(s.trail)})
 		}
 		// Try the next option of the deepest choice that has one left.
 		for {
@@ -622,23 +645,36 @@ func (s *wideSearch) search() {
 				// below it than a fresh start needs (Gomes, Selman and
 				// Kautz, 1998, on quasigroup completion).
 				s.undo(root)
+				s.leave(stack)
 				stack, opts = stack[:0], opts[:0]
 				s.restarts++
 				budget = wideRestart * luby(s.restarts+1)
+				if s.tracing {
+					if s.restarts > 1 {
+						s.cuts.Leave()
+					}
+					s.cuts.Level(fmt.Sprintf("restart %d", s.restarts))
+				}
 				break
 			}
 			f := &stack[len(stack)-1]
 			if f.next == f.to {
 				s.undo(f.mark)
+				s.leave(stack[len(stack)-1:])
 				opts = opts[:f.from]
 				stack = stack[:len(stack)-1]
 				continue
 			}
 			s.undo(f.mark)
+			s.leave(stack[len(stack)-1:])
 			o := opts[f.next]
 			f.next++
 			if !s.step() {
 				return
+			}
+			if s.tracing {
+				s.cuts.Enter(cellLabel(int(o>>9), s.side, int(o&511)+1))
+				f.open = true
 			}
 			c, v := int(o>>9), int(o&511)
 			if s.settle(c, v, reason{kind: reasonDecision}) && s.propagate() {
@@ -654,6 +690,26 @@ func (s *wideSearch) search() {
 			}
 		}
 	}
+}
+
+// leave closes, when traced, the decision open in each frame.
+func (s *wideSearch) leave(frames []frame) {
+	for i := range frames {
+		if frames[i].open {
+			s.cuts.Leave()
+			frames[i].open = false
+		}
+	}
+}
+
+// deadWhy says which constraint i was left without an option: a cell, or
+// a symbol in a unit.
+func (s *wideSearch) deadWhy(i int) string {
+	if i < s.n {
+		return cellName(i, s.side) + " has no candidate left"
+	}
+	j := i - s.n
+	return fmt.Sprintf("no place left for %d in %s", j%s.side+1, unitName(j/s.side, s.side))
 }
 
 // wideRestart is the unit of the restart schedule, in failed
@@ -677,6 +733,7 @@ func luby(i int) int64 {
 
 // solution counts the answer in the current state and keeps the first.
 func (s *wideSearch) solution() {
+	s.cuts.Found()
 	s.found++
 	if s.found > 1 {
 		return

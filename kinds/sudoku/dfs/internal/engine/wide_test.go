@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // TestSudokuWideCounts runs the wide search, which the command uses from
@@ -148,4 +151,43 @@ func TestWideStopsWhileStarting(t *testing.T) {
 	t.Logf("stopped after %v", time.Since(start))
 	require.ErrorIs(t, r.Err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second)
+}
+
+// TestWideTraceNodes traces the wide search, plain with its restarts
+// and, past a few failures, learning: its nodes are the decisions drawn,
+// and every cut it counts is drawn, on grids of 16x16 and 25x25 that
+// fail now and then.
+func TestWideTraceNodes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 37))
+	learnt := 0
+	for trial := range 40 {
+		box := 4 + trial%2
+		side := box * box
+		full := sudokuref.Shuffled(rng, box)
+		p := sudoku.Instance{Box: box, Cells: slices.Clone(full)}
+		for _, i := range rng.Perm(side * side)[:side*side*(50+rng.IntN(20))/100] {
+			p.Cells[i] = 0
+		}
+		rec := trace.NewRecorder(1<<22, "grid")
+		got := runWideAfter(trace.WithRecorder(context.Background(), rec), p, 1, 1<<62, Off{}, 3)
+		require.NoError(t, got.Err, "trial %d", trial)
+		on := make([]bool, NumCuts)
+		for i := range on {
+			on[i] = true
+		}
+		ps := make([]technique.Pruning, NumCuts)
+		for i := range ps {
+			ps[i] = technique.Pruning{Name: fmt.Sprint(i)}
+		}
+		tree := rec.Tree(ps, on, got.Cuts)
+		require.True(t, tree.Complete(), "trial %d", trial)
+		require.Equal(t, got.Nodes, tree.Decisions, "trial %d", trial)
+		for _, pc := range tree.Prunings {
+			require.Equal(t, pc.Run, pc.Drawn, "trial %d: cut %s", trial, pc.Name)
+		}
+		if got.Cuts[CutLearning] > 0 {
+			learnt++
+		}
+	}
+	require.Positive(t, learnt, "no grid reached the learning search")
 }
