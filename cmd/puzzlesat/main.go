@@ -15,6 +15,7 @@
 //	puzzlesat kinds [--json]                        list the puzzle kinds
 //	puzzlesat prunings KIND [--json]                list the prunings of a kind's DFS
 //	puzzlesat encodings KIND [--json]               list the choice points of a kind's SAT encoding
+//	puzzlesat lab [--http=ADDR] [--open]            serve the lab: solve and see every search in a browser
 //	puzzlesat version                               print the version and the engines built in
 //
 // KIND is one of the kinds that puzzlesat kinds lists, in any case. Run
