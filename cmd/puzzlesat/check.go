@@ -78,7 +78,7 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 		return nil, err
 	}
 	defer cin.close()
-	r, err := cin.reader(ctx, false)
+	r, err := cin.reader(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 		return nil, err
 	}
 	defer pin.close()
-	pr, err := pin.reader(ctx, false)
+	pr, err := pin.reader(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +125,9 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 			return nil, err
 		}
 		outs = append(outs, w)
+		if err := w.open(ctx); err != nil {
+			return nil, err
+		}
 		*out.w = w
 	}
 	res, err = drat.Check(ctx, f, pr, o)

@@ -339,8 +339,8 @@ func TestProgressSilentOffTerminal(t *testing.T) {
 	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
 	require.NoError(t, err)
 	defer f.Close()
-	require.Nil(t, newProgress(f, 1000).w)
-	require.Nil(t, newProgress(&bytes.Buffer{}, 1000).w)
+	require.Nil(t, newProgress(f, known(1000)).w)
+	require.Nil(t, newProgress(&bytes.Buffer{}, known(1000)).w)
 
 	in := judgedata.Path(t, "sudoku", "poj3074_tedukuri.in")
 	var out bytes.Buffer
@@ -357,12 +357,15 @@ func TestProgressSilentOffTerminal(t *testing.T) {
 }
 
 // TestCtrlCStopsCompare sends a real SIGINT to a long comparison: it
-// stops within moments with the rows finished, the summary and the JSON
-// records of those, says interrupted and exits 130.
+// stops within moments with the rows finished and their summary, says
+// interrupted and exits 130, and leaves the JSON file the user had as it
+// was (issue 40 item 5): a run that did not end writes no file.
 func TestCtrlCStopsCompare(t *testing.T) {
 	top95 := judgedata.Read(t, judgedata.Path(t, "sudoku", "top95.txt"))
 	in := writeBig(t, "many.txt", top95, 200) // 19,000 puzzles: a minute or more
-	js := filepath.Join(t.TempDir(), "runs.json")
+	dir := t.TempDir()
+	js := filepath.Join(dir, "runs.json")
+	require.NoError(t, os.WriteFile(js, []byte("the user's\n"), 0o644))
 	p := start(t, "", "compare", "sudoku", "--json", js, in)
 	select {
 	case <-p.firstOutput: // the header
@@ -383,7 +386,8 @@ func TestCtrlCStopsCompare(t *testing.T) {
 	require.Less(t, len(tb.rows), 19000)
 	done := fmt.Sprintf("%d/%d", len(tb.rows), len(tb.rows))
 	require.Equal(t, done, tb.summary[1][1])
-	require.Len(t, checkRecords(t, js), 2*len(tb.rows))
+	require.Equal(t, "the user's\n", readFile(t, js))
+	require.Equal(t, []string{"runs.json"}, dirNames(t, dir), "no temporary file left")
 }
 
 // TestCompareExternalSolver runs an external solver as a backend of its

@@ -42,7 +42,7 @@ func main() {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	setMemoryLimit()
 	ctx, stop := interruptible(context.Background())
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	code := guarded(ctx, func() int { return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr) })
 	stop()
 	os.Exit(code)
 }
@@ -86,8 +86,8 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"solve", "solve KIND [flags] [FILE]", "solve every instance and print judge-format answers", runSolve},
-		{"count", "count KIND [flags] [FILE]", "print the number of solutions of each instance", runCount},
+		{"solve", "solve KIND [flags] [FILE...]", "solve every instance and print judge-format answers", runSolve},
+		{"count", "count KIND [flags] [FILE...]", "print the number of solutions of each instance", runCount},
 		{"encode", "encode KIND [flags] [FILE]", "write the CNF of one instance as DIMACS", runEncode},
 		{"decode", "decode KIND --model M [flags] [FILE]", "turn a SAT solver's model into the answer", runDecode},
 		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini or --solver (SAT-competition output)", runSat},
@@ -153,7 +153,9 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin: stdin, stdout: &checked{w: stdout, name: "standard output"}, stderr: stderr}
+	ctx, unwatch := watchReader(ctx, stdout)
+	defer unwatch()
+	e := env{stdin: stdin, stdout: &checked{w: waitable(ctx, stdout), name: "standard output"}, stderr: &lockedWriter{w: stderr}}
 	switch {
 	case len(args) == 0:
 		usage(stderr)
@@ -167,8 +169,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	for _, c := range commands() {
 		if c.name == args[0] {
 			err := runCommand(ctx, c, e, args[1:])
-			if context.Cause(ctx) == errInterrupted {
-				err = errInterrupted
+			if cause := context.Cause(ctx); cause == errInterrupted || errors.As(cause, new(brokenPipe)) {
+				err = cause
 			}
 			return exitCode(stderr, err)
 		}

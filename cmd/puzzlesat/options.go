@@ -27,7 +27,6 @@ type options struct {
 	timeout     time.Duration
 	stats       bool
 	jobs        int
-	keep        int64 // live heap up to which a batch keeps its instances (keepHeap)
 	certificate bool
 	limit       int
 	caseNum     int
@@ -49,7 +48,7 @@ type options struct {
 
 // newOptions returns the options before any flag is read.
 func newOptions(stderr io.Writer) *options {
-	return &options{stderr: stderr, jobs: 1, keep: keepHeap}
+	return &options{stderr: stderr, jobs: 1}
 }
 
 // flagSet makes the flag set of the subcommand cmd, named for messages
@@ -225,12 +224,12 @@ func (o *options) check() error {
 	return nil
 }
 
-// proofFor returns the options for instance i of file: lib, with the
-// proofs' files named after the instance.
-func proofFor(lib puzzlesat.Options, file string, i int) puzzlesat.Options {
+// proofFor returns the options for instance kase (1-based) of file: lib,
+// with the proofs' files named after the instance.
+func proofFor(lib puzzlesat.Options, file string, kase int) puzzlesat.Options {
 	if lib.Proof != nil {
 		p := *lib.Proof
-		p.Name = fmt.Sprintf("%s-case%d", filepath.Base(file), i+1)
+		p.Name = fmt.Sprintf("%s-case%d", filepath.Base(file), kase)
 		lib.Proof = &p
 	}
 	return lib

@@ -79,7 +79,7 @@ var barDraw = `\r[^\r\n]*3/10[^\r\n]*\x1b\[K`
 // below it; a line of output is never cut by the bar.
 func TestProgressShared(t *testing.T) {
 	var term buffer
-	p := startProgress(&term, 10, func() int { return 80 })
+	p := startProgress(&term, known(10), func() int { return 80 })
 	p.start = p.start.Add(-progressDelay) // as if the batch had run a while
 	p.update(3)
 	require.Regexp(t, "^"+barDraw+"$", term.take())
@@ -104,7 +104,7 @@ func TestProgressShared(t *testing.T) {
 // erased but at the end.
 func TestProgressNotShared(t *testing.T) {
 	var term buffer
-	p := startProgress(&term, 10, func() int { return 80 })
+	p := startProgress(&term, known(10), func() int { return 80 })
 	p.start = p.start.Add(-progressDelay)
 	f, err := os.Create(filepath.Join(t.TempDir(), "stdout"))
 	require.NoError(t, err)
@@ -247,3 +247,6 @@ func erasures(stream string) int {
 	}
 	return n
 }
+
+// known returns the total of a batch of n instances, known.
+func known(n int) func() (int, bool) { return func() (int, bool) { return n, true } }

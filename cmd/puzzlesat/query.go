@@ -18,7 +18,7 @@ func (k *kind) pick(ctx context.Context, o *options, in *input) (puzzlesat.Probl
 		return p, usagef("--case must be at least 1, got %d", o.caseNum)
 	}
 	n := 0
-	err := k.each(ctx, o, in, false, func(x puzzlesat.Problem) error {
+	err := k.each(ctx, o, in, func(x puzzlesat.Problem) error {
 		if n++; n == o.caseNum {
 			p = x
 		}

@@ -90,7 +90,7 @@ func forever(d time.Duration) time.Duration {
 // the file and not the numbers in it; old maps them back. When ctx ends
 // first, the status is Unknown and the error ctx's.
 func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status puzzlesat.Status, m puzzlesat.Model, st puzzlesat.Stats, old []puzzlesat.Var, err error) {
-	r, err := in.reader(ctx, false)
+	r, err := in.reader(ctx)
 	if err != nil {
 		return puzzlesat.Unknown, nil, st, nil, err
 	}

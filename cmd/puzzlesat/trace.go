@@ -24,7 +24,7 @@ const traceTimeout = 10 * time.Second
 func runTrace(ctx context.Context, e env, args []string) error {
 	var out string
 	var nodes int
-	k, o, in, err := kindCommand(e, "trace", args, func(fs *flag.FlagSet, o *options) {
+	k, o, ins, err := kindCommand(e, "trace", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		o.techniqueFlags(fs, true)
 		fs.DurationVar(&o.timeout, "timeout", traceTimeout, "time limit of the search (0: none)")
@@ -34,7 +34,8 @@ func runTrace(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer in.close()
+	defer closeInputs(ins)
+	in := ins[0]
 	write, err := treeWriter(out)
 	if err != nil {
 		return err
