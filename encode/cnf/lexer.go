@@ -38,9 +38,13 @@ type lexer struct {
 }
 
 func newLexer(ctx context.Context, file string, r io.Reader) *lexer {
-	br := bufio.NewReaderSize(r, 64*1024)
-	if b, err := br.Peek(len(bom)); err == nil && string(b) == bom {
-		br.Discard(len(bom))
+	br := ctxBufReader(ctx, r)
+	// The first byte decides whether to look for the rest of the mark:
+	// a short answer from a pipe ("s\n") is not held up waiting for more.
+	if b, err := br.Peek(1); err == nil && b[0] == bom[0] {
+		if b, err := br.Peek(len(bom)); err == nil && string(b) == bom {
+			br.Discard(len(bom))
+		}
 	}
 	return &lexer{ctx: ctx, r: br, back: -1, file: file, line: 1, fresh: true}
 }
@@ -211,6 +215,27 @@ func (x *lexer) literals(maxVar int, beyond string, use func(d int) error) error
 			return err
 		}
 	}
+}
+
+// ctxBufReader returns r buffered, its reads stopping with ctx's error
+// once ctx is done: a look at ctx every block of input, so that an
+// endless input of NULs or blank lines, which the lexer reads without a
+// token, stops with ctx too.
+func ctxBufReader(ctx context.Context, r io.Reader) *bufio.Reader {
+	return bufio.NewReaderSize(ctxReader{ctx, r}, 64*1024)
+}
+
+// ctxReader reads from r until ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // tick counts a token and reports, every 64 Ki tokens, whether ctx is done.
