@@ -82,6 +82,9 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 	if err != nil {
 		return nil, err
 	}
+	if r, err = decompressed(r); err != nil {
+		return nil, fmt.Errorf("%s: %w", cin.name, err)
+	}
 	f, err := cnf.ReadDIMACS(ctx, cin.name, r)
 	if err != nil {
 		return nil, err

@@ -99,6 +99,7 @@ func runEncode(ctx context.Context, e env, args []string) error {
 	k, o, ins, err := kindCommand(e, "encode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		fs.StringVar(&o.output, "o", "", "write the CNF to `PATH` (default stdout)")
+		o.timeoutFlag(fs)
 		o.budgetFlag(fs)
 		o.techniqueFlags(fs, false)
 	})
@@ -113,6 +114,7 @@ func runDecode(ctx context.Context, e env, args []string) error {
 	k, o, ins, err := kindCommand(e, "decode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		fs.StringVar(&o.model, "model", "", "the SAT solver's output, `PATH` or - for stdin")
+		o.timeoutFlag(fs)
 		o.techniqueFlags(fs, false)
 	})
 	if err != nil {

@@ -35,7 +35,7 @@ const stdinName = "<stdin>"
 // openInputs names the inputs args lists, or stdin when args is empty;
 // "-" is stdin, which may be named once. what says what the inputs hold
 // ("sudoku instances"), for the line that says the command waits for
-// input when stdin is a terminal.
+// input when stdin is a terminal ("": no line).
 func openInputs(e env, args []string, what string) ([]*input, error) {
 	if len(args) == 0 {
 		args = []string{"-"}
@@ -49,7 +49,9 @@ func openInputs(e env, args []string, what string) ([]*input, error) {
 				return nil, usagef("standard input (-) can be read only once")
 			}
 			stdin = true
-			hintTerminal(e, what)
+			if what != "" {
+				hintTerminal(e, what)
+			}
 			ins = append(ins, &input{name: stdinName, r: e.stdin, wait: !isRegular(e.stdin)})
 			continue
 		}

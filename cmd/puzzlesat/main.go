@@ -90,7 +90,7 @@ func commands() []command {
 		{"count", "count KIND [flags] [FILE...]", "print the number of solutions of each instance", runCount},
 		{"encode", "encode KIND [flags] [FILE]", "write the CNF of one instance as DIMACS", runEncode},
 		{"decode", "decode KIND --model M [flags] [FILE]", "turn a SAT solver's model into the answer", runDecode},
-		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini or --solver (SAT-competition output)", runSat},
+		{"sat", "sat [flags] [CNF]", "solve a DIMACS file (or stdin, gzip or xz) with gini or --solver (SAT-competition output)", runSat},
 		{"check", "check [flags] CNF PROOF", "check a DRAT proof that a DIMACS file is unsatisfiable", runCheck},
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
 		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},

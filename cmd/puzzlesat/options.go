@@ -111,6 +111,12 @@ func (o *options) budgetFlag(fs *flag.FlagSet) {
 		puzzlesat.DefaultBudget, puzzlesat.CadicalBudget))
 }
 
+// timeoutFlag registers --timeout for a command that does one thing:
+// the limit of all of it, reading and writing included.
+func (o *options) timeoutFlag(fs *flag.FlagSet) {
+	fs.DurationVar(&o.timeout, "timeout", 0, "time limit of the command, reading its input and writing included (0: none)")
+}
+
 func (o *options) batchFlags(fs *flag.FlagSet) {
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "instances solved in parallel")
 }

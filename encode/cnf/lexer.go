@@ -18,6 +18,16 @@ const maxKept = 1024
 // maxQuote bounds the text of a token quoted in an error.
 const maxQuote = 40
 
+// maxToken bounds a token: numbers and words of DIMACS and of solver
+// outputs are short, and a longer one (an endless run of NULs, as
+// /dev/zero gives) is an error at once rather than a read without end.
+const maxToken = 4096
+
+// maxComments bounds the text of the comments kept of a file: past it,
+// comment lines are read and dropped, so that endless comments take no
+// memory.
+const maxComments = 1 << 20
+
 // bom is the UTF-8 byte order mark, which some editors put at the start
 // of a text file; it is skipped there.
 const bom = "\xef\xbb\xbf"
@@ -164,6 +174,7 @@ func (x *lexer) newline() {
 // quote it and to see that it was longer.
 func (x *lexer) token() (string, error) {
 	var kept []byte
+	n := 0
 	for {
 		c, err := x.read()
 		if err == io.EOF {
@@ -178,6 +189,9 @@ func (x *lexer) token() (string, error) {
 		}
 		if len(kept) <= maxQuote {
 			kept = append(kept, c)
+		}
+		if n++; n > maxToken {
+			return "", x.errorf("a word of more than %d bytes: %s", maxToken, quote(string(kept)))
 		}
 	}
 	if x.tick() {
