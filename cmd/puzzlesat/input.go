@@ -183,7 +183,7 @@ func waitError(ctx context.Context) error {
 }
 
 // errWaitedTooLong ends a wait for a reader or a writer at --timeout.
-var errWaitedTooLong = fmt.Errorf("nothing came within --timeout: %w", context.DeadlineExceeded)
+var errWaitedTooLong = fmt.Errorf("no one opened its other end within --timeout: %w", context.DeadlineExceeded)
 
 // ctxReader reads from r until ctx is done, then returns ctx's error; it
 // adds the bytes read to *n. It suits a reader whose reads end, such as a

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // output is a file that a subcommand writes to a path the user named
@@ -177,11 +178,19 @@ func (o *output) remove() {
 // is committed only when all of it was written and ctx is not done. A
 // path written in place (a FIFO) is opened under ctx.
 func writeAtomically(ctx context.Context, path string, write func(io.Writer) error) error {
+	return writeWaiting(ctx, path, 0, write)
+}
+
+// writeWaiting is writeAtomically where a FIFO's reader is waited for at
+// most wait (0: until ctx ends).
+func writeWaiting(ctx context.Context, path string, wait time.Duration, write func(io.Writer) error) error {
 	out, err := createOutput(path)
 	if err != nil {
 		return err
 	}
-	if err := out.open(ctx); err != nil {
+	octx, cancel := inputDeadline(ctx, wait)
+	defer cancel()
+	if err := out.open(octx); err != nil {
 		return err
 	}
 	err = write(ctxWriter{ctx, out})

@@ -20,7 +20,10 @@ import (
 const traceTimeout = 10 * time.Second
 
 // runTrace draws the DFS of one instance: "trace KIND [flags] -o PATH
-// [FILE]", the format by PATH's extension (.svg, .dot, .json).
+// [FILE]", the format by PATH's extension (.svg, .dot, .json). It exits
+// as solve does: 1 when the search timed out or found no solution, the
+// tree drawn all the same. --timeout bounds the search, the reading of
+// the input and the wait for a FIFO's reader, each.
 func runTrace(ctx context.Context, e env, args []string) error {
 	var out string
 	var nodes int
@@ -40,10 +43,18 @@ func runTrace(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if nodes < 1 {
-		return usagef("--nodes must be at least 1, got %d", nodes)
+	if nodes < 1 || nodes > puzzlesat.MaxTraceNodes {
+		return usagef("--nodes must be in 1..%d, got %d", puzzlesat.MaxTraceNodes, nodes)
 	}
-	p, err := k.pick(ctx, o, in)
+	var p puzzlesat.Problem
+	read := *o
+	if read.timeout > 0 {
+		read.timeout = max(read.timeout, minInputWait) // the search's limit may be tiny
+	}
+	err = timed(ctx, &read, "trace", func(ctx context.Context) error {
+		p, err = k.pick(ctx, o, in)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -58,10 +69,16 @@ func runTrace(ctx context.Context, e env, args []string) error {
 	if ctx.Err() != nil {
 		return errInterrupted
 	}
-	if err := writeAtomically(ctx, out, func(w io.Writer) error { return write(t, w) }); err != nil {
-		return err
+	if werr := writeWaiting(ctx, out, o.timeout, func(w io.Writer) error { return write(t, w) }); werr != nil {
+		return werr
 	}
-	return traceSummary(e.stdout, t, out, in.name, o.caseNum)
+	if serr := traceSummary(e.stdout, t, out, in.name, o.caseNum); serr != nil {
+		return serr
+	}
+	if errors.Is(err, puzzlesat.ErrNoSolution) || errors.Is(err, context.DeadlineExceeded) {
+		return errFailed // as solve exits: the tree is drawn, the instance not settled
+	}
+	return err
 }
 
 // treeWriter returns the writer of the format PATH's extension names.
