@@ -63,6 +63,9 @@ func runCompare(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	switch {
+	case repeats < 1:
+		c.close()
+		return usagef("--repeats must be at least 1, got %d", repeats)
 	case ablate:
 		c.backends, c.configs = ablation(k.lib, c.backends)
 		c.markdown, c.repeats = markdown, repeats
