@@ -86,17 +86,22 @@ func isTerminal(w io.Writer) bool {
 }
 
 // waitWriter writes to a file whose writes may wait without end (a pipe
-// whose reader reads nothing, a FIFO, a terminal on hold) until ctx
-// ends: each write runs in a goroutine, on a copy of what it writes, and
-// one still waiting when ctx ends is left to the process's end.
+// whose reader reads nothing, a FIFO, a terminal on hold): each write
+// runs in a goroutine, on a copy of what it writes. Once ctx ended (the
+// first Ctrl-C), a write may still print the answers finished before it,
+// but is waited for at most writeGrace: one still waiting then is left
+// to the process's end, and so are the writes after it.
 type waitWriter struct {
 	ctx   context.Context
 	w     io.Writer
 	stuck bool
 }
 
-// waitable returns w as a waitWriter under ctx when w is a file that
-// is not a regular one, and w itself otherwise.
+// writeGrace is how long a write to stdout is waited for after Ctrl-C.
+const writeGrace = 300 * time.Millisecond
+
+// waitable returns w as a waitWriter under ctx when w is a file that is
+// not a regular one, and w itself otherwise.
 func waitable(ctx context.Context, w io.Writer) io.Writer {
 	f, ok := w.(*os.File)
 	if !ok {
@@ -109,8 +114,8 @@ func waitable(ctx context.Context, w io.Writer) io.Writer {
 }
 
 func (w *waitWriter) Write(p []byte) (int, error) {
-	if err := w.ctx.Err(); err != nil || w.stuck {
-		return 0, cmpErr(err, context.Canceled)
+	if w.stuck {
+		return 0, context.Cause(w.ctx)
 	}
 	type wrote struct {
 		k   int
@@ -126,8 +131,13 @@ func (w *waitWriter) Write(p []byte) (int, error) {
 	case res := <-done:
 		return res.k, res.err
 	case <-w.ctx.Done():
+	}
+	select {
+	case res := <-done:
+		return res.k, res.err
+	case <-time.After(writeGrace):
 		w.stuck = true
-		return 0, w.ctx.Err()
+		return 0, context.Cause(w.ctx)
 	}
 }
 

@@ -121,6 +121,22 @@ func (f *fed) lines(n int) string {
 func (f *fed) end() (string, int) {
 	f.t.Helper()
 	require.NoError(f.t, f.in.Close())
+	return f.wait()
+}
+
+// wait returns the rest of the output and the exit status once the
+// command ended, failing the test if it hangs.
+func (f *fed) wait() (string, int) {
+	f.t.Helper()
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(hang):
+			f.cmd.Process.Kill() // the test fails below, on the status
+		}
+	}()
 	rest, err := io.ReadAll(f.out)
 	require.NoError(f.t, err)
 	err = f.cmd.Wait()
