@@ -118,11 +118,17 @@ func TestProbeWaitsEnd(t *testing.T) {
 		{"sat, a FIFO input", nil, func() []string { return []string{"sat", "--timeout=2s", mkfifo(t, "in.cnf")} }, exitOK, "s UNKNOWN\n", ""},
 		{"sat, a pipe that never writes", silent, func() []string { return []string{"sat", "--timeout=2s"} }, exitOK, "s UNKNOWN\n", ""},
 		{"encode, a FIFO input", nil, func() []string { return []string{"encode", "alphametic", "--timeout=2s", mkfifo(t, "in")} }, exitFailed, "", "encode: timeout after 2s"},
-		{"encode, a FIFO output", nil, func() []string { return []string{"encode", "alphametic", "--timeout=2s", "-o", mkfifo(t, "out.cnf"), in} }, exitFailed, "", "encode: timeout after 2s"},
+		{"encode, a FIFO output", nil, func() []string {
+			return []string{"encode", "alphametic", "--timeout=2s", "-o", mkfifo(t, "out.cnf"), in}
+		}, exitFailed, "", "encode: timeout after 2s"},
 		{"check, a FIFO proof", nil, func() []string { return []string{"check", "--timeout=2s", cnf, mkfifo(t, "proof")} }, exitFailed, "s UNKNOWN\n", "timeout after 2s"},
-		{"decode, a FIFO model", nil, func() []string { return []string{"decode", "alphametic", "--timeout=2s", "--model", mkfifo(t, "model"), in} }, exitFailed, "", "decode: timeout after 2s"},
+		{"decode, a FIFO model", nil, func() []string {
+			return []string{"decode", "alphametic", "--timeout=2s", "--model", mkfifo(t, "model"), in}
+		}, exitFailed, "", "decode: timeout after 2s"},
 		{"trace, a FIFO output", nil, func() []string { return []string{"trace", "alphametic", "--timeout=2s", "-o", mkfifo(t, "t.svg"), in} }, exitUsage, "", "t.svg: no one opened its other end within --timeout"},
-		{"compare, a FIFO --json", nil, func() []string { return []string{"compare", "alphametic", "--timeout=2s", "--json", mkfifo(t, "r.json"), in} }, exitUsage, "", "r.json: no one opened its other end within --timeout"},
+		{"compare, a FIFO --json", nil, func() []string {
+			return []string{"compare", "alphametic", "--timeout=2s", "--json", mkfifo(t, "r.json"), in}
+		}, exitUsage, "", "r.json: no one opened its other end within --timeout"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errs, code := probe(t, tc.feed, tc.args()...)
