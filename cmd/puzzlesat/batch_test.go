@@ -89,3 +89,27 @@ func TestBatchReadsItsInputOnce(t *testing.T) {
 		require.Equal(t, 2, strings.Count(out.String(), "\n"))
 	}
 }
+
+// TestSeveralFiles (issue 36 item 4): solve and count answer the files
+// they are given in turn, as one stream; a message names the file and
+// its line, and cases count within each file.
+func TestSeveralFiles(t *testing.T) {
+	a := writeTemp(t, "a.in", "5 ABCED BDACE EBBAA\n")
+	b := writeTemp(t, "b.in", "3\nABC\nABC\nAAA\n5 ABCED BDACE EBBAA\n")
+	bad := writeTemp(t, "bad.in", "5 ABCED BDACE EBBAA\n5\nABCDE\nBCDEA\nABCDZ\n")
+	out, errs, code := cli(t, "", "solve", "alphametic", "--stats", a, b)
+	require.Equal(t, exitFailed, code, errs)
+	require.Equal(t, "1 0 3 4 2\nno solution\n1 0 3 4 2\n", out)
+	require.Contains(t, errs, a+" case 1: ")
+	require.Contains(t, errs, b+" case 2: ")
+	out, errs, code = cli(t, "", "count", "queens", writeTemp(t, "q1", "6\n"), writeTemp(t, "q2", "4\n5\n"))
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, ">=2\n>=2\n>=2\n", out)
+	out, errs, code = cli(t, "", "solve", "alphametic", a, bad)
+	require.Equal(t, exitUsage, code)
+	require.Empty(t, out, "bad input in a small batch prints nothing")
+	require.Equal(t, "puzzlesat: "+bad+":5: expected 5 letters A-E, got \"ABCDZ\"\n", errs)
+	out, errs, code = cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", a, "-", a)
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, strings.Repeat("1 0 3 4 2\n", 3), out)
+}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"github.com/ulikunitz/xz"
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
@@ -308,4 +311,48 @@ func TestCtrlCStopsExternalSolver(t *testing.T) {
 			requireEmpty(t, tmp)
 		})
 	}
+}
+
+// TestSatReadsStdinAndCompressed (issue 36 item 4): sat reads stdin when
+// given no file, and gzip and xz files by their first bytes, as MiniSat
+// and CaDiCaL do, from a file or from stdin; check reads a compressed
+// formula too.
+func TestSatReadsStdinAndCompressed(t *testing.T) {
+	cnf := pigeonholeCNF(3)
+	var gz, xzb bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	io.WriteString(zw, cnf)
+	require.NoError(t, zw.Close())
+	xw, err := xz.NewWriter(&xzb)
+	require.NoError(t, err)
+	io.WriteString(xw, cnf)
+	require.NoError(t, xw.Close())
+	gzPath := writeTemp(t, "php.cnf.gz", gz.String())
+	xzPath := writeTemp(t, "php.cnf.xz", xzb.String())
+	for _, tc := range []struct {
+		name, stdin string
+		args        []string
+	}{
+		{"stdin, no file", cnf, []string{"sat"}},
+		{"gzip", "", []string{"sat", gzPath}},
+		{"xz", "", []string{"sat", xzPath}},
+		{"gzip from stdin", gz.String(), []string{"sat"}},
+		{"xz from stdin", xzb.String(), []string{"sat", "-"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := cli(t, tc.stdin, tc.args...)
+			require.Equal(t, exitUnsat, code, errs)
+			require.Equal(t, "s UNSATISFIABLE\n", out)
+		})
+	}
+	_, errs, code := cli(t, "", "sat", gzPath, xzPath)
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "usage: puzzlesat sat [flags] [CNF]")
+	_, errs, code = cli(t, "\x1f\x8bnot gzip", "sat")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "<stdin>: gzip: invalid header")
+	proof := writeTemp(t, "empty.drat", "")
+	out, errs, code := cli(t, "", "check", gzPath, proof)
+	require.Contains(t, []int{exitOK, exitFailed}, code, errs)
+	require.True(t, strings.HasPrefix(out, "s "), out)
 }
