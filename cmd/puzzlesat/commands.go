@@ -124,14 +124,14 @@ func runDecode(ctx context.Context, e env, args []string) error {
 	return k.decodeOne(ctx, e, o, ins[0])
 }
 
-func runGen(_ context.Context, e env, args []string) error {
+func runGen(ctx context.Context, e env, args []string) error {
 	k, o, _, err := kindCommand(e, "gen", args, func(fs *flag.FlagSet, o *options) {
 		o.genFlags(fs)
 	})
 	if err != nil {
 		return err
 	}
-	return k.generate(e, o)
+	return k.generate(ctx, e, o)
 }
 
 // isHelp reports whether arg asks for help.

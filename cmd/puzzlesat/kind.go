@@ -177,12 +177,15 @@ func (k *kind) batch(ctx context.Context, e env, o *options, ins []*input, solve
 	})
 }
 
-func (k *kind) generate(e env, o *options) error {
+func (k *kind) generate(ctx context.Context, e env, o *options) error {
 	if o.count < 0 {
 		return usagef("--count must not be negative")
 	}
 	rng := rand.New(rand.NewPCG(o.seed, o.seed^0x9e3779b97f4a7c15))
 	for i := 0; i < o.count; i++ {
+		if err := ctx.Err(); err != nil {
+			return err // Ctrl-C, or stdout's reader gone
+		}
 		p, err := k.lib.Generate(rng, k.gen)
 		if err != nil {
 			return usagef("gen %s: %v", k.name(), err)
