@@ -3,11 +3,11 @@
 //
 // Usage:
 //
-//	puzzlesat solve  KIND [flags] [FILE]   solve every instance, print judge-format answers
-//	puzzlesat count  KIND [flags] [FILE]   print the number of solutions of each instance
+//	puzzlesat solve  KIND [flags] [FILE...] solve every instance, print judge-format answers
+//	puzzlesat count  KIND [flags] [FILE...] print the number of solutions of each instance
 //	puzzlesat encode KIND [flags] [FILE]   write the CNF of one instance as DIMACS
 //	puzzlesat decode KIND --model M [FILE] turn a SAT solver's model into the answer
-//	puzzlesat sat    [flags] CNF           solve a DIMACS file with gini or --solver
+//	puzzlesat sat    [flags] [CNF]         solve a DIMACS file (or stdin) with gini or --solver
 //	puzzlesat check  [flags] CNF PROOF     check a DRAT proof that CNF is unsatisfiable
 //	puzzlesat gen    KIND [flags]          print random instances
 //	puzzlesat compare KIND [flags] FILE... every backend on every instance: table, --json, --plot
