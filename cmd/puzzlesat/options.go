@@ -80,7 +80,7 @@ func (o *options) techniqueFlags(fs *flag.FlagSet, dfs bool) {
 
 func (o *options) backendFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME`: dfs, sat, both (runs the two and compares) or race (runs the two at once; the first answer wins)")
-	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend, and of a wait for the next instance from a pipe or a FIFO (0: none)")
 	fs.BoolVar(&o.stats, "stats", false, "print one line of statistics per instance to stderr")
 	o.budgetFlag(fs)
 	o.solverFlag(fs)

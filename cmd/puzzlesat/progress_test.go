@@ -104,6 +104,23 @@ func TestProgressShared(t *testing.T) {
 	require.Equal(t, "6\n", term.take(), "no line after finish")
 }
 
+// TestProgressTotalComesLater: while the input goes on the line counts
+// without a total; once it ended, with the total, percent and bar.
+func TestProgressTotalComesLater(t *testing.T) {
+	var term buffer
+	total, ended := 0, false
+	p := startProgress(&term, func() (int, bool) { return total, ended }, func() int { return 80 })
+	p.start = p.start.Add(-progressDelay)
+	total = 5
+	p.update(3)
+	require.Regexp(t, `^\rpuzzlesat 3 done [0-9.]+/s [0-9.]+s\x1b\[K$`, term.take())
+	total, ended = 10, true
+	p.drawn = p.drawn.Add(-progressThrottle)
+	p.update(4)
+	require.Regexp(t, `^\rpuzzlesat \[=+> +\]  40% 4/10 `, term.take())
+	p.finish()
+}
+
 // TestProgressNotShared: with stdout a file or a pipe, its writes go
 // straight to it, and the line on stderr is drawn over in place, never
 // erased but at the end.
