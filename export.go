@@ -81,11 +81,12 @@ func (e *Export[A]) WriteDIMACS(w io.Writer) error { return cnf.WriteDIMACS(w, e
 // passed the instance's Verify. It refuses a model that was made for
 // another query: one that carries another hash, names more variables than
 // the formula has, or falsifies any of its clauses. A solver output of
-// UNSATISFIABLE gives ErrNoSolution. file names r in errors.
-func (e *Export[A]) ReadModel(file string, r io.Reader) (A, error) {
+// UNSATISFIABLE gives ErrNoSolution. file names r in errors. When ctx
+// ends first, an endless output among them, it returns ctx's error.
+func (e *Export[A]) ReadModel(ctx context.Context, file string, r io.Reader) (A, error) {
 	var zero A
 	f := e.Formula()
-	out, err := cnf.ReadModel(file, r, f.NumVars())
+	out, err := cnf.ReadModel(ctx, file, r, f.NumVars())
 	if errors.Is(err, cnf.ErrUnsatisfiable) {
 		return zero, ErrNoSolution
 	}

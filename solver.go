@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/encode/cnf"
+	"github.com/puzzlesat/puzzlesat/internal/addrspace"
 	"github.com/puzzlesat/puzzlesat/sat/solver"
 )
 
@@ -112,6 +113,27 @@ const (
 func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*Formula, error) {
 	return cnf.ReadDIMACS(ctx, file, r)
 }
+
+// ReadDIMACS reads a formula as the function ReadDIMACS does, holding at
+// most the literals that o's solver may take: o.Budget, or the solver's
+// default, and under an address-space limit what a quarter of what the
+// limit leaves holds. Past them it stops with a *cnf.DIMACSError that
+// wraps cnf.ErrTooLarge (package puzzlesat/encode/cnf), before the file
+// is read whole.
+func (o Options) ReadDIMACS(ctx context.Context, file string, r io.Reader) (*Formula, error) {
+	most := o.config().Limit()
+	if limit := addrspace.Limit(); limit > 0 {
+		if left := limit - addrspace.Used(); left > 0 {
+			most = int(min(int64(most), left/4/readBytes))
+		}
+	}
+	return cnf.ReadDIMACSAtMost(ctx, file, r, max(most, 1))
+}
+
+// readBytes is the memory a literal read from DIMACS takes until the
+// formula is handed on: 4 bytes, twice over while its slice grows, and
+// as much again for Compact's copy.
+const readBytes = 16
 
 // SolveCNF solves any formula with s, under the solver's default budget.
 // It returns Sat with a model, Unsat, or Unknown with the context's error

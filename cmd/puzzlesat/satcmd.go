@@ -18,8 +18,9 @@ const (
 	exitUnsat = 20
 )
 
-// runSat solves a DIMACS file and prints the answer in SAT-competition
-// form. The deadline of --timeout covers reading the file too.
+// runSat solves a DIMACS file, or stdin, and prints the answer in
+// SAT-competition form; a gzip or xz file is read uncompressed. The
+// deadline of --timeout covers reading the file too, and opening it.
 func runSat(ctx context.Context, e env, args []string) error {
 	o := newOptions(e.stderr)
 	fs := flagSet(e, "sat", "")
@@ -31,8 +32,8 @@ func runSat(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("usage: puzzlesat sat [flags] CNF (- for stdin)")
+	if len(pos) > 1 {
+		return usagef("usage: puzzlesat sat [flags] [CNF] (stdin when none, or -; gzip and xz read as they are)")
 	}
 	if err := o.check(); err != nil {
 		return err
@@ -90,11 +91,14 @@ func forever(d time.Duration) time.Duration {
 // the file and not the numbers in it; old maps them back. When ctx ends
 // first, the status is Unknown and the error ctx's.
 func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status puzzlesat.Status, m puzzlesat.Model, st puzzlesat.Stats, old []puzzlesat.Var, err error) {
-	r, err := in.reader(ctx, false)
+	r, err := in.reader(ctx)
 	if err != nil {
 		return puzzlesat.Unknown, nil, st, nil, err
 	}
-	f, err := puzzlesat.ReadDIMACS(ctx, in.name, r)
+	if r, err = decompressed(r); err != nil {
+		return puzzlesat.Unknown, nil, st, nil, fmt.Errorf("%s: %w", in.name, err)
+	}
+	f, err := o.ReadDIMACS(ctx, in.name, r)
 	if err != nil {
 		return puzzlesat.Unknown, nil, st, nil, err
 	}
