@@ -324,7 +324,6 @@ func unknown(what, name string, names []string, list string) error {
 	return fmt.Errorf("unknown %s %s: want one of %s", what, quote(name), list)
 }
 
-
 // Choice is one choice point of an encoding and its options, the first
 // being the default.
 type Choice struct {
