@@ -168,7 +168,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	ctx, unwatch := watchReader(ctx, stdout)
 	defer unwatch()
 	out := &checked{w: waitable(ctx, stdout), name: "standard output"}
-	e := env{stdin: stdin, stdout: out, stderr: &lockedWriter{w: stderr}, out: &redirect{stdout: out}}
+	e := env{stdin: stdin, stdout: out, stderr: &lockedWriter{w: stderr}, out: &redirect{stdout: out, ctx: ctx}}
 	switch {
 	case len(args) == 0:
 		usage(stderr)
@@ -212,8 +212,12 @@ func runCommand(ctx context.Context, c command, e env, args []string) (err error
 	defer recovered(&err)
 	err = c.run(ctx, e, args)
 	var bug *bugError
-	if ferr := e.stdout.(*checked).err; ferr != nil && !errors.As(err, &bug) && !errors.Is(err, errBug) {
-		err = ferr // a failed write outranks what the command found
+	ferr := e.stdout.(*checked).err
+	waited := errors.Is(err, errTimedOut) && errors.Is(ferr, context.DeadlineExceeded)
+	if ferr != nil && !errors.As(err, &bug) && !errors.Is(err, errBug) && !waited {
+		// A failed write outranks what the command found, but for a wait
+		// for -o's reader that was the timeout the command reported.
+		err = ferr
 	}
 	return err
 }

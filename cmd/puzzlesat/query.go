@@ -116,7 +116,10 @@ func timed(ctx context.Context, o *options, what string, f func(context.Context)
 	err := f(tctx)
 	if err != nil && ctx.Err() == nil && tctx.Err() != nil && !errors.Is(err, errFailed) {
 		fmt.Fprintf(o.stderr, "puzzlesat: %s: timeout after %v\n", what, o.timeout)
-		return errFailed
+		return errTimedOut
 	}
 	return err
 }
+
+// errTimedOut is the failure of a command that timed, once it said so.
+var errTimedOut = fmt.Errorf("timed out: %w", errFailed)
