@@ -27,14 +27,17 @@ import (
 // The question that found the guide left options untried on its way to
 // it, and every other answer below the guide's node lies under one of
 // them: later options left of the guide's digit are asked about against
-// those alone, which the walk narrows step by step.
+// those alone, which the walk narrows step by step. Once none is left,
+// the guide is the only answer below the path, and so the order's first:
+// the walk ends there. On most easy puzzles the question leaves none.
 //
-// A question that finds its answer with few failures marks an easy
-// option, such as those of a grid with many answers: the order itself
-// then searches it, within a few times the question's nodes, and its
-// first answer there is the one sought. Otherwise the walk goes on; so it
-// does when the order alone runs out of budget on a grid with fewer than
-// 17 givens. Found is 0 or 1; Nodes counts the path and the searches.
+// A question that finds its answer with few failures but leaves options
+// marks an easy option, such as those of a grid with many answers: the
+// order itself then searches it, within a few times the question's
+// nodes, and its first answer there is the one sought. Otherwise the walk
+// goes on; so it does when the order alone runs out of budget on a grid
+// with fewer than 17 givens. Found is 0 or 1; Nodes counts the path and
+// the searches.
 //
 // The switches in off change the permutation search, and so the work, but
 // not the path: the order's rules define the answer. The cuts of the
@@ -93,14 +96,12 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 			return
 		}
 	}
-	var guide []int16     // an answer below the current node, once one is known
-	var right []permState // the question that found guide left these untried
 	for {
 		if !w.step() {
 			return
 		}
 		if !st.propagate(path) {
-			return // only before a guide: the options left of the path had none
+			return // the options left of the path had no answer
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
 			w.r.Found, w.r.Answer = 1, st.answer()
@@ -110,62 +111,109 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 			return
 		}
 		b, k := st.cell()
-		g := -1
-		if guide != nil {
-			g = int(guide[27*b+int(k)]) - 1
-		}
 		ds, n := st.digits(b, k)
 		// The last option needs no question: the order goes on into it
 		// when the others have no answer.
-		next, fresh := ds[n-1], false
+		next := ds[n-1]
+		var guide []int16
+		var right []permState
 		for _, d := range ds[:n-1] {
-			if d == g {
-				next = d
-				break
-			}
-			if guide != nil {
-				has, ok := w.rightHas(right, b, d, k, pr)
-				if !ok {
-					return
+			s, a := w.ask(&st, b, d, k, pr, path)
+			if a != nil || w.r.Err != nil {
+				w.r.Answer = a
+				if a != nil {
+					w.r.Found = 1
 				}
-				if !has {
-					continue
-				}
-				// Rare: another answer left of the guide; the question
-				// below finds the first there.
-			}
-			child := st
-			child.placeOne(b, d, k)
-			option := child
-			// The search's rules have yet to see every digit.
-			child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
-			s := w.question(1)
-			s.record = true
-			s.enterCell(pr, b, d, k)
-			s.search(&child, pr)
-			s.leave(pr, 1)
-			w.r.Nodes += s.nodes
-			if s.err != nil {
-				w.r.Err = s.err
 				return
 			}
-			if s.found == 0 {
+			if s.found > 0 {
+				next, guide, right = d, s.answer, s.right
+				break
+			}
+		}
+		st.placeOne(b, next, k)
+		if w.tracing {
+			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
+			w.open++
+		}
+		if guide != nil {
+			if a := w.follow(&st, guide, right, pr, path); a != nil {
+				w.r.Found, w.r.Answer = 1, a
+			}
+			return
+		}
+	}
+}
+
+// ask asks the permutation search whether digit d in cell k of band b
+// of st has an answer, keeping the options it leaves untried on the way
+// to the first. When the search finds it with few failures, the option
+// is easy, as on grids with many answers, and the order itself searches
+// it within a budget. a is the order's first answer there, the one
+// sought, when the search left no other option or the order found it
+// within the budget. w.r.Err is set when the search had to stop.
+func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) (s permSearch, a []int16) {
+	child := *st
+	child.placeOne(b, d, k)
+	option := child
+	// The search's rules have yet to see every digit.
+	child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
+	s = w.question(1)
+	s.record = true
+	s.enterCell(pr, b, d, k)
+	s.search(&child, pr)
+	s.leave(pr, 1)
+	w.r.Nodes += s.nodes
+	if s.err != nil {
+		w.r.Err = s.err
+		return s, nil
+	}
+	switch {
+	case s.found > 0 && len(s.right) == 0:
+		// It left no option untried: its answer is the only one there.
+		a = s.answer
+	case s.found > 0 && s.fails*8 <= s.nodes:
+		w.budget = easyBudget * s.nodes
+		s.enterCell(pr, b, d, k)
+		a = w.dfs(&option, pr, path)
+		s.leave(pr, 1)
+	}
+	return s, a
+}
+
+// follow walks the order's path from st, which has the answer guide
+// below it; every other answer below st lies below one of the states
+// right. It returns the order's first answer, or nil with w.r.Err set
+// when the search had to stop. Once right is empty, guide is the only
+// answer left, and so the order's first.
+func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, path *trace.Probe) []int16 {
+	for len(right) > 0 {
+		if !w.step() {
+			return nil
+		}
+		if !st.propagate(path) || st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
+			break // propagation cannot fail above an answer; solved is guide
+		}
+		b, k := st.cell()
+		g := int(guide[27*b+int(k)]) - 1
+		ds, n := st.digits(b, k)
+		next, fresh := g, false
+		for _, d := range ds[:n] {
+			if d == g {
+				break
+			}
+			has, ok := w.rightHas(right, b, d, k, pr)
+			if !ok {
+				return nil
+			}
+			if !has {
 				continue
 			}
-			if s.fails*8 <= s.nodes {
-				// The options before this one have no answer: the order's
-				// first answer in it is the one sought.
-				w.budget = easyBudget * s.nodes
-				s.enterCell(pr, b, d, k)
-				a := w.dfs(&option, pr, path)
-				s.leave(pr, 1)
-				if a != nil || w.r.Err != nil {
-					w.r.Answer = a
-					if a != nil {
-						w.r.Found = 1
-					}
-					return
-				}
+			// Rare: another answer left of the guide. The options before d
+			// have none; a question finds an answer in d, the new guide.
+			s, a := w.ask(st, b, d, k, pr, path)
+			if a != nil || w.r.Err != nil {
+				return a
 			}
 			next, guide, right, fresh = d, s.answer, s.right, true
 			break
@@ -175,7 +223,7 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
 			w.open++
 		}
-		if guide != nil && !fresh {
+		if !fresh {
 			// Keep the right siblings on the path: narrow them by the
 			// step taken and drop those it empties.
 			live := right[:0]
@@ -184,7 +232,7 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 					continue
 				}
 				if !w.step() {
-					return
+					return nil
 				}
 				r.placeOne(b, next, k)
 				if r.propagate(pr) {
@@ -194,6 +242,7 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 			right = live
 		}
 	}
+	return guide
 }
 
 // rightHas reports whether digit d in cell k of band b leaves an answer in
