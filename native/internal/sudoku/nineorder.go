@@ -46,8 +46,8 @@ import (
 // When tracing, each step of the path, each question and each branch of
 // the order is a decision.
 func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) Result {
-	tick := poll.New(ctx)
-	w := &orderWalk{tick: &tick, maxNodes: maxNodes, cfg: permConfigOf(off)}
+	w := &orderWalk{tick: poll.New(ctx), maxNodes: maxNodes, cfg: permConfigOf(off), stack: lend()}
+	defer giveBack(w.stack)
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts
@@ -153,15 +153,15 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 // sought, when the search left no other option or the order found it
 // within the budget. w.r.Err is set when the search had to stop.
 func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) (s permSearch, a []int16) {
-	child := *st
+	child := w.stack.push(st)
+	defer w.stack.pop()
 	child.placeOne(b, d, k)
-	option := child
 	// The search's rules have yet to see every digit.
 	child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
 	s = w.question(1)
 	s.record = true
 	s.enterCell(pr, b, d, k)
-	s.search(&child, pr)
+	s.search(child, pr)
 	s.leave(pr, 1)
 	w.r.Nodes += s.nodes
 	if s.err != nil {
@@ -174,8 +174,11 @@ func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) 
 		a = s.answer
 	case s.found > 0 && s.fails*8 <= s.nodes:
 		w.budget = easyBudget * s.nodes
+		option := w.stack.push(st)
+		option.placeOne(b, d, k)
 		s.enterCell(pr, b, d, k)
-		a = w.dfs(&option, pr, path)
+		a = w.dfs(option, pr, path)
+		w.stack.pop()
 		s.leave(pr, 1)
 	}
 	return s, a
@@ -249,16 +252,19 @@ func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, 
 // one of the states right, or ok false with w.r.Err set when the search
 // had to stop.
 func (w *orderWalk) rightHas(right []permState, b, d int, k uint, pr *trace.Probe) (has, ok bool) {
-	for _, r := range right {
+	for i := range right {
+		r := &right[i]
 		if r.cand[9*b+d]>>k&1 == 0 {
 			continue
 		}
-		r.placeOne(b, d, k)
+		q := w.stack.push(r)
+		q.placeOne(b, d, k)
 		s := w.question(1)
 		if w.tracing {
 			pr.Enter(cellLabel(27*b+int(k), 9, d+1) + " right of the path")
 		}
-		s.search(&r, pr)
+		s.search(q, pr)
+		w.stack.pop()
 		s.leave(pr, 1)
 		w.r.Nodes += s.nodes
 		if s.err != nil {
@@ -283,11 +289,12 @@ const easyBudget = 4
 
 // orderWalk is the walk's count of nodes and its limits.
 type orderWalk struct {
-	tick     *poll.Ticker
+	tick     poll.Ticker
 	r        Result
 	maxNodes int64
 	budget   int64 // nodes dfs may still spend
 	cfg      permConfig
+	stack    *states
 	tracing  bool // the walk's Probe records the tree
 	open     int  // the decisions of the path, when tracing
 }
@@ -295,7 +302,7 @@ type orderWalk struct {
 // question returns a permutation search of at most limit answers in the
 // nodes left.
 func (w *orderWalk) question(limit int) permSearch {
-	return permSearch{permConfig: w.cfg, tracing: w.tracing, tick: w.tick, limit: limit, maxNodes: w.maxNodes - w.r.Nodes}
+	return permSearch{permConfig: w.cfg, stack: w.stack, tracing: w.tracing, tick: &w.tick, limit: limit, maxNodes: w.maxNodes - w.r.Nodes}
 }
 
 // leave closes, when tracing, the *open decisions of the path.
@@ -343,10 +350,11 @@ func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
 		b, k := st.cell()
 		ds, n := st.digits(b, k)
 		for _, d := range ds[:n-1] {
-			child := *st
+			child := w.stack.push(st)
 			child.placeOne(b, d, k)
 			w.enter(pr, b, d, k)
-			a := w.dfs(&child, pr, path)
+			a := w.dfs(child, pr, path)
+			w.stack.pop()
 			if w.tracing {
 				pr.Leave()
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/trace"
@@ -602,9 +603,47 @@ func (st *permState) firstFree() (int, uint) {
 	return 0, 0
 }
 
+// states lends the states of a search's branches, one per depth, kept
+// from branch to branch and from search to search: a child state in a
+// local variable would be moved to the heap, a recursive call taking its
+// address. A state lent stays where it is while deeper ones are lent,
+// even when the slice grows.
+type states struct {
+	s     []permState
+	depth int
+}
+
+// push lends the next state, a copy of st.
+func (k *states) push(st *permState) *permState {
+	if k.depth == len(k.s) {
+		k.s = append(k.s, make([]permState, len(k.s)+8)...)
+	}
+	c := &k.s[k.depth]
+	*c = *st
+	k.depth++
+	return c
+}
+
+// pop takes back the last state lent.
+func (k *states) pop() { k.depth-- }
+
+// statesPool keeps the stacks of the searches that ended, so that a batch
+// of puzzles reuses them.
+var statesPool = sync.Pool{New: func() any { return new(states) }}
+
+// lend returns a stack of states from the pool.
+func lend() *states { return statesPool.Get().(*states) }
+
+// giveBack returns k, whose states are all back, to the pool.
+func giveBack(k *states) {
+	k.depth = 0
+	statesPool.Put(k)
+}
+
 // permSearch is a depth-first search over permState values.
 type permSearch struct {
 	permConfig
+	stack    *states
 	tracing  bool // its Probe records the tree
 	tick     *poll.Ticker
 	nodes    int64
@@ -626,7 +665,8 @@ type permSearch struct {
 // the prunings off leaves.
 func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, off Off) Result {
 	tick := poll.New(ctx)
-	s := &permSearch{permConfig: permConfigOf(off), tick: &tick, limit: limit, maxNodes: maxNodes}
+	s := &permSearch{permConfig: permConfigOf(off), stack: lend(), tick: &tick, limit: limit, maxNodes: maxNodes}
+	defer giveBack(s.stack)
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts
@@ -684,11 +724,12 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 		// One child per permutation; the last goes on in st itself.
 		stop := false
 		for ; p&(p-1) != 0; p &= p - 1 {
-			child := *st
+			child := s.stack.push(st)
 			child.cand[i&31] &= ex[seg[bits.TrailingZeros8(p)%6]]
 			child.dirty |= 1 << i
 			s.enterBand(pr, i, p)
-			s.search(&child, pr)
+			s.search(child, pr)
+			s.stack.pop()
 			s.leave(pr, 1)
 			if s.found >= s.limit || s.err != nil {
 				for q := p & (p - 1); s.record && s.found > 0 && q != 0; q &= q - 1 {
@@ -775,10 +816,11 @@ func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 		return false
 	}
 	for j, d := range ds[:n-1] {
-		child := *st
+		child := s.stack.push(st)
 		child.placeOne(b, d, k)
 		s.enterCell(pr, b, d, k)
-		s.search(&child, pr)
+		s.search(child, pr)
+		s.stack.pop()
 		s.leave(pr, 1)
 		if s.found >= s.limit || s.err != nil {
 			for _, e := range ds[j+1 : n] {
