@@ -96,22 +96,38 @@ type permState struct {
 // nz is 1 when x, below 2^27, is not 0: a branch-free change flag.
 func nz(x uint32) uint32 { return (x + s9Band) >> 27 }
 
-// newPermState places the givens; ok is false when they clash. Its rules
-// are fullRules.
+// newPermState places the givens, which are 0 to 9; ok is false when
+// they clash. Its rules are fullRules. Every word is analysed afterwards,
+// so a given only takes its cell from the other digits and its digit
+// from its peers, without marking what changed.
 func newPermState(cells []int16) (st permState, ok bool) {
 	st.rules = fullRules
 	for i := range 27 {
 		st.cand[i] = s9Band
 	}
-	for i, v := range cells {
-		if v == 0 {
-			continue
+	for b := range 3 {
+		base := 9 * b
+		c := (*[9]uint32)(st.cand[base : base+9])
+		o := &permTab.others[b]
+		for k, v := range cells[27*b : 27*b+27] {
+			if v == 0 {
+				continue
+			}
+			d := int(v-1) % 9
+			bit := uint32(1) << k
+			x := c[d]
+			if x&bit == 0 {
+				return st, false // a peer holds the same digit
+			}
+			for j := range c {
+				c[j] &^= bit
+			}
+			c[d] = x&^nine.peers[k] | bit
+			col := (bit | bit>>9 | bit>>18) & s9Field * permSpread
+			st.cand[(o[0]+d)&31] &^= col
+			st.cand[(o[1]+d)&31] &^= col
+			st.solved[b] |= bit
 		}
-		b, k := i/27, uint(i%27)
-		if st.cand[9*b+int(v-1)]>>k&1 == 0 || st.solved[b]>>k&1 != 0 {
-			return st, false
-		}
-		st.placeOne(b, int(v-1), k)
 	}
 	st.dirty, st.segDirty = s9Band, 1
 	return st, true
