@@ -14,7 +14,7 @@ import (
 // TestSudokuTrace traces the 9x9 walk and the 4x4-49x49 search on the
 // first grids of top95 and on the judge's 16x16 sample, with every
 // pruning, without hidden singles and without the dead-cell check
-// (checkTrace).
+// (checkTrace); the 9x9 walk's nodes are the decisions it draws.
 func TestSudokuTrace(t *testing.T) {
 	var ps []puzzle.Sudoku
 	for _, name := range []string{"top95.txt", "sample.in"} {
@@ -27,9 +27,12 @@ func TestSudokuTrace(t *testing.T) {
 	}
 	for _, spec := range []string{"", "-hidden-singles", "-dead-cell"} {
 		for j, p := range ps {
-			tree, _, _, err := checkTrace(t, puzzlesat.Sudoku(), p, spec)
+			tree, _, st, err := checkTrace(t, puzzlesat.Sudoku(), p, spec)
 			require.NoError(t, err, "%q grid %d", spec, j)
 			require.True(t, tree.Answered)
+			if p.Box == 3 {
+				require.Equal(t, st.Nodes, decisions(tree), "%q grid %d: the nodes are the decisions drawn", spec, j)
+			}
 		}
 	}
 }

@@ -33,18 +33,20 @@ import (
 //
 // A question that finds its answer with few failures but leaves options
 // marks an easy option, such as those of a grid with many answers: the
-// order itself then searches it, within a few times the question's
-// nodes, and its first answer there is the one sought. Otherwise the walk
-// goes on; so it does when the order alone runs out of budget on a grid
-// with fewer than 17 givens. Found is 0 or 1; Nodes counts the path and
-// the searches.
+// order itself then searches it, within a few times the states the
+// question propagated, and its first answer there is the one sought.
+// Otherwise the walk goes on; so it does when the order alone runs out of
+// budget on a grid with fewer than 17 givens. Found is 0 or 1.
 //
 // The switches in off change the permutation search, and so the work, but
 // not the path: the order's rules define the answer. The cuts of the
 // order's rules count when the switches leave them all on (naked and
 // hidden singles, dead cells), so that a pruning off counts nothing.
-// When tracing, each step of the path, each question and each branch of
-// the order is a decision.
+// The nodes are the decisions, as a trace draws them: each step of the
+// path, each option asked about (against the path's state, or against a
+// state the walk keeps beside the path) and each decision of the
+// questions and of the order's own search. Narrowing the kept states to
+// the path is no decision.
 func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) Result {
 	w := &orderWalk{tick: poll.New(ctx), maxNodes: maxNodes, cfg: permConfigOf(off), stack: lend()}
 	defer giveBack(w.stack)
@@ -97,7 +99,7 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 		}
 	}
 	for {
-		if !w.step() {
+		if !w.look() {
 			return
 		}
 		if !st.propagate(path) {
@@ -131,6 +133,9 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 				break
 			}
 		}
+		if !w.decide() {
+			return
+		}
 		st.placeOne(b, next, k)
 		if w.tracing {
 			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
@@ -153,6 +158,9 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 // sought, when the search left no other option or the order found it
 // within the budget. w.r.Err is set when the search had to stop.
 func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) (s permSearch, a []int16) {
+	if !w.decide() {
+		return s, nil
+	}
 	child := w.stack.push(st)
 	defer w.stack.pop()
 	child.placeOne(b, d, k)
@@ -172,8 +180,8 @@ func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) 
 	case s.found > 0 && len(s.right) == 0:
 		// It left no option untried: its answer is the only one there.
 		a = s.answer
-	case s.found > 0 && s.fails*8 <= s.nodes:
-		w.budget = easyBudget * s.nodes
+	case s.found > 0 && s.fails*8 <= s.visits && w.decide():
+		w.budget = easyBudget * s.visits
 		option := w.stack.push(st)
 		option.placeOne(b, d, k)
 		s.enterCell(pr, b, d, k)
@@ -191,7 +199,7 @@ func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) 
 // answer left, and so the order's first.
 func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, path *trace.Probe) []int16 {
 	for len(right) > 0 {
-		if !w.step() {
+		if !w.look() {
 			return nil
 		}
 		if !st.propagate(path) || st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
@@ -221,6 +229,9 @@ func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, 
 			next, guide, right, fresh = d, s.answer, s.right, true
 			break
 		}
+		if !w.decide() {
+			return nil
+		}
 		st.placeOne(b, next, k)
 		if w.tracing {
 			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
@@ -234,7 +245,7 @@ func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, 
 				if r.cand[9*b+next]>>k&1 == 0 {
 					continue
 				}
-				if !w.step() {
+				if !w.look() {
 					return nil
 				}
 				r.placeOne(b, next, k)
@@ -257,6 +268,9 @@ func (w *orderWalk) rightHas(right []permState, b, d int, k uint, pr *trace.Prob
 		if r.cand[9*b+d]>>k&1 == 0 {
 			continue
 		}
+		if !w.decide() {
+			return false, false
+		}
 		q := w.stack.push(r)
 		q.placeOne(b, d, k)
 		s := w.question(1)
@@ -278,13 +292,14 @@ func (w *orderWalk) rightHas(right []permState, b, d int, k uint, pr *trace.Prob
 	return false, true
 }
 
-// sparseBudget is the nodes the order may spend on a grid with fewer than
-// 17 givens before the walk takes over.
+// sparseBudget is the states the order may propagate on a grid with
+// fewer than 17 givens before the walk takes over.
 const sparseBudget = 256
 
-// easyBudget is how many times a question's nodes the order may spend on
-// an easy option before the walk goes on: on grids with few givens the
-// order needs about as many nodes as the permutation search.
+// easyBudget is how many times the states a question propagated the
+// order may propagate on an easy option before the walk goes on: on grids
+// with few givens the order needs about as many as the permutation
+// search.
 const easyBudget = 4
 
 // orderWalk is the walk's count of nodes and its limits.
@@ -292,7 +307,7 @@ type orderWalk struct {
 	tick     poll.Ticker
 	r        Result
 	maxNodes int64
-	budget   int64 // nodes dfs may still spend
+	budget   int64 // the states dfs may still propagate
 	cfg      permConfig
 	stack    *states
 	tracing  bool // the walk's Probe records the tree
@@ -312,14 +327,21 @@ func (w *orderWalk) leave(pr *trace.Probe, open *int) {
 	}
 }
 
-// step counts a node, reporting false (with r.Err set) at the node limit
-// or when the context is done.
-func (w *orderWalk) step() bool {
-	w.r.Nodes++
+// decide counts a decision, reporting false (with r.Err set) when the
+// walk has made all it may or the context is done; the decision is not
+// made then.
+func (w *orderWalk) decide() bool {
 	if w.r.Nodes >= w.maxNodes {
 		w.r.Err = ErrNodeLimit
 		return false
 	}
+	w.r.Nodes++
+	return w.look()
+}
+
+// look counts a step of work, reporting false (with r.Err set) when the
+// context is done.
+func (w *orderWalk) look() bool {
 	if !w.tick.Tick() {
 		w.r.Err = w.tick.Err()
 		return false
@@ -334,7 +356,7 @@ func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
 	open := 0
 	defer w.leave(pr, &open)
 	for {
-		if w.budget == 0 || !w.step() {
+		if w.budget == 0 || !w.look() {
 			return nil
 		}
 		w.budget--
@@ -350,6 +372,9 @@ func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
 		b, k := st.cell()
 		ds, n := st.digits(b, k)
 		for _, d := range ds[:n-1] {
+			if !w.decide() {
+				return nil
+			}
 			child := w.stack.push(st)
 			child.placeOne(b, d, k)
 			w.enter(pr, b, d, k)
@@ -361,6 +386,9 @@ func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
 			if a != nil || w.budget == 0 || w.r.Err != nil {
 				return a
 			}
+		}
+		if !w.decide() {
+			return nil
 		}
 		st.placeOne(b, ds[n-1], k)
 		w.enter(pr, b, ds[n-1], k)

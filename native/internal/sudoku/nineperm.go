@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"strings"
 	"sync"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
@@ -241,6 +242,9 @@ func (st *permState) propagate(pr *trace.Probe) bool {
 			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 {
 				if st.rules&ruleHidden != 0 {
 					pr.CutN(CutHiddenSingles, bits.OnesCount32(m))
+					if pr.Tracing() {
+						pr.Why(CutHiddenSingles, fmt.Sprintf("%s=%d: the one place of %d in its row or box", cellsOf(b, m), d+1, d+1))
+					}
 					st.placeMany(b, d, m)
 				}
 			}
@@ -303,6 +307,9 @@ func (st *permState) nakedSingles(pr *trace.Probe) (placed, ok bool) {
 		one |= c[8]
 		if one != s9Band && st.rules&ruleDead != 0 {
 			pr.Cut(CutDeadCell)
+			if pr.Tracing() {
+				pr.Why(CutDeadCell, cellsOf(b, lowest(s9Band&^one))+" has no digit left")
+			}
 			return placed, false
 		}
 		singles := one &^ two &^ st.solved[b&3]
@@ -327,6 +334,9 @@ func (st *permState) nakedSingles(pr *trace.Probe) (placed, ok bool) {
 					// Two of them share a row or a box: one is dead.
 					if st.rules&ruleDead != 0 {
 						pr.Cut(CutDeadCell)
+						if pr.Tracing() {
+							pr.Why(CutDeadCell, fmt.Sprintf("%s: %d is the last digit of two cells of a row or box", cellsOf(b, m&p), d+1))
+						}
 						return placed, false
 					}
 					kept := apart(m)
@@ -347,6 +357,9 @@ func (st *permState) nakedSingles(pr *trace.Probe) (placed, ok bool) {
 			st.dirty |= nz(x^y)<<i | nz(y1&col)<<i1 | nz(y2&col)<<i2
 		}
 		pr.CutN(CutNakedSingles, bits.OnesCount32(singles))
+		if pr.Tracing() {
+			pr.Why(CutNakedSingles, st.placedText(b, singles)+": each cell's last digit")
+		}
 	}
 	return placed, true
 }
@@ -384,6 +397,9 @@ func (st *permState) stack(d int, pr *trace.Probe) bool {
 	a2 := uint32(t.allowed[c0>>6|(c1>>6)<<3|(c2>>6)<<6])
 	if a0 == 0 || a1 == 0 || a2 == 0 {
 		pr.Cut(CutStackRule)
+		if pr.Tracing() {
+			pr.Why(CutStackRule, fmt.Sprintf("%d: no band and column of stack %d fit", d+1, stackOf(a0, a1, a2)+1))
+		}
 		return false
 	}
 	// The columns each band keeps.
@@ -391,8 +407,11 @@ func (st *permState) stack(d int, pr *trace.Probe) bool {
 	n1 := a0>>3&7 | (a1>>3&7)<<3 | (a2>>3&7)<<6
 	n2 := a0>>6 | (a1>>6)<<3 | (a2>>6)<<6
 	if n0 != c0 || n1 != c1 || n2 != c2 {
-		pr.Cut(CutStackRule)
 		y0, y1, y2 := x0&(n0*permSpread), x1&(n1*permSpread), x2&(n2*permSpread)
+		pr.CutN(CutStackRule, bits.OnesCount32(x0^y0)+bits.OnesCount32(x1^y1)+bits.OnesCount32(x2^y2))
+		if pr.Tracing() {
+			pr.Why(CutStackRule, fmt.Sprintf("%d leaves %s: the band rule down the stacks", d+1, removedText(x0^y0, x1^y1, x2^y2)))
+		}
 		st.cand[i0], st.cand[i1], st.cand[i2] = y0, y1, y2
 		st.dirty |= nz(x0^y0)<<i0 | nz(x1^y1)<<i1 | nz(x2^y2)<<i2
 		x0, x1, x2 = y0, y1, y2
@@ -421,6 +440,9 @@ func (st *permState) columns(d int, pr *trace.Probe) bool {
 	c2 := (x2 | x2>>9 | x2>>18) & s9Field
 	if (t.rowBoxes[c0]&t.rowBoxes[c1]&t.rowBoxes[c2] != 7 || c0|c1|c2 != s9Field) && st.rules&ruleDead != 0 {
 		pr.Cut(CutDeadCell)
+		if pr.Tracing() {
+			pr.Why(CutDeadCell, fmt.Sprintf("%d has no place left in a box or a column", d+1))
+		}
 		return false // a box or a column without the digit
 	}
 	m0 := (x0&(x0>>9) | x0&(x0>>18) | (x0>>9)&(x0>>18)) & s9Field
@@ -441,19 +463,19 @@ func (st *permState) columns(d int, pr *trace.Probe) bool {
 		for ; s0 != 0; s0 &= s0 - 1 {
 			if k := uint(bits.TrailingZeros32(s0)); st.cand[i0]>>k&1 != 0 {
 				pr.Cut(CutHiddenSingles)
-				st.placeOne(0, d, k)
+				st.columnSingle(0, d, k, pr)
 			}
 		}
 		for ; s1 != 0; s1 &= s1 - 1 {
 			if k := uint(bits.TrailingZeros32(s1)); st.cand[i1]>>k&1 != 0 {
 				pr.Cut(CutHiddenSingles)
-				st.placeOne(1, d, k)
+				st.columnSingle(1, d, k, pr)
 			}
 		}
 		for ; s2 != 0; s2 &= s2 - 1 {
 			if k := uint(bits.TrailingZeros32(s2)); st.cand[i2]>>k&1 != 0 {
 				pr.Cut(CutHiddenSingles)
-				st.placeOne(2, d, k)
+				st.columnSingle(2, d, k, pr)
 			}
 		}
 	}
@@ -476,7 +498,7 @@ func (st *permState) columnSingles(b, d int, x, only uint32, pr *trace.Probe) {
 		// An earlier single of the loop may have taken this one's row.
 		if k := uint(bits.TrailingZeros32(m)); st.cand[i]>>k&1 != 0 {
 			pr.Cut(CutHiddenSingles)
-			st.placeOne(b, d, k)
+			st.columnSingle(b, d, k, pr)
 		}
 	}
 }
@@ -503,6 +525,9 @@ func (st *permState) minirows(pr *trace.Probe) bool {
 	}
 	if may3 != s9Band || must4 != 0 {
 		pr.Cut(CutMinirows)
+		if pr.Tracing() {
+			pr.Why(CutMinirows, minirowText(^may3&s9Band|must4)+" cannot hold exactly three digits")
+		}
 		return false
 	}
 	forced := may3 &^ may4 &^ must3 // three may and not all must: they must
@@ -528,12 +553,18 @@ func (st *permState) minirows(pr *trace.Probe) bool {
 			na := t.allowed[k]
 			if na == 0 {
 				pr.Cut(CutMinirows)
+				if pr.Tracing() {
+					pr.Why(CutMinirows, fmt.Sprintf("%d has no place in band %d once its minirows hold three digits", i%9+1, b+1))
+				}
 				return false
 			}
 			if na != a {
-				pr.Cut(CutMinirows)
 				x := st.cand[i&31]
 				y := x & t.expand[na]
+				pr.CutN(CutMinirows, bits.OnesCount32(x^y))
+				if pr.Tracing() {
+					pr.Why(CutMinirows, fmt.Sprintf("%d leaves %s: its minirows hold three digits", i%9+1, cellsOf(b, x^y)))
+				}
 				st.cand[i&31], st.seg[i&31] = y, na
 				st.dirty |= nz(x^y) << i
 			}
@@ -686,11 +717,12 @@ type permSearch struct {
 	stack    *states
 	tracing  bool // its Probe records the tree
 	tick     *poll.Ticker
-	nodes    int64
-	maxNodes int64
+	nodes    int64 // the decisions made: the children entered
+	maxNodes int64 // the decisions it may make
+	visits   int64 // the states propagated: the root and each child
 	limit    int
 	found    int
-	fails    int64 // nodes whose propagation failed
+	fails    int64 // states whose propagation failed
 	answer   []int16
 	err      error
 	// With record, a search that stops at its first answer keeps in right
@@ -731,11 +763,7 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 	ex := &nine.expand
 	open := 0
 	for {
-		s.nodes++
-		if s.nodes >= s.maxNodes {
-			s.err = ErrNodeLimit
-			break
-		}
+		s.visits++
 		if !s.tick.Tick() {
 			s.err = s.tick.Err()
 			break
@@ -761,9 +789,18 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 		}
 		pr.Cut(CutFewestFirst)
 		pr.Cut(CutBandBranch)
+		if s.tracing {
+			n := bits.OnesCount8(p)
+			pr.Why(CutFewestFirst, fmt.Sprintf("band %d's %d: %d permutations, the fewest", i/9+1, i%9+1, n))
+			pr.Why(CutBandBranch, fmt.Sprintf("a band's digit, not a cell: %d children", n))
+		}
 		// One child per permutation; the last goes on in st itself.
 		stop := false
 		for ; p&(p-1) != 0; p &= p - 1 {
+			if !s.decide() {
+				stop = true
+				break
+			}
 			child := s.stack.push(st)
 			child.cand[i&31] &= ex[seg[bits.TrailingZeros8(p)%6]]
 			child.dirty |= 1 << i
@@ -782,7 +819,7 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 				break
 			}
 		}
-		if stop {
+		if stop || !s.decide() {
 			break
 		}
 		st.cand[i&31] &= ex[seg[bits.TrailingZeros8(p)%6]]
@@ -791,6 +828,17 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 		open++
 	}
 	s.leave(pr, open)
+}
+
+// decide counts a decision, reporting false (with err set) when the
+// search has made all it may; the decision is not made then.
+func (s *permSearch) decide() bool {
+	if s.nodes >= s.maxNodes {
+		s.err = ErrNodeLimit
+		return false
+	}
+	s.nodes++
+	return true
 }
 
 // enterBand opens, when tracing, the decision that digit i's band takes
@@ -849,6 +897,10 @@ func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 	} else {
 		b, k = st.cell()
 		pr.Cut(CutFewestFirst)
+		if s.tracing {
+			_, n := st.digits(b, k)
+			pr.Why(CutFewestFirst, fmt.Sprintf("%s: %d digits, the fewest", cellsOf(b, 1<<k), n))
+		}
 	}
 	ds, n := st.digits(b, k)
 	if n == 0 {
@@ -856,6 +908,9 @@ func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 		return false
 	}
 	for j, d := range ds[:n-1] {
+		if !s.decide() {
+			return false
+		}
 		child := s.stack.push(st)
 		child.placeOne(b, d, k)
 		s.enterCell(pr, b, d, k)
@@ -873,6 +928,9 @@ func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 			}
 			return false
 		}
+	}
+	if !s.decide() {
+		return false
 	}
 	st.placeOne(b, ds[n-1], k)
 	s.enterCell(pr, b, ds[n-1], k)
@@ -901,4 +959,84 @@ func (st *permState) answer() []int16 {
 		}
 	}
 	return a
+}
+
+// columnSingle puts digit d in cell k of band b, the one place left to d
+// in its column, saying so when tracing.
+func (st *permState) columnSingle(b, d int, k uint, pr *trace.Probe) {
+	if pr.Tracing() {
+		pr.Why(CutHiddenSingles, fmt.Sprintf("%s=%d: the one place of %d in its column", cellsOf(b, 1<<k), d+1, d+1))
+	}
+	st.placeOne(b, d, k)
+}
+
+// cellsOf names the cells of m, a set of band b's, such as "r4c1 r5c7".
+func cellsOf(b int, m uint32) string {
+	var s []byte
+	for ; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros32(m)
+		if s != nil {
+			s = append(s, ' ')
+		}
+		s = fmt.Appendf(s, "r%dc%d", 3*b+k/9+1, k%9+1)
+	}
+	return string(s)
+}
+
+// lowest returns the lowest bit of m.
+func lowest(m uint32) uint32 { return m & -m }
+
+// placedText names the cells of m, filled cells of band b, with their
+// digits, such as "r4c1=3 r5c7=9".
+func (st *permState) placedText(b int, m uint32) string {
+	var s []byte
+	for ; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros32(m)
+		for d := range 9 {
+			if st.cand[9*b+d]>>k&1 != 0 {
+				if s != nil {
+					s = append(s, ' ')
+				}
+				s = fmt.Appendf(s, "r%dc%d=%d", 3*b+k/9+1, k%9+1, d+1)
+				break
+			}
+		}
+	}
+	return string(s)
+}
+
+// stackOf returns the first stack whose look-up, a, found no pattern.
+func stackOf(a ...uint32) int {
+	for j, x := range a {
+		if x == 0 {
+			return j
+		}
+	}
+	return 0
+}
+
+// removedText names the cells of the sets of bands 0, 1 and 2 in m.
+func removedText(m ...uint32) string {
+	var s []string
+	for b, x := range m {
+		if x != 0 {
+			s = append(s, cellsOf(b, x))
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+// minirowText names the minirows of m, bit 9*b+s for segment s of band
+// b, such as "r4c1-3".
+func minirowText(m uint32) string {
+	var s []byte
+	for ; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		b, seg := i/9, i%9
+		if s != nil {
+			s = append(s, ' ')
+		}
+		s = fmt.Appendf(s, "r%dc%d-%d", 3*b+seg/3+1, 3*(seg%3)+1, 3*(seg%3)+3)
+	}
+	return string(s)
 }

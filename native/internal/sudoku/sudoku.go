@@ -56,8 +56,9 @@ import (
 var ErrNodeLimit = errors.New("node limit reached")
 
 // Result is what a search reports: the answers found (the first kept),
-// the nodes it visited, and why it stopped early, if it did (the
-// context's error or ErrNodeLimit).
+// its nodes, and why it stopped early, if it did (the context's error or
+// ErrNodeLimit). On 9x9 the nodes are the decisions, each child entered
+// (the root is none), as a trace draws them; a node limit bounds them.
 type Result struct {
 	Found  int
 	Answer []int16
@@ -69,9 +70,10 @@ type Result struct {
 // The prunings, indexed as native's list of them and Result.Cuts: one
 // count a cell filled (NakedSingles, HiddenSingles), a decision chosen
 // (FewestFirst, BandBranch), a candidate removed (BoxLine), an option
-// dropped by a probe (LookAhead), a digit's band or stack narrowed or a
-// node failed (StackRule, Minirows), a nogood learnt (Learning) or a node
-// failed on a dead cell or symbol (DeadCell).
+// dropped by a probe (LookAhead), a candidate removed or a node failed
+// (StackRule, Minirows), a nogood learnt (Learning) or a node failed on a
+// dead cell or symbol (DeadCell). A filled cell is a decision the search
+// does not make; a failed node, the branch that led to it.
 const (
 	CutNakedSingles = iota
 	CutHiddenSingles
