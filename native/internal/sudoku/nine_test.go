@@ -203,7 +203,6 @@ func BenchmarkNine(b *testing.B) {
 	}{
 		{"order", func(c []int16) (int, int64) { r := solveOrdered(ctx, c, math.MaxInt64, Off{}); return r.Found, r.Nodes }},
 		{"perm", func(c []int16) (int, int64) { r := solvePerm(ctx, c, 1, math.MaxInt64, Off{}); return r.Found, r.Nodes }},
-		{"count2", func(c []int16) (int, int64) { r := solvePerm(ctx, c, 2, math.MaxInt64, Off{}); return r.Found, r.Nodes }},
 		{"nineSearch", func(c []int16) (int, int64) { s := solveNine(ctx, c, 1, math.MaxInt64); return s.found, s.nodes }},
 	}
 	for _, set := range []string{"royle_17clue_49151.txt", "magictour_top1465.txt", "forum_hardest_1106.txt", "top95.txt"} {
