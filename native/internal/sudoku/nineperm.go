@@ -47,6 +47,11 @@ type permTables struct {
 	others [3][2]int  // others[b]: the word offsets (9 times the band) of the other two bands
 	band   [32]uint8  // band[9*b+d] = b
 	digit  [32]uint8  // digit[9*b+d] = d
+	// From a segment pattern s, what nine.allowed[s] keeps, looked up at
+	// once rather than through it: its cells, and the segments alone in
+	// their row or box.
+	kept [512]uint32 // nine.expand[nine.allowed[s]]
+	lone [512]uint16 // nine.lone[nine.allowed[s]]
 }
 
 // permTab holds the tables, built at initialisation and only read.
@@ -77,6 +82,10 @@ func newPermTables() permTables {
 	t.others = [3][2]int{{9, 18}, {0, 18}, {0, 9}}
 	for i := range 27 {
 		t.band[i], t.digit[i] = uint8(i/9), uint8(i%9)
+	}
+	for s := range 512 {
+		a := nine.allowed[s]
+		t.kept[s], t.lone[s] = nine.expand[a], nine.lone[a]
 	}
 	return t
 }
@@ -221,25 +230,26 @@ const (
 // is the state nineState.propagate stops in. st.rules says which rules;
 // pr counts what they do.
 func (st *permState) propagate(pr *trace.Probe) bool {
-	t := &nine
+	t, pt := &nine, &permTab
 	for {
 		for st.dirty != 0 {
 			i := bits.TrailingZeros32(st.dirty) & 31
 			st.dirty &= st.dirty - 1
 			x := st.cand[i]
 			info := t.rowInfo[x&s9Field] | t.rowInfo[x>>9&s9Field]<<3 | t.rowInfo[x>>18&s9Field]<<6
-			a := t.allowed[info&s9Field]
+			s := info & s9Field
+			a, keep, lone := t.allowed[s], pt.kept[s], pt.lone[s]
 			if a == 0 {
 				return false
 			}
 			st.segDirty |= uint32(a ^ st.seg[i])
 			st.seg[i] = a
-			y := x & t.expand[a]
+			y := x & keep
 			st.cand[i] = y
-			b, d := int(permTab.band[i]), int(permTab.digit[i])
+			b, d := int(pt.band[i]), int(pt.digit[i])
 			st.pending |= 1 << d
 			// Hidden singles in rows and boxes, as in nineState.band.
-			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 {
+			if m := y & t.expand[uint16(info>>16)&lone] &^ st.solved[b&3]; m != 0 {
 				if st.rules&ruleHidden != 0 {
 					pr.CutN(CutHiddenSingles, bits.OnesCount32(m))
 					if pr.Tracing() {
