@@ -426,9 +426,23 @@ func (st *permState) stack(d int, pr *trace.Probe) bool {
 		st.dirty |= nz(x0^y0)<<i0 | nz(x1^y1)<<i1 | nz(x2^y2)<<i2
 		x0, x1, x2 = y0, y1, y2
 	}
-	st.columnSingles(0, d, x0, n0&^(n1|n2), pr)
-	st.columnSingles(1, d, x1, n1&^(n0|n2), pr)
-	st.columnSingles(2, d, x2, n2&^(n0|n1), pr)
+	if st.rules&ruleHidden == 0 {
+		return true
+	}
+	// The columns with one place for d in all: their free cells take d.
+	var one, two uint32
+	for _, f := range [9]uint32{x0, x0 >> 9, x0 >> 18, x1, x1 >> 9, x1 >> 18, x2, x2 >> 9, x2 >> 18} {
+		f &= s9Field
+		two |= one & f
+		one |= f
+	}
+	single := (one &^ two) * permSpread
+	s0, s1, s2 := x0&single&^st.solved[0], x1&single&^st.solved[1], x2&single&^st.solved[2]
+	if s0|s1|s2 != 0 {
+		st.columnSingles(0, d, s0, pr)
+		st.columnSingles(1, d, s1, pr)
+		st.columnSingles(2, d, s2, pr)
+	}
 	return true
 }
 
@@ -496,15 +510,11 @@ func (st *permState) columns(d int, pr *trace.Probe) bool {
 	return true
 }
 
-// columnSingles places d in the columns only (a set of columns) where
-// band b, whose cells for d are x, has one cell.
-func (st *permState) columnSingles(b, d int, x, only uint32, pr *trace.Probe) {
-	if only == 0 || st.rules&ruleHidden == 0 {
-		return
-	}
-	multi := (x&(x>>9) | x&(x>>18) | (x>>9)&(x>>18)) & s9Field
+// columnSingles places d in the cells m of band b, each the one place of
+// d in its column.
+func (st *permState) columnSingles(b, d int, m uint32, pr *trace.Probe) {
 	i := (9*b + d) & 31
-	for m := x & ((only &^ multi) * permSpread) &^ st.solved[b&3]; m != 0; m &= m - 1 {
+	for ; m != 0; m &= m - 1 {
 		// An earlier single of the loop may have taken this one's row.
 		if k := uint(bits.TrailingZeros32(m)); st.cand[i]>>k&1 != 0 {
 			pr.Cut(CutHiddenSingles)
