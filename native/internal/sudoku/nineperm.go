@@ -108,36 +108,38 @@ func nz(x uint32) uint32 { return (x + s9Band) >> 27 }
 
 // newPermState places the givens, which are 0 to 9; ok is false when
 // they clash. Its rules are fullRules. Every word is analysed afterwards,
-// so a given only takes its cell from the other digits and its digit
-// from its peers, without marking what changed.
+// so a given only takes its digit from its peers, without marking what
+// changed; the filled cells leave the other digits' words at the end.
 func newPermState(cells []int16) (st permState, ok bool) {
 	st.rules = fullRules
 	for i := range 27 {
 		st.cand[i] = s9Band
 	}
+	var giv [27]uint32 // giv[9*b+d]: band b's cells given d+1
 	for b := range 3 {
 		base := 9 * b
-		c := (*[9]uint32)(st.cand[base : base+9])
 		o := &permTab.others[b]
 		for k, v := range cells[27*b : 27*b+27] {
 			if v == 0 {
 				continue
 			}
-			d := int(v-1) % 9
+			i := (base + int(v-1)%9) & 31
 			bit := uint32(1) << k
-			x := c[d]
-			if x&bit == 0 {
+			if st.cand[i]&bit == 0 {
 				return st, false // a peer holds the same digit
 			}
-			for j := range c {
-				c[j] &^= bit
-			}
-			c[d] = x&^nine.peers[k] | bit
+			st.cand[i] &^= nine.peers[k]
+			giv[i] |= bit
 			col := (bit | bit>>9 | bit>>18) & s9Field * permSpread
+			d := i - base
 			st.cand[(o[0]+d)&31] &^= col
 			st.cand[(o[1]+d)&31] &^= col
-			st.solved[b] |= bit
 		}
+		st.solved[b] = giv[base] | giv[base+1] | giv[base+2] | giv[base+3] | giv[base+4] |
+			giv[base+5] | giv[base+6] | giv[base+7] | giv[base+8]
+	}
+	for i := range 27 {
+		st.cand[i] = st.cand[i]&^st.solved[i/9] | giv[i]
 	}
 	st.dirty, st.segDirty = s9Band, 1
 	return st, true
