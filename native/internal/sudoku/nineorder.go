@@ -167,10 +167,11 @@ func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) 
 	// The search's rules have yet to see every digit.
 	child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
 	s = w.question(1)
-	s.record = true
+	s.record, s.right = true, w.stack.right[:0]
 	s.enterCell(pr, b, d, k)
 	s.search(child, pr)
 	s.leave(pr, 1)
+	w.stack.right = s.right // the room it grew to, for the next question
 	w.r.Nodes += s.nodes
 	if s.err != nil {
 		w.r.Err = s.err

@@ -704,6 +704,9 @@ func (st *permState) firstFree() (int, uint) {
 type states struct {
 	s     []permState
 	depth int
+	// right is the room a recording search keeps its untried options
+	// in: a walk holds one such list at a time.
+	right []permState
 }
 
 // push lends the next state, a copy of st.
