@@ -47,6 +47,9 @@ type permTables struct {
 	others [3][2]int  // others[b]: the word offsets (9 times the band) of the other two bands
 	band   [32]uint8  // band[9*b+d] = b
 	digit  [32]uint8  // digit[9*b+d] = d
+	// digitBit[9*b+d] = 1<<d: a look-up, where a shift by a variable
+	// needs a test of its count.
+	digitBit [32]uint32
 	// From a segment pattern s, what nine.allowed[s] keeps, looked up at
 	// once rather than through it: its cells, and the segments alone in
 	// their row or box.
@@ -81,7 +84,7 @@ func newPermTables() permTables {
 	}
 	t.others = [3][2]int{{9, 18}, {0, 18}, {0, 9}}
 	for i := range 27 {
-		t.band[i], t.digit[i] = uint8(i/9), uint8(i%9)
+		t.band[i], t.digit[i], t.digitBit[i] = uint8(i/9), uint8(i%9), 1<<(i%9)
 	}
 	for s := range 512 {
 		a := nine.allowed[s]
@@ -249,7 +252,7 @@ func (st *permState) propagate(pr *trace.Probe) bool {
 			y := x & keep
 			st.cand[i] = y
 			b, d := int(pt.band[i]), int(pt.digit[i])
-			st.pending |= 1 << d
+			st.pending |= pt.digitBit[i]
 			// Hidden singles in rows and boxes, as in nineState.band.
 			if m := y & t.expand[uint16(info>>16)&lone] &^ st.solved[b&3]; m != 0 {
 				if st.rules&ruleHidden != 0 {
