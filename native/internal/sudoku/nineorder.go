@@ -48,8 +48,10 @@ import (
 // questions and of the order's own search. Narrowing the kept states to
 // the path is no decision.
 func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) Result {
-	w := &orderWalk{tick: poll.New(ctx), maxNodes: maxNodes, cfg: permConfigOf(off), stack: lend()}
-	defer giveBack(w.stack)
+	sc := lend()
+	defer giveBack(sc)
+	w := &sc.walk
+	*w = orderWalk{tick: poll.New(ctx), maxNodes: maxNodes, cfg: permConfigOf(off), stack: &sc.stack}
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts

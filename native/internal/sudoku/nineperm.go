@@ -726,17 +726,24 @@ func (k *states) push(st *permState) *permState {
 // pop takes back the last state lent.
 func (k *states) pop() { k.depth-- }
 
-// statesPool keeps the stacks of the searches that ended, so that a batch
-// of puzzles reuses them.
-var statesPool = sync.Pool{New: func() any { return new(states) }}
+// scratch is what a 9x9 search keeps from one puzzle of a batch to the
+// next, rather than allocate it again: its stack of states, and a
+// solve's walk.
+type scratch struct {
+	stack states
+	walk  orderWalk
+}
 
-// lend returns a stack of states from the pool.
-func lend() *states { return statesPool.Get().(*states) }
+// scratchPool keeps the scratch of the searches that ended.
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// giveBack returns k, whose states are all back, to the pool.
-func giveBack(k *states) {
-	k.depth = 0
-	statesPool.Put(k)
+// lend returns a scratch from the pool.
+func lend() *scratch { return scratchPool.Get().(*scratch) }
+
+// giveBack returns sc, whose states are all back, to the pool.
+func giveBack(sc *scratch) {
+	sc.stack.depth = 0
+	scratchPool.Put(sc)
 }
 
 // permSearch is a depth-first search over permState values.
@@ -765,8 +772,9 @@ type permSearch struct {
 // the prunings off leaves.
 func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, off Off) Result {
 	tick := poll.New(ctx)
-	s := &permSearch{permConfig: permConfigOf(off), stack: lend(), tick: &tick, limit: limit, maxNodes: maxNodes}
-	defer giveBack(s.stack)
+	sc := lend()
+	defer giveBack(sc)
+	s := &permSearch{permConfig: permConfigOf(off), stack: &sc.stack, tick: &tick, limit: limit, maxNodes: maxNodes}
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts
