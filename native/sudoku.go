@@ -29,9 +29,9 @@ func SudokuPrunings() []technique.Pruning {
 			Doc: "4x4 to 49x49 but 9x9: past 500 nodes, every node probes its two- and three-way choices and drops those that fail"},
 		sudoku.CutBandBranch: {Name: "band-branch", Category: technique.Order, Needs: []string{"fewest-first"}, Counts: "branchings on a band",
 			Doc: "9x9: branch on the digit of a band with the fewest row-box permutations left, one child each (else on a cell)"},
-		sudoku.CutStackRule: {Name: "stack-rule", Category: technique.Propagation, Counts: "stacks narrowed or failed",
+		sudoku.CutStackRule: {Name: "stack-rule", Category: technique.Propagation, Counts: "candidates removed, and 1 a node failed",
 			Doc: "9x9: the band rule across each stack of boxes, pointing and claiming both ways (else pointing down columns only)"},
-		sudoku.CutMinirows: {Name: "minirows", Category: technique.Feasibility, Counts: "digits narrowed or nodes failed",
+		sudoku.CutMinirows: {Name: "minirows", Category: technique.Feasibility, Counts: "candidates removed, and 1 a node failed",
 			Doc: "9x9: each row segment of a box holds exactly three digits"},
 		sudoku.CutLearning: {Name: "learning", Category: technique.Learning, Counts: "nogoods learnt",
 			Doc: "64x64 to 225x225: a solve whose plain search keeps failing learns a nogood from each failure"},
@@ -102,8 +102,9 @@ var ErrNodeLimit = sudoku.ErrNodeLimit
 // CountSudokuNodes is CountSudoku that also stops after maxNodes search
 // states (maxNodes <= 0 means no bound), returning the answers found so far
 // and ErrNodeLimit. Counting stays reproducible, unlike with a deadline.
-// From 4x4 to 49x49 but 9x9 a state is a node that propagation left
-// standing: the nodes, the decisions, may be a few more.
+// On 9x9 the bound is on the decisions, the nodes; from 4x4 to 49x49 a
+// state is a node that propagation left standing, so that the nodes may
+// be a few more.
 func CountSudokuNodes(ctx context.Context, p puzzle.Sudoku, limit int, maxNodes int64, on technique.Set) (int, Stats, error) {
 	r, err := sudoku.Run(ctx, p, limit, maxNodes, sudokuOff(on))
 	if err != nil {

@@ -2,6 +2,7 @@ package native_test
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -173,6 +174,8 @@ func TestSudokuBadInstances(t *testing.T) {
 		{Box: 3, Cells: make([]int16, 80)},
 		{Box: 3, Cells: append(make([]int16, 80), 10)},
 		{Box: 3, Cells: append(make([]int16, 80), -1)},
+		{Box: 3, Cells: append(make([]int16, 80), math.MaxInt16)},
+		{Box: 3, Cells: append([]int16{math.MinInt16}, make([]int16, 80)...)},
 	}
 	for _, p := range bad {
 		_, _, err := native.Sudoku(context.Background(), p, technique.Set{})
