@@ -44,7 +44,7 @@ func ExampleKind_Encode() {
 			out += fmt.Sprintf(" -%d", v)
 		}
 	}
-	a, err := q.ReadModel("solver.out", strings.NewReader(out+" 0\n"))
+	a, err := q.ReadModel(ctx, "solver.out", strings.NewReader(out+" 0\n"))
 	if err != nil {
 		panic(err)
 	}
@@ -52,9 +52,9 @@ func ExampleKind_Encode() {
 
 	// A solver that refutes the query gives no answer, and a model made
 	// for another query is refused.
-	_, err = q.ReadModel("solver.out", strings.NewReader("s UNSATISFIABLE\n"))
+	_, err = q.ReadModel(ctx, "solver.out", strings.NewReader("s UNSATISFIABLE\n"))
 	fmt.Println(err)
-	_, err = q.ReadModel("other.out", strings.NewReader("c hash 0123456789abcdef\ns SATISFIABLE\nv 1 0\n"))
+	_, err = q.ReadModel(ctx, "other.out", strings.NewReader("c hash 0123456789abcdef\ns SATISFIABLE\nv 1 0\n"))
 	fmt.Println(err)
 	// Output:
 	// L=5 with 8 named variables

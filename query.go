@@ -90,11 +90,12 @@ func (e *Query) WriteDIMACS(w io.Writer) error { return cnf.WriteDIMACS(w, e.For
 // passed the instance's Verify. It refuses a model that was made for
 // another query: one that carries another hash, names more variables than
 // the formula has, or falsifies any of its clauses. A solver output of
-// UNSATISFIABLE gives ErrNoSolution. file names r in errors.
-func (e *Query) ReadModel(file string, r io.Reader) (Answer, error) {
+// UNSATISFIABLE gives ErrNoSolution. file names r in errors. When ctx
+// ends first, an endless output among them, it returns ctx's error.
+func (e *Query) ReadModel(ctx context.Context, file string, r io.Reader) (Answer, error) {
 	var zero Answer
 	f := e.Formula()
-	out, err := cnf.ReadModel(file, r, f.NumVars())
+	out, err := cnf.ReadModel(ctx, file, r, f.NumVars())
 	if errors.Is(err, cnf.ErrUnsatisfiable) {
 		return zero, ErrNoSolution
 	}

@@ -3,6 +3,7 @@ package puzzlesat
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/kind"
@@ -13,9 +14,15 @@ import (
 // given none.
 const DefaultTraceNodes = 2000
 
+// MaxTraceNodes is the most nodes Trace keeps: 2^20 take some
+// 200 MB with their layout, and draw a picture some 16 million pixels
+// tall, more than any viewer shows.
+const MaxTraceNodes = 1 << 20
+
 // Trace solves p by the DFS, as Solve does with Backend DFS and o's
 // prunings and timeout, and records the first nodes (DefaultTraceNodes
-// for 0) of its search tree: each decision, and each cut under the
+// for 0, at most MaxTraceNodes) of its search tree: each decision, and
+// each cut under the
 // decision where it was made. The tree holds the cuts of every pruning
 // in its nodes and in the whole run; its Result is the answer as the
 // judge prints it, or how the search ended. The error is that of Solve;
@@ -27,6 +34,9 @@ func (k Kind) Trace(ctx context.Context, p kind.Instance, o Options, nodes int) 
 	}
 	if nodes <= 0 {
 		nodes = DefaultTraceNodes
+	}
+	if nodes > MaxTraceNodes {
+		return nil, Answer{}, Stats{}, fmt.Errorf("trace: %d nodes asked for, more than the %d a tree may hold", nodes, MaxTraceNodes)
 	}
 	title := instanceLine(p.String())
 	rec := trace.NewRecorder(nodes, title)

@@ -291,7 +291,7 @@ func TestReadModel(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := cnf.ReadModel("out", strings.NewReader(tc.in), 4)
+			out, err := cnf.ReadModel(context.Background(), "out", strings.NewReader(tc.in), 4)
 			switch {
 			case tc.unsat:
 				require.ErrorIs(t, err, cnf.ErrUnsatisfiable)
@@ -323,7 +323,7 @@ func TestReadModelLies(t *testing.T) {
 		{"s SATISFIABLE\nv 1 x 0\n", false},
 		{"s SATISFIABLE\nv 1 0\nv 2 0\n", false},
 	} {
-		_, err := cnf.ReadModel("out", strings.NewReader(tc.in), 4)
+		_, err := cnf.ReadModel(context.Background(), "out", strings.NewReader(tc.in), 4)
 		var de *cnf.DIMACSError
 		require.ErrorAs(t, err, &de, "%q", tc.in)
 		require.Equal(t, tc.lie, errors.Is(err, cnf.ErrContradiction), "%q: %v", tc.in, err)
@@ -395,7 +395,7 @@ func FuzzReadModel(f *testing.F) {
 	}
 	const maxVar = 8
 	f.Fuzz(func(t *testing.T, in string) {
-		out, err := cnf.ReadModel("f", strings.NewReader(in), maxVar)
+		out, err := cnf.ReadModel(context.Background(), "f", strings.NewReader(in), maxVar)
 		if err != nil {
 			if !errors.Is(err, cnf.ErrUnsatisfiable) {
 				var de *cnf.DIMACSError
@@ -412,7 +412,7 @@ func FuzzReadModel(f *testing.F) {
 			b.WriteString(" " + cnf.Sign(cnf.Var(v).Pos(), m[v]).String())
 		}
 		b.WriteString(" 0\n")
-		again, err := cnf.ReadModel("g", strings.NewReader(b.String()), maxVar)
+		again, err := cnf.ReadModel(context.Background(), "g", strings.NewReader(b.String()), maxVar)
 		require.NoError(t, err)
 		for v := 1; v <= maxVar; v++ {
 			require.Equal(t, m.Value(cnf.Var(v).Pos()), again.Model.Value(cnf.Var(v).Pos()), "variable %d", v)

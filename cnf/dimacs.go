@@ -92,12 +92,26 @@ const MaxVars = 1 << 28
 // before the first clause, literals within 1..V ("-0" is none), exactly C
 // clauses, and a final 0 after the last clause; anything else is a
 // *DIMACSError naming the line. Memory follows what the file holds, not what its header
-// promises. Comments are kept, each cut to 1 KiB. When ctx ends first it
-// returns ctx's error.
+// promises. Comments are kept, each cut to 1 KiB, up to 1 MiB of them;
+// past that they are read and dropped. A word of more than 4 KiB is an
+// error. When ctx ends first it returns ctx's error.
 func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
+	return ReadDIMACSAtMost(ctx, file, r, 0)
+}
+
+// ErrTooLarge is wrapped by the error of ReadDIMACSAtMost for a formula
+// of more literals than it may hold.
+var ErrTooLarge = errors.New("too large")
+
+// ReadDIMACSAtMost reads a DIMACS CNF file as ReadDIMACS does, holding at
+// most maxLits literals (0: no limit): past them it stops with a
+// *DIMACSError at the line, wrapping ErrTooLarge, so that memory is
+// bounded before the file is read whole.
+func ReadDIMACSAtMost(ctx context.Context, file string, r io.Reader, maxLits int) (*CNF, error) {
 	x := newLexer(ctx, file, r)
 	f := New()
 	want, header := 0, false
+	kept := 0  // the bytes of comments read
 	start := 0 // f.lits[start:] is the clause being read
 	for {
 		c, err := x.skipBlanks()
@@ -116,7 +130,9 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
 			if err != nil {
 				return nil, x.wrap(err)
 			}
-			f.comments = append(f.comments, strings.TrimSpace(text[1:]))
+			if kept += len(text); kept <= maxComments {
+				f.comments = append(f.comments, strings.TrimSpace(text[1:]))
+			}
 			continue
 		case c == '%':
 			return f, finish(x, f, header, want, start)
@@ -132,8 +148,12 @@ func ReadDIMACS(ctx context.Context, file string, r io.Reader) (*CNF, error) {
 		case !header:
 			return nil, x.errorf("clause before the header \"p cnf VARS CLAUSES\"")
 		}
+		line := x.line
 		if start, err = readClauses(x, f, want, start); err != nil {
 			return nil, err
+		}
+		if maxLits > 0 && len(f.lits) > maxLits {
+			return nil, x.errorAt(line, "more than %d literals: %w", maxLits, ErrTooLarge)
 		}
 	}
 	return f, finish(x, f, header, want, start)
@@ -265,11 +285,14 @@ func (o *Output) Errorf(v Var, format string, args ...any) error {
 // answer that contradicts itself (two status lines, model values with an
 // UNSAT status, values after the model's closing 0), a bad literal, a
 // variable beyond maxVar, a variable given both values, or a model
-// without its closing 0.
-func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
-	x := newLexer(context.Background(), file, r)
+// without its closing 0. Comments are kept up to 1 MiB of them, as
+// ReadDIMACS keeps them; a word of more than 4 KiB is an error; when
+// ctx ends first it returns ctx's error.
+func ReadModel(ctx context.Context, file string, r io.Reader, maxVar int) (*Output, error) {
+	x := newLexer(ctx, file, r)
 	o := &Output{File: file}
 	m := modelReader{x: x, o: o, maxVar: maxVar}
+	kept := 0 // the bytes of comments read
 	for {
 		c, err := x.skipBlanks()
 		if err == io.EOF {
@@ -299,7 +322,9 @@ func ReadModel(file string, r io.Reader, maxVar int) (*Output, error) {
 			if err != nil {
 				return nil, x.wrap(err)
 			}
-			o.Comments = append(o.Comments, Comment{Line: line, Text: strings.TrimSpace(text)})
+			if kept += len(text); kept <= maxComments {
+				o.Comments = append(o.Comments, Comment{Line: line, Text: strings.TrimSpace(text)})
+			}
 		case word == "s" || isStatus(word):
 			if err := m.readStatus(word); err != nil {
 				return nil, err

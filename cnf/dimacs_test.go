@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -147,7 +149,7 @@ var modelInputs = []struct {
 func TestReadModelContradictions(t *testing.T) {
 	for _, tc := range modelInputs {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := cnf.ReadModel("out", strings.NewReader(tc.in), 4)
+			out, err := cnf.ReadModel(context.Background(), "out", strings.NewReader(tc.in), 4)
 			switch {
 			case tc.unsat:
 				require.ErrorIs(t, err, cnf.ErrUnsatisfiable)
@@ -185,7 +187,7 @@ func TestReadModelRealSolvers(t *testing.T) {
 	require.NoError(t, err)
 	for _, s := range []string{"clasp", "clasp-q", "picosat", "cryptominisat5", "cryptominisat5-q", "cadical", "cadical-q", "minisat"} {
 		t.Run(s, func(t *testing.T) {
-			out, err := cnf.ReadModel(s+".sat.out", read(s+".sat.out"), a.NumVars())
+			out, err := cnf.ReadModel(context.Background(), s+".sat.out", read(s+".sat.out"), a.NumVars())
 			require.NoError(t, err)
 			for i := range a.NumClauses() {
 				sat := false
@@ -194,10 +196,84 @@ func TestReadModelRealSolvers(t *testing.T) {
 				}
 				require.True(t, sat, "clause %d is false", i+1)
 			}
-			_, err = cnf.ReadModel(s+".unsat.out", read(s+".unsat.out"), 1)
+			_, err = cnf.ReadModel(context.Background(), s+".unsat.out", read(s+".unsat.out"), 1)
 			require.ErrorIs(t, err, cnf.ErrUnsatisfiable)
 		})
 	}
-	_, err = cnf.ReadModel("clasp-n2.out", read("clasp-n2.out"), 3)
+	_, err = cnf.ReadModel(context.Background(), "clasp-n2.out", read("clasp-n2.out"), 3)
 	require.EqualError(t, err, "clasp-n2.out:7: model value 1 after the model's closing 0 (line 5)")
+}
+
+// endless is an input that never ends: the text again and again.
+type endless struct {
+	text string
+	at   int
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = e.text[e.at%len(e.text)]
+		e.at++
+	}
+	return len(p), nil
+}
+
+// TestReadersStop (issue 40 items 3 and 4): the readers of DIMACS and of
+// solver outputs keep a bounded part of endless comments, refuse an
+// endless word (/dev/zero) at once, and stop an endless input of blank
+// lines or comments when their context ends, after how many bytes the
+// test counts itself, never by a clock.
+func TestReadersStop(t *testing.T) {
+	t.Run("a word of NULs", func(t *testing.T) {
+		_, err := cnf.ReadModel(context.Background(), "zero", &endless{text: "\x00"}, 4)
+		require.ErrorContains(t, err, "zero:1: a word of more than 4096 bytes")
+		_, err = cnf.ReadDIMACS(context.Background(), "zero", io.MultiReader(strings.NewReader("p cnf 1 1\n"), &endless{text: "\x00"}))
+		require.ErrorContains(t, err, "a word of more than 4096 bytes")
+	})
+	for _, text := range []string{"\n", "c a comment that never ends\n", "\r\n  \n"} {
+		t.Run(fmt.Sprintf("%q", text), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			in := &stopAfter{r: &endless{text: text}, n: 16 << 20, cancel: cancel}
+			_, err := cnf.ReadModel(ctx, "endless", in, 4)
+			require.ErrorIs(t, err, context.Canceled)
+			require.LessOrEqual(t, in.read, int64(16<<20+64<<10), "stopped within a block of the cancel")
+			require.Less(t, in.live, uint64(8<<20), "16 MiB read, comments kept bounded")
+
+			ctx, cancel = context.WithCancel(context.Background())
+			in = &stopAfter{r: io.MultiReader(strings.NewReader("p cnf 1 1\n"), &endless{text: text}), n: 16 << 20, cancel: cancel}
+			_, err = cnf.ReadDIMACS(ctx, "endless", in)
+			require.ErrorIs(t, err, context.Canceled)
+			require.Less(t, in.live, uint64(8<<20), "16 MiB read, comments kept bounded")
+		})
+	}
+	t.Run("literals past the limit", func(t *testing.T) {
+		_, err := cnf.ReadDIMACSAtMost(context.Background(), "big.cnf", strings.NewReader("p cnf 3 3\n1 2 0\n2 3 0\n-1 -3 0\n"), 5)
+		require.ErrorIs(t, err, cnf.ErrTooLarge)
+		require.ErrorContains(t, err, "big.cnf:4: more than 5 literals")
+		f, err := cnf.ReadDIMACSAtMost(context.Background(), "big.cnf", strings.NewReader("p cnf 3 3\n1 2 0\n2 3 0\n-1 -3 0\n"), 6)
+		require.NoError(t, err)
+		require.Equal(t, 3, f.NumClauses())
+	})
+}
+
+// stopAfter reads r and cancels once n bytes were read, counting them,
+// and takes the live heap then, while the reader holds what it kept.
+type stopAfter struct {
+	r      io.Reader
+	n      int64
+	read   int64
+	live   uint64
+	cancel func()
+}
+
+func (s *stopAfter) Read(p []byte) (int, error) {
+	k, err := s.r.Read(p)
+	if s.read += int64(k); s.read >= s.n && s.live == 0 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		s.live = m.HeapAlloc
+		s.cancel()
+	}
+	return k, err
 }

@@ -18,6 +18,16 @@ const maxKept = 1024
 // maxQuote bounds the text of a token quoted in an error.
 const maxQuote = 40
 
+// maxToken bounds a token: numbers and words of DIMACS and of solver
+// outputs are short, and a longer one (an endless run of NULs, as
+// /dev/zero gives) is an error at once rather than a read without end.
+const maxToken = 4096
+
+// maxComments bounds the text of the comments kept of a file: past it,
+// comment lines are read and dropped, so that endless comments take no
+// memory.
+const maxComments = 1 << 20
+
 // bom is the UTF-8 byte order mark, which some editors put at the start
 // of a text file; it is skipped there.
 const bom = "\xef\xbb\xbf"
@@ -38,9 +48,13 @@ type lexer struct {
 }
 
 func newLexer(ctx context.Context, file string, r io.Reader) *lexer {
-	br := bufio.NewReaderSize(r, 64*1024)
-	if b, err := br.Peek(len(bom)); err == nil && string(b) == bom {
-		br.Discard(len(bom))
+	br := ctxBufReader(ctx, r)
+	// The first byte decides whether to look for the rest of the mark:
+	// a short answer from a pipe ("s\n") is not held up waiting for more.
+	if b, err := br.Peek(1); err == nil && b[0] == bom[0] {
+		if b, err := br.Peek(len(bom)); err == nil && string(b) == bom {
+			br.Discard(len(bom))
+		}
 	}
 	return &lexer{ctx: ctx, r: br, back: -1, file: file, line: 1, fresh: true}
 }
@@ -160,6 +174,7 @@ func (x *lexer) newline() {
 // quote it and to see that it was longer.
 func (x *lexer) token() (string, error) {
 	var kept []byte
+	n := 0
 	for {
 		c, err := x.read()
 		if err == io.EOF {
@@ -174,6 +189,9 @@ func (x *lexer) token() (string, error) {
 		}
 		if len(kept) <= maxQuote {
 			kept = append(kept, c)
+		}
+		if n++; n > maxToken {
+			return "", x.errorf("a word of more than %d bytes: %s", maxToken, quote(string(kept)))
 		}
 	}
 	if x.tick() {
@@ -211,6 +229,27 @@ func (x *lexer) literals(maxVar int, beyond string, use func(d int) error) error
 			return err
 		}
 	}
+}
+
+// ctxBufReader returns r buffered, its reads stopping with ctx's error
+// once ctx is done: a look at ctx every block of input, so that an
+// endless input of NULs or blank lines, which the lexer reads without a
+// token, stops with ctx too.
+func ctxBufReader(ctx context.Context, r io.Reader) *bufio.Reader {
+	return bufio.NewReaderSize(ctxReader{ctx, r}, 64*1024)
+}
+
+// ctxReader reads from r until ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // tick counts a token and reports, every 64 Ki tokens, whether ctx is done.

@@ -56,7 +56,9 @@ func (l *Lines) Shared() (string, bool) {
 	}
 	if !l.begun {
 		l.begun = true
-		for len(l.text) < len(bom) && !l.eof {
+		// Only while the text may still be the mark: an instance of two
+		// bytes ("6\n") from a pipe is not held up waiting for a third.
+		for len(l.text) < len(bom) && strings.HasPrefix(bom, l.text) && !l.eof {
 			l.fill()
 		}
 		l.text = strings.TrimPrefix(l.text, bom)

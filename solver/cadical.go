@@ -1,11 +1,11 @@
 package solver
 
 // CaDiCaL in process is built only with the tag cadical (cadical_on.go,
-// through package sat/internal/cadical and cgo); without it (cadical_off.go)
+// through package solver/internal/cadical and cgo); without it (cadical_off.go)
 // a plain build stays pure Go and the name "cadical" means the program.
 
 // Cadical returns the engine that solves in process with CaDiCaL 1.5.3,
-// linked through cgo (package sat/internal/cadical), and true; in a build
+// linked through cgo (package solver/internal/cadical), and true; in a build
 // without the tag cadical it returns nil and false.
 //
 // It is incremental as gini is: each Solver keeps one CaDiCaL, fed the

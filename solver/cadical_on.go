@@ -21,7 +21,7 @@ func (cadicalEngine) Name() string { return "cadical" }
 func (cadicalEngine) budget() int { return CadicalBudget }
 
 // footprint is CaDiCaL's peak RSS for a formula: 58 bytes a literal (the
-// most sat/internal/cadical measured) and 255 a variable (2.5 GB in all
+// most solver/internal/cadical measured) and 255 a variable (2.5 GB in all
 // on a random 3-CNF of 6.8 million variables and 11.4 million literals).
 func (cadicalEngine) footprint(vars, lits int64) int64 { return 58*lits + 255*vars }
 

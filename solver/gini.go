@@ -26,7 +26,7 @@ func (giniEngine) budget() int { return DefaultBudget }
 // footprint is gini's peak RSS for a formula: 40 bytes a literal and 170
 // a variable, measured on a random 3-CNF of 6.8 million variables and
 // 11.4 million literals (1.8 GB in all) and on the puzzle formulas of
-// sat/internal/cadical's memory test (35 to 38 bytes a literal).
+// solver/internal/cadical's memory test (35 to 38 bytes a literal).
 func (giniEngine) footprint(vars, lits int64) int64 { return 40*lits + 170*vars }
 
 // open returns a session whose gini is made at the first solve, sized

@@ -331,7 +331,7 @@ func (c *child) output() (*cnf.Output, error) {
 		defer f.Close()
 		name, r = c.p.name+" result", f
 	}
-	return cnf.ReadModel(name, r, c.f.NumVars())
+	return cnf.ReadModel(context.Background(), name, r, c.f.NumVars())
 }
 
 // said returns what the status line of stdout said, for an error, or "".

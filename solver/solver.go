@@ -228,7 +228,7 @@ const DefaultBudget = 50_000_000
 
 // CadicalBudget is the budget of a zero Config with CaDiCaL in process:
 // 32 million literals. CaDiCaL holds 43 to 58 bytes per literal where gini
-// holds 35 to 38 (peak RSS, sat/internal/cadical), so at this budget it
+// holds 35 to 38 (peak RSS, solver/internal/cadical), so at this budget it
 // takes what gini takes at DefaultBudget, and the same machine holds it;
 // a lower budget than gini's, rather than the same one, keeps the promise
 // that the default fits a machine with 4 GB whatever the engine.

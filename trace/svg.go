@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"bufio"
 	"fmt"
 	"html"
 	"io"
@@ -106,23 +107,22 @@ func (t *Tree) WriteSVG(w io.Writer) error {
 	tableW, tableH := t.writeTable(&b, tableX, svgTop)
 	width := tableX + tableW + svgMargin
 	height := max(float64(svgTop+svgRow*l.rows), float64(svgTop)+tableH) + svgMargin
-	var out strings.Builder
-	fmt.Fprintf(&out, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="Helvetica, Arial, sans-serif" font-size="%d">`+"\n",
+	out := bufio.NewWriterSize(w, 64<<10) // the drawing streams: a tree of a million nodes is hundreds of MB
+	fmt.Fprintf(out, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="Helvetica, Arial, sans-serif" font-size="%d">`+"\n",
 		width, height, width, height, svgFont)
-	fmt.Fprintf(&out, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&out, `<text x="%d" y="22" font-size="14" font-weight="bold">%s</text>`+"\n", svgMargin, html.EscapeString(t.heading()))
+	fmt.Fprintf(out, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	fmt.Fprintf(out, `<text x="%d" y="22" font-size="14" font-weight="bold">%s</text>`+"\n", svgMargin, html.EscapeString(t.heading()))
 	for i, n := range t.Nodes {
 		if n.Parent >= 0 {
-			t.writeEdge(&out, l, n.Parent, i)
+			t.writeEdge(out, l, n.Parent, i)
 		}
 	}
 	for i := range t.Nodes {
-		t.writeNode(&out, l, i)
+		t.writeNode(out, l, i)
 	}
 	out.WriteString(b.String())
 	out.WriteString("</svg>\n")
-	_, err := io.WriteString(w, out.String())
-	return err
+	return out.Flush()
 }
 
 // anchor returns where the edges out of node i start: past its label.
@@ -130,7 +130,7 @@ func (l *layout) anchor(t *Tree, i int) float64 {
 	return l.colX[l.depth[i]] + 6 + float64(utf8.RuneCountInString(nodeText(t.Nodes[i])))*svgChar + 4
 }
 
-func (t *Tree) writeEdge(b *strings.Builder, l *layout, from, to int) {
+func (t *Tree) writeEdge(b io.Writer, l *layout, from, to int) {
 	x0, y0 := l.anchor(t, from), l.y[from]
 	x1, y1 := l.colX[l.depth[to]]-2, l.y[to]
 	mid := x1 - svgGap/2
@@ -141,7 +141,7 @@ func (t *Tree) writeEdge(b *strings.Builder, l *layout, from, to int) {
 	fmt.Fprintf(b, `<path d="M%.1f %.1fH%.1fV%.1fH%.1f" fill="none" %s/>`+"\n", x0, y0, mid, y1, x1, style)
 }
 
-func (t *Tree) writeNode(b *strings.Builder, l *layout, i int) {
+func (t *Tree) writeNode(b io.Writer, l *layout, i int) {
 	n := t.Nodes[i]
 	x, y := l.colX[l.depth[i]], l.y[i]
 	text := html.EscapeString(nodeText(n))

@@ -1,10 +1,11 @@
 package trace
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/puzzlesat/puzzlesat/technique"
 )
@@ -120,13 +121,43 @@ func (t *Tree) WriteJSON(w io.Writer) error {
 		Answered  bool      `json:"answered"`
 		Prunings  []pruning `json:"prunings"`
 		Nodes     []Node    `json:"nodes"`
-	}{t.Kind, t.Title, t.Options, t.Result, t.Limit, t.More, t.Decisions, t.Answered, nil, t.Nodes}
+	}{t.Kind, t.Title, t.Options, t.Result, t.Limit, t.More, t.Decisions, t.Answered, nil, nil}
 	for _, p := range t.Prunings {
 		out.Prunings = append(out.Prunings, pruning{p.Name, p.Category, p.Chapter, p.On, p.Drawn, p.Run})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(out)
+	// The object without its nodes, then the nodes one by one, indented
+	// as an Encoder with SetIndent("", " ") writes them: a tree of a
+	// million nodes streams to its file rather than being built whole.
+	head, err := json.MarshalIndent(out, "", " ")
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if t.Nodes == nil {
+		bw.Write(head)
+		bw.WriteString("\n")
+		return bw.Flush()
+	}
+	bw.Write(bytes.TrimSuffix(head, []byte("null\n}")))
+	if len(t.Nodes) == 0 {
+		bw.WriteString("[]\n}\n")
+		return bw.Flush()
+	}
+	bw.WriteString("[\n")
+	for i, n := range t.Nodes {
+		b, err := json.MarshalIndent(n, "  ", " ")
+		if err != nil {
+			return err
+		}
+		bw.WriteString("  ")
+		bw.Write(b)
+		if i < len(t.Nodes)-1 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n")
+	}
+	bw.WriteString(" ]\n}\n")
+	return bw.Flush()
 }
 
 // WriteDOT writes t as a Graphviz digraph, left to right: decisions as
@@ -134,42 +165,41 @@ func (t *Tree) WriteJSON(w io.Writer) error {
 // category's colour, the path to the answer in bold, and a table of the
 // cuts by pruning.
 func (t *Tree) WriteDOT(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "digraph trace {\n  rankdir=LR;\n  node [fontname=\"Helvetica\" fontsize=10];\n")
-	fmt.Fprintf(&b, "  label=%q;\n  labelloc=t;\n", t.heading())
+	b := bufio.NewWriterSize(w, 64<<10) // streams, as WriteJSON does
+	fmt.Fprintf(b, "digraph trace {\n  rankdir=LR;\n  node [fontname=\"Helvetica\" fontsize=10];\n")
+	fmt.Fprintf(b, "  label=%q;\n  labelloc=t;\n", t.heading())
 	for i, n := range t.Nodes {
 		switch {
 		case n.Leaf():
-			fmt.Fprintf(&b, "  n%d [shape=box style=\"filled,rounded\" fillcolor=%q label=%q];\n", i, Color(n.Category), n.leafText())
+			fmt.Fprintf(b, "  n%d [shape=box style=\"filled,rounded\" fillcolor=%q label=%q];\n", i, Color(n.Category), n.leafText())
 		case n.Level:
 			bold := ""
 			if n.Answer {
 				bold = " penwidth=2.5"
 			}
-			fmt.Fprintf(&b, "  n%d [shape=box style=\"dashed,rounded\"%s label=%q];\n", i, bold, n.Label)
+			fmt.Fprintf(b, "  n%d [shape=box style=\"dashed,rounded\"%s label=%q];\n", i, bold, n.Label)
 		case n.Answer:
-			fmt.Fprintf(&b, "  n%d [style=bold color=black penwidth=2.5 label=%q];\n", i, n.Label)
+			fmt.Fprintf(b, "  n%d [style=bold color=black penwidth=2.5 label=%q];\n", i, n.Label)
 		default:
-			fmt.Fprintf(&b, "  n%d [label=%q];\n", i, n.Label)
+			fmt.Fprintf(b, "  n%d [label=%q];\n", i, n.Label)
 		}
 		if n.Parent >= 0 {
 			style := ""
 			if n.Answer {
 				style = " [penwidth=2.5]"
 			}
-			fmt.Fprintf(&b, "  n%d -> n%d%s;\n", n.Parent, i, style)
+			fmt.Fprintf(b, "  n%d -> n%d%s;\n", n.Parent, i, style)
 		}
 	}
 	b.WriteString("  cuts [shape=plaintext label=<<table border=\"0\" cellborder=\"1\" cellspacing=\"0\">" +
 		"<tr><td>pruning</td><td>category</td><td>drawn</td><td>whole run</td></tr>")
 	for _, p := range t.Prunings {
 		if p.On {
-			fmt.Fprintf(&b, "<tr><td bgcolor=%q>%s</td><td>%s</td><td>%d</td><td>%d</td></tr>", Color(p.Category), p.Name, p.Category, p.Drawn, p.Run)
+			fmt.Fprintf(b, "<tr><td bgcolor=%q>%s</td><td>%s</td><td>%d</td><td>%d</td></tr>", Color(p.Category), p.Name, p.Category, p.Drawn, p.Run)
 		}
 	}
 	b.WriteString("</table>>];\n}\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.Flush()
 }
 
 // heading returns the tree's title line.

@@ -73,53 +73,51 @@ func join(list, item string) string {
 }
 
 // ablate runs every configuration on every instance, as compare does,
-// each default once untimed first (runAblation), and prints a row per instance and configuration with its work and time
-// against its default's, then the summary per configuration. A
+// each default once untimed first (runAblation), and prints a row per
+// instance and configuration with its work and time against its
+// default's, then the summary per configuration; it writes its files as
+// compare does, only at the end of a run that went through its input. A
 // configuration that finds no answer where its default found one, or the
 // reverse, or another optimum (on a kind whose answer is canonical), is a
 // bug.
 func (k *puzzleKind) ablate(ctx context.Context, e env, o *options, c *comparison) error {
-	n := 0
-	for _, in := range c.inputs {
-		if err := k.each(ctx, o, in, true, func(kind.Instance) error { n++; return nil }); err != nil {
-			return err
-		}
-	}
-	o.quiet = true
 	files, err := createOutputs(c)
 	if err != nil {
 		return err
 	}
+	defer files.abort()
 	report := compare.NewAblation(c.configs, c.files(), k.sizeName() != "")
 	report.Legend = map[string]string{}
 	for _, cat := range technique.Categories() {
 		report.Legend[string(cat)] = cat.Legend()
 	}
-	io.WriteString(e.stdout, report.Header())
-	done := make([]*compare.Instance, n)
-	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item) result {
-		in, r := k.runAblation(ctx, k.lib, c.backends, c.configs, x, c.repeats, o.timeout)
+	var recs records
+	in := k.stream(o, c.inputs)
+	in.header = report.Header()
+	err = runBatch(ctx, e, o, in, func(ctx context.Context, i int, x item) result {
+		rec, r := k.runAblation(ctx, k.lib, c.backends, c.configs, x, c.repeats, o.timeout)
 		if r.stopped {
 			return r
 		}
-		r.failed = failed(in) // a timeout, or no answer, is a result of an ablation
-		if errs := changed(k.lib, c.configs, in); errs != "" {
+		r.failed = failed(rec) // a timeout, or no answer, is a result of an ablation
+		if errs := changed(k.lib, c.configs, rec); errs != "" {
 			r.errs += errs
 			r.bug = true
 		}
-		done[i], r.out = in, report.Rows(in)
+		recs.set(i, rec)
+		r.out = report.Rows(rec)
 		return r
 	})
-	var ins []compare.Instance
-	for _, in := range done {
-		if in == nil {
-			break
-		}
-		ins = append(ins, *in)
+	ins := recs.prefix()
+	if len(ins) == 0 {
+		return err
 	}
 	ss := report.Summarise(ins)
 	io.WriteString(e.stdout, "\n"+report.Summary(ss))
-	ferr := files.writeAblation(report, k.name(), ins, ss, c.format)
+	if !completed(err) {
+		return err
+	}
+	ferr := files.writeAblation(ctx, o.timeout, report, k.name(), ins, ss, c.format)
 	if ferr != nil && !errors.Is(err, errBug) {
 		return ferr
 	}
@@ -208,8 +206,8 @@ func changed(k puzzlesat.Kind, configs []compare.Config, in *compare.Instance) s
 
 // writeAblation writes the JSON records, the plot and the Markdown of an
 // ablation.
-func (o *outputs) writeAblation(a *compare.Ablation, kind string, ins []compare.Instance, ss []compare.AblationSummary, f compare.Format) error {
-	return o.finish(func(w io.Writer) error { return a.WriteAblationJSON(w, kind, ins) },
+func (o *outputs) writeAblation(ctx context.Context, timeout time.Duration, a *compare.Ablation, kind string, ins []compare.Instance, ss []compare.AblationSummary, f compare.Format) error {
+	return o.finish(ctx, timeout, func(w io.Writer) error { return a.WriteAblationJSON(w, kind, ins) },
 		func(w io.Writer) error { return compare.PlotAblation(w, f, kind, ss) },
 		func(w io.Writer) error { _, err := io.WriteString(w, a.Markdown(ss)); return err })
 }

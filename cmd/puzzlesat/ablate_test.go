@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -60,6 +61,29 @@ func TestAblationInterleaves(t *testing.T) {
 	}
 	require.Equal(t, 2, defaults)
 	require.Equal(t, want, log.calls)
+}
+
+// TestAblationHasTheTimeout (issue 40 item 2): every run of an
+// ablation, the untimed warm-up of each default included, has the time
+// limit of --timeout: a hard grid's ablation is many runs, each at most
+// the limit.
+func TestAblationHasTheTimeout(t *testing.T) {
+	k, err := lookupKind("sudoku")
+	require.NoError(t, err)
+	base, err := contenders("dfs,sat", puzzlesat.Options{Timeout: 1500 * time.Millisecond})
+	require.NoError(t, err)
+	cs, configs := ablation(k.lib, base)
+	log := &solveLog{Kind: k.lib}
+	var p kind.Instance
+	require.NoError(t, k.lib.Scan("grid", strings.NewReader(strings.Repeat(".", 81)+"\n"), kind.ScanOptions{}, func(x kind.Instance) error { p = x; return nil }))
+	k.runAblation(context.Background(), log, cs, configs, item{file: "grid", kase: 1, p: p}, 1, time.Second)
+	require.Greater(t, len(log.calls), len(cs), "a warm-up per default and a run per configuration at least")
+	for _, o := range log.calls {
+		require.Equal(t, 1500*time.Millisecond, o.Timeout)
+	}
+	_, errs, code := cli(t, "", "compare", "sudoku", "--ablate", "--repeats=-1", "/dev/null")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "--repeats must be at least 1, got -1")
 }
 
 // TestCompareAblate runs compare --ablate on the sticks sample: a row per

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat"
-	"github.com/puzzlesat/puzzlesat/kind"
 )
 
 // TestBatchCancelBeforeHandOff: a cancel that comes while an instance
@@ -23,7 +22,7 @@ func TestBatchCancelBeforeHandOff(t *testing.T) {
 	defer cancel()
 	o := newOptions(nil)
 	o.jobs = 2
-	feed := func(yield func(int) error) error {
+	feed := func(_ context.Context, yield func(int) error) error {
 		for i := range 10 {
 			if err := yield(i); err != nil {
 				return err
@@ -46,7 +45,9 @@ func TestBatchCancelBeforeHandOff(t *testing.T) {
 	}
 	var out, errs bytes.Buffer
 	done := make(chan error, 1)
-	go func() { done <- runBatch(ctx, env{stdout: &out, stderr: &errs}, o, 10, feed, solve) }()
+	go func() {
+		done <- runBatch(ctx, env{stdout: &out, stderr: &errs}, o, stream[int]{feed: feed, name: func() string { return "ten" }}, solve)
+	}()
 	select {
 	case err := <-done:
 		require.ErrorIs(t, err, errInterrupted)
@@ -56,10 +57,10 @@ func TestBatchCancelBeforeHandOff(t *testing.T) {
 	}
 }
 
-// TestBatchKeepsSmallInput: a batch solves the instances of its first
-// reading when the input is small and reads a large one again, from a
-// file or from spooled stdin; the answers are the same either way.
-func TestBatchKeepsSmallInput(t *testing.T) {
+// TestBatchReadsItsInputOnce: a batch reads its input once, as a
+// stream, from a file or from stdin (it used to read a large one twice,
+// spooling stdin to a temporary file for that).
+func TestBatchReadsItsInputOnce(t *testing.T) {
 	text := "# two puzzles\n" +
 		"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n" +
 		"2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3\n"
@@ -67,32 +68,48 @@ func TestBatchKeepsSmallInput(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 	k, err := lookupKind("sudoku")
 	require.NoError(t, err)
-	answers := func(keep int64, fromStdin bool) (string, int64) {
+	for _, fromStdin := range []bool{false, true} {
 		var out, errs bytes.Buffer
 		e := env{stdin: strings.NewReader(text), stdout: &out, stderr: &errs}
 		args := []string{path}
 		if fromStdin {
 			args = nil
 		}
-		in, err := openInput(e, args, "sudoku instances")
+		ins, err := openInputs(e, args, "sudoku instances")
 		require.NoError(t, err)
-		defer in.close()
+		defer closeInputs(ins)
 		o := newOptions(&errs)
-		o.keep = keep
-		solve := func(ctx context.Context, lib puzzlesat.Options, _ int, p kind.Instance) result {
-			a, _, err := k.lib.Solve(ctx, p, lib)
+		solve := func(ctx context.Context, lib puzzlesat.Options, x item) result {
+			a, _, err := k.lib.Solve(ctx, x.p, lib)
 			require.NoError(t, err)
 			return result{out: a.Text}
 		}
-		require.NoError(t, k.batch(context.Background(), e, o, in, solve))
-		return out.String(), in.read
+		require.NoError(t, k.batch(context.Background(), e, o, ins, solve))
+		require.Equal(t, int64(len(text)), ins[0].read, "one reading")
+		require.Equal(t, 2, strings.Count(out.String(), "\n"))
 	}
-	for _, fromStdin := range []bool{false, true} {
-		kept, readKept := answers(keepHeap, fromStdin)
-		again, readAgain := answers(-1, fromStdin)
-		require.Equal(t, again, kept)
-		require.Equal(t, int64(len(text)), readKept, "kept: one reading")
-		require.Equal(t, int64(2*len(text)), readAgain, "read again")
-		require.Equal(t, 2, strings.Count(kept, "\n"))
-	}
+}
+
+// TestSeveralFiles (issue 36 item 4): solve and count answer the files
+// they are given in turn, as one stream; a message names the file and
+// its line, and cases count within each file.
+func TestSeveralFiles(t *testing.T) {
+	a := writeTemp(t, "a.in", "5 ABCED BDACE EBBAA\n")
+	b := writeTemp(t, "b.in", "3\nABC\nABC\nAAA\n5 ABCED BDACE EBBAA\n")
+	bad := writeTemp(t, "bad.in", "5 ABCED BDACE EBBAA\n5\nABCDE\nBCDEA\nABCDZ\n")
+	out, errs, code := cli(t, "", "solve", "alphametic", "--stats", a, b)
+	require.Equal(t, exitFailed, code, errs)
+	require.Equal(t, "1 0 3 4 2\nno solution\n1 0 3 4 2\n", out)
+	require.Contains(t, errs, a+" case 1: ")
+	require.Contains(t, errs, b+" case 2: ")
+	out, errs, code = cli(t, "", "count", "queens", writeTemp(t, "q1", "6\n"), writeTemp(t, "q2", "4\n5\n"))
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, ">=2\n>=2\n>=2\n", out)
+	out, errs, code = cli(t, "", "solve", "alphametic", a, bad)
+	require.Equal(t, exitUsage, code)
+	require.Empty(t, out, "bad input in a small batch prints nothing")
+	require.Equal(t, "puzzlesat: "+bad+":5: expected 5 letters A-E, got \"ABCDZ\"\n", errs)
+	out, errs, code = cli(t, "5 ABCED BDACE EBBAA\n", "solve", "alphametic", a, "-", a)
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, strings.Repeat("1 0 3 4 2\n", 3), out)
 }

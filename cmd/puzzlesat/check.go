@@ -78,9 +78,12 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 		return nil, err
 	}
 	defer cin.close()
-	r, err := cin.reader(ctx, false)
+	r, err := cin.reader(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if r, err = decompressed(r); err != nil {
+		return nil, fmt.Errorf("%s: %w", cin.name, err)
 	}
 	f, err := cnf.ReadDIMACS(ctx, cin.name, r)
 	if err != nil {
@@ -91,7 +94,7 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 		return nil, err
 	}
 	defer pin.close()
-	pr, err := pin.reader(ctx, false)
+	pr, err := pin.reader(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +128,9 @@ func checkFiles(ctx context.Context, e env, cnfPath, proofPath, corePath, lratPa
 			return nil, err
 		}
 		outs = append(outs, w)
+		if err := w.open(ctx); err != nil {
+			return nil, err
+		}
 		*out.w = w
 	}
 	res, err = drat.Check(ctx, f, pr, o)

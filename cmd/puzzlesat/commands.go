@@ -7,25 +7,28 @@ import (
 	"strings"
 )
 
-// kindCommand parses "KIND [flags] [FILE]" for a subcommand: it looks up
-// the kind, registers the common flags that setup picks and the kind's
-// own, and opens the input.
-func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*puzzleKind, *options, *input, error) {
+// kindCommand parses "KIND [flags] [FILE...]" for a subcommand: it looks
+// up the kind, registers the common flags that setup picks and the
+// kind's own, and opens the inputs, stdin when none is named; a
+// subcommand that reads one input takes at most one.
+func kindCommand(e env, name string, args []string, setup func(fs *flag.FlagSet, o *options)) (*puzzleKind, *options, []*input, error) {
 	k, o, pos, err := kindArgs(e, name, args, setup)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if name == "gen" {
-		if len(pos) > 0 {
-			return nil, nil, nil, usagef("gen takes no file, got %q", pos[0])
-		}
+	switch {
+	case name == "gen" && len(pos) > 0:
+		return nil, nil, nil, usagef("gen takes no file, got %q", pos[0])
+	case name == "gen":
 		return k, o, nil, nil
+	case name != "solve" && name != "count" && len(pos) > 1:
+		return nil, nil, nil, usagef("expected at most one input file, got %d", len(pos))
 	}
-	in, err := openInput(e, pos, k.name()+" instances")
+	ins, err := openInputs(e, pos, k.name()+" instances")
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return k, o, in, nil
+	return k, o, ins, nil
 }
 
 // kindArgs parses "KIND [flags] ARGS..." for a subcommand: it looks up the
@@ -67,7 +70,7 @@ func kindArgs(e env, name string, args []string, setup func(fs *flag.FlagSet, o 
 }
 
 func runSolve(ctx context.Context, e env, args []string) error {
-	k, o, in, err := kindCommand(e, "solve", args, func(fs *flag.FlagSet, o *options) {
+	k, o, ins, err := kindCommand(e, "solve", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
 		o.proofFlags(fs)
 		o.batchFlags(fs)
@@ -76,12 +79,12 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer in.close()
-	return k.solve(ctx, e, o, in)
+	defer closeInputs(ins)
+	return k.solve(ctx, e, o, ins)
 }
 
 func runCount(ctx context.Context, e env, args []string) error {
-	k, o, in, err := kindCommand(e, "count", args, func(fs *flag.FlagSet, o *options) {
+	k, o, ins, err := kindCommand(e, "count", args, func(fs *flag.FlagSet, o *options) {
 		o.backendFlags(fs)
 		o.proofFlags(fs)
 		o.batchFlags(fs)
@@ -91,44 +94,46 @@ func runCount(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer in.close()
-	return k.count(ctx, e, o, in)
+	defer closeInputs(ins)
+	return k.count(ctx, e, o, ins)
 }
 
 func runEncode(ctx context.Context, e env, args []string) error {
-	k, o, in, err := kindCommand(e, "encode", args, func(fs *flag.FlagSet, o *options) {
+	k, o, ins, err := kindCommand(e, "encode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
+		o.timeoutFlag(fs)
 		o.budgetFlag(fs)
 		o.techniqueFlags(fs, false)
 	})
 	if err != nil {
 		return err
 	}
-	defer in.close()
-	return k.encodeOne(ctx, e, o, in)
+	defer closeInputs(ins)
+	return k.encodeOne(ctx, e, o, ins[0])
 }
 
 func runDecode(ctx context.Context, e env, args []string) error {
-	k, o, in, err := kindCommand(e, "decode", args, func(fs *flag.FlagSet, o *options) {
+	k, o, ins, err := kindCommand(e, "decode", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		fs.StringVar(&o.model, "model", "", "the SAT solver's output, `PATH` or - for stdin")
+		o.timeoutFlag(fs)
 		o.techniqueFlags(fs, false)
 	})
 	if err != nil {
 		return err
 	}
-	defer in.close()
-	return k.decodeOne(ctx, e, o, in)
+	defer closeInputs(ins)
+	return k.decodeOne(ctx, e, o, ins[0])
 }
 
-func runGen(_ context.Context, e env, args []string) error {
+func runGen(ctx context.Context, e env, args []string) error {
 	k, o, _, err := kindCommand(e, "gen", args, func(fs *flag.FlagSet, o *options) {
 		o.genFlags(fs)
 	})
 	if err != nil {
 		return err
 	}
-	return k.generate(e, o)
+	return k.generate(ctx, e, o)
 }
 
 // isHelp reports whether arg asks for help.

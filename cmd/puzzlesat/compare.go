@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/compare"
@@ -64,6 +66,9 @@ func runCompare(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	switch {
+	case repeats < 1:
+		c.close()
+		return usagef("--repeats must be at least 1, got %d", repeats)
 	case ablate:
 		c.backends, c.configs = ablation(k.lib, c.backends)
 		c.markdown, c.repeats = markdown, repeats
@@ -93,23 +98,11 @@ func newComparison(e env, o *options, kind string, files []string, backends, jso
 			return nil, usagef("--plot %s: the name must end in .svg or .png", plotPath)
 		}
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
+	ins, err := openInputs(e, files, kind+" instances")
+	if err != nil {
+		return nil, err
 	}
-	stdin := 0
-	for _, f := range files {
-		if f == "-" {
-			if stdin++; stdin > 1 {
-				return nil, usagef("standard input (-) can be read only once")
-			}
-		}
-		in, err := openInput(e, []string{f}, kind+" instances")
-		if err != nil {
-			c.close()
-			return nil, err
-		}
-		c.inputs = append(c.inputs, in)
-	}
+	c.inputs = ins
 	return c, nil
 }
 
@@ -164,23 +157,14 @@ func (c *comparison) files() []string {
 	return names
 }
 
-func (c *comparison) close() {
-	for _, in := range c.inputs {
-		in.close()
-	}
-}
+func (c *comparison) close() { closeInputs(c.inputs) }
 
-// item is one instance of a comparison, with where it comes from.
-type item struct {
-	file string
-	kase int // 1-based within file
-	p    kind.Instance
-}
-
-// compare checks every input, then runs every backend on every instance
-// and prints a row per instance as each finishes, then the summary, and
-// writes the JSON records and the plot. After Ctrl-C the rows, summary
-// and files hold the instances finished before the first unfinished one.
+// compare runs every backend on every instance as the input streams in
+// and prints a row per instance as each finishes, after the table's
+// header, then the summary, and writes the JSON records and the plot.
+// After Ctrl-C the rows and summary hold the instances finished before
+// the first unfinished one, and the files are not written: a run that
+// did not end leaves what the user had at their paths.
 func (k *puzzleKind) compare(ctx context.Context, e env, o *options, c *comparison) error {
 	if c.configs != nil {
 		return k.ablate(ctx, e, o, c)
@@ -188,58 +172,71 @@ func (k *puzzleKind) compare(ctx context.Context, e env, o *options, c *comparis
 	if c.plotPath != "" && len(c.backends) < 2 && k.sizeName() == "" {
 		return usagef("--plot: nothing to draw for %s with one backend (it has no size to plot against)", k.name())
 	}
-	n := 0
-	for _, in := range c.inputs {
-		if err := k.each(ctx, o, in, true, func(kind.Instance) error { n++; return nil }); err != nil {
-			return err
-		}
-	}
-	o.quiet = true // notes were printed on the first reading
 	files, err := createOutputs(c)
 	if err != nil {
 		return err
 	}
+	defer files.abort()
 	lib := k.lib
 	table := compare.NewTable(c.names(), c.files(), k.sizeName() != "")
-	io.WriteString(e.stdout, table.Header())
-	done := make([]*compare.Instance, n)
-	err = runBatch(ctx, e, o, n, k.feed(ctx, o, c.inputs), func(ctx context.Context, i int, x item) result {
-		in, r := k.runAll(ctx, lib, c.backends, x)
+	var recs records
+	in := k.stream(o, c.inputs)
+	in.header = table.Header()
+	err = runBatch(ctx, e, o, in, func(ctx context.Context, i int, x item) result {
+		rec, r := k.runAll(ctx, lib, c.backends, x)
 		if !r.stopped {
-			done[i], r.out = in, table.Row(in)
+			recs.set(i, rec)
+			r.out = table.Row(rec)
 		}
 		return r
 	})
-	var ins []compare.Instance
-	for _, in := range done {
-		if in == nil {
-			break
-		}
-		ins = append(ins, *in)
+	ins := recs.prefix()
+	if len(ins) == 0 {
+		return err
 	}
 	io.WriteString(e.stdout, "\n"+table.Summary(compare.Summarise(c.names(), ins)))
+	if !completed(err) {
+		return err
+	}
 	chart := compare.Chart{Kind: k.name(), SizeName: k.sizeName(), Backends: c.names(), Instances: ins}
-	if ferr := files.write(chart, c.format); ferr != nil && !errors.Is(err, errBug) {
+	if ferr := files.write(ctx, o.timeout, chart, c.format); ferr != nil && !errors.Is(err, errBug) {
 		return ferr // a failed write outranks what the runs found
 	}
 	return err
 }
 
-// feed yields the instances of every input in turn.
-func (k *puzzleKind) feed(ctx context.Context, o *options, inputs []*input) func(yield func(item) error) error {
-	return func(yield func(item) error) error {
-		for _, in := range inputs {
-			kase := 0
-			err := k.each(ctx, o, in, false, func(p kind.Instance) error {
-				kase++
-				return yield(item{in.name, kase, p})
-			})
-			if err != nil {
-				return err
-			}
-		}
-		return nil
+// completed reports whether a batch that ended with err went through its
+// whole input: with every answer, or with some failed or wrong.
+func completed(err error) bool {
+	return err == nil || (errors.Is(err, errFailed) || errors.Is(err, errBug)) && !errors.Is(err, errInputStopped)
+}
+
+// records are the records of the instances of a comparison, by their
+// place in the input, set by the workers.
+type records struct {
+	mu sync.Mutex
+	m  map[int]*compare.Instance
+}
+
+func (r *records) set(i int, rec *compare.Instance) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.m == nil {
+		r.m = map[int]*compare.Instance{}
 	}
+	r.m[i] = rec
+}
+
+// prefix returns the records of the first instances up to the first
+// without one: those the batch printed.
+func (r *records) prefix() []compare.Instance {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var ins []compare.Instance
+	for i := 0; r.m[i] != nil; i++ {
+		ins = append(ins, *r.m[i])
+	}
+	return ins
 }
 
 // runAll runs every backend on one instance, one after the other, and
@@ -404,7 +401,7 @@ func sameFile(a, b string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
-// abort removes every file created so far.
+// abort removes every file created so far and not committed.
 func (o *outputs) abort() {
 	for _, f := range []*output{o.json, o.plot, o.markdown} {
 		if f != nil {
@@ -413,9 +410,10 @@ func (o *outputs) abort() {
 	}
 }
 
-// write writes the JSON records and the plot of chart.
-func (o *outputs) write(chart compare.Chart, f compare.Format) error {
-	return o.finish(func(w io.Writer) error { return compare.WriteJSON(w, chart.Kind, chart.Instances) },
+// write writes the JSON records and the plot of chart; a file written in
+// place waits for its reader at most timeout (0: until Ctrl-C).
+func (o *outputs) write(ctx context.Context, timeout time.Duration, chart compare.Chart, f compare.Format) error {
+	return o.finish(ctx, timeout, func(w io.Writer) error { return compare.WriteJSON(w, chart.Kind, chart.Instances) },
 		func(w io.Writer) error { return compare.Plot(w, f, chart) }, nil)
 }
 
@@ -423,7 +421,7 @@ func (o *outputs) write(chart compare.Chart, f compare.Format) error {
 // Markdown with markdown, and commits each; a file whose writing failed
 // is aborted, so that its path keeps what it held. It returns the errors,
 // each with its file's name.
-func (o *outputs) finish(json, plot, markdown func(io.Writer) error) error {
+func (o *outputs) finish(ctx context.Context, timeout time.Duration, json, plot, markdown func(io.Writer) error) error {
 	var errs []error
 	for _, out := range []struct {
 		f     *output
@@ -432,17 +430,32 @@ func (o *outputs) finish(json, plot, markdown func(io.Writer) error) error {
 		if out.f == nil {
 			continue
 		}
-		err := out.write(out.f)
+		octx, cancel := inputDeadline(ctx, timeout)
+		err := out.f.open(octx)
+		if err == nil {
+			err = out.write(ctxWriter{octx, out.f})
+		}
 		if err == nil {
 			err = out.f.commit()
 		} else {
 			out.f.abort()
 		}
+		cancel()
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", out.f.Name(), err))
+			errs = append(errs, fmt.Errorf("%s: %w", out.f.Name(), unwrapPath(err, out.f.Name())))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// unwrapPath returns err without the path it names when that is path,
+// which the message gives already.
+func unwrapPath(err error, path string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return pe.Err
+	}
+	return err
 }
 
 // solverOf is what compare runs: puzzlesat.Kind's Solve, or a test's

@@ -265,7 +265,7 @@ func TestCompareRecordsFailures(t *testing.T) {
 			if tc.status == "timeout" {
 				secs, err := recs[1]["seconds"].(json.Number).Float64()
 				require.NoError(t, err)
-				require.GreaterOrEqual(t, secs, 0.02)
+				require.Positive(t, secs)
 				require.Contains(t, readFile(t, svg), "stroke:#555555", "the timeout is drawn as a cross")
 			}
 		})
@@ -339,8 +339,8 @@ func TestProgressSilentOffTerminal(t *testing.T) {
 	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
 	require.NoError(t, err)
 	defer f.Close()
-	require.Nil(t, newProgress(f, 1000).w)
-	require.Nil(t, newProgress(&bytes.Buffer{}, 1000).w)
+	require.Nil(t, newProgress(f, known(1000)).w)
+	require.Nil(t, newProgress(&bytes.Buffer{}, known(1000)).w)
 
 	in := judgedata.Path(t, "sudoku", "poj3074_tedukuri.in")
 	var out bytes.Buffer
@@ -356,34 +356,44 @@ func TestProgressSilentOffTerminal(t *testing.T) {
 	require.Zero(t, st.Size(), "nothing on stderr: %q", readFile(t, f.Name()))
 }
 
-// TestCtrlCStopsCompare sends a real SIGINT to a long comparison: it
-// stops within moments with the rows finished, the summary and the JSON
-// records of those, says interrupted and exits 130.
+// TestCtrlCStopsCompare sends a real SIGINT to a comparison whose input
+// never ends (the test keeps its pipe open): it stops with the rows
+// finished and their summary, says interrupted and exits 130, and leaves
+// the JSON file the user had as it was (issue 40 item 5): a run that did
+// not end writes no file. Held out: --ablate with --markdown.
 func TestCtrlCStopsCompare(t *testing.T) {
 	top95 := judgedata.Read(t, judgedata.Path(t, "sudoku", "top95.txt"))
-	in := writeBig(t, "many.txt", top95, 200) // 19,000 puzzles: a minute or more
-	js := filepath.Join(t.TempDir(), "runs.json")
-	p := start(t, "", "compare", "sudoku", "--json", js, in)
-	select {
-	case <-p.firstOutput: // the header
-	case <-time.After(60 * time.Second):
-		t.Fatal("no output within a minute")
+	for _, extra := range [][]string{nil, {"--ablate", "--markdown"}} {
+		t.Run(strings.Join(append([]string{"compare"}, extra...), " "), func(t *testing.T) {
+			dir := t.TempDir()
+			js := filepath.Join(dir, "runs.json")
+			require.NoError(t, os.WriteFile(js, []byte("the user's\n"), 0o644))
+			args := []string{"compare", "sudoku", "--json", js}
+			if extra != nil {
+				md := filepath.Join(dir, "x.md")
+				require.NoError(t, os.WriteFile(md, []byte("the user's too\n"), 0o644))
+				args = append(args, extra[0], extra[1], md, "--backends=dfs", "--repeats=1")
+			}
+			f := startFed(t, "stdin", args...)
+			f.write(strings.Repeat(top95, 5))
+			head := f.lines(2) // the header and the first row
+			require.NoError(t, f.cmd.Process.Signal(os.Interrupt))
+			rest, code := f.wait()
+			require.Equal(t, exitInterrupted, code, f.errs.String())
+			require.Equal(t, "puzzlesat: interrupted\n", f.errs.String())
+			require.Equal(t, "the user's\n", readFile(t, js))
+			if extra != nil {
+				require.Equal(t, "the user's too\n", readFile(t, filepath.Join(dir, "x.md")))
+				require.Equal(t, []string{"runs.json", "x.md"}, dirNames(t, dir), "no temporary file left")
+				return
+			}
+			require.Equal(t, []string{"runs.json"}, dirNames(t, dir), "no temporary file left")
+			tb := parseCompareTable(t, head+rest)
+			require.NotEmpty(t, tb.rows)
+			done := fmt.Sprintf("%d/%d", len(tb.rows), len(tb.rows))
+			require.Equal(t, done, tb.summary[1][1])
+		})
 	}
-	time.Sleep(500 * time.Millisecond)
-	sent := time.Now()
-	require.NoError(t, p.cmd.Process.Signal(os.Interrupt))
-	code, _ := p.wait(t)
-	stop := p.done.Sub(sent)
-	t.Logf("stopped %v after SIGINT", stop)
-	require.Equal(t, exitInterrupted, code, p.errs.String())
-	require.Equal(t, "puzzlesat: interrupted\n", p.errs.String())
-	require.Less(t, stop, 500*time.Millisecond)
-	tb := parseCompareTable(t, p.stdout.String())
-	require.NotEmpty(t, tb.rows)
-	require.Less(t, len(tb.rows), 19000)
-	done := fmt.Sprintf("%d/%d", len(tb.rows), len(tb.rows))
-	require.Equal(t, done, tb.summary[1][1])
-	require.Len(t, checkRecords(t, js), 2*len(tb.rows))
 }
 
 // TestCompareExternalSolver runs an external solver as a backend of its

@@ -176,7 +176,7 @@ func TestBugExit3(t *testing.T) {
 	var out bytes.Buffer
 	o := newOptions(&errs)
 	o.jobs = 2
-	feed := func(yield func(int) error) error {
+	feed := func(_ context.Context, yield func(int) error) error {
 		for i := range 3 {
 			if err := yield(i); err != nil {
 				return err
@@ -184,7 +184,7 @@ func TestBugExit3(t *testing.T) {
 		}
 		return nil
 	}
-	err := runBatch(context.Background(), env{stdout: &out, stderr: &errs}, o, 3, feed, func(_ context.Context, _ int, x int) result {
+	err := runBatch(context.Background(), env{stdout: &out, stderr: &errs}, o, stream[int]{feed: feed, name: func() string { return "three" }}, func(_ context.Context, _ int, x int) result {
 		if x == 1 {
 			panic("worker")
 		}

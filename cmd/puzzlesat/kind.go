@@ -5,11 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
-	"runtime/metrics"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/suggest"
@@ -191,11 +190,48 @@ func (k *puzzleKind) checkOptions(o *options) error {
 	return nil
 }
 
-// each reads the instances of in from its start and calls yield with
-// each; the first reading spools stdin so that it can be read again, and
-// prints the parser's notes.
-func (k *puzzleKind) each(ctx context.Context, o *options, in *input, first bool, yield func(kind.Instance) error) error {
-	r, err := in.reader(ctx, first)
+// item is one instance of a batch, with where it comes from.
+type item struct {
+	file string
+	kase int // 1-based within file
+	p    kind.Instance
+}
+
+// stream returns the batch input of the instances of ins, read in turn,
+// with the parser's notes printed.
+func (k *puzzleKind) stream(o *options, ins []*input) stream[item] {
+	var at atomic.Int32 // the input being read, for messages
+	return stream[item]{
+		feed: func(ctx context.Context, yield func(item) error) error {
+			for i, in := range ins {
+				at.Store(int32(i))
+				kase := 0
+				err := k.each(ctx, o, in, func(p kind.Instance) error {
+					kase++
+					return yield(item{in.name, kase, p})
+				})
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		bytes: func() int64 {
+			var n int64
+			for _, in := range ins {
+				n += in.read
+			}
+			return n
+		},
+		name:  func() string { return ins[at.Load()].name },
+		waits: func() bool { return ins[at.Load()].wait },
+	}
+}
+
+// each reads the instances of in and calls yield with each, and prints
+// the parser's notes.
+func (k *puzzleKind) each(ctx context.Context, o *options, in *input, yield func(kind.Instance) error) error {
+	r, err := in.reader(ctx)
 	if err != nil {
 		return err
 	}
@@ -204,71 +240,26 @@ func (k *puzzleKind) each(ctx context.Context, o *options, in *input, first bool
 	return k.lib.Scan(in.name, r, po, yield)
 }
 
-// keepHeap is the live heap up to which a batch keeps the instances of
-// its first reading instead of reading them again: parsing twice costs a
-// 9x9 batch about a tenth of its time, and 16 MiB holds some 50,000 9x9
-// puzzles. The heap, not the input, is the bound: an instance takes from
-// 2 to 10 times its text.
-const keepHeap = 16 << 20
-
-// keepEvery is how many instances a batch reads between looks at the heap.
-const keepEvery = 1024
-
-// liveHeap returns the heap that the last garbage collection found live.
-func liveHeap() int64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return math.MaxInt64
-	}
-	return int64(s[0].Value.Uint64())
-}
-
-// batch checks the whole input, so that bad input never prints a half
-// answer, then solves its instances: the ones it kept, or, from a large
-// input, as they stream in again. Each worker of --jobs solves with its
-// own options: o.lib with a puzzlesat.Session of its own.
-func (k *puzzleKind) batch(ctx context.Context, e env, o *options, in *input, solve func(ctx context.Context, lib puzzlesat.Options, i int, p kind.Instance) result) error {
-	var kept []kind.Instance
-	n, keep := 0, true
-	err := k.each(ctx, o, in, true, func(p kind.Instance) error {
-		if n++; keep && n%keepEvery == 1 && liveHeap() > o.keep {
-			keep, kept = false, nil
-		}
-		if keep {
-			kept = append(kept, p)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	o.quiet = true // notes were printed on the first reading
-	instances := func(yield func(kind.Instance) error) error { return k.each(ctx, o, in, false, yield) }
-	if keep {
-		instances = func(yield func(kind.Instance) error) error {
-			for i, p := range kept {
-				kept[i] = nil // solved instances are not kept for the rest of the run
-				if err := yield(p); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}
-	return runWorkers(ctx, e, o, n, instances, func() (func(context.Context, int, kind.Instance) result, func()) {
+// batch solves the instances of ins as they stream in (see source).
+// Each worker of --jobs solves with its own options: o.lib with a
+// puzzlesat.Session of its own.
+func (k *puzzleKind) batch(ctx context.Context, e env, o *options, ins []*input, solve func(ctx context.Context, lib puzzlesat.Options, x item) result) error {
+	return runWorkers(ctx, e, o, k.stream(o, ins), func() (func(context.Context, int, item) result, func()) {
 		lib := o.lib
 		lib.Session = puzzlesat.NewSession()
-		return func(ctx context.Context, i int, p kind.Instance) result { return solve(ctx, lib, i, p) }, lib.Session.Close
+		return func(ctx context.Context, _ int, x item) result { return solve(ctx, lib, x) }, lib.Session.Close
 	})
 }
 
-func (k *puzzleKind) generate(e env, o *options) error {
+func (k *puzzleKind) generate(ctx context.Context, e env, o *options) error {
 	if o.count < 0 {
 		return usagef("--count must not be negative")
 	}
 	rng := rand.New(rand.NewPCG(o.seed, o.seed^0x9e3779b97f4a7c15))
 	for i := 0; i < o.count; i++ {
+		if err := ctx.Err(); err != nil {
+			return err // Ctrl-C, or stdout's reader gone
+		}
 		p, err := k.lib.Generate(rng, k.gen)
 		if err != nil {
 			return usagef("gen %s: %v", k.name(), err)

@@ -3,11 +3,11 @@
 //
 // Usage:
 //
-//	puzzlesat solve KIND [flags] [FILE]             solve every instance and print judge-format answers
-//	puzzlesat count KIND [flags] [FILE]             print the number of solutions of each instance
+//	puzzlesat solve KIND [flags] [FILE...]          solve every instance and print judge-format answers
+//	puzzlesat count KIND [flags] [FILE...]          print the number of solutions of each instance
 //	puzzlesat encode KIND [flags] [FILE]            write the CNF of one instance as DIMACS
 //	puzzlesat decode KIND --model M [flags] [FILE]  turn a SAT solver's model into the answer
-//	puzzlesat sat [flags] CNF                       solve a DIMACS file with gini or --solver
+//	puzzlesat sat [flags] [CNF]                     solve a DIMACS file (or stdin) with gini or --solver
 //	puzzlesat check [flags] CNF PROOF               check a DRAT proof that a DIMACS file is unsatisfiable
 //	puzzlesat gen KIND [flags]                      print random instances in judge format
 //	puzzlesat compare KIND [flags] FILE...          run every backend on every instance
@@ -51,7 +51,7 @@ func main() {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	setMemoryLimit()
 	ctx, stop := interruptible(context.Background())
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	code := guarded(ctx, func() int { return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr) })
 	stop()
 	os.Exit(code)
 }
@@ -96,11 +96,11 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"solve", "solve KIND [flags] [FILE]", "solve every instance and print judge-format answers", runSolve},
-		{"count", "count KIND [flags] [FILE]", "print the number of solutions of each instance", runCount},
+		{"solve", "solve KIND [flags] [FILE...]", "solve every instance and print judge-format answers", runSolve},
+		{"count", "count KIND [flags] [FILE...]", "print the number of solutions of each instance", runCount},
 		{"encode", "encode KIND [flags] [FILE]", "write the CNF of one instance as DIMACS", runEncode},
 		{"decode", "decode KIND --model M [flags] [FILE]", "turn a SAT solver's model into the answer", runDecode},
-		{"sat", "sat [flags] CNF", "solve a DIMACS file with gini or --solver (SAT-competition output)", runSat},
+		{"sat", "sat [flags] [CNF]", "solve a DIMACS file (or stdin, gzip or xz) with gini or --solver (SAT-competition output)", runSat},
 		{"check", "check [flags] CNF PROOF", "check a DRAT proof that a DIMACS file is unsatisfiable", runCheck},
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
 		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},
@@ -165,8 +165,10 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := &checked{w: stdout, name: "standard output"}
-	e := env{stdin: stdin, stdout: out, stderr: stderr, out: &redirect{stdout: out}}
+	ctx, unwatch := watchReader(ctx, stdout)
+	defer unwatch()
+	out := &checked{w: waitable(ctx, stdout), name: "standard output"}
+	e := env{stdin: stdin, stdout: out, stderr: &lockedWriter{w: stderr}, out: &redirect{stdout: out, ctx: ctx}}
 	switch {
 	case len(args) == 0:
 		usage(stderr)
@@ -183,8 +185,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	for _, c := range commands() {
 		if c.name == args[0] {
 			err := runCommand(ctx, c, e, args[1:])
-			if context.Cause(ctx) == errInterrupted {
-				err = errInterrupted
+			if cause := context.Cause(ctx); cause == errInterrupted || errors.As(cause, new(brokenPipe)) {
+				err = cause
 			}
 			return exitCode(stderr, e.out.close(err))
 		}
@@ -210,8 +212,12 @@ func runCommand(ctx context.Context, c command, e env, args []string) (err error
 	defer recovered(&err)
 	err = c.run(ctx, e, args)
 	var bug *bugError
-	if ferr := e.stdout.(*checked).err; ferr != nil && !errors.As(err, &bug) && !errors.Is(err, errBug) {
-		err = ferr // a failed write outranks what the command found
+	ferr := e.stdout.(*checked).err
+	waited := errors.Is(err, errTimedOut) && errors.Is(ferr, context.DeadlineExceeded)
+	if ferr != nil && !errors.As(err, &bug) && !errors.Is(err, errBug) && !waited {
+		// A failed write outranks what the command found, but for a wait
+		// for -o's reader that was the timeout the command reported.
+		err = ferr
 	}
 	return err
 }

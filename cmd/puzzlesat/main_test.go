@@ -12,7 +12,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -119,24 +118,27 @@ func TestUsage(t *testing.T) {
 		{"misspelled backend", []string{"solve", "sudoku", "--backend=bth"}, exitUsage, `--backend must be dfs, sat, both or race, not "bth": did you mean "both"?`},
 		{"misspelled pruning", []string{"solve", "sudoku", "--dfs=-nakd-singles"}, exitUsage, `unknown pruning "nakd-singles": did you mean "naked-singles"?`},
 		{"misspelled encoding", []string{"count", "queens", "--encoding=amo=sequental"}, exitUsage, `encoding "amo=sequental": did you mean "amo=sequential"?`},
-		{"help CMD", []string{"help", "count"}, exitOK, "usage: puzzlesat count KIND [flags] [FILE]\n"},
-		{"help CMD KIND", []string{"help", "count", "queens"}, exitOK, "usage: puzzlesat count queens [flags] [FILE]\n"},
+		{"help CMD", []string{"help", "count"}, exitOK, "usage: puzzlesat count KIND [flags] [FILE...]\n"},
+		{"help CMD KIND", []string{"help", "count", "queens"}, exitOK, "usage: puzzlesat count queens [flags] [FILE...]\n"},
 		{"help version", []string{"help", "version"}, exitOK, "usage: puzzlesat version"},
 		{"version -h", []string{"version", "-h"}, exitOK, "usage: puzzlesat version"},
 		{"help of an unknown command", []string{"help", "sovle"}, exitUsage, `unknown command "sovle": did you mean "solve"?`},
-		{"no kind", []string{"solve"}, exitUsage, "usage: puzzlesat solve KIND [flags] [FILE]; KIND is one of alphametic,"},
+		{"no kind", []string{"solve"}, exitUsage, "usage: puzzlesat solve KIND [flags] [FILE...]; KIND is one of alphametic,"},
 		{"flag before the kind", []string{"solve", "--jobs=2", "sudoku"}, exitUsage, "(see puzzlesat solve -h)"},
 		{"bad backend", []string{"solve", "alphametic", "--backend=quantum"}, exitUsage, "--backend must be dfs, sat, both or race, not \"quantum\" (see puzzlesat solve alphametic -h)"},
 		{"missing file", []string{"solve", "alphametic", "/nonexistent/x.in"}, exitUsage, "no such file"},
-		{"two files", []string{"solve", "alphametic", "a", "b"}, exitUsage, "at most one input file"},
+		{"two files", []string{"encode", "alphametic", "a", "b"}, exitUsage, "at most one input file"},
+		{"a missing file of several", []string{"solve", "alphametic", os.DevNull, "/nonexistent/b.in"}, exitUsage, "/nonexistent/b.in: no such file"},
+		{"stdin twice", []string{"count", "alphametic", "-", "-"}, exitUsage, "only once"},
 		// The prefix once, the subcommand and kind, and where to look.
 		{"bad flag", []string{"solve", "sudoku", "--frob"}, exitUsage, "puzzlesat: solve sudoku: flag provided but not defined: -frob (see puzzlesat solve sudoku -h)\n"},
 		{"jobs 0", []string{"solve", "sudoku", "--jobs=0"}, exitUsage, "puzzlesat: --jobs must be in 1..4096, got 0 (see puzzlesat solve sudoku -h)\n"},
 		{"base 37", []string{"solve", "cryptarithm", "--base=37"}, exitUsage, "puzzlesat: --base must be in 2..36, got 37 (see puzzlesat solve cryptarithm -h)\n"},
 		{"alphabet", []string{"solve", "sudoku", "--alphabet=112"}, exitUsage, `puzzlesat: --alphabet: alphabet "112" has 3 symbols, want 4, 9, 16, 25, 36, 49, 64 or 81 (see puzzlesat solve sudoku -h)` + "\n"},
 		{"alphabet repeats", []string{"count", "sudoku", "--alphabet=1123"}, exitUsage, "--alphabet: alphabet \"1123\": want distinct printable symbols"},
-		{"flag help", []string{"solve", "alphametic", "-h"}, exitOK, "usage: puzzlesat solve alphametic [flags] [FILE]\n"},
-		{"sat no file", []string{"sat"}, exitUsage, "usage"},
+		{"flag help", []string{"solve", "alphametic", "-h"}, exitOK, "usage: puzzlesat solve alphametic [flags] [FILE...]\n"},
+		{"sat, empty stdin", []string{"sat"}, exitUsage, "<stdin>:1: no header"},
+		{"sat, two files", []string{"sat", "a.cnf", "b.cnf"}, exitUsage, "usage: puzzlesat sat [flags] [CNF]"},
 		{"sat help", []string{"sat", "-h"}, exitOK, "-timeout"},
 		{"version", []string{"version"}, exitOK, "puzzlesat "},
 		{"--version", []string{"--version"}, exitOK, " built with go1."},
@@ -339,12 +341,13 @@ func pigeonholeCNF(n int) string {
 	return fmt.Sprintf("p cnf %d %d\n%s\n", (n+1)*n, len(cls), strings.Join(cls, "\n"))
 }
 
+// TestSatCommandTimeout: at its deadline sat says s UNKNOWN and exits 0;
+// a deadline that has passed before anything is read makes it so on any
+// machine.
 func TestSatCommandTimeout(t *testing.T) {
-	start := time.Now()
-	out, errs, code := cli(t, pigeonholeCNF(12), "sat", "--timeout=100ms", "-")
+	out, errs, code := cli(t, pigeonholeCNF(12), "sat", "--timeout=1ns", "-")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "s UNKNOWN\n", out)
-	require.Less(t, time.Since(start), 5*time.Second)
 	out, _, code = cli(t, pigeonholeCNF(4), "sat", "-")
 	require.Equal(t, exitUnsat, code)
 	require.Equal(t, "s UNSATISFIABLE\n", out)

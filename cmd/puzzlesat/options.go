@@ -30,7 +30,6 @@ type options struct {
 	timeout     time.Duration
 	stats       statsFlag
 	jobs        int
-	keep        int64 // live heap up to which a batch keeps its instances (keepHeap)
 	certificate bool
 	grid        bool // --grid: answers drawn, not in the judge's format
 	limit       int
@@ -52,7 +51,7 @@ type options struct {
 
 // newOptions returns the options before any flag is read.
 func newOptions(stderr io.Writer) *options {
-	return &options{stderr: stderr, jobs: 1, keep: keepHeap}
+	return &options{stderr: stderr, jobs: 1}
 }
 
 // flagSet makes the flag set of the subcommand cmd, named for messages
@@ -87,7 +86,7 @@ func (o *options) techniqueFlags(fs *flag.FlagSet, dfs bool) {
 
 func (o *options) backendFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.backend, "backend", "dfs", "the backend `NAME`: dfs, sat, both (runs the two and compares) or race (runs the two at once; the first answer wins)")
-	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend (0: none)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time limit per instance and backend, and of a wait for the next instance from a pipe or a FIFO (0: none)")
 	fs.Var(&o.stats, "stats", "print one line of statistics per instance to stderr, the counters that are not zero; --stats=all prints every counter")
 	o.budgetFlag(fs)
 	o.solverFlag(fs)
@@ -163,6 +162,12 @@ func (o *options) proofFlags(fs *flag.FlagSet) {
 func (o *options) budgetFlag(fs *flag.FlagSet) {
 	fs.IntVar(&o.lib.Budget, "budget", 0, fmt.Sprintf("the most `literals` a formula of the SAT backend may hold (0: the solver's default, %d for gini, %d for CaDiCaL in process); an instance over it prints \"too large\"",
 		solver.DefaultBudget, solver.CadicalBudget))
+}
+
+// timeoutFlag registers --timeout for a command that does one thing:
+// the limit of all of it, reading and writing included.
+func (o *options) timeoutFlag(fs *flag.FlagSet) {
+	fs.DurationVar(&o.timeout, "timeout", 0, "time limit of the command, reading its input and writing included (0: none)")
 }
 
 func (o *options) batchFlags(fs *flag.FlagSet) {
@@ -287,12 +292,12 @@ func (o *options) check() error {
 	return nil
 }
 
-// proofFor returns the options for instance i of file: lib, with the
-// proofs' files named after the instance.
-func proofFor(lib puzzlesat.Options, file string, i int) puzzlesat.Options {
+// proofFor returns the options for instance kase (1-based) of file: lib,
+// with the proofs' files named after the instance.
+func proofFor(lib puzzlesat.Options, file string, kase int) puzzlesat.Options {
 	if lib.Proof != nil {
 		p := *lib.Proof
-		p.Name = fmt.Sprintf("%s-case%d", filepath.Base(file), i+1)
+		p.Name = fmt.Sprintf("%s-case%d", filepath.Base(file), kase)
 		lib.Proof = &p
 	}
 	return lib

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // output is a file that a subcommand writes to a path the user named
@@ -22,13 +23,18 @@ import (
 // the user did not name. A character device such as /dev/null, a FIFO or
 // a terminal, named or linked to (as /dev/stdout is), is written in
 // place, as > would write it: it is never replaced, renamed over or
-// removed.
+// removed, and it is opened only when it is written (open), so that a
+// FIFO's reader is waited for under the command's deadline and Ctrl-C.
+// Errors name the user's path, never the temporary file's.
 type output struct {
-	f      *os.File
-	target string // where commit renames f to; "" when f is written in place
+	path   string    // the path the user named, for messages
+	f      *os.File  // the temporary file, or the file in place once opened
+	w      io.Writer // what writes to f
+	target string    // where commit renames f to; "" when f is written in place
 }
 
-// createOutput opens the output to path.
+// createOutput opens the output to path; one written in place is only
+// checked for now, and opened by open.
 func createOutput(path string) (*output, error) {
 	target := path
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
@@ -36,7 +42,7 @@ func createOutput(path string) (*output, error) {
 		if err != nil || resolved.Mode().IsRegular() || resolved.IsDir() {
 			return nil, fmt.Errorf("%s: a symbolic link, which puzzlesat does not write through: name its target, or remove it", path)
 		}
-		return inPlace(path, os.O_WRONLY)
+		return &output{path: path}, nil
 	}
 	fi, err := os.Stat(target)
 	var mode fs.FileMode // 0: a new file, the umask's default
@@ -47,7 +53,7 @@ func createOutput(path string) (*output, error) {
 	case fi.IsDir():
 		return nil, fmt.Errorf("%s: is a directory", path)
 	case !fi.Mode().IsRegular():
-		return inPlace(target, os.O_WRONLY)
+		return &output{path: path}, nil
 	default:
 		mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	}
@@ -59,85 +65,132 @@ func createOutput(path string) (*output, error) {
 		if err := f.Chmod(mode); err != nil {
 			f.Close()
 			os.Remove(f.Name())
-			return nil, err
+			return nil, renamed(err, f.Name(), path)
 		}
 	}
-	return &output{f: f, target: target}, nil
+	return &output{path: path, f: f, w: f, target: target}, nil
 }
 
-// inPlace opens path to be written where it is.
-func inPlace(path string, flag int) (*output, error) {
-	f, err := os.OpenFile(path, flag, 0o666)
-	if err != nil {
-		return nil, err
+// open opens an output written in place (a FIFO waits for its reader)
+// until ctx ends, which then ends its writes too; a temporary file is
+// open already.
+func (o *output) open(ctx context.Context) error {
+	if o.f != nil {
+		return nil
 	}
-	return &output{f: f}, nil
+	f, err := openWaiting(ctx, o.path, os.O_WRONLY)
+	if err != nil {
+		return err
+	}
+	o.f, o.w = f, waitable(ctx, f)
+	return nil
 }
 
 // createTemp creates a new file beside path, with the mode 0666 that the
-// umask narrows, as the file path would get.
+// umask narrows, as the file path would get. Its errors name path.
 func createTemp(path string) (*os.File, error) {
 	dir, base := filepath.Split(path)
 	for range 100 {
 		name := filepath.Join(dir, fmt.Sprintf(".%s.%08x.tmp", base, rand.Uint32()))
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 		if !errors.Is(err, fs.ErrExist) {
-			return f, err
+			return f, renamed(err, name, path)
 		}
 	}
 	return nil, fmt.Errorf("%s: cannot create a temporary file beside it", path)
 }
 
-func (o *output) Write(p []byte) (int, error) { return o.f.Write(p) }
-
-// Name returns the name of the file written, for messages.
-func (o *output) Name() string {
-	if o.target != "" {
-		return o.target
+// renamed returns err with the temporary file's name tmp, where it names
+// it, replaced by the user's path: a message names what the user named.
+func renamed(err error, tmp, path string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == tmp {
+		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
 	}
-	return o.f.Name()
-}
-
-// commit closes the output and, for a regular file, renames it into
-// place.
-func (o *output) commit() error {
-	err := o.f.Close()
-	if o.target == "" {
-		return err
-	}
-	if err == nil {
-		err = os.Rename(o.f.Name(), o.target)
-	}
-	if err != nil {
-		os.Remove(o.f.Name())
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &fs.PathError{Op: le.Op, Path: path, Err: le.Err}
 	}
 	return err
 }
 
+func (o *output) Write(p []byte) (int, error) {
+	if o.w == nil {
+		return 0, fmt.Errorf("%s: written before it was opened", o.path)
+	}
+	n, err := o.w.Write(p)
+	if o.f != nil {
+		err = renamed(err, o.f.Name(), o.path)
+	}
+	return n, err
+}
+
+// Name returns the name of the file written, for messages.
+func (o *output) Name() string { return o.path }
+
+// commit closes the output and, for a regular file, renames it into
+// place.
+func (o *output) commit() error {
+	if o.f == nil {
+		return nil
+	}
+	f := o.f
+	o.f, o.w = nil, nil
+	err := f.Close()
+	if o.target == "" {
+		return err
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), o.target)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return renamed(err, f.Name(), o.path)
+}
+
 // abort closes the output and, for a regular file, removes the temporary
-// file, leaving what was at the path as it was.
+// file, leaving what was at the path as it was. It does nothing after
+// commit.
 func (o *output) abort() {
+	if o.f == nil {
+		return
+	}
 	o.f.Close()
 	if o.target != "" {
 		os.Remove(o.f.Name())
 	}
+	o.f, o.w = nil, nil
 }
 
 // remove aborts the output and, for a regular file, removes what was at
 // its path too, so that an output of a failed run is not taken for this
 // run's; anything else (a device, a FIFO) is left as it is.
 func (o *output) remove() {
+	temp := o.f != nil
 	o.abort()
-	if o.target != "" {
+	if o.target != "" && temp {
 		os.Remove(o.target)
 	}
 }
 
 // writeAtomically writes path as an output (see output): write's text
-// is committed only when all of it was written and ctx is not done.
+// is committed only when all of it was written and ctx is not done. A
+// path written in place (a FIFO) is opened under ctx.
 func writeAtomically(ctx context.Context, path string, write func(io.Writer) error) error {
+	return writeWaiting(ctx, path, 0, write)
+}
+
+// writeWaiting is writeAtomically where a FIFO's reader is waited for at
+// most wait (0: until ctx ends).
+func writeWaiting(ctx context.Context, path string, wait time.Duration, write func(io.Writer) error) error {
 	out, err := createOutput(path)
 	if err != nil {
+		return err
+	}
+	octx, cancel := inputDeadline(ctx, wait)
+	defer cancel()
+	if err := out.open(octx); err != nil {
 		return err
 	}
 	err = write(ctxWriter{ctx, out})

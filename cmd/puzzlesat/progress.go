@@ -14,7 +14,9 @@ import (
 
 // Progress shows, on a terminal, a line for a batch that runs a while:
 // instances done of all, the rate, the time spent and the time left,
-// behind a bar when the terminal is wide enough.
+// behind a bar when the terminal is wide enough; while the number of
+// instances is not known (the input has not ended), the instances done,
+// the rate and the time spent.
 const (
 	// progressDelay passes before the line first shows, so that a short
 	// batch prints nothing but its output.
@@ -38,16 +40,16 @@ const (
 )
 
 // progress is the line of one batch on stderr. It is silent unless stderr
-// is a terminal and the batch has two instances or more. It is redrawn in
+// is a terminal, and shows nothing for a batch of one instance. It is redrawn in
 // place, never longer than the terminal is wide, so that it never wraps.
 // Messages on stderr go through write, which erases the line first and
 // draws it again after. Stdout's writes go through writer, which does the
 // same only when stdout is the same terminal; to a file, a pipe or another
 // terminal they never touch the line. Safe for concurrent use.
 type progress struct {
-	w       io.Writer  // stderr; nil when silent
-	columns func() int // the terminal's width, 0 when unknown
-	n       int
+	w       io.Writer          // stderr; nil when silent
+	columns func() int         // the terminal's width, 0 when unknown
+	total   func() (int, bool) // the number of instances, and whether it is known yet
 	start   time.Time
 	stop    chan struct{}
 
@@ -60,14 +62,14 @@ type progress struct {
 	held     []byte    // the last line written to out, not finished yet
 }
 
-// newProgress returns the progress of a batch of n instances whose
-// messages go to stderr.
-func newProgress(stderr io.Writer, n int) *progress {
-	f, ok := stderr.(*os.File)
-	if !ok || n < 2 || !term.IsTerminal(int(f.Fd())) {
+// newProgress returns the progress of a batch whose messages go to
+// stderr, total saying how many instances it has once that is known.
+func newProgress(stderr io.Writer, total func() (int, bool)) *progress {
+	f := fileOf(stderr)
+	if f == nil || !term.IsTerminal(int(f.Fd())) {
 		return &progress{}
 	}
-	return startProgress(stderr, n, func() int {
+	return startProgress(stderr, total, func() int {
 		w, _, err := term.GetSize(int(f.Fd()))
 		if err != nil {
 			return 0
@@ -76,10 +78,10 @@ func newProgress(stderr io.Writer, n int) *progress {
 	})
 }
 
-// startProgress returns the progress of n instances on w, which it takes
-// for a terminal columns wide.
-func startProgress(w io.Writer, n int, columns func() int) *progress {
-	p := &progress{w: w, columns: columns, n: n, start: time.Now(), stop: make(chan struct{})}
+// startProgress returns the progress of total instances on w, which it
+// takes for a terminal columns wide.
+func startProgress(w io.Writer, total func() (int, bool), columns func() int) *progress {
+	p := &progress{w: w, columns: columns, total: total, start: time.Now(), stop: make(chan struct{})}
 	go p.tick()
 	return p
 }
@@ -124,11 +126,18 @@ func (p *progress) draw(now bool) {
 	if !now && p.shown && time.Since(p.drawn) < progressThrottle {
 		return
 	}
+	n, known := p.total()
+	if known && n < 2 {
+		return
+	}
+	if !known {
+		n = -1
+	}
 	cols := p.columns()
 	if cols <= 0 {
 		cols = defaultColumns
 	}
-	io.WriteString(p.w, carriageReturn+progressLine(p.done, p.n, spent, cols)+"\x1b[K")
+	io.WriteString(p.w, carriageReturn+progressLine(p.done, n, spent, cols)+"\x1b[K")
 	p.shown, p.drawn = true, time.Now()
 }
 
@@ -136,9 +145,13 @@ func (p *progress) draw(now bool) {
 // most columns-1 characters long: the last column is left free, since a
 // terminal that writes there may wrap to the next line. The bar goes
 // first when the line is too long, then the name, then all but the count
-// and the time left.
+// and the time left. For n < 0, a number not known yet, the line counts
+// without a total: the instances done, the rate and the time spent.
 func progressLine(done, n int, spent time.Duration, columns int) string {
 	rate := float64(done) / spent.Seconds()
+	if n < 0 {
+		return unknownTotalLine(done, rate, spent, columns)
+	}
 	left := time.Duration(float64(spent) * float64(n-done) / float64(done))
 	numbers := fmt.Sprintf("%3d%% %d/%d %.3g/s %s, %s left", 100*done/n, done, n, rate, clock(spent), clock(left))
 	room := columns - 1
@@ -154,6 +167,18 @@ func progressLine(done, n int, spent time.Duration, columns int) string {
 	count := fmt.Sprintf("%d/%d", done, n)
 	for _, s := range []string{name + numbers, numbers, count + " " + clock(left) + " left", count} {
 		if len(s) <= room {
+			return s
+		}
+	}
+	return ""
+}
+
+// unknownTotalLine is progressLine without a total.
+func unknownTotalLine(done int, rate float64, spent time.Duration, columns int) string {
+	count := fmt.Sprintf("%d done", done)
+	numbers := fmt.Sprintf("%s %.3g/s %s", count, rate, clock(spent))
+	for _, s := range []string{"puzzlesat " + numbers, numbers, count} {
+		if len(s) <= columns-1 {
 			return s
 		}
 	}
@@ -227,11 +252,20 @@ func sameTerminal(a, b io.Writer) bool {
 
 // fileOf returns the file that w writes to, nil for another writer.
 func fileOf(w io.Writer) *os.File {
-	if c, ok := w.(*checked); ok {
-		w = c.w
+	for {
+		switch v := w.(type) {
+		case *checked:
+			w = v.w
+		case *waitWriter:
+			w = v.w
+		case *lockedWriter:
+			w = v.w
+		case *os.File:
+			return v
+		default:
+			return nil
+		}
 	}
-	f, _ := w.(*os.File)
-	return f
 }
 
 // finish takes the line away for good.

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -48,6 +48,11 @@ func TestProgressLine(t *testing.T) {
 		})
 	}
 	require.Contains(t, progressLine(210, 210, 12*time.Second, 200), "["+strings.Repeat("=", barMax)+"]", "a full bar has no arrow")
+
+	// Without a total (the input goes on): the count, the rate, the time.
+	for cols, want := range map[int]string{80: "puzzlesat 95 done 7.92/s 12s", 25: "95 done 7.92/s 12s", 10: "95 done", 3: ""} {
+		require.Equal(t, want, progressLine(95, -1, 12*time.Second, cols), "%d columns", cols)
+	}
 }
 
 // buffer is a terminal's byte stream, written by the bar's goroutine too.
@@ -79,7 +84,7 @@ var barDraw = `\r[^\r\n]*3/10[^\r\n]*\x1b\[K`
 // below it; a line of output is never cut by the bar.
 func TestProgressShared(t *testing.T) {
 	var term buffer
-	p := startProgress(&term, 10, func() int { return 80 })
+	p := startProgress(&term, known(10), func() int { return 80 })
 	p.start = p.start.Add(-progressDelay) // as if the batch had run a while
 	p.update(3)
 	require.Regexp(t, "^"+barDraw+"$", term.take())
@@ -99,12 +104,29 @@ func TestProgressShared(t *testing.T) {
 	require.Equal(t, "6\n", term.take(), "no line after finish")
 }
 
+// TestProgressTotalComesLater: while the input goes on the line counts
+// without a total; once it ended, with the total, percent and bar.
+func TestProgressTotalComesLater(t *testing.T) {
+	var term buffer
+	total, ended := 0, false
+	p := startProgress(&term, func() (int, bool) { return total, ended }, func() int { return 80 })
+	p.start = p.start.Add(-progressDelay)
+	total = 5
+	p.update(3)
+	require.Regexp(t, `^\rpuzzlesat 3 done [0-9.]+/s [0-9.]+s\x1b\[K$`, term.take())
+	total, ended = 10, true
+	p.drawn = p.drawn.Add(-progressThrottle)
+	p.update(4)
+	require.Regexp(t, `^\rpuzzlesat \[=+> +\]  40% 4/10 `, term.take())
+	p.finish()
+}
+
 // TestProgressNotShared: with stdout a file or a pipe, its writes go
 // straight to it, and the line on stderr is drawn over in place, never
 // erased but at the end.
 func TestProgressNotShared(t *testing.T) {
 	var term buffer
-	p := startProgress(&term, 10, func() int { return 80 })
+	p := startProgress(&term, known(10), func() int { return 80 })
 	p.start = p.start.Add(-progressDelay)
 	f, err := os.Create(filepath.Join(t.TempDir(), "stdout"))
 	require.NoError(t, err)
@@ -123,24 +145,21 @@ func TestProgressNotShared(t *testing.T) {
 	require.True(t, strings.HasSuffix(s, "\r\x1b[K"), s)
 }
 
-// TestProgressInTerminal runs a batch of about 1.5 s in a real
-// terminal (tmux) 40, 80 and 200 columns wide, with stdout on the
-// terminal and in a file. While it runs, the screen holds the output
-// lines and at most one line of progress, as its last line, never wider
-// than the terminal; at the end it holds the output alone, nothing left
-// behind. With stdout in a file, the line is erased once, at the end.
+// TestProgressInTerminal runs a batch in a real terminal (tmux) 40, 80
+// and 200 columns wide, with stdout on the terminal and in a file, its
+// input a FIFO that the test feeds itself: a unit of blocks at a time,
+// each once the one before was answered, until the progress line shows
+// (it counts without a total while the input goes on), then the rest,
+// so that the batch runs as long as the line needs whatever the
+// machine's speed. While it runs, the screen holds the output lines and
+// at most one line of progress, as its last line, never wider than the
+// terminal; at the end it holds the output alone, nothing left behind.
+// With stdout in a file, the line is erased once, at the end.
 func TestProgressInTerminal(t *testing.T) {
-	tmux, err := exec.LookPath("tmux")
-	if err != nil {
-		t.Skip("tmux is not on PATH")
-	}
 	bin := binary(t)
-	block := strings.TrimSuffix(judgedata.Read(t, judgedata.Path(t, "sticks", "gen_hard.in")), "0\n")
-	// 140 blocks of about 10 ms each.
-	answers := strings.Repeat(judgedata.Read(t, judgedata.Path(t, "sticks", "gen_hard.out")), 10)
-	in := writeTemp(t, "batch.in", strings.Repeat(block, 10)+"0\n")
-	n := strings.Count(answers, "\n")
-	count := regexp.MustCompile(fmt.Sprintf(`\b\d+/%d\b`, n))
+	unit := strings.TrimSuffix(judgedata.Read(t, judgedata.Path(t, "sticks", "gen_hard.in")), "0\n")
+	unitAnswers := judgedata.Read(t, judgedata.Path(t, "sticks", "gen_hard.out"))
+	line := regexp.MustCompile(`\b\d+ done\b|\b\d+/\d+\b`) // without a total, or with one
 
 	for _, cols := range []int{40, 80, 200} {
 		for _, toFile := range []bool{false, true} {
@@ -151,39 +170,22 @@ func TestProgressInTerminal(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				dir := t.TempDir()
-				out, raw := filepath.Join(dir, "stdout"), filepath.Join(dir, "raw")
-				cmd := fmt.Sprintf("%s solve sticks --jobs=1 %s", bin, in)
+				out, raw, fifo := filepath.Join(dir, "stdout"), filepath.Join(dir, "raw"), filepath.Join(dir, "in")
+				require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+				cmd := fmt.Sprintf("%s solve sticks --jobs=1 < %s", bin, fifo)
 				if toFile {
 					cmd += " > " + out
 				}
 				cmd += "; echo __done__; sleep 60"
-				// A server of its own, its socket in a folder of its own
-				// (short: a socket's path has a small limit).
-				sockets, err := os.MkdirTemp("", "tmux")
-				require.NoError(t, err)
-				t.Cleanup(func() { os.RemoveAll(sockets) })
-				tmuxCmd := func(args ...string) *exec.Cmd {
-					c := exec.Command(tmux, append([]string{"-L", "t", "-f", "/dev/null"}, args...)...)
-					c.Env = append(os.Environ(), "TMUX_TMPDIR="+sockets)
-					return c
-				}
-				tm := func(args ...string) string {
-					b, err := tmuxCmd(args...).CombinedOutput()
-					require.NoError(t, err, "tmux %v: %s", args, b)
-					return string(b)
-				}
-				t.Cleanup(func() { tmuxCmd("kill-server").Run() })
-				if b, err := tmuxCmd("new-session", "-d", "-s", "t", "-x", fmt.Sprint(cols), "-y", "20", "sh", "-c", cmd).CombinedOutput(); err != nil {
-					// Not the command's doing: tmux could not start (it
-					// needs a pty and a working /dev/null).
-					t.Skipf("tmux cannot start a session here: %v: %s", err, b)
-				}
-				tm("pipe-pane", "-o", "-t", "t", "cat > "+raw)
+				tm := newTerminal(t, cols, cmd)
+				pipeIn := openFIFO(t, fifo)
+				tm.run("pipe-pane", "-o", "-t", "t", "cat > "+raw)
 
-				shown := 0
-				deadline := time.Now().Add(2 * time.Minute)
-				for {
-					screen := tm("capture-pane", "-p", "-t", "t")
+				// check looks at the screen, failing on anything but output
+				// and a last line of progress; it reports whether the
+				// line showed, and whether the command is done.
+				check := func() (shown, done bool) {
+					screen := tm.run("capture-pane", "-p", "-t", "t")
 					rows := strings.Split(strings.TrimRight(screen, "\n"), "\n")
 					last := len(rows) - 1
 					for last >= 0 && strings.TrimSpace(rows[last]) == "" {
@@ -192,26 +194,54 @@ func TestProgressInTerminal(t *testing.T) {
 					for i, r := range rows[:last+1] {
 						r = strings.TrimRight(r, " ")
 						switch {
-						case count.MatchString(r):
+						case line.MatchString(r):
 							require.Equal(t, last, i, "the progress line is the last of the screen:\n%s", screen)
 							require.LessOrEqual(t, len(r), cols-1, "the progress line fits:\n%s", screen)
-							shown++
+							shown = true
 						case r == "" || r == "__done__" || !toFile && regexp.MustCompile(`^\d+$`).MatchString(r):
 						default:
 							t.Fatalf("row %d is neither output nor the progress line (left behind, or wrapped):\n%s", i, screen)
 						}
 					}
-					if strings.Contains(screen, "__done__") {
+					return shown, strings.Contains(screen, "__done__")
+				}
+				units := 0
+				deadline := time.Now().Add(hang)
+				for shown := false; !shown; {
+					_, err := io.WriteString(pipeIn, unit)
+					require.NoError(t, err)
+					units++
+					// The unit's last answer on the screen (it was answered),
+					// or the line: with stdout in a file, the line alone.
+					want := strings.Fields(unitAnswers)
+					for {
+						if shown, _ = check(); shown {
+							break
+						}
+						if !toFile && strings.HasSuffix(strings.TrimRight(tm.run("capture-pane", "-p", "-t", "t"), "\n "), want[len(want)-1]) {
+							break
+						}
+						if toFile && strings.Count(readFileOrEmpty(out), "\n") >= units*len(want) {
+							break // flushed within moments of being ready
+						}
+						require.True(t, time.Now().Before(deadline), "the progress line never showed")
+						time.Sleep(10 * time.Millisecond)
+					}
+				}
+				_, err := io.WriteString(pipeIn, unit+"0\n")
+				require.NoError(t, err)
+				units++
+				require.NoError(t, pipeIn.Close())
+				for {
+					if _, done := check(); done {
 						break
 					}
-					if time.Now().After(deadline) {
-						t.Fatalf("the batch has not ended in two minutes:\n%s", screen)
-					}
+					require.True(t, time.Now().Before(deadline), "the batch has not ended:\n%s", tm.run("capture-pane", "-p", "-t", "t"))
 					time.Sleep(50 * time.Millisecond)
 				}
-				require.Positive(t, shown, "the progress line never showed: the batch was too fast to test it")
+				answers := strings.Repeat(unitAnswers, units)
 
-				all := tm("capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-")
+				all := tm.run("capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-")
 				var got []string
 				for _, r := range strings.Split(all, "\n") {
 					if r = strings.TrimRight(r, " "); r != "" {
@@ -221,9 +251,9 @@ func TestProgressInTerminal(t *testing.T) {
 				if toFile {
 					require.Equal(t, []string{"__done__"}, got, "nothing left on the screen")
 					require.Equal(t, answers, readFile(t, out))
-					tm("kill-server") // which ends the pipe and its cat
+					tm.run("kill-server") // which ends the pipe and its cat
 					var stream string
-					for end := time.Now().Add(5 * time.Second); !strings.Contains(stream, "__done__") && time.Now().Before(end); {
+					for end := time.Now().Add(hang); !strings.Contains(stream, "__done__") && time.Now().Before(end); {
 						time.Sleep(20 * time.Millisecond)
 						stream = readFile(t, raw)
 					}
@@ -233,6 +263,27 @@ func TestProgressInTerminal(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// openFIFO opens a FIFO for writing, which waits for its reader, failing
+// the test if none comes.
+func openFIFO(t *testing.T, path string) *os.File {
+	t.Helper()
+	opened := make(chan *os.File, 1)
+	go func() {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err == nil {
+			opened <- f
+		}
+	}()
+	select {
+	case f := <-opened:
+		t.Cleanup(func() { f.Close() })
+		return f
+	case <-time.After(hang):
+		t.Fatal("the command never opened its input")
+		return nil
 	}
 }
 
@@ -247,3 +298,6 @@ func erasures(stream string) int {
 	}
 	return n
 }
+
+// known returns the total of a batch of n instances, known.
+func known(n int) func() (int, bool) { return func() (int, bool) { return n, true } }

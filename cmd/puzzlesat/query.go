@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/kind"
@@ -20,7 +18,7 @@ func (k *puzzleKind) pick(ctx context.Context, o *options, in *input) (kind.Inst
 		return p, usagef("--case must be at least 1, got %d", o.caseNum)
 	}
 	n := 0
-	err := k.each(ctx, o, in, false, func(x kind.Instance) error {
+	err := k.each(ctx, o, in, func(x kind.Instance) error {
 		if n++; n == o.caseNum {
 			p = x
 		}
@@ -65,43 +63,66 @@ func (k *puzzleKind) build(ctx context.Context, o *options, in *input) (kind.Ins
 }
 
 func (k *puzzleKind) encodeOne(ctx context.Context, e env, o *options, in *input) error {
-	_, q, err := k.build(ctx, o, in)
-	if err != nil {
-		return err
-	}
-	return q.WriteDIMACS(e.stdout)
+	return timed(ctx, o, "encode", func(ctx context.Context) error {
+		_, q, err := k.build(ctx, o, in)
+		if err != nil {
+			return err
+		}
+		return q.WriteDIMACS(e.stdout)
+	})
 }
 
 func (k *puzzleKind) decodeOne(ctx context.Context, e env, o *options, in *input) error {
 	if o.model == "" {
 		return usagef("decode needs --model PATH (- for stdin)")
 	}
-	if o.model == "-" && in.name == "<stdin>" {
+	if o.model == "-" && in.name == stdinName {
 		return usagef("the model and the instance cannot both come from stdin")
 	}
-	p, q, err := k.build(ctx, o, in)
+	hint := "the SAT solver's output"
+	if o.model != "-" {
+		hint = ""
+	}
+	models, err := openInputs(e, []string{o.model}, hint)
 	if err != nil {
 		return err
 	}
-	r, name := e.stdin, "<stdin>"
-	if o.model == "-" {
-		hintTerminal(e, "the SAT solver's output")
-	} else {
-		f, err := os.Open(o.model)
+	defer closeInputs(models)
+	return timed(ctx, o, "decode", func(ctx context.Context) error {
+		p, q, err := k.build(ctx, o, in)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		r, name = bufio.NewReader(f), o.model
-	}
-	a, err := q.ReadModel(name, r)
-	if errors.Is(err, puzzlesat.ErrNoSolution) {
-		io.WriteString(e.stdout, k.fail(p, "no solution"))
-		return errFailed
-	}
-	if err != nil {
+		r, err := models[0].reader(ctx)
+		if err != nil {
+			return err
+		}
+		a, err := q.ReadModel(ctx, models[0].name, r)
+		if errors.Is(err, puzzlesat.ErrNoSolution) {
+			io.WriteString(e.stdout, k.fail(p, "no solution"))
+			return errFailed
+		}
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(e.stdout, k.text(o, p, a))
 		return err
+	})
+}
+
+// timed runs f, a command's work, under --timeout (0: none), which bounds
+// every wait of it, for input, for a FIFO's reader or for the work
+// itself: at the deadline it says so on stderr and fails (exit 1).
+func timed(ctx context.Context, o *options, what string, f func(context.Context) error) error {
+	tctx, cancel := context.WithTimeout(ctx, forever(o.timeout))
+	defer cancel()
+	err := f(tctx)
+	if err != nil && ctx.Err() == nil && tctx.Err() != nil && !errors.Is(err, errFailed) {
+		fmt.Fprintf(o.stderr, "puzzlesat: %s: timeout after %v\n", what, o.timeout)
+		return errTimedOut
 	}
-	_, err = io.WriteString(e.stdout, k.text(o, p, a))
 	return err
 }
+
+// errTimedOut is the failure of a command that timed, once it said so.
+var errTimedOut = fmt.Errorf("timed out: %w", errFailed)

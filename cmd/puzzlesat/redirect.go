@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
+	"time"
 )
 
 // redirect is -o PATH (or --output PATH), which every subcommand takes:
@@ -13,11 +15,16 @@ import (
 // output): a regular file through a temporary file renamed into place
 // when the subcommand's output is complete, so that a bad input, a bug or
 // Ctrl-C leaves what was there; "-" is stdout. Messages stay on stderr.
-// trace's -o is its own: the file the tree is drawn to.
+// trace's -o is its own: the file the tree is drawn to. A FIFO or a
+// device is opened at the first write, as > would open it, waiting for a
+// FIFO's reader until the run ends or, when the subcommand has one,
+// --timeout after that write.
 type redirect struct {
-	stdout *checked // where the subcommand writes; its writer is swapped for the file
+	stdout *checked        // where the subcommand writes; its writer is swapped for the file
+	ctx    context.Context // the run's: Ctrl-C ends a wait for a FIFO's reader
 	path   string
-	out    *output // the open file; nil until the flags are parsed
+	wait   time.Duration // --timeout, which bounds that wait; 0: none
+	out    *output       // the open file; nil until the flags are parsed
 }
 
 // addFlags registers -o and --output on fs.
@@ -56,8 +63,21 @@ func (r *redirect) open() error {
 		return usagef("-o %s: %v", r.path, err)
 	}
 	r.out = out
-	r.stdout.w, r.stdout.name = out, r.path
+	r.stdout.w, r.stdout.name = r, r.path
 	return nil
+}
+
+// Write opens the output at the first write, if it is written in place,
+// and writes p to it.
+func (r *redirect) Write(p []byte) (int, error) {
+	if r.out.f == nil {
+		ctx, cancel := inputDeadline(r.ctx, r.wait)
+		defer cancel()
+		if err := r.out.open(ctx); err != nil {
+			return 0, err
+		}
+	}
+	return r.out.Write(p)
 }
 
 // close commits the file when the subcommand's output is complete, err
@@ -78,12 +98,22 @@ func (r *redirect) close(err error) error {
 	return err
 }
 
-// openRedirect opens the -o of fs, once its flags are parsed.
+// openRedirect opens the -o of fs, once its flags are parsed; the
+// subcommand's --timeout, if it has one, bounds a wait for a FIFO's
+// reader.
 func openRedirect(fs *flag.FlagSet) error {
-	if f := fs.Lookup("o"); f != nil {
-		if r, ok := f.Value.(*redirect); ok {
-			return r.open()
+	f := fs.Lookup("o")
+	if f == nil {
+		return nil
+	}
+	r, ok := f.Value.(*redirect)
+	if !ok {
+		return nil
+	}
+	if t := fs.Lookup("timeout"); t != nil {
+		if g, ok := t.Value.(flag.Getter); ok {
+			r.wait, _ = g.Get().(time.Duration)
 		}
 	}
-	return nil
+	return r.open()
 }

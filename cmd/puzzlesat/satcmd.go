@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/cnf"
+	"github.com/puzzlesat/puzzlesat/internal/addrspace"
 	"github.com/puzzlesat/puzzlesat/solver"
 )
 
@@ -20,8 +22,9 @@ const (
 	exitUnsat = 20
 )
 
-// runSat solves a DIMACS file and prints the answer in SAT-competition
-// form. The deadline of --timeout covers reading the file too.
+// runSat solves a DIMACS file, or stdin, and prints the answer in
+// SAT-competition form; a gzip or xz file is read uncompressed. The
+// deadline of --timeout covers reading the file too, and opening it.
 func runSat(ctx context.Context, e env, args []string) error {
 	o := newOptions(e.stderr)
 	fs := flagSet(e, "sat", "")
@@ -33,8 +36,8 @@ func runSat(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("usage: puzzlesat sat [flags] CNF (- for stdin)")
+	if len(pos) > 1 {
+		return usagef("usage: puzzlesat sat [flags] [CNF] (stdin when none, or -; gzip and xz read as they are)")
 	}
 	if err := o.check(); err != nil {
 		return err
@@ -92,11 +95,14 @@ func forever(d time.Duration) time.Duration {
 // the file and not the numbers in it; old maps them back. When ctx ends
 // first, the status is Unknown and the error ctx's.
 func solveFile(ctx context.Context, in *input, o puzzlesat.Options) (status solver.Status, m cnf.Model, st puzzlesat.Stats, old []cnf.Var, err error) {
-	r, err := in.reader(ctx, false)
+	r, err := in.reader(ctx)
 	if err != nil {
 		return solver.Unknown, nil, st, nil, err
 	}
-	f, err := cnf.ReadDIMACS(ctx, in.name, r)
+	if r, err = decompressed(r); err != nil {
+		return solver.Unknown, nil, st, nil, fmt.Errorf("%s: %w", in.name, err)
+	}
+	f, err := readDIMACS(ctx, o, in.name, r)
 	if err != nil {
 		return solver.Unknown, nil, st, nil, err
 	}
@@ -135,3 +141,23 @@ func writeModel(w *bufio.Writer, m cnf.Model, old []cnf.Var) {
 	}
 	w.Write(append(line, '\n'))
 }
+
+// readDIMACS reads a formula as cnf.ReadDIMACS does, holding at most the
+// literals that o's solver may take: o.Budget, or the solver's default,
+// and under an address-space limit what a quarter of what the limit
+// leaves holds. Past them it stops with a *cnf.DIMACSError that wraps
+// cnf.ErrTooLarge, before the file is read whole.
+func readDIMACS(ctx context.Context, o puzzlesat.Options, file string, r io.Reader) (*cnf.CNF, error) {
+	most := solver.Config{Engine: o.Solver, Budget: o.Budget}.Limit()
+	if limit := addrspace.Limit(); limit > 0 {
+		if left := limit - addrspace.Used(); left > 0 {
+			most = int(min(int64(most), left/4/readBytes))
+		}
+	}
+	return cnf.ReadDIMACSAtMost(ctx, file, r, max(most, 1))
+}
+
+// readBytes is the memory a literal read from DIMACS takes until the
+// formula is handed on: 4 bytes, twice over while its slice grows, and
+// as much again for Compact's copy.
+const readBytes = 16

@@ -6,15 +6,15 @@ import (
 	"fmt"
 
 	"github.com/puzzlesat/puzzlesat"
-	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/solver"
 )
 
-func (k *puzzleKind) solve(ctx context.Context, e env, o *options, in *input) error {
+func (k *puzzleKind) solve(ctx context.Context, e env, o *options, ins []*input) error {
 	lib := k.lib
-	return k.batch(ctx, e, o, in, func(ctx context.Context, lo puzzlesat.Options, i int, p kind.Instance) result {
-		a, st, err := lib.Solve(ctx, p, proofFor(lo, in.name, i))
-		r := k.report(ctx, in.name, i, o, st, err, p, func(a any) string { return a.(puzzlesat.Answer).Text })
+	return k.batch(ctx, e, o, ins, func(ctx context.Context, lo puzzlesat.Options, x item) result {
+		p := x.p
+		a, st, err := lib.Solve(ctx, p, proofFor(lo, x.file, x.kase))
+		r := k.report(ctx, x, o, st, err, func(a any) string { return a.(puzzlesat.Answer).Text })
 		if err == nil {
 			r.out = k.text(o, p, a)
 			if o.certificate {
@@ -25,7 +25,7 @@ func (k *puzzleKind) solve(ctx context.Context, e env, o *options, in *input) er
 	})
 }
 
-func (k *puzzleKind) count(ctx context.Context, e env, o *options, in *input) error {
+func (k *puzzleKind) count(ctx context.Context, e env, o *options, ins []*input) error {
 	lib := k.lib
 	if !k.canCount() {
 		return usagef("count is not defined for %s", lib.Name())
@@ -36,9 +36,9 @@ func (k *puzzleKind) count(ctx context.Context, e env, o *options, in *input) er
 	if o.limit < 0 {
 		return usagef("--limit must be 0 (count every solution) or more, got %d", o.limit)
 	}
-	return k.batch(ctx, e, o, in, func(ctx context.Context, lo puzzlesat.Options, i int, p kind.Instance) result {
-		n, st, err := lib.Count(ctx, p, o.limit, proofFor(lo, in.name, i))
-		r := k.report(ctx, in.name, i, o, st, err, p, func(n any) string { return countText(n.(int), o.limit) })
+	return k.batch(ctx, e, o, ins, func(ctx context.Context, lo puzzlesat.Options, x item) result {
+		n, st, err := lib.Count(ctx, x.p, o.limit, proofFor(lo, x.file, x.kase))
+		r := k.report(ctx, x, o, st, err, func(n any) string { return countText(n.(int), o.limit) })
 		switch {
 		case err == nil:
 			r.out = countText(n, o.limit)
@@ -50,7 +50,7 @@ func (k *puzzleKind) count(ctx context.Context, e env, o *options, in *input) er
 			if tl := (*solver.TooLarge)(nil); errors.As(err, &tl) {
 				why = fmt.Sprintf("the budget (%v; %s)", tl, tooLargeAdvice(tl))
 			}
-			r.errs = fmt.Sprintf("puzzlesat: %s case %d: the count stopped at %s after %d solutions\n", in.name, i+1, why, n)
+			r.errs = fmt.Sprintf("puzzlesat: %s case %d: the count stopped at %s after %d solutions\n", x.file, x.kase, why, n)
 		}
 		return r
 	})
@@ -62,15 +62,16 @@ func stoppedEarly(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, new(*solver.TooLarge))
 }
 
-// report turns the error of instance i, if any, into its printed result:
+// report turns the error of instance x, if any, into its printed result:
 // "no solution" or "timeout" in place of the answer, or a message on
 // stderr (for a disagreement, with both backends' results as show prints
 // them); and the --stats line. An instance cut short because ctx, the
 // batch's, ended is not reported at all.
-func (k *puzzleKind) report(ctx context.Context, file string, i int, o *options, st puzzlesat.Stats, err error, p kind.Instance, show func(any) string) result {
+func (k *puzzleKind) report(ctx context.Context, x item, o *options, st puzzlesat.Stats, err error, show func(any) string) result {
+	file, kase, p := x.file, x.kase, x.p
 	var r result
 	if o.stats != statsOff {
-		r.stats = fmt.Sprintf("%s case %d: %s\n", file, i+1, o.stats.text(st))
+		r.stats = fmt.Sprintf("%s case %d: %s\n", file, kase, o.stats.text(st))
 	}
 	if err == nil {
 		return r
@@ -85,18 +86,18 @@ func (k *puzzleKind) report(ctx context.Context, file string, i int, o *options,
 	case ctx.Err() != nil:
 		return result{stopped: true}
 	case errors.As(err, &wa):
-		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", file, i+1, err)
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", file, kase, err)
 		r.bug = true
 		return r
 	case errors.As(err, &tl):
 		r.out = k.fail(p, "too large")
-		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v (%s)\n", file, i+1, err, tooLargeAdvice(tl))
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v (%s)\n", file, kase, err, tooLargeAdvice(tl))
 	case errors.Is(err, puzzlesat.ErrNoSolution):
 		r.out = k.fail(p, "no solution")
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		r.out = k.fail(p, "timeout")
 	case errors.As(err, &d):
-		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", file, i+1, err)
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", file, kase, err)
 		for _, side := range []struct {
 			name string
 			res  any
@@ -108,7 +109,7 @@ func (k *puzzleKind) report(ctx context.Context, file string, i int, o *options,
 			r.errs += fmt.Sprintf("-- %s:\n%s", side.name, text)
 		}
 	default:
-		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", file, i+1, err)
+		r.errs = fmt.Sprintf("puzzlesat: %s case %d: %v\n", file, kase, err)
 	}
 	r.failed = true
 	return r

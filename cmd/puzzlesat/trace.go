@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -24,11 +25,14 @@ const traceTimeout = 10 * time.Second
 const traceReadable = 20_000
 
 // runTrace draws the DFS of one instance: "trace KIND [flags] -o PATH
-// [FILE]", the format by PATH's extension (.svg, .dot, .json).
+// [FILE]", the format by PATH's extension (.svg, .dot, .json). It exits
+// as solve does: 1 when the search timed out or found no solution, the
+// tree drawn all the same. --timeout bounds the search, the reading of
+// the input and the wait for a FIFO's reader, each.
 func runTrace(ctx context.Context, e env, args []string) error {
 	var out string
 	var nodes int
-	k, o, in, err := kindCommand(e, "trace", args, func(fs *flag.FlagSet, o *options) {
+	k, o, ins, err := kindCommand(e, "trace", args, func(fs *flag.FlagSet, o *options) {
 		o.queryFlags(fs)
 		o.techniqueFlags(fs, true)
 		fs.DurationVar(&o.timeout, "timeout", traceTimeout, "time limit of the search (0: none)")
@@ -39,15 +43,24 @@ func runTrace(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer in.close()
+	defer closeInputs(ins)
+	in := ins[0]
 	write, err := treeWriter(out)
 	if err != nil {
 		return err
 	}
-	if nodes < 1 {
-		return usagef("--nodes must be at least 1, got %d", nodes)
+	if nodes < 1 || nodes > puzzlesat.MaxTraceNodes {
+		return usagef("--nodes must be in 1..%d, got %d", puzzlesat.MaxTraceNodes, nodes)
 	}
-	p, err := k.pick(ctx, o, in)
+	var p kind.Instance
+	read := *o
+	if read.timeout > 0 {
+		read.timeout = max(read.timeout, minInputWait) // the search's limit may be tiny
+	}
+	err = timed(ctx, &read, "trace", func(ctx context.Context) error {
+		p, err = k.pick(ctx, o, in)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -62,14 +75,20 @@ func runTrace(ctx context.Context, e env, args []string) error {
 	if ctx.Err() != nil {
 		return errInterrupted
 	}
-	if err := writeAtomically(ctx, out, func(w io.Writer) error { return write(t, w) }); err != nil {
-		return err
+	if werr := writeWaiting(ctx, out, o.timeout, func(w io.Writer) error { return write(t, w) }); werr != nil {
+		return werr
 	}
 	if t.Decisions > traceReadable {
 		fmt.Fprintf(e.stderr, "puzzlesat: trace: the search made %d nodes, past %d the picture will be hard to read; `puzzlesat lab` shows a tree of any size\n",
 			t.Decisions, traceReadable)
 	}
-	return traceSummary(e.stdout, t, out, in.name, o.caseNum)
+	if serr := traceSummary(e.stdout, t, out, in.name, o.caseNum); serr != nil {
+		return serr
+	}
+	if errors.Is(err, puzzlesat.ErrNoSolution) || errors.Is(err, context.DeadlineExceeded) {
+		return errFailed // as solve exits: the tree is drawn, the instance not settled
+	}
+	return err
 }
 
 // treeWriter returns the writer of the format PATH's extension names.

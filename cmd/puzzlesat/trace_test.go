@@ -32,7 +32,9 @@ func TestTraceCommand(t *testing.T) {
 		{"no output", nil, exitUsage, "trace needs -o PATH"},
 		{"bad extension", []string{"-o", filepath.Join(dir, "t.png")}, exitUsage, "want a file ending in .svg, .dot or .json"},
 		{"bad case", []string{"-o", filepath.Join(dir, "c.svg"), "--case=3"}, exitUsage, "has 2 instances"},
-		{"bad nodes", []string{"-o", filepath.Join(dir, "n.svg"), "--nodes=0"}, exitUsage, "--nodes must be at least 1"},
+		{"bad nodes", []string{"-o", filepath.Join(dir, "n.svg"), "--nodes=0"}, exitUsage, "--nodes must be in 1..1048576"},
+		{"nodes past the cap", []string{"-o", filepath.Join(dir, "n.svg"), "--nodes=3000000"}, exitUsage, "--nodes must be in 1..1048576"},
+		{"no folder", []string{"-o", filepath.Join(dir, "nodir", "x.svg")}, exitUsage, filepath.Join(dir, "nodir", "x.svg") + ": no such file"},
 		{"bad pruning", []string{"-o", filepath.Join(dir, "p.svg"), "--dfs=-nothing"}, exitUsage, "unknown pruning"},
 	}
 	for _, tc := range tests {
@@ -40,6 +42,7 @@ func TestTraceCommand(t *testing.T) {
 			out, errs, code := cli(t, "", append([]string{"trace", "sticks", in}, tc.args...)...)
 			require.Equal(t, tc.code, code, errs)
 			require.Contains(t, errs, tc.errs)
+			require.NotContains(t, errs, ".tmp", "the user's path, never the temporary file's")
 			if code == exitOK {
 				require.Contains(t, out, "wrote ")
 				require.Contains(t, out, "first-piece")
@@ -65,6 +68,30 @@ func TestTraceCommand(t *testing.T) {
 		require.Equal(t, p.Name != "equal-skip", p.On, p.Name)
 	}
 	require.True(t, strings.HasPrefix(readFile(t, filepath.Join(dir, "t.dot")), "digraph trace {"))
+}
+
+// TestTraceExitsAsSolve (issue 40 item 6): trace exits 1 when its search
+// timed out or found no solution, with the tree drawn, as solve exits;
+// held out: another kind and a cut short at once.
+func TestTraceExitsAsSolve(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, kind, in string
+		args           []string
+		result         string
+	}{
+		{"timeout", "queens", "28\n", []string{"--timeout=1ns"}, "timeout"},
+		{"no solution", "cats", "2 5\n6\n1\n", nil, "no solution"},
+		{"no solution, sticks", "alphametic", "3\nABC\nABC\nAAA\n", nil, "no solution"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name+".json")
+			out, errs, code := cli(t, tc.in, append([]string{"trace", tc.kind, "-o", path}, tc.args...)...)
+			require.Equal(t, exitFailed, code, errs)
+			require.Contains(t, out, "<stdin> case 1: "+tc.result)
+			require.Contains(t, readFile(t, path), `"result": "`+tc.result+`"`)
+		})
+	}
 }
 
 // TestStatsCutsAcrossJobs: the cut counts of --stats are the same with

@@ -35,6 +35,12 @@ var (
 	// fourTwoAnswers leaves blank the corners of a rectangle that may
 	// hold 1 and 3 either way: r1c1, r1c3, r2c1, r2c3.
 	fourTwoAnswers = sudokuGrid(2, "0204 0402 2143 4321")
+	// nineTwoAnswers is nineOneBlank's answer with the corners of a
+	// rectangle blank that may hold 4 and 8 either way: r2c8, r2c9, r7c8,
+	// r7c9.
+	nineTwoAnswers = sudokuGrid(3, `
+		534678912 672195300 198342567 859761423 426853791
+		713924856 961537200 287419635 345286179`)
 )
 
 // sudokuSet resolves a switch list of the sudoku prunings.
@@ -67,6 +73,14 @@ func sudokuCuts(st search.Stats) map[string]int64 {
 // solve's walk, whose fixed rules (the order that defines the answer)
 // place hidden singles all the same, counts nothing of its own rules
 // once one of them is off: a pruning off counts 0.
+//
+// The 9x9 nodes are the decisions, the root being none: nineOneBlank
+// takes none. nineTwoAnswers leaves every blank two digits, and each
+// band's 4s and 8s one permutation, so no rule fills a cell: a solve's
+// walk asks about 4 in r2c8, the first cell with two digits, which the
+// three other corners follow as hidden singles (one decision, 3 cells);
+// a count branches on that cell, by fewest-first, for 4 and then 8
+// (two decisions, 6 cells).
 //
 // fourOneBlank: the 4x4 search queues the naked single of r1c1 first,
 // then the hidden singles of 1 in its row, column and box, and takes the
@@ -110,6 +124,34 @@ func TestSudokuCuts(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, tc.want, sudokuCuts(st))
 		})
+	}
+	for _, tc := range []struct {
+		name  string
+		p     sudoku.Instance
+		count bool
+		nodes int64
+		want  map[string]int64
+	}{
+		{"one blank, solve", nineOneBlank, false, 0, map[string]int64{"hidden-singles": 1}},
+		{"one blank, count", nineOneBlank, true, 0, map[string]int64{"hidden-singles": 1}},
+		{"two answers, solve", nineTwoAnswers, false, 1, map[string]int64{"hidden-singles": 3}},
+		{"two answers, count", nineTwoAnswers, true, 2, map[string]int64{"fewest-first": 1, "hidden-singles": 6}},
+	} {
+		var st search.Stats
+		if tc.count {
+			n, s, err := dfs.Count(ctx, tc.p, 0, technique.Set{})
+			require.NoError(t, err)
+			require.Equal(t, 1+btoi(tc.p.Cells[16] == 0), n, tc.name)
+			st = s
+		} else {
+			a, s, err := dfs.Solve(ctx, tc.p, technique.Set{})
+			require.NoError(t, err)
+			require.Equal(t, int16(5), a.Cells[0], tc.name)
+			require.Equal(t, int16(4), a.Cells[16], tc.name, "the order tries 4 first")
+			st = s
+		}
+		require.Equal(t, tc.nodes, st.Nodes, tc.name)
+		require.Equal(t, tc.want, sudokuCuts(st), tc.name)
 	}
 	n, st, err := dfs.Count(ctx, fourTwoAnswers, 0, technique.Set{})
 	require.NoError(t, err)
@@ -179,4 +221,12 @@ func TestSudokuNineIdle(t *testing.T) {
 			require.NotZero(t, cuts["hidden-singles"]+cuts["naked-singles"], "grid %d", j)
 		}
 	}
+}
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -31,9 +31,9 @@ func Prunings() []technique.Pruning {
 			Doc: "4x4 to 49x49 but 9x9: past 500 nodes, every node probes its two- and three-way choices and drops those that fail"},
 		engine.CutBandBranch: {Name: "band-branch", Category: technique.Order, Needs: []string{"fewest-first"}, Counts: "branchings on a band",
 			Doc: "9x9: branch on the digit of a band with the fewest row-box permutations left, one child each (else on a cell)"},
-		engine.CutStackRule: {Name: "stack-rule", Category: technique.Propagation, Counts: "stacks narrowed or failed",
+		engine.CutStackRule: {Name: "stack-rule", Category: technique.Propagation, Counts: "candidates removed, and 1 a node failed",
 			Doc: "9x9: the band rule across each stack of boxes, pointing and claiming both ways (else pointing down columns only)"},
-		engine.CutMinirows: {Name: "minirows", Category: technique.Feasibility, Counts: "digits narrowed or nodes failed",
+		engine.CutMinirows: {Name: "minirows", Category: technique.Feasibility, Counts: "candidates removed, and 1 a node failed",
 			Doc: "9x9: each row segment of a box holds exactly three digits"},
 		engine.CutLearning: {Name: "learning", Category: technique.Learning, Counts: "nogoods learnt",
 			Doc: "64x64 to 225x225: a solve whose plain search keeps failing learns a nogood from each failure"},
@@ -104,8 +104,9 @@ var ErrNodeLimit = engine.ErrNodeLimit
 // CountNodes is CountSudoku that also stops after maxNodes search
 // states (maxNodes <= 0 means no bound), returning the answers found so far
 // and ErrNodeLimit. Counting stays reproducible, unlike with a deadline.
-// From 4x4 to 49x49 but 9x9 a state is a node that propagation left
-// standing: the nodes, the decisions, may be a few more.
+// On 9x9 the bound is on the decisions, the nodes; from 4x4 to 49x49 a
+// state is a node that propagation left standing, so that the nodes may
+// be a few more.
 func CountNodes(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Set) (int, search.Stats, error) {
 	r, err := engine.Run(ctx, p, limit, maxNodes, sudokuOff(on))
 	if err != nil {

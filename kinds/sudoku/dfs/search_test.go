@@ -2,6 +2,7 @@ package dfs_test
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -175,6 +176,8 @@ func TestSudokuBadInstances(t *testing.T) {
 		{Box: 3, Cells: make([]int16, 80)},
 		{Box: 3, Cells: append(make([]int16, 80), 10)},
 		{Box: 3, Cells: append(make([]int16, 80), -1)},
+		{Box: 3, Cells: append(make([]int16, 80), math.MaxInt16)},
+		{Box: 3, Cells: append([]int16{math.MinInt16}, make([]int16, 80)...)},
 	}
 	for _, p := range bad {
 		_, _, err := dfs.Solve(context.Background(), p, technique.Set{})

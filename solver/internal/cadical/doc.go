@@ -3,7 +3,7 @@
 // cadical, so a plain build sees an empty package and needs neither a C
 // toolchain nor CaDiCaL:
 //
-//	go test -tags cadical ./sat/internal/cadical
+//	go test -tags cadical ./solver/internal/cadical
 //
 // builds it against Debian's libcadical-dev 1.5.3 (the header
 // /usr/include/cadical.hpp and the static /usr/lib/x86_64-linux-gnu/libcadical.a,

@@ -511,11 +511,15 @@ func (s *wideSearch) searchLearnt() {
 				s.err = errNoReason
 				return
 			}
-			s.backjump(back)
+			if s.backjump(back); s.err != nil {
+				return // the context ended during the undo
+			}
 			k := s.learnFrom(ng)
 			ok = s.enforce(ng[0], k) && s.propagateLearnt()
 			if budget--; ok && budget <= 0 {
-				s.backjump(0)
+				if s.backjump(0); s.err != nil {
+					return
+				}
 				s.forget()
 				s.restarts++
 				budget = learnRestart * luby(s.restarts+1)

@@ -27,24 +27,31 @@ import (
 // The question that found the guide left options untried on its way to
 // it, and every other answer below the guide's node lies under one of
 // them: later options left of the guide's digit are asked about against
-// those alone, which the walk narrows step by step.
+// those alone, which the walk narrows step by step. Once none is left,
+// the guide is the only answer below the path, and so the order's first:
+// the walk ends there. On most easy puzzles the question leaves none.
 //
-// A question that finds its answer with few failures marks an easy
-// option, such as those of a grid with many answers: the order itself
-// then searches it, within a few times the question's nodes, and its
-// first answer there is the one sought. Otherwise the walk goes on; so it
-// does when the order alone runs out of budget on a grid with fewer than
-// 17 givens. Found is 0 or 1; Nodes counts the path and the searches.
+// A question that finds its answer with few failures but leaves options
+// marks an easy option, such as those of a grid with many answers: the
+// order itself then searches it, within a few times the states the
+// question propagated, and its first answer there is the one sought.
+// Otherwise the walk goes on; so it does when the order alone runs out of
+// budget on a grid with fewer than 17 givens. Found is 0 or 1.
 //
 // The switches in off change the permutation search, and so the work, but
 // not the path: the order's rules define the answer. The cuts of the
 // order's rules count when the switches leave them all on (naked and
 // hidden singles, dead cells), so that a pruning off counts nothing.
-// When tracing, each step of the path, each question and each branch of
-// the order is a decision.
+// The nodes are the decisions, as a trace draws them: each step of the
+// path, each option asked about (against the path's state, or against a
+// state the walk keeps beside the path) and each decision of the
+// questions and of the order's own search. Narrowing the kept states to
+// the path is no decision.
 func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) Result {
-	tick := poll.New(ctx)
-	w := &orderWalk{tick: &tick, maxNodes: maxNodes, cfg: permConfigOf(off)}
+	sc := lend()
+	defer giveBack(sc)
+	w := &sc.walk
+	*w = orderWalk{tick: poll.New(ctx), maxNodes: maxNodes, cfg: permConfigOf(off), stack: &sc.stack}
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts
@@ -93,14 +100,12 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 			return
 		}
 	}
-	var guide []int16     // an answer below the current node, once one is known
-	var right []permState // the question that found guide left these untried
 	for {
-		if !w.step() {
+		if !w.look() {
 			return
 		}
 		if !st.propagate(path) {
-			return // only before a guide: the options left of the path had none
+			return // the options left of the path had no answer
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
 			w.r.Found, w.r.Answer = 1, st.answer()
@@ -110,72 +115,132 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 			return
 		}
 		b, k := st.cell()
-		g := -1
-		if guide != nil {
-			g = int(guide[27*b+int(k)]) - 1
-		}
 		ds, n := st.digits(b, k)
 		// The last option needs no question: the order goes on into it
 		// when the others have no answer.
-		next, fresh := ds[n-1], false
+		next := ds[n-1]
+		var guide []int16
+		var right []permState
 		for _, d := range ds[:n-1] {
-			if d == g {
-				next = d
-				break
-			}
-			if guide != nil {
-				has, ok := w.rightHas(right, b, d, k, pr)
-				if !ok {
-					return
+			s, a := w.ask(&st, b, d, k, pr, path)
+			if a != nil || w.r.Err != nil {
+				w.r.Answer = a
+				if a != nil {
+					w.r.Found = 1
 				}
-				if !has {
-					continue
-				}
-				// Rare: another answer left of the guide; the question
-				// below finds the first there.
-			}
-			child := st
-			child.placeOne(b, d, k)
-			option := child
-			// The search's rules have yet to see every digit.
-			child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
-			s := w.question(1)
-			s.record = true
-			s.enterCell(pr, b, d, k)
-			s.search(&child, pr)
-			s.leave(pr, 1)
-			w.r.Nodes += s.nodes
-			if s.err != nil {
-				w.r.Err = s.err
 				return
 			}
-			if s.found == 0 {
-				continue
+			if s.found > 0 {
+				next, guide, right = d, s.answer, s.right
+				break
 			}
-			if s.fails*8 <= s.nodes {
-				// The options before this one have no answer: the order's
-				// first answer in it is the one sought.
-				w.budget = easyBudget * s.nodes
-				s.enterCell(pr, b, d, k)
-				a := w.dfs(&option, pr, path)
-				s.leave(pr, 1)
-				if a != nil || w.r.Err != nil {
-					w.r.Answer = a
-					if a != nil {
-						w.r.Found = 1
-					}
-					return
-				}
-			}
-			next, guide, right, fresh = d, s.answer, s.right, true
-			break
+		}
+		if !w.decide() {
+			return
 		}
 		st.placeOne(b, next, k)
 		if w.tracing {
 			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
 			w.open++
 		}
-		if guide != nil && !fresh {
+		if guide != nil {
+			if a := w.follow(&st, guide, right, pr, path); a != nil {
+				w.r.Found, w.r.Answer = 1, a
+			}
+			return
+		}
+	}
+}
+
+// ask asks the permutation search whether digit d in cell k of band b
+// of st has an answer, keeping the options it leaves untried on the way
+// to the first. When the search finds it with few failures, the option
+// is easy, as on grids with many answers, and the order itself searches
+// it within a budget. a is the order's first answer there, the one
+// sought, when the search left no other option or the order found it
+// within the budget. w.r.Err is set when the search had to stop.
+func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) (s permSearch, a []int16) {
+	if !w.decide() {
+		return s, nil
+	}
+	child := w.stack.push(st)
+	defer w.stack.pop()
+	child.placeOne(b, d, k)
+	// The search's rules have yet to see every digit.
+	child.pending, child.segDirty, child.rules = s9Field, 1, w.cfg.rules
+	s = w.question(1)
+	s.record, s.right = true, w.stack.right[:0]
+	s.enterCell(pr, b, d, k)
+	s.search(child, pr)
+	s.leave(pr, 1)
+	w.stack.right = s.right // the room it grew to, for the next question
+	w.r.Nodes += s.nodes
+	if s.err != nil {
+		w.r.Err = s.err
+		return s, nil
+	}
+	switch {
+	case s.found > 0 && len(s.right) == 0:
+		// It left no option untried: its answer is the only one there.
+		a = s.answer
+	case s.found > 0 && s.fails*8 <= s.visits && w.decide():
+		w.budget = easyBudget * s.visits
+		option := w.stack.push(st)
+		option.placeOne(b, d, k)
+		s.enterCell(pr, b, d, k)
+		a = w.dfs(option, pr, path)
+		w.stack.pop()
+		s.leave(pr, 1)
+	}
+	return s, a
+}
+
+// follow walks the order's path from st, which has the answer guide
+// below it; every other answer below st lies below one of the states
+// right. It returns the order's first answer, or nil with w.r.Err set
+// when the search had to stop. Once right is empty, guide is the only
+// answer left, and so the order's first.
+func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, path *trace.Probe) []int16 {
+	for len(right) > 0 {
+		if !w.look() {
+			return nil
+		}
+		if !st.propagate(path) || st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
+			break // propagation cannot fail above an answer; solved is guide
+		}
+		b, k := st.cell()
+		g := int(guide[27*b+int(k)]) - 1
+		ds, n := st.digits(b, k)
+		next, fresh := g, false
+		for _, d := range ds[:n] {
+			if d == g {
+				break
+			}
+			has, ok := w.rightHas(right, b, d, k, pr)
+			if !ok {
+				return nil
+			}
+			if !has {
+				continue
+			}
+			// Rare: another answer left of the guide. The options before d
+			// have none; a question finds an answer in d, the new guide.
+			s, a := w.ask(st, b, d, k, pr, path)
+			if a != nil || w.r.Err != nil {
+				return a
+			}
+			next, guide, right, fresh = d, s.answer, s.right, true
+			break
+		}
+		if !w.decide() {
+			return nil
+		}
+		st.placeOne(b, next, k)
+		if w.tracing {
+			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
+			w.open++
+		}
+		if !fresh {
 			// Keep the right siblings on the path: narrow them by the
 			// step taken and drop those it empties.
 			live := right[:0]
@@ -183,8 +248,8 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 				if r.cand[9*b+next]>>k&1 == 0 {
 					continue
 				}
-				if !w.step() {
-					return
+				if !w.look() {
+					return nil
 				}
 				r.placeOne(b, next, k)
 				if r.propagate(pr) {
@@ -194,22 +259,29 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 			right = live
 		}
 	}
+	return guide
 }
 
 // rightHas reports whether digit d in cell k of band b leaves an answer in
 // one of the states right, or ok false with w.r.Err set when the search
 // had to stop.
 func (w *orderWalk) rightHas(right []permState, b, d int, k uint, pr *trace.Probe) (has, ok bool) {
-	for _, r := range right {
+	for i := range right {
+		r := &right[i]
 		if r.cand[9*b+d]>>k&1 == 0 {
 			continue
 		}
-		r.placeOne(b, d, k)
+		if !w.decide() {
+			return false, false
+		}
+		q := w.stack.push(r)
+		q.placeOne(b, d, k)
 		s := w.question(1)
 		if w.tracing {
 			pr.Enter(cellLabel(27*b+int(k), 9, d+1) + " right of the path")
 		}
-		s.search(&r, pr)
+		s.search(q, pr)
+		w.stack.pop()
 		s.leave(pr, 1)
 		w.r.Nodes += s.nodes
 		if s.err != nil {
@@ -223,22 +295,24 @@ func (w *orderWalk) rightHas(right []permState, b, d int, k uint, pr *trace.Prob
 	return false, true
 }
 
-// sparseBudget is the nodes the order may spend on a grid with fewer than
-// 17 givens before the walk takes over.
+// sparseBudget is the states the order may propagate on a grid with
+// fewer than 17 givens before the walk takes over.
 const sparseBudget = 256
 
-// easyBudget is how many times a question's nodes the order may spend on
-// an easy option before the walk goes on: on grids with few givens the
-// order needs about as many nodes as the permutation search.
+// easyBudget is how many times the states a question propagated the
+// order may propagate on an easy option before the walk goes on: on grids
+// with few givens the order needs about as many as the permutation
+// search.
 const easyBudget = 4
 
 // orderWalk is the walk's count of nodes and its limits.
 type orderWalk struct {
-	tick     *poll.Ticker
+	tick     poll.Ticker
 	r        Result
 	maxNodes int64
-	budget   int64 // nodes dfs may still spend
+	budget   int64 // the states dfs may still propagate
 	cfg      permConfig
+	stack    *states
 	tracing  bool // the walk's Probe records the tree
 	open     int  // the decisions of the path, when tracing
 }
@@ -246,7 +320,7 @@ type orderWalk struct {
 // question returns a permutation search of at most limit answers in the
 // nodes left.
 func (w *orderWalk) question(limit int) permSearch {
-	return permSearch{permConfig: w.cfg, tracing: w.tracing, tick: w.tick, limit: limit, maxNodes: w.maxNodes - w.r.Nodes}
+	return permSearch{permConfig: w.cfg, stack: w.stack, tracing: w.tracing, tick: &w.tick, limit: limit, maxNodes: w.maxNodes - w.r.Nodes}
 }
 
 // leave closes, when tracing, the *open decisions of the path.
@@ -256,14 +330,21 @@ func (w *orderWalk) leave(pr *trace.Probe, open *int) {
 	}
 }
 
-// step counts a node, reporting false (with r.Err set) at the node limit
-// or when the context is done.
-func (w *orderWalk) step() bool {
-	w.r.Nodes++
+// decide counts a decision, reporting false (with r.Err set) when the
+// walk has made all it may or the context is done; the decision is not
+// made then.
+func (w *orderWalk) decide() bool {
 	if w.r.Nodes >= w.maxNodes {
 		w.r.Err = ErrNodeLimit
 		return false
 	}
+	w.r.Nodes++
+	return w.look()
+}
+
+// look counts a step of work, reporting false (with r.Err set) when the
+// context is done.
+func (w *orderWalk) look() bool {
 	if !w.tick.Tick() {
 		w.r.Err = w.tick.Err()
 		return false
@@ -278,7 +359,7 @@ func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
 	open := 0
 	defer w.leave(pr, &open)
 	for {
-		if w.budget == 0 || !w.step() {
+		if w.budget == 0 || !w.look() {
 			return nil
 		}
 		w.budget--
@@ -294,16 +375,23 @@ func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
 		b, k := st.cell()
 		ds, n := st.digits(b, k)
 		for _, d := range ds[:n-1] {
-			child := *st
+			if !w.decide() {
+				return nil
+			}
+			child := w.stack.push(st)
 			child.placeOne(b, d, k)
 			w.enter(pr, b, d, k)
-			a := w.dfs(&child, pr, path)
+			a := w.dfs(child, pr, path)
+			w.stack.pop()
 			if w.tracing {
 				pr.Leave()
 			}
 			if a != nil || w.budget == 0 || w.r.Err != nil {
 				return a
 			}
+		}
+		if !w.decide() {
+			return nil
 		}
 		st.placeOne(b, ds[n-1], k)
 		w.enter(pr, b, ds[n-1], k)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"strings"
+	"sync"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/trace"
@@ -45,6 +47,14 @@ type permTables struct {
 	others [3][2]int  // others[b]: the word offsets (9 times the band) of the other two bands
 	band   [32]uint8  // band[9*b+d] = b
 	digit  [32]uint8  // digit[9*b+d] = d
+	// digitBit[9*b+d] = 1<<d: a look-up, where a shift by a variable
+	// needs a test of its count.
+	digitBit [32]uint32
+	// From a segment pattern s, what nine.allowed[s] keeps, looked up at
+	// once rather than through it: its cells, and the segments alone in
+	// their row or box.
+	kept [512]uint32 // nine.expand[nine.allowed[s]]
+	lone [512]uint16 // nine.lone[nine.allowed[s]]
 }
 
 // permTab holds the tables, built at initialisation and only read.
@@ -74,7 +84,11 @@ func newPermTables() permTables {
 	}
 	t.others = [3][2]int{{9, 18}, {0, 18}, {0, 9}}
 	for i := range 27 {
-		t.band[i], t.digit[i] = uint8(i/9), uint8(i%9)
+		t.band[i], t.digit[i], t.digitBit[i] = uint8(i/9), uint8(i%9), 1<<(i%9)
+	}
+	for s := range 512 {
+		a := nine.allowed[s]
+		t.kept[s], t.lone[s] = nine.expand[a], nine.lone[a]
 	}
 	return t
 }
@@ -95,22 +109,40 @@ type permState struct {
 // nz is 1 when x, below 2^27, is not 0: a branch-free change flag.
 func nz(x uint32) uint32 { return (x + s9Band) >> 27 }
 
-// newPermState places the givens; ok is false when they clash. Its rules
-// are fullRules.
+// newPermState places the givens, which are 0 to 9; ok is false when
+// they clash. Its rules are fullRules. Every word is analysed afterwards,
+// so a given only takes its digit from its peers, without marking what
+// changed; the filled cells leave the other digits' words at the end.
 func newPermState(cells []int16) (st permState, ok bool) {
 	st.rules = fullRules
 	for i := range 27 {
 		st.cand[i] = s9Band
 	}
-	for i, v := range cells {
-		if v == 0 {
-			continue
+	var giv [27]uint32 // giv[9*b+d]: band b's cells given d+1
+	for b := range 3 {
+		base := 9 * b
+		o := &permTab.others[b]
+		for k, v := range cells[27*b : 27*b+27] {
+			if v == 0 {
+				continue
+			}
+			i := (base + int(v-1)%9) & 31
+			bit := uint32(1) << k
+			if st.cand[i]&bit == 0 {
+				return st, false // a peer holds the same digit
+			}
+			st.cand[i] &^= nine.peers[k]
+			giv[i] |= bit
+			col := (bit | bit>>9 | bit>>18) & s9Field * permSpread
+			d := i - base
+			st.cand[(o[0]+d)&31] &^= col
+			st.cand[(o[1]+d)&31] &^= col
 		}
-		b, k := i/27, uint(i%27)
-		if st.cand[9*b+int(v-1)]>>k&1 == 0 || st.solved[b]>>k&1 != 0 {
-			return st, false
-		}
-		st.placeOne(b, int(v-1), k)
+		st.solved[b] = giv[base] | giv[base+1] | giv[base+2] | giv[base+3] | giv[base+4] |
+			giv[base+5] | giv[base+6] | giv[base+7] | giv[base+8]
+	}
+	for i := range 27 {
+		st.cand[i] = st.cand[i]&^st.solved[i/9] | giv[i]
 	}
 	st.dirty, st.segDirty = s9Band, 1
 	return st, true
@@ -124,11 +156,35 @@ func (st *permState) placeMany(b, d int, m uint32) {
 	base := 9 * b
 	c := (*[9]uint32)(st.cand[base : base+9])
 	keep := c[d]
-	x0, x1, x2, x3, x4, x5, x6, x7, x8 := c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]
-	c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8] = x0&^m, x1&^m, x2&^m, x3&^m, x4&^m, x5&^m, x6&^m, x7&^m, x8&^m
+	// Each word in turn, so that few values are live at once.
+	x := c[0]
+	c[0] = x &^ m
+	ch := nz(x & m)
+	x = c[1]
+	c[1] = x &^ m
+	ch |= nz(x&m) << 1
+	x = c[2]
+	c[2] = x &^ m
+	ch |= nz(x&m) << 2
+	x = c[3]
+	c[3] = x &^ m
+	ch |= nz(x&m) << 3
+	x = c[4]
+	c[4] = x &^ m
+	ch |= nz(x&m) << 4
+	x = c[5]
+	c[5] = x &^ m
+	ch |= nz(x&m) << 5
+	x = c[6]
+	c[6] = x &^ m
+	ch |= nz(x&m) << 6
+	x = c[7]
+	c[7] = x &^ m
+	ch |= nz(x&m) << 7
+	x = c[8]
+	c[8] = x &^ m
+	ch |= nz(x&m) << 8
 	c[d] = keep
-	ch := nz(x0&m) | nz(x1&m)<<1 | nz(x2&m)<<2 | nz(x3&m)<<3 | nz(x4&m)<<4 |
-		nz(x5&m)<<5 | nz(x6&m)<<6 | nz(x7&m)<<7 | nz(x8&m)<<8
 	ch = (ch &^ (1 << d)) << base
 	col := (m | m>>9 | m>>18) & s9Field * permSpread
 	o := &permTab.others[b]
@@ -179,27 +235,31 @@ const (
 // is the state nineState.propagate stops in. st.rules says which rules;
 // pr counts what they do.
 func (st *permState) propagate(pr *trace.Probe) bool {
-	t := &nine
+	t, pt := &nine, &permTab
 	for {
 		for st.dirty != 0 {
 			i := bits.TrailingZeros32(st.dirty) & 31
 			st.dirty &= st.dirty - 1
 			x := st.cand[i]
 			info := t.rowInfo[x&s9Field] | t.rowInfo[x>>9&s9Field]<<3 | t.rowInfo[x>>18&s9Field]<<6
-			a := t.allowed[info&s9Field]
+			s := info & s9Field
+			a, keep, lone := t.allowed[s], pt.kept[s], pt.lone[s]
 			if a == 0 {
 				return false
 			}
 			st.segDirty |= uint32(a ^ st.seg[i])
 			st.seg[i] = a
-			y := x & t.expand[a]
+			y := x & keep
 			st.cand[i] = y
-			b, d := int(permTab.band[i]), int(permTab.digit[i])
-			st.pending |= 1 << d
+			b, d := int(pt.band[i]), int(pt.digit[i])
+			st.pending |= pt.digitBit[i]
 			// Hidden singles in rows and boxes, as in nineState.band.
-			if m := y & t.expand[uint16(info>>16)&t.lone[a]] &^ st.solved[b&3]; m != 0 {
+			if m := y & t.expand[uint16(info>>16)&lone] &^ st.solved[b&3]; m != 0 {
 				if st.rules&ruleHidden != 0 {
 					pr.CutN(CutHiddenSingles, bits.OnesCount32(m))
+					if pr.Tracing() {
+						pr.Why(CutHiddenSingles, fmt.Sprintf("%s=%d: the one place of %d in its row or box", cellsOf(b, m), d+1, d+1))
+					}
 					st.placeMany(b, d, m)
 				}
 			}
@@ -262,6 +322,9 @@ func (st *permState) nakedSingles(pr *trace.Probe) (placed, ok bool) {
 		one |= c[8]
 		if one != s9Band && st.rules&ruleDead != 0 {
 			pr.Cut(CutDeadCell)
+			if pr.Tracing() {
+				pr.Why(CutDeadCell, cellsOf(b, lowest(s9Band&^one))+" has no digit left")
+			}
 			return placed, false
 		}
 		singles := one &^ two &^ st.solved[b&3]
@@ -286,6 +349,9 @@ func (st *permState) nakedSingles(pr *trace.Probe) (placed, ok bool) {
 					// Two of them share a row or a box: one is dead.
 					if st.rules&ruleDead != 0 {
 						pr.Cut(CutDeadCell)
+						if pr.Tracing() {
+							pr.Why(CutDeadCell, fmt.Sprintf("%s: %d is the last digit of two cells of a row or box", cellsOf(b, m&p), d+1))
+						}
 						return placed, false
 					}
 					kept := apart(m)
@@ -306,6 +372,9 @@ func (st *permState) nakedSingles(pr *trace.Probe) (placed, ok bool) {
 			st.dirty |= nz(x^y)<<i | nz(y1&col)<<i1 | nz(y2&col)<<i2
 		}
 		pr.CutN(CutNakedSingles, bits.OnesCount32(singles))
+		if pr.Tracing() {
+			pr.Why(CutNakedSingles, st.placedText(b, singles)+": each cell's last digit")
+		}
 	}
 	return placed, true
 }
@@ -343,6 +412,9 @@ func (st *permState) stack(d int, pr *trace.Probe) bool {
 	a2 := uint32(t.allowed[c0>>6|(c1>>6)<<3|(c2>>6)<<6])
 	if a0 == 0 || a1 == 0 || a2 == 0 {
 		pr.Cut(CutStackRule)
+		if pr.Tracing() {
+			pr.Why(CutStackRule, fmt.Sprintf("%d: no band and column of stack %d fit", d+1, stackOf(a0, a1, a2)+1))
+		}
 		return false
 	}
 	// The columns each band keeps.
@@ -350,15 +422,32 @@ func (st *permState) stack(d int, pr *trace.Probe) bool {
 	n1 := a0>>3&7 | (a1>>3&7)<<3 | (a2>>3&7)<<6
 	n2 := a0>>6 | (a1>>6)<<3 | (a2>>6)<<6
 	if n0 != c0 || n1 != c1 || n2 != c2 {
-		pr.Cut(CutStackRule)
 		y0, y1, y2 := x0&(n0*permSpread), x1&(n1*permSpread), x2&(n2*permSpread)
+		pr.CutN(CutStackRule, bits.OnesCount32(x0^y0)+bits.OnesCount32(x1^y1)+bits.OnesCount32(x2^y2))
+		if pr.Tracing() {
+			pr.Why(CutStackRule, fmt.Sprintf("%d leaves %s: the band rule down the stacks", d+1, removedText(x0^y0, x1^y1, x2^y2)))
+		}
 		st.cand[i0], st.cand[i1], st.cand[i2] = y0, y1, y2
 		st.dirty |= nz(x0^y0)<<i0 | nz(x1^y1)<<i1 | nz(x2^y2)<<i2
 		x0, x1, x2 = y0, y1, y2
 	}
-	st.columnSingles(0, d, x0, n0&^(n1|n2), pr)
-	st.columnSingles(1, d, x1, n1&^(n0|n2), pr)
-	st.columnSingles(2, d, x2, n2&^(n0|n1), pr)
+	if st.rules&ruleHidden == 0 {
+		return true
+	}
+	// The columns with one place for d in all: their free cells take d.
+	var one, two uint32
+	for _, f := range [9]uint32{x0, x0 >> 9, x0 >> 18, x1, x1 >> 9, x1 >> 18, x2, x2 >> 9, x2 >> 18} {
+		f &= s9Field
+		two |= one & f
+		one |= f
+	}
+	single := (one &^ two) * permSpread
+	s0, s1, s2 := x0&single&^st.solved[0], x1&single&^st.solved[1], x2&single&^st.solved[2]
+	if s0|s1|s2 != 0 {
+		st.columnSingles(0, d, s0, pr)
+		st.columnSingles(1, d, s1, pr)
+		st.columnSingles(2, d, s2, pr)
+	}
 	return true
 }
 
@@ -380,6 +469,9 @@ func (st *permState) columns(d int, pr *trace.Probe) bool {
 	c2 := (x2 | x2>>9 | x2>>18) & s9Field
 	if (t.rowBoxes[c0]&t.rowBoxes[c1]&t.rowBoxes[c2] != 7 || c0|c1|c2 != s9Field) && st.rules&ruleDead != 0 {
 		pr.Cut(CutDeadCell)
+		if pr.Tracing() {
+			pr.Why(CutDeadCell, fmt.Sprintf("%d has no place left in a box or a column", d+1))
+		}
 		return false // a box or a column without the digit
 	}
 	m0 := (x0&(x0>>9) | x0&(x0>>18) | (x0>>9)&(x0>>18)) & s9Field
@@ -400,19 +492,19 @@ func (st *permState) columns(d int, pr *trace.Probe) bool {
 		for ; s0 != 0; s0 &= s0 - 1 {
 			if k := uint(bits.TrailingZeros32(s0)); st.cand[i0]>>k&1 != 0 {
 				pr.Cut(CutHiddenSingles)
-				st.placeOne(0, d, k)
+				st.columnSingle(0, d, k, pr)
 			}
 		}
 		for ; s1 != 0; s1 &= s1 - 1 {
 			if k := uint(bits.TrailingZeros32(s1)); st.cand[i1]>>k&1 != 0 {
 				pr.Cut(CutHiddenSingles)
-				st.placeOne(1, d, k)
+				st.columnSingle(1, d, k, pr)
 			}
 		}
 		for ; s2 != 0; s2 &= s2 - 1 {
 			if k := uint(bits.TrailingZeros32(s2)); st.cand[i2]>>k&1 != 0 {
 				pr.Cut(CutHiddenSingles)
-				st.placeOne(2, d, k)
+				st.columnSingle(2, d, k, pr)
 			}
 		}
 	}
@@ -423,19 +515,15 @@ func (st *permState) columns(d int, pr *trace.Probe) bool {
 	return true
 }
 
-// columnSingles places d in the columns only (a set of columns) where
-// band b, whose cells for d are x, has one cell.
-func (st *permState) columnSingles(b, d int, x, only uint32, pr *trace.Probe) {
-	if only == 0 || st.rules&ruleHidden == 0 {
-		return
-	}
-	multi := (x&(x>>9) | x&(x>>18) | (x>>9)&(x>>18)) & s9Field
+// columnSingles places d in the cells m of band b, each the one place of
+// d in its column.
+func (st *permState) columnSingles(b, d int, m uint32, pr *trace.Probe) {
 	i := (9*b + d) & 31
-	for m := x & ((only &^ multi) * permSpread) &^ st.solved[b&3]; m != 0; m &= m - 1 {
+	for ; m != 0; m &= m - 1 {
 		// An earlier single of the loop may have taken this one's row.
 		if k := uint(bits.TrailingZeros32(m)); st.cand[i]>>k&1 != 0 {
 			pr.Cut(CutHiddenSingles)
-			st.placeOne(b, d, k)
+			st.columnSingle(b, d, k, pr)
 		}
 	}
 }
@@ -462,6 +550,9 @@ func (st *permState) minirows(pr *trace.Probe) bool {
 	}
 	if may3 != s9Band || must4 != 0 {
 		pr.Cut(CutMinirows)
+		if pr.Tracing() {
+			pr.Why(CutMinirows, minirowText(^may3&s9Band|must4)+" cannot hold exactly three digits")
+		}
 		return false
 	}
 	forced := may3 &^ may4 &^ must3 // three may and not all must: they must
@@ -487,12 +578,18 @@ func (st *permState) minirows(pr *trace.Probe) bool {
 			na := t.allowed[k]
 			if na == 0 {
 				pr.Cut(CutMinirows)
+				if pr.Tracing() {
+					pr.Why(CutMinirows, fmt.Sprintf("%d has no place in band %d once its minirows hold three digits", i%9+1, b+1))
+				}
 				return false
 			}
 			if na != a {
-				pr.Cut(CutMinirows)
 				x := st.cand[i&31]
 				y := x & t.expand[na]
+				pr.CutN(CutMinirows, bits.OnesCount32(x^y))
+				if pr.Tracing() {
+					pr.Why(CutMinirows, fmt.Sprintf("%d leaves %s: its minirows hold three digits", i%9+1, cellsOf(b, x^y)))
+				}
 				st.cand[i&31], st.seg[i&31] = y, na
 				st.dirty |= nz(x^y) << i
 			}
@@ -602,16 +699,65 @@ func (st *permState) firstFree() (int, uint) {
 	return 0, 0
 }
 
+// states lends the states of a search's branches, one per depth, kept
+// from branch to branch and from search to search: a child state in a
+// local variable would be moved to the heap, a recursive call taking its
+// address. A state lent stays where it is while deeper ones are lent,
+// even when the slice grows.
+type states struct {
+	s     []permState
+	depth int
+	// right is the room a recording search keeps its untried options
+	// in: a walk holds one such list at a time.
+	right []permState
+}
+
+// push lends the next state, a copy of st.
+func (k *states) push(st *permState) *permState {
+	if k.depth == len(k.s) {
+		k.s = append(k.s, make([]permState, len(k.s)+8)...)
+	}
+	c := &k.s[k.depth]
+	*c = *st
+	k.depth++
+	return c
+}
+
+// pop takes back the last state lent.
+func (k *states) pop() { k.depth-- }
+
+// scratch is what a 9x9 search keeps from one puzzle of a batch to the
+// next, rather than allocate it again: its stack of states, and a
+// solve's walk.
+type scratch struct {
+	stack states
+	walk  orderWalk
+}
+
+// scratchPool keeps the scratch of the searches that ended.
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// lend returns a scratch from the pool.
+func lend() *scratch { return scratchPool.Get().(*scratch) }
+
+// giveBack returns sc, whose states are all back, to the pool.
+func giveBack(sc *scratch) {
+	sc.stack.depth = 0
+	scratchPool.Put(sc)
+}
+
 // permSearch is a depth-first search over permState values.
 type permSearch struct {
 	permConfig
+	stack    *states
 	tracing  bool // its Probe records the tree
 	tick     *poll.Ticker
-	nodes    int64
-	maxNodes int64
+	nodes    int64 // the decisions made: the children entered
+	maxNodes int64 // the decisions it may make
+	visits   int64 // the states propagated: the root and each child
 	limit    int
 	found    int
-	fails    int64 // nodes whose propagation failed
+	fails    int64 // states whose propagation failed
 	answer   []int16
 	err      error
 	// With record, a search that stops at its first answer keeps in right
@@ -626,7 +772,9 @@ type permSearch struct {
 // the prunings off leaves.
 func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, off Off) Result {
 	tick := poll.New(ctx)
-	s := &permSearch{permConfig: permConfigOf(off), tick: &tick, limit: limit, maxNodes: maxNodes}
+	sc := lend()
+	defer giveBack(sc)
+	s := &permSearch{permConfig: permConfigOf(off), stack: &sc.stack, tick: &tick, limit: limit, maxNodes: maxNodes}
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts
@@ -651,11 +799,7 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 	ex := &nine.expand
 	open := 0
 	for {
-		s.nodes++
-		if s.nodes >= s.maxNodes {
-			s.err = ErrNodeLimit
-			break
-		}
+		s.visits++
 		if !s.tick.Tick() {
 			s.err = s.tick.Err()
 			break
@@ -681,14 +825,24 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 		}
 		pr.Cut(CutFewestFirst)
 		pr.Cut(CutBandBranch)
+		if s.tracing {
+			n := bits.OnesCount8(p)
+			pr.Why(CutFewestFirst, fmt.Sprintf("band %d's %d: %d permutations, the fewest", i/9+1, i%9+1, n))
+			pr.Why(CutBandBranch, fmt.Sprintf("a band's digit, not a cell: %d children", n))
+		}
 		// One child per permutation; the last goes on in st itself.
 		stop := false
 		for ; p&(p-1) != 0; p &= p - 1 {
-			child := *st
+			if !s.decide() {
+				stop = true
+				break
+			}
+			child := s.stack.push(st)
 			child.cand[i&31] &= ex[seg[bits.TrailingZeros8(p)%6]]
 			child.dirty |= 1 << i
 			s.enterBand(pr, i, p)
-			s.search(&child, pr)
+			s.search(child, pr)
+			s.stack.pop()
 			s.leave(pr, 1)
 			if s.found >= s.limit || s.err != nil {
 				for q := p & (p - 1); s.record && s.found > 0 && q != 0; q &= q - 1 {
@@ -701,7 +855,7 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 				break
 			}
 		}
-		if stop {
+		if stop || !s.decide() {
 			break
 		}
 		st.cand[i&31] &= ex[seg[bits.TrailingZeros8(p)%6]]
@@ -710,6 +864,17 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 		open++
 	}
 	s.leave(pr, open)
+}
+
+// decide counts a decision, reporting false (with err set) when the
+// search has made all it may; the decision is not made then.
+func (s *permSearch) decide() bool {
+	if s.nodes >= s.maxNodes {
+		s.err = ErrNodeLimit
+		return false
+	}
+	s.nodes++
+	return true
 }
 
 // enterBand opens, when tracing, the decision that digit i's band takes
@@ -768,6 +933,10 @@ func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 	} else {
 		b, k = st.cell()
 		pr.Cut(CutFewestFirst)
+		if s.tracing {
+			_, n := st.digits(b, k)
+			pr.Why(CutFewestFirst, fmt.Sprintf("%s: %d digits, the fewest", cellsOf(b, 1<<k), n))
+		}
 	}
 	ds, n := st.digits(b, k)
 	if n == 0 {
@@ -775,10 +944,14 @@ func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 		return false
 	}
 	for j, d := range ds[:n-1] {
-		child := *st
+		if !s.decide() {
+			return false
+		}
+		child := s.stack.push(st)
 		child.placeOne(b, d, k)
 		s.enterCell(pr, b, d, k)
-		s.search(&child, pr)
+		s.search(child, pr)
+		s.stack.pop()
 		s.leave(pr, 1)
 		if s.found >= s.limit || s.err != nil {
 			for _, e := range ds[j+1 : n] {
@@ -791,6 +964,9 @@ func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 			}
 			return false
 		}
+	}
+	if !s.decide() {
+		return false
 	}
 	st.placeOne(b, ds[n-1], k)
 	s.enterCell(pr, b, ds[n-1], k)
@@ -819,4 +995,84 @@ func (st *permState) answer() []int16 {
 		}
 	}
 	return a
+}
+
+// columnSingle puts digit d in cell k of band b, the one place left to d
+// in its column, saying so when tracing.
+func (st *permState) columnSingle(b, d int, k uint, pr *trace.Probe) {
+	if pr.Tracing() {
+		pr.Why(CutHiddenSingles, fmt.Sprintf("%s=%d: the one place of %d in its column", cellsOf(b, 1<<k), d+1, d+1))
+	}
+	st.placeOne(b, d, k)
+}
+
+// cellsOf names the cells of m, a set of band b's, such as "r4c1 r5c7".
+func cellsOf(b int, m uint32) string {
+	var s []byte
+	for ; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros32(m)
+		if s != nil {
+			s = append(s, ' ')
+		}
+		s = fmt.Appendf(s, "r%dc%d", 3*b+k/9+1, k%9+1)
+	}
+	return string(s)
+}
+
+// lowest returns the lowest bit of m.
+func lowest(m uint32) uint32 { return m & -m }
+
+// placedText names the cells of m, filled cells of band b, with their
+// digits, such as "r4c1=3 r5c7=9".
+func (st *permState) placedText(b int, m uint32) string {
+	var s []byte
+	for ; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros32(m)
+		for d := range 9 {
+			if st.cand[9*b+d]>>k&1 != 0 {
+				if s != nil {
+					s = append(s, ' ')
+				}
+				s = fmt.Appendf(s, "r%dc%d=%d", 3*b+k/9+1, k%9+1, d+1)
+				break
+			}
+		}
+	}
+	return string(s)
+}
+
+// stackOf returns the first stack whose look-up, a, found no pattern.
+func stackOf(a ...uint32) int {
+	for j, x := range a {
+		if x == 0 {
+			return j
+		}
+	}
+	return 0
+}
+
+// removedText names the cells of the sets of bands 0, 1 and 2 in m.
+func removedText(m ...uint32) string {
+	var s []string
+	for b, x := range m {
+		if x != 0 {
+			s = append(s, cellsOf(b, x))
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+// minirowText names the minirows of m, bit 9*b+s for segment s of band
+// b, such as "r4c1-3".
+func minirowText(m uint32) string {
+	var s []byte
+	for ; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		b, seg := i/9, i%9
+		if s != nil {
+			s = append(s, ' ')
+		}
+		s = fmt.Appendf(s, "r%dc%d-%d", 3*b+seg/3+1, 3*(seg%3)+1, 3*(seg%3)+3)
+	}
+	return string(s)
 }

@@ -56,8 +56,9 @@ import (
 var ErrNodeLimit = errors.New("node limit reached")
 
 // Result is what a search reports: the answers found (the first kept),
-// the nodes it visited, and why it stopped early, if it did (the
-// context's error or ErrNodeLimit).
+// its nodes, and why it stopped early, if it did (the context's error or
+// ErrNodeLimit). On 9x9 the nodes are the decisions, each child entered
+// (the root is none), as a trace draws them; a node limit bounds them.
 type Result struct {
 	Found  int
 	Answer []int16
@@ -69,9 +70,10 @@ type Result struct {
 // The prunings, indexed as native's list of them and Result.Cuts: one
 // count a cell filled (NakedSingles, HiddenSingles), a decision chosen
 // (FewestFirst, BandBranch), a candidate removed (BoxLine), an option
-// dropped by a probe (LookAhead), a digit's band or stack narrowed or a
-// node failed (StackRule, Minirows), a nogood learnt (Learning) or a node
-// failed on a dead cell or symbol (DeadCell).
+// dropped by a probe (LookAhead), a candidate removed or a node failed
+// (StackRule, Minirows), a nogood learnt (Learning) or a node failed on a
+// dead cell or symbol (DeadCell). A filled cell is a decision the search
+// does not make; a failed node, the branch that led to it.
 const (
 	CutNakedSingles = iota
 	CutHiddenSingles
@@ -138,10 +140,24 @@ func check(p sudoku.Instance) error {
 	if len(p.Cells) != side*side {
 		return fmt.Errorf("sudoku of box %d has %d cells, want %d", p.Box, len(p.Cells), side*side)
 	}
+	if side == 9 && nineValues(p.Cells) {
+		return nil
+	}
 	for c, v := range p.Cells {
 		if v < 0 || int(v) > side {
 			return fmt.Errorf("sudoku cell %d holds %d, want 0..%d", c, v, side)
 		}
 	}
 	return nil
+}
+
+// nineValues reports whether every cell holds 0 to 9, without a branch
+// per cell: bit 16 of uint16(v) + 0xfff6 is set when v is past 9 or
+// negative.
+func nineValues(cells []int16) bool {
+	var bad uint32
+	for _, v := range cells {
+		bad |= uint32(uint16(v)) + 0xfff6
+	}
+	return bad>>16 == 0
 }

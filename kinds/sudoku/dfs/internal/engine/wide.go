@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/puzzlesat/puzzlesat/internal/addrspace"
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 	"github.com/puzzlesat/puzzlesat/trace"
@@ -300,6 +301,9 @@ func (s *wideSearch) add(i int, d int32) {
 // It fails when a constraint is left without options, and queues one left
 // with a single option.
 func (s *wideSearch) remove(c, v int) bool {
+	if len(s.trail) == cap(s.trail) && !s.growTrail() {
+		return false
+	}
 	s.cand[c*s.w+v/64] &^= 1 << (v % 64)
 	s.flipPlaces(c, v)
 	s.trail = append(s.trail, uint32(c)<<9|uint32(v))
@@ -354,6 +358,9 @@ func (s *wideSearch) settle(c, v int, why reason) bool {
 			s.weight[us] += s.bump
 			return false // v is placed in this unit already
 		}
+	}
+	if len(s.trail) == cap(s.trail) && !s.growTrail() {
+		return false
 	}
 	s.trail = append(s.trail, wideSettle|uint32(c)<<9|uint32(v))
 	if s.learn != nil {
@@ -466,9 +473,42 @@ func (s *wideSearch) hiddenSingle(i int) bool {
 	return false
 }
 
-// undo takes back the trail down to length mark.
+// growTrail doubles the trail's room, up to the most it can hold (every
+// candidate removed once and every cell placed: 64 million entries, 256
+// MB at 400x400), and reports whether it could: under an address-space
+// limit, a trail that would not fit in half of what the limit leaves
+// ends the search with errTrailTooLarge, where Go's allocator would end
+// the process.
+func (s *wideSearch) growTrail() bool {
+	most := s.n*s.side + s.n
+	room := min(max(2*cap(s.trail), 1<<12), most)
+	if limit := addrspace.Limit(); limit > 0 {
+		if need := int64(room+cap(s.trail)) * 4; need > (limit-addrspace.Used())/2 {
+			s.err = errTrailTooLarge
+			return false
+		}
+	}
+	t := make([]uint32, len(s.trail), room)
+	copy(t, s.trail)
+	s.trail = t
+	return true
+}
+
+// errTrailTooLarge ends a search whose trail would not fit under the
+// address-space limit.
+var errTrailTooLarge = errors.New("sudoku search: its trail would take more memory than the address-space limit leaves")
+
+// undo takes back the trail down to length mark. It looks at the
+// context as a placement does, every poll.Every entries: a restart of a
+// 400x400 search undoes tens of millions of them, seconds of work. Once
+// the context ended it stops, s.err says so, and the state is left half
+// undone: the search must end.
 func (s *wideSearch) undo(mark int) {
 	for j := len(s.trail) - 1; j >= mark; j-- {
+		if !s.ticked() {
+			s.trail = s.trail[:j+1]
+			return
+		}
 		e := s.trail[j]
 		c, v := int(e>>9&(1<<22-1)), int(e&511)
 		if e&wideSettle != 0 {
@@ -644,7 +684,9 @@ func (s *wideSearch) search() {
 				// took a wrong turn near the root can spend far longer
 				// below it than a fresh start needs (Gomes, Selman and
 				// Kautz, 1998, on quasigroup completion).
-				s.undo(root)
+				if s.undo(root); s.err != nil {
+					return // the context ended during the undo
+				}
 				s.leave(stack)
 				stack, opts = stack[:0], opts[:0]
 				s.restarts++
@@ -659,13 +701,17 @@ func (s *wideSearch) search() {
 			}
 			f := &stack[len(stack)-1]
 			if f.next == f.to {
-				s.undo(f.mark)
+				if s.undo(f.mark); s.err != nil {
+					return
+				}
 				s.leave(stack[len(stack)-1:])
 				opts = opts[:f.from]
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			s.undo(f.mark)
+			if s.undo(f.mark); s.err != nil {
+				return
+			}
 			s.leave(stack[len(stack)-1:])
 			o := opts[f.next]
 			f.next++

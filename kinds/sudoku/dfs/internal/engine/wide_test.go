@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 	"github.com/puzzlesat/puzzlesat/technique"
@@ -190,4 +191,25 @@ func TestWideTraceNodes(t *testing.T) {
 		}
 	}
 	require.Positive(t, learnt, "no grid reached the learning search")
+}
+
+// TestWideUndoStops (issue 40 items 4 and 5): the undo of a long trail, a
+// restart's at 400x400 seconds of work, looks at the context as a
+// placement does: cancelled, it stops within poll.Every entries of the
+// look, leaving the search to end, counted in entries, not time.
+func TestWideUndoStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := newWide(ctx, 5, 1, 1<<62, Off{})
+	blank := make([]int16, 625)
+	require.True(t, s.start(blank))
+	for c := 0; len(s.trail) < 5*poll.Every; c++ {
+		if s.open[c%s.n] && s.count[c%s.n] > 1 {
+			s.remove(c%s.n, s.firstCand(c%s.n))
+		}
+	}
+	cancel()
+	n := len(s.trail)
+	s.undo(0)
+	require.ErrorIs(t, s.err, context.Canceled)
+	require.Greater(t, len(s.trail), n-2*poll.Every, "stopped within the next look")
 }
