@@ -13,11 +13,11 @@
 # turn (A B A B ...), and their CPU time (user+sys, perf stat's task-clock)
 # is compared pair by pair: the median of the pairs' ratios. The scaling
 # runs are not pinned and report the fastest wall time of several. $PUZZLESAT_DATA holds the sets
-# (default /work/shared/data); tdoku is built from
+# (default ../shared/data beside the repository); tdoku is built from
 # ../shared/baselines/tdoku/build.sh into a temporary folder, never here.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-data=${PUZZLESAT_DATA:-/work/shared/data}
+data=${PUZZLESAT_DATA:-$repo/../shared/data}
 sets=(royle_17clue_49151 forum_hardest_1106 magictour_top1465)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -25,7 +25,6 @@ trap 'rm -rf "$tmp"' EXIT
 build() { (cd "$repo" && go build -o "$tmp/puzzlesat" ./cmd/puzzlesat); }
 tdoku() {
   local src=${TDOKU:-$repo/../shared/baselines/tdoku}
-  [ -d "$src" ] || src=/work/shared/baselines/tdoku
   "$src/build.sh" "$tmp/tdoku" >/dev/null
   # tdbench: SolveSudoku over every puzzle in process, best of 10 passes in CPU time.
   cat >"$tmp/tdbench.c" <<'EOF'
@@ -56,7 +55,7 @@ EOF
   gcc -O3 -march=native -I"$src" -c "$tmp/tdbench.c" -o "$tmp/tdbench.o"
   g++ "$tmp/tdbench.o" "$tmp/tdoku/td1.o" "$tmp/tdoku/td2.o" -o "$tmp/tdbench"
 }
-cpu() { perf stat -x, -e task-clock taskset -c 1 "$@" 2>&1 >/dev/null | awk -F, '/task-clock/{print $1}'; }
+cpu() { perf stat -x, -e task-clock taskset -c 1 "$@" 2>&1 >/dev/null | awk -F, '$3 ~ "task-clock" {print $1}'; }
 med() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END{print (NR%2)? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 # pairs N FILE A... -- B...: N pairs, A and B in turn; prints A's and B's medians and the median ratio.
 pairs() {
