@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/kind"
@@ -117,7 +118,12 @@ func timed(ctx context.Context, o *options, what string, f func(context.Context)
 	tctx, cancel := context.WithTimeout(ctx, forever(o.timeout))
 	defer cancel()
 	err := f(tctx)
-	if err != nil && ctx.Err() == nil && tctx.Err() != nil && !errors.Is(err, errFailed) {
+	// A wait of f's own (for -o's reader) may end at a deadline a moment
+	// after tctx's, before tctx's timer has cancelled it: the clock says
+	// whether the time was up.
+	deadline, _ := tctx.Deadline()
+	expired := tctx.Err() != nil || o.timeout > 0 && !time.Now().Before(deadline)
+	if err != nil && ctx.Err() == nil && expired && !errors.Is(err, errFailed) {
 		fmt.Fprintf(o.stderr, "puzzlesat: %s: timeout after %v\n", what, o.timeout)
 		return errTimedOut
 	}
