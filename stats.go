@@ -154,7 +154,7 @@ func dfsStats(st searchx.Stats, ps []technique.Pruning, set technique.Set) Stats
 	out := Stats{Backend: DFS, Nodes: st.Nodes, Cuts: make([]Cut, 0, len(ps))}
 	bits := set.Bits(func() []technique.Pruning { return ps })
 	for i, p := range ps {
-		if bits&(1<<uint(i)) == 0 {
+		if !bits.Has(i) {
 			continue
 		}
 		var n int64

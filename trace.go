@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/kind"
+	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -43,9 +44,10 @@ func (k Kind) Trace(ctx context.Context, p kind.Instance, o Options, nodes int) 
 	o.Backend = DFS
 	a, st, err := k.Solve(trace.WithRecorder(ctx, rec), p, o)
 	ps := k.prunings(set)
+	bits := set.Bits(func() []technique.Pruning { return ps })
 	on := make([]bool, len(ps))
-	for i, pr := range ps {
-		on[i] = set.Active(pr)
+	for i := range ps {
+		on[i] = bits.Has(i)
 	}
 	cuts := make([]int64, len(ps))
 	for _, c := range st.Cuts {

@@ -4,9 +4,10 @@
 // on pruning each belongs to, and the choice points of each SAT encoding,
 // with their options.
 //
-// A search declares its prunings as a list of Pruning values and reads a
-// Set, the switches a user made away from the defaults: the zero Set is
-// every default. An encoder declares its Choice points and reads Picks,
+// A search declares its prunings as a table, a list of Pruning values
+// indexed by its constants, and reads a Set, the switches a user made away
+// from the defaults (the zero Set is every default), through Set.Bits:
+// bit i on is the pruning of index i applied. An encoder declares its Choice points and reads Picks,
 // likewise. ResolvePrunings and ResolveEncoding parse what a user wrote,
 // "-memo,+lookahead" and "amo=pairwise,sum=adder", against the lists.
 //
@@ -94,33 +95,41 @@ type Pruning struct {
 }
 
 // Set holds the prunings switched away from their defaults. The zero Set
-// keeps every default.
+// keeps every default. A search reads it through Bits, once per run.
 type Set struct {
 	// The names switched, sorted. A user switches a few, so a scan
-	// is cheaper than a map's hashing: a search reads its switches at
-	// the start of every run, and some runs take microseconds.
+	// is cheaper than a map's hashing.
 	off, on []string
 	// bits has bit i set for the i-th pruning of the list the set was
 	// resolved against, when it is on; resolved says that it was.
-	bits     uint64
+	bits     Bits
 	resolved bool
 	chapter  bool // the set is of the chapter's search (see Searches)
 }
 
-// Bits returns which prunings of the list s was resolved against are on,
-// bit i for the i-th: read from s, without a lookup by name, when
-// ResolvePrunings made s from that list; else from list, which returns
-// it. Searches call it once per run, and some runs take microseconds.
-func (s Set) Bits(list func() []Pruning) uint64 {
+// Bits holds which prunings of a search are on, bit i for the pruning at
+// index i of its table, the list of Pruning values its constants index.
+// A bit set is a pruning applied; a search reads nothing else.
+type Bits uint64
+
+// Has reports whether the pruning at index i is on.
+func (b Bits) Has(i int) bool { return b>>uint(i)&1 != 0 }
+
+// Bits returns which prunings of the search's table are on in s. A Set
+// made by Resolve or ResolvePrunings from that table is read as it is,
+// without calling table: searches call Bits at the start of every run,
+// and some runs take microseconds. The zero Set calls table for its
+// defaults.
+func (s Set) Bits(table func() []Pruning) Bits {
 	if s.resolved {
 		return s.bits
 	}
-	return s.bitsOf(list())
+	return s.bitsOf(table())
 }
 
 // bitsOf returns which of ps are on in s, bit i for ps[i].
-func (s Set) bitsOf(ps []Pruning) uint64 {
-	var b uint64
+func (s Set) bitsOf(ps []Pruning) Bits {
+	var b Bits
 	for i, p := range ps {
 		if i < 64 && s.active(p) {
 			b |= 1 << uint(i)
@@ -128,16 +137,6 @@ func (s Set) bitsOf(ps []Pruning) uint64 {
 	}
 	return b
 }
-
-// Off reports whether the pruning name, on by default, is switched off.
-func (s Set) Off(name string) bool { return slices.Contains(s.off, name) }
-
-// On reports whether the optional pruning name is switched on.
-func (s Set) On(name string) bool { return slices.Contains(s.on, name) }
-
-// Default reports whether s keeps every default, as the zero Set does, so
-// that a search can skip reading its switches one by one.
-func (s Set) Default() bool { return len(s.off) == 0 && len(s.on) == 0 }
 
 // String returns the switches as Searches.Resolve reads them, sorted:
 // "-memo,+lookahead"; "" for the defaults; "chapter,-first-piece" for
@@ -265,16 +264,13 @@ func pruningIndex(ps []Pruning, name string) int {
 // chapter, such as "3.2", rather than "named" or "".
 func numbered(chapter string) bool { return chapter != "" && chapter[0] >= '0' && chapter[0] <= '9' }
 
-// Active reports whether p is on in s: a default one not switched off,
+// active reports whether p is on in s: a default one not switched off,
 // or an optional one switched on.
-func (s Set) Active(p Pruning) bool { return s.active(p) }
-
-// active reports whether p is on in s.
 func (s Set) active(p Pruning) bool {
 	if p.Optional {
-		return s.On(p.Name)
+		return slices.Contains(s.on, p.Name)
 	}
-	return !s.Off(p.Name)
+	return !slices.Contains(s.off, p.Name)
 }
 
 // pruningNames lists the names of ps for a message, and the numbers that

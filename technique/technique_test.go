@@ -51,21 +51,18 @@ func TestResolvePrunings(t *testing.T) {
 			}
 			require.NoError(t, err)
 			require.Len(t, notes, tc.notes, "%v", notes)
-			for _, p := range prunings {
+			list := func() []technique.Pruning { t.Fatal("the resolved set read the list"); return nil }
+			bits := s.Bits(list)
+			for i, p := range prunings {
+				want := !contains(tc.off, p.Name)
 				if p.Optional {
-					require.Equal(t, contains(tc.on, p.Name), s.On(p.Name), p.Name)
-				} else {
-					require.Equal(t, contains(tc.off, p.Name), s.Off(p.Name), p.Name)
+					want = contains(tc.on, p.Name)
 				}
+				require.Equal(t, want, bits.Has(i), "bit %d, %s", i, p.Name)
 			}
 			again, _, err := technique.ResolvePrunings(prunings, s.String())
 			require.NoError(t, err)
 			require.Equal(t, s, again, "String round trip")
-			list := func() []technique.Pruning { t.Fatal("the resolved set read the list"); return nil }
-			bits := s.Bits(list)
-			for i, p := range prunings {
-				require.Equal(t, s.Active(p), bits&(1<<i) != 0, "bit %d, %s", i, p.Name)
-			}
 		})
 	}
 }
@@ -146,22 +143,8 @@ func TestFormulaString(t *testing.T) {
 	}
 }
 
-// TestSetDefault: only a Set that switches nothing keeps every default.
 // TestZeroSetBits: the zero Set, which was resolved against no list,
 // reads the defaults from the list it is given.
 func TestZeroSetBits(t *testing.T) {
-	require.Equal(t, uint64(0b01111), technique.Set{}.Bits(func() []technique.Pruning { return prunings }))
-}
-
-func TestSetDefault(t *testing.T) {
-	ps := []technique.Pruning{{Name: "memo"}, {Name: "lookahead", Optional: true}}
-	for _, tc := range []struct {
-		spec string
-		want bool
-	}{{"", true}, {"-memo", false}, {"+lookahead", false}, {"-lookahead", true}} {
-		s, _, err := technique.ResolvePrunings(ps, tc.spec)
-		require.NoError(t, err, tc.spec)
-		require.Equal(t, tc.want, s.Default(), tc.spec)
-	}
-	require.True(t, technique.Set{}.Default())
+	require.Equal(t, technique.Bits(0b01111), technique.Set{}.Bits(func() []technique.Pruning { return prunings }))
 }

@@ -129,7 +129,7 @@ func Prunings() []technique.Pruning {
 // whole tree, and there the letter with the fewest digits per column it
 // occurs in is the better choice (docs/ablation.md).
 //
-// Each pruning of AlphameticPrunings is a bool field, read once at setup.
+// The prunings on are read once at setup, as the bits of Prunings' table.
 // With one off the search only narrows less; record checks every leaf.
 type alphaSearch struct {
 	tick    poll.Ticker // counts the nodes
@@ -144,14 +144,8 @@ type alphaSearch struct {
 	seq     [alphametic.MaxN]int8    // the letters that occur, in the order pick scans them
 	nseq    int                      // how many seq holds
 
-	check    bool // column-check
-	narrow   bool // column-narrow
-	carries  bool // carry-bounds
-	topZero  bool // top-no-carry
-	allDiff  bool // all-different
-	hidden   bool // hidden-singles
-	largest  bool // largest-first
-	byDegree bool // counting, with fewest-digits: pick letters by digits per column
+	on       technique.Bits // the prunings on, indexed by the constants of Prunings
+	byDegree bool           // counting, with fewest-digits: pick letters by digits per column
 
 	limit int   // stop after this many answers (0: never)
 	count int   // answers found
@@ -223,19 +217,13 @@ func newAlphaSearch(ctx context.Context, p alphametic.Instance, limit int, count
 // switches reads the prunings of on into s, once, and reports whether
 // column-order is on.
 func (s *alphaSearch) switches(on technique.Set, counting bool) bool {
-	bits := ^uint64(0) // the defaults, every pruning on, without building the list
-	if !on.Default() {
-		bits = on.Bits(Prunings) // no lookup by name once resolved
-	}
-	active := func(k int) bool { return bits&(1<<k) != 0 }
-	s.check, s.narrow, s.carries = active(alphaColumnCheck), active(alphaColumnNarrow), active(alphaCarryBounds)
-	s.topZero, s.allDiff, s.hidden = active(alphaTopNoCarry), active(alphaAllDifferent), active(alphaHiddenSingles)
-	s.largest, s.byDegree = active(alphaLargestFirst), counting && active(alphaFewestDigits)
+	s.on = on.Bits(Prunings)
+	s.byDegree = counting && s.on.Has(alphaFewestDigits)
 	s.kLargest = trace.Unused
-	if s.largest {
+	if s.on.Has(alphaLargestFirst) {
 		s.kLargest = alphaLargestFirst
 	}
-	return active(alphaColumnOrder)
+	return s.on.Has(alphaColumnOrder)
 }
 
 // run sets up the root state, every digit possible, no carry into the
@@ -249,7 +237,7 @@ func (s *alphaSearch) run() {
 		st.carry[j] = 3
 	}
 	st.carry[0] = 1
-	if s.topZero {
+	if s.on.Has(alphaTopNoCarry) {
 		st.carry[s.n] = 1
 		s.probe.Cut(alphaTopNoCarry)
 		if s.tracing {
@@ -275,18 +263,18 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 		return s.record(st)
 	}
 	s.probe.Cut(s.kLargest)
-	if s.tracing && s.largest {
+	if s.tracing && s.on.Has(alphaLargestFirst) {
 		s.probe.Why(alphaLargestFirst, string(rune('A'+l))+"'s digits largest first")
 	}
 	for dom := st.dom[l]; dom != 0; {
 		var d int
-		if s.largest {
+		if s.on.Has(alphaLargestFirst) {
 			d = 31 - bits.LeadingZeros32(dom)
 		} else {
 			d = bits.TrailingZeros32(dom)
 		}
 		dom &^= 1 << d
-		if !s.allDiff && s.held(st, l, 1<<d) {
+		if !s.on.Has(alphaAllDifferent) && s.held(st, l, 1<<d) {
 			continue
 		}
 		if !s.tick.Tick() {
@@ -374,7 +362,7 @@ func (s *alphaSearch) propagate(st *alphaState, dirty uint32) bool {
 				return false
 			}
 		}
-		if !s.perm || !s.hidden {
+		if !s.perm || !s.on.Has(alphaHiddenSingles) {
 			return true
 		}
 		if !s.hiddenSingles(st, &dirty) {
@@ -389,7 +377,7 @@ func (s *alphaSearch) propagate(st *alphaState, dirty uint32) bool {
 // reviseColumn narrows the letters and carries of column j and marks in
 // dirty the columns that see a change.
 func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
-	if !s.check {
+	if !s.on.Has(alphaColumnCheck) {
 		return true
 	}
 	c := s.col[j]
@@ -450,7 +438,7 @@ func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
 // digit; and so on for the letters that this leaves with one digit.
 func (s *alphaSearch) alldiff(st *alphaState, l int8, dirty *uint32) bool {
 	d := st.dom[l]
-	if d&(d-1) != 0 || !s.allDiff {
+	if d&(d-1) != 0 || !s.on.Has(alphaAllDifferent) {
 		return true
 	}
 	for m := s.letters &^ (1 << l); m != 0; m &= m - 1 {
@@ -548,10 +536,10 @@ func (s *alphaSearch) revise(st *alphaState, j int) bool {
 	if nd == 0 {
 		return false
 	}
-	if !s.carries {
+	if !s.on.Has(alphaCarryBounds) {
 		in, out = st.carry[j], st.carry[j+1]
 	}
-	if !s.narrow {
+	if !s.on.Has(alphaColumnNarrow) {
 		st.carry[j], st.carry[j+1] = in, out
 		return true
 	}
@@ -670,7 +658,7 @@ func (s *alphaSearch) reviseRepeats(st *alphaState, j int) bool {
 	if in == 0 {
 		return false
 	}
-	if s.narrow {
+	if s.on.Has(alphaColumnNarrow) {
 		for k, l := range c {
 			// A letter twice keeps what both places allow, and its
 			// digits removed count once.
@@ -679,7 +667,7 @@ func (s *alphaSearch) reviseRepeats(st *alphaState, j int) bool {
 			s.probe.CutN(alphaColumnNarrow, bits.OnesCount32(old^st.dom[l]))
 		}
 	}
-	if s.carries {
+	if s.on.Has(alphaCarryBounds) {
 		st.carry[j], st.carry[j+1] = in, out
 	}
 	return true

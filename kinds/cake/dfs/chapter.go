@@ -65,10 +65,7 @@ func CakeChapter(ctx context.Context, p cake.Instance, on technique.Set) (cake.A
 	n, m := p.Volume, p.Layers
 	s := &cakeChapter{tick: poll.New(ctx), n: n, m: m, ans: cakeChapterInf,
 		minv: make([]int, m+1), mins: make([]int, m+1), r: make([]int, m+2), h: make([]int, m+2)}
-	bits := on.Bits(CakeChapterPrunings)
-	for k := range s.on {
-		s.on[k] = bits&(1<<uint(k)) != 0
-	}
+	s.on = on.Bits(CakeChapterPrunings)
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()
 	for i := 1; i <= m; i++ {
@@ -80,7 +77,7 @@ func CakeChapter(ctx context.Context, p cake.Instance, on technique.Set) (cake.A
 		s.probe.Enter(fmt.Sprintf("N=%d, M=%d", n, m))
 	}
 	s.dfs(m, 0, 0)
-	if s.on[cakeChLargeFirst] {
+	if s.on.Has(cakeChLargeFirst) {
 		s.probe.CutN(cakeChLargeFirst, s.tried)
 		if s.tracing {
 			s.probe.Why(cakeChLargeFirst, trace.Plural(s.tried, "layer", "layers")+" tried, large to small")
@@ -105,7 +102,7 @@ type cakeChapter struct {
 	tick    poll.Ticker // counts the calls of dfs
 	probe   trace.Probe
 	tracing bool
-	on      [cakeChCuts]bool
+	on      technique.Bits
 
 	n, m       int
 	minv, mins []int // minv[u], mins[u]: the least volume and side area of layers u..1
@@ -133,17 +130,17 @@ func (s *cakeChapter) dfs(u, v, area int) {
 		return
 	}
 	// The u layers left have radii and heights at least u, ..., 1.
-	if s.on[cakeChVolume] && v+s.minv[u] > s.n {
+	if s.on.Has(cakeChVolume) && v+s.minv[u] > s.n {
 		s.cut(cakeChVolume, u, "volume %d + %d > %d", v, s.minv[u], s.n)
 		return
 	}
-	if s.on[cakeChLeastArea] && area+s.mins[u] >= s.ans {
+	if s.on.Has(cakeChLeastArea) && area+s.mins[u] >= s.ans {
 		s.cut(cakeChLeastArea, u, "area %d + %d = %d >= best %d", area, s.mins[u], area+s.mins[u], s.ans)
 		return
 	}
 	// Their side area is sum 2 r_k h_k >= sum 2 r_k² h_k / r[u+1] =
 	// 2(n-v)/r[u+1], their radii being below r[u+1].
-	if bound := 2 * (s.n - v) / s.r[u+1]; s.on[cakeChAreaBound] && area+bound >= s.ans {
+	if bound := 2 * (s.n - v) / s.r[u+1]; s.on.Has(cakeChAreaBound) && area+bound >= s.ans {
 		s.cut(cakeChAreaBound, u, "area %d + 2·%d/%d = %d >= best %d", area, s.n-v, s.r[u+1], area+bound, s.ans)
 		return
 	}
@@ -167,12 +164,12 @@ func (s *cakeChapter) cut(k, u int, format string, args ...any) {
 func (s *cakeChapter) radii(u, v, area int) {
 	hi := min(s.r[u+1]-1, intmath.Sqrt(s.n-v)) // a layer of height 1 fits
 	lo := 1
-	if s.on[cakeChLimits] {
+	if s.on.Has(cakeChLimits) {
 		cut := min(hi, intmath.Sqrt((s.n-v)/u))
 		s.limits(fmt.Sprintf("layer %d: R", s.m-u+1), u, hi, cut)
 		lo, hi = u, cut
 	}
-	if s.on[cakeChLargeFirst] {
+	if s.on.Has(cakeChLargeFirst) {
 		for i := hi; i >= lo && s.tick.Err() == nil; i-- {
 			s.heights(u, v, area, i)
 		}
@@ -188,12 +185,12 @@ func (s *cakeChapter) radii(u, v, area int) {
 func (s *cakeChapter) heights(u, v, area, i int) {
 	hi := min(s.h[u+1]-1, (s.n-v)/i/i)
 	lo := 1
-	if s.on[cakeChLimits] {
+	if s.on.Has(cakeChLimits) {
 		s.limits(fmt.Sprintf("R=%d: H", i), u, hi, hi)
 		lo = u
 	}
 	j, step := lo, 1
-	if s.on[cakeChLargeFirst] {
+	if s.on.Has(cakeChLargeFirst) {
 		j, step = hi, -1
 	}
 	for ; lo <= j && j <= hi; j += step {

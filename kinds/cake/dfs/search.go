@@ -42,11 +42,7 @@ func Solve(ctx context.Context, p cake.Instance, on technique.Set) (cake.Answer,
 	s := newCakeSearch(ctx, p, on)
 	// The bottom layer has nothing below it: any radius and height that
 	// fit the volume, which the loops in dfs bound by themselves.
-	if s.fast {
-		s.dfs(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
-	} else {
-		s.dfsAny(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
-	}
+	s.dfs(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
 	st := search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(cakePrunings)}
 	if err := s.tick.Err(); err != nil {
 		return cake.Answer{}, st, err
@@ -114,8 +110,7 @@ type cakeSearch struct {
 	best    int          // area of the best cake found; 3 * volume + 1 before any
 	cur     []cake.Layer // the layers placed so far, bottom first
 
-	largeFirst, areaBound bool
-	fast                  bool // large-first, layer-limits and area-bound are on: dfs, not dfsAny
+	on technique.Bits // the prunings on, indexed by the constants of Prunings
 	// noRoom is 0 with room-above, else so large that the bound of
 	// layer cuts nothing.
 	noRoom int
@@ -141,19 +136,15 @@ func newCakeSearch(ctx context.Context, p cake.Instance, on technique.Set) *cake
 		powers: make([][4]int, m+1),
 		cur:    make([]cake.Layer, m),
 		// Every cake has area R_1^2 + sum 2 R_i H_i <= 3 sum R_i^2 H_i.
-		best:       3*p.Volume + 1,
-		largeFirst: !on.Off("large-first"),
-		areaBound:  !on.Off("area-bound"),
+		best: 3*p.Volume + 1,
+		on:   on.Bits(Prunings),
 	}
-	if on.Off("room-above") {
+	if !s.on.Has(cakeRoomAbove) {
 		s.noRoom = 1 << 40
 	}
-	volume, limits, least := !on.Off("volume-bound"), !on.Off("layer-limits"), !on.Off("least-area")
+	volume, limits, least := s.on.Has(cakeVolumeBound), s.on.Has(cakeLayerLimits), s.on.Has(cakeLeastArea)
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()
-	// dfs draws no tree: a traced search takes dfsAny, which searches the
-	// same nodes in the same order with the same counts.
-	s.fast = s.largeFirst && limits && s.areaBound && !s.tracing
 	minV, minA := 0, 0
 	for u := 1; u <= m; u++ {
 		l := cakeLevel{lo: 1, needA: noCut}
@@ -183,9 +174,9 @@ func newCakeSearch(ctx context.Context, p cake.Instance, on technique.Set) *cake
 
 // dfs places layer u on a layer of radius rBelow and height hBelow, with
 // rem volume left for layers u..1 and area the area of the layers below.
-// It is the search with large-first, layer-limits and area-bound on,
-// untraced; the other switches are in the tables. dfsAny is the search
-// with any, and the one traced: both count the same.
+// Radii run from large to small with large-first, else from small to
+// large; from u with layer-limits, else from 1. volume-bound, least-area
+// and room-above are in the tables of level and room.
 func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 	if u == 0 {
 		s.leaf(rem, area)
@@ -198,32 +189,45 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 		return
 	}
 	avail := rem - l.keepV // the most this layer can hold
-	// This layer's height is at least u, so r^2 u <= avail.
-	rMax := min(rBelow-1, intmath.Sqrt(avail/u))
+	// This layer's height is at least l.lo, so r² l.lo <= avail.
+	rMax := min(rBelow-1, intmath.Sqrt(avail/l.lo))
 	s.radiiCut(u, l, rem, avail, area, rBelow, hBelow, rMax)
-	if rMax-u >= 1 {
-		s.probe.Cut(cakeLargeFirst)
+	if rMax < l.lo {
+		return
 	}
-	for r := rMax; r >= u; r-- {
+	r, end, step := rMax, l.lo-1, -1
+	if !s.on.Has(cakeLargeFirst) {
+		r, end, step = l.lo, rMax+1, 1
+	} else if rMax-l.lo >= 1 {
+		s.probe.Cut(cakeLargeFirst)
+		if s.tracing {
+			s.probe.Why(cakeLargeFirst, fmt.Sprintf("radii %d down to %d", rMax, l.lo))
+		}
+	}
+	for ; r != end && s.tick.Err() == nil; r += step {
 		top := 0
 		if u == s.m {
 			top = r * r // the tops of all layers together cover the bottom's disc
 		}
 		// Layers u..1 have radii at most r, so their side area
 		// sum 2 r_i h_i = sum 2 r_i^2 h_i / r_i is at least 2 rem / r.
-		if area+top+intmath.CeilDiv(2*rem, r) >= s.best {
-			if u == s.m {
-				s.probe.CutN(cakeAreaBound, s.layers(u, r, u, min(hBelow-1, avail/(r*r)), rem))
-				continue // a smaller bottom has a smaller top: try it
+		if side := intmath.CeilDiv(2*rem, r); s.on.Has(cakeAreaBound) && area+top+side >= s.best {
+			all := u != s.m && s.on.Has(cakeLargeFirst) // large to small, a smaller r only raises the bound
+			lo := r
+			if all {
+				lo = l.lo
 			}
-			// A smaller r only raises the bound.
-			s.probe.CutN(cakeAreaBound, s.passR(u, u, r, u, avail, rem, noCut, hBelow))
-			break
+			n := s.passR(u, lo, r, l.lo, avail, rem, noCut, hBelow)
+			s.probe.CutN(cakeAreaBound, n)
+			if s.tracing && n > 0 {
+				s.probe.Why(cakeAreaBound, s.areaWhy(r, area+top, side, r-lo+1, n))
+			}
+			if all {
+				break
+			}
+			continue // small to large, or a smaller bottom, whose top is smaller
 		}
-		s.layer(u, r, rem, avail, area+top, hBelow)
-		if s.tick.Err() != nil {
-			return
-		}
+		s.layer(u, r, l.lo, rem, avail, area+top, hBelow)
 	}
 }
 
@@ -257,24 +261,48 @@ func (s *cakeSearch) leaf(rem, area int) {
 	}
 }
 
-// layer tries every height for layer u with radius r, tallest first.
-func (s *cakeSearch) layer(u, r, rem, avail, area, hBelow int) {
+// layer tries every height of at least lo for layer u with radius r,
+// tallest first with large-first, else shortest first.
+func (s *cakeSearch) layer(u, r, lo, rem, avail, area, hBelow int) {
 	sum2, sum3 := s.room(u, r)
 	hMax := min(hBelow-1, avail/(r*r))
-	s.heightsCut(u, r, u, rem, hMax, hBelow, sum2, sum3)
-	if hMax-u >= 1 {
-		s.probe.Cut(cakeLargeFirst)
+	s.heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3)
+	if hMax < lo {
+		return
 	}
-	for h := hMax; h >= u; h-- {
+	h, end, step := hMax, lo-1, -1
+	if !s.on.Has(cakeLargeFirst) {
+		h, end, step = lo, hMax+1, 1
+	} else if hMax-lo >= 1 {
+		s.probe.Cut(cakeLargeFirst)
+		if s.tracing {
+			s.probe.Why(cakeLargeFirst, fmt.Sprintf("R=%d: heights %d down to %d", r, hMax, lo))
+		}
+	}
+	for ; h != end; h += step {
 		left := rem - r*r*h
-		if left > h*sum2-sum3 {
-			s.probe.CutN(cakeRoomAbove, h-u+1) // a lower layer leaves more volume and less room above
-			break
+		if room := h*sum2 - sum3; left > room {
+			n := 1
+			if s.on.Has(cakeLargeFirst) {
+				n = h - lo + 1 // a lower layer leaves more volume and less room above
+			}
+			s.probe.CutN(cakeRoomAbove, n)
+			if s.tracing {
+				s.probe.Why(cakeRoomAbove, s.roomWhy(r, h, left, room, n))
+			}
+			if n > 1 {
+				break
+			}
+			continue // small to large, a taller layer may leave little enough
 		}
 		if !s.tick.Tick() {
 			return
 		}
 		s.cur[s.m-u] = cake.Layer{R: r, H: h}
+		if s.tracing {
+			s.traced(u, r, h, left, area+2*r*h)
+			continue
+		}
 		s.dfs(u-1, left, area+2*r*h, r, h)
 	}
 }
@@ -333,7 +361,7 @@ func (s *cakeSearch) heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3 int) {
 // what fits fit and the layer below, room-above lets through: the layers
 // of those radii that the search would place.
 func (s *cakeSearch) passR(u, lo, hi, hLo, fit, rem, area, hBelow int) int {
-	if s.areaBound && u < s.m && area > noCut {
+	if s.on.Has(cakeAreaBound) && u < s.m && area > noCut {
 		// Above the bottom, area + ceil(2 rem / r) < best holds from
 		// one radius up: ceil(2 rem / r) <= best-area-1.
 		g := s.best - area - 1
@@ -348,7 +376,7 @@ func (s *cakeSearch) passR(u, lo, hi, hLo, fit, rem, area, hBelow int) int {
 		if u == s.m {
 			top = r * r
 		}
-		if area == noCut || !s.areaBound || area+top+intmath.CeilDiv(2*rem, r) < s.best {
+		if area == noCut || !s.on.Has(cakeAreaBound) || area+top+intmath.CeilDiv(2*rem, r) < s.best {
 			n += s.layers(u, r, hLo, min(hBelow-1, fit/(r*r)), rem)
 		}
 	}
@@ -376,7 +404,7 @@ func passH(r, lo, hi, rem, sum2, sum3 int) int {
 // it.
 func (s *cakeSearch) traced(u, r, h, left, area int) {
 	s.probe.Enter(fmt.Sprintf("layer %d: R=%d H=%d", s.m-u+1, r, h))
-	s.dfsAny(u-1, left, area, r, h)
+	s.dfs(u-1, left, area, r, h)
 	s.probe.Leave()
 }
 
@@ -392,59 +420,6 @@ func (s *cakeSearch) room(u, r int) (int, int) {
 	return s.noRoom + (u-1)*r*r - 2*r*p[1] + p[2], r*r*p[1] - 2*r*p[2] + p[3]
 }
 
-// dfsAny is dfs with any switches: radii and heights from small to large
-// without large-first, from 1 without layer-limits, and no area bound
-// without area-bound.
-func (s *cakeSearch) dfsAny(u, rem, area, rBelow, hBelow int) {
-	if u == 0 {
-		s.leaf(rem, area)
-		return
-	}
-	l := s.level[u]
-	if short, over := rem < l.needV, area+l.needA >= s.best; short || over {
-		s.nodeCut(u, l, rem, area, short, over)
-		return
-	}
-	avail := rem - l.keepV
-	rMax := min(rBelow-1, intmath.Sqrt(avail/l.lo))
-	s.radiiCut(u, l, rem, avail, area, rBelow, hBelow, rMax)
-	if rMax < l.lo {
-		return
-	}
-	r, end, step := rMax, l.lo-1, -1
-	if !s.largeFirst {
-		r, end, step = l.lo, rMax+1, 1
-	} else if rMax-l.lo >= 1 {
-		s.probe.Cut(cakeLargeFirst)
-		if s.tracing {
-			s.probe.Why(cakeLargeFirst, fmt.Sprintf("radii %d down to %d", rMax, l.lo))
-		}
-	}
-	for ; r != end && s.tick.Err() == nil; r += step {
-		top := 0
-		if u == s.m {
-			top = r * r
-		}
-		if side := intmath.CeilDiv(2*rem, r); s.areaBound && area+top+side >= s.best {
-			all := u != s.m && s.largeFirst // large to small, a smaller r only raises the bound
-			lo := r
-			if all {
-				lo = l.lo
-			}
-			n := s.passR(u, lo, r, l.lo, avail, rem, noCut, hBelow)
-			s.probe.CutN(cakeAreaBound, n)
-			if s.tracing && n > 0 {
-				s.probe.Why(cakeAreaBound, s.areaWhy(r, area+top, side, r-lo+1, n))
-			}
-			if all {
-				break
-			}
-			continue // small to large, or a smaller bottom, whose top is smaller
-		}
-		s.layerAny(u, r, l.lo, rem, avail, area+top, hBelow)
-	}
-}
-
 // areaWhy says why area-bound cut radius r and the radii-1 below it, n
 // layers in all: the area so far (with the tops) and the side area of
 // the layers left reach the best cake's.
@@ -454,51 +429,6 @@ func (s *cakeSearch) areaWhy(r, area, side, radii, n int) string {
 		why += ", and so for " + trace.Plural(radii-1, "radius", "radii") + " below"
 	}
 	return why + ": " + trace.Plural(n, "layer", "layers")
-}
-
-// layerAny is layer for dfsAny, the heights at least lo.
-func (s *cakeSearch) layerAny(u, r, lo, rem, avail, area, hBelow int) {
-	sum2, sum3 := s.room(u, r)
-	hMax := min(hBelow-1, avail/(r*r))
-	s.heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3)
-	if hMax < lo {
-		return
-	}
-	h, end, step := hMax, lo-1, -1
-	if !s.largeFirst {
-		h, end, step = lo, hMax+1, 1
-	} else if hMax-lo >= 1 {
-		s.probe.Cut(cakeLargeFirst)
-		if s.tracing {
-			s.probe.Why(cakeLargeFirst, fmt.Sprintf("R=%d: heights %d down to %d", r, hMax, lo))
-		}
-	}
-	for ; h != end; h += step {
-		left := rem - r*r*h
-		if room := h*sum2 - sum3; left > room {
-			n := 1
-			if s.largeFirst {
-				n = h - lo + 1 // a lower layer leaves more volume and less room above
-			}
-			s.probe.CutN(cakeRoomAbove, n)
-			if s.tracing {
-				s.probe.Why(cakeRoomAbove, s.roomWhy(r, h, left, room, n))
-			}
-			if n > 1 {
-				break
-			}
-			continue // small to large, a taller layer may leave little enough
-		}
-		if !s.tick.Tick() {
-			return
-		}
-		s.cur[s.m-u] = cake.Layer{R: r, H: h}
-		if s.tracing {
-			s.traced(u, r, h, left, area+2*r*h)
-			continue
-		}
-		s.dfsAny(u-1, left, area+2*r*h, r, h)
-	}
 }
 
 // roomWhy says why room-above cut height h under radius r and the n-1

@@ -58,16 +58,13 @@ func CatsChapter(ctx context.Context, p cats.Instance, on technique.Set) (cats.A
 	}
 	s := &catsChapter{tick: poll.New(ctx), n: n, w: p.W, ans: n,
 		order: make([]int, n), c: make([]int, n), sum: make([]int, n+1), car: make([]int, n)}
-	bits := on.Bits(CatsChapterPrunings)
-	for k := range s.on {
-		s.on[k] = bits&(1<<uint(k)) != 0
-	}
+	s.on = on.Bits(CatsChapterPrunings)
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()
 	for i := range s.order {
 		s.order[i] = i
 	}
-	if s.on[catsChHeaviestFirst] {
+	if s.on.Has(catsChHeaviestFirst) {
 		slices.SortStableFunc(s.order, func(a, b int) int { return cmp.Compare(p.Weights[b], p.Weights[a]) })
 	}
 	for u, i := range s.order {
@@ -77,7 +74,7 @@ func CatsChapter(ctx context.Context, p cats.Instance, on technique.Set) (cats.A
 		s.probe.Enter(fmt.Sprintf("%d cats, W=%d", n, p.W))
 	}
 	s.dfs(0, 0)
-	if s.on[catsChHeaviestFirst] {
+	if s.on.Has(catsChHeaviestFirst) {
 		s.probe.CutN(catsChHeaviestFirst, s.placed)
 		if s.tracing {
 			s.probe.Why(catsChHeaviestFirst, trace.Plural(s.placed, "cat", "cats")+" placed, heaviest first")
@@ -98,7 +95,7 @@ type catsChapter struct {
 	tick    poll.Ticker // counts the calls of dfs
 	probe   trace.Probe
 	tracing bool
-	on      [catsChCuts]bool
+	on      technique.Bits
 
 	n, w   int
 	order  []int // order[u]: the cat placed u-th, by its index in the input
@@ -115,7 +112,7 @@ func (s *catsChapter) dfs(u, k int) {
 	if !s.tick.Tick() {
 		return
 	}
-	if s.on[catsChFewerCars] && k >= s.ans {
+	if s.on.Has(catsChFewerCars) && k >= s.ans {
 		s.probe.Cut(catsChFewerCars)
 		if s.tracing {
 			s.probe.Why(catsChFewerCars, fmt.Sprintf("%d cars >= best %d", k, s.ans))
@@ -127,7 +124,7 @@ func (s *catsChapter) dfs(u, k int) {
 		return
 	}
 	for i := 0; i < k && s.tick.Err() == nil; i++ {
-		if s.on[catsChCapacity] && s.c[u]+s.sum[i] > s.w {
+		if s.on.Has(catsChCapacity) && s.c[u]+s.sum[i] > s.w {
 			s.probe.Cut(catsChCapacity)
 			if s.tracing {
 				s.probe.Why(catsChCapacity, fmt.Sprintf("car %d: %d + %d > %d", i+1, s.sum[i], s.c[u], s.w))

@@ -122,8 +122,8 @@ func Prunings() []technique.Pruning {
 // open letter's digits to those that fit (narrowEach), which cuts the
 // nodes for about the same time (docs/ablation.md).
 //
-// Each pruning of CryptarithmPrunings is a bool field, read once at
-// setup; the order ones only change order and ready.
+// The prunings on are read once at setup, as the bits of Prunings' table;
+// the order ones only change order and ready.
 type cryptSearch struct {
 	tick    poll.Ticker // counts the nodes
 	base    int
@@ -144,12 +144,9 @@ type cryptSearch struct {
 	first   []int
 	infeasi bool // no answer before any search: too many letters, a long addend
 
-	colCheck  bool // column-check
-	digitCut  bool // column-digit
-	window    bool // window-bound
-	each      bool // narrow-each
-	leadZero  bool // leading-zero
-	leafCheck bool // some check is left to the leaves
+	on        technique.Bits // the prunings on, indexed by the constants of Prunings
+	digitCut  bool           // column-digit, with column-check that it needs
+	leafCheck bool           // some check is left to the leaves
 
 	probe   trace.Probe // the cuts, and the tree when traced
 	tracing bool        // probe records the tree
@@ -182,15 +179,9 @@ func newCryptSearch(ctx context.Context, p cryptarithm.Instance, limit int, on t
 	s := &cryptSearch{tick: poll.New(ctx), base: p.Base, n: len(letters), letters: letters, cols: len(p.Sum), limit: max(limit, 0)}
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()
-	bits := ^uint64(0) // the defaults, every pruning on, without building the list
-	if !on.Default() {
-		bits = on.Bits(Prunings) // no lookup by name once resolved
-	}
-	active := func(k int) bool { return bits&(1<<k) != 0 }
-	s.colCheck = active(cryptColumnCheck)
-	s.digitCut = s.colCheck && active(cryptColumnDigit) // partial needs the exact carries
-	s.window, s.each, s.leadZero = active(cryptWindowBound), active(cryptNarrowEach), active(cryptLeadingZero)
-	s.leafCheck = !s.colCheck || !s.leadZero
+	s.on = on.Bits(Prunings)
+	s.digitCut = s.on.Has(cryptColumnCheck) && s.on.Has(cryptColumnDigit) // partial needs the exact carries
+	s.leafCheck = !s.on.Has(cryptColumnCheck) || !s.on.Has(cryptLeadingZero)
 	var idx [26]int
 	for i := range letters {
 		idx[letters[i]-'A'] = i
@@ -210,7 +201,7 @@ func newCryptSearch(ctx context.Context, p cryptarithm.Instance, limit int, on t
 	}
 	s.columns(p, &idx)
 	s.windows(p)
-	s.chooseOrder(active(cryptColumnOrder), active(cryptWeightOrder), active(cryptPrimeLast))
+	s.chooseOrder(s.on.Has(cryptColumnOrder), s.on.Has(cryptWeightOrder), s.on.Has(cryptPrimeLast))
 	return s
 }
 
@@ -410,7 +401,7 @@ func (s *cryptSearch) run() {
 	for x := range s.n {
 		st.val[x] = -1
 		st.dom[x] = all
-		if s.lead>>x&1 == 1 && s.leadZero {
+		if s.lead>>x&1 == 1 && s.on.Has(cryptLeadingZero) {
 			st.dom[x] &^= 1
 			s.probe.Cut(cryptLeadingZero)
 			if s.tracing {
@@ -440,7 +431,7 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 	// Without column-check the carries are not known, and the windows
 	// start at the bottom column, whose carry in is 0.
 	next := 0
-	if s.colCheck {
+	if s.on.Has(cryptColumnCheck) {
 		next = s.ready[k]
 	}
 	for m := st.dom[x] & st.free; m != 0; m &= m - 1 {
@@ -465,7 +456,7 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 		child.free &^= 1 << d
 		// One if-else chain rather than continues, so that the trace's
 		// Leave below closes every branch.
-		if s.colCheck && !s.complete(prev, s.ready[k], child) {
+		if s.on.Has(cryptColumnCheck) && !s.complete(prev, s.ready[k], child) {
 			s.probe.Cut(cryptColumnCheck)
 			if s.tracing {
 				s.probe.Why(cryptColumnCheck, s.failed(prev, s.ready[k], child))
@@ -491,10 +482,10 @@ func (s *cryptSearch) label(x, d int) string {
 // holds checks, at a leaf, what the prunings switched off left
 // unchecked: every column and the top carry, and the leading zeros.
 func (s *cryptSearch) holds(st *cryptState) bool {
-	if !s.colCheck && !s.complete(0, s.cols, st) {
+	if !s.on.Has(cryptColumnCheck) && !s.complete(0, s.cols, st) {
 		return false
 	}
-	for m := s.lead; m != 0 && !s.leadZero; m &= m - 1 {
+	for m := s.lead; m != 0 && !s.on.Has(cryptLeadingZero); m &= m - 1 {
 		if st.val[bits.TrailingZeros32(m)] == 0 {
 			return false
 		}
@@ -577,7 +568,7 @@ func (s *cryptSearch) found(st *cryptState) {
 // carry out t in 0..maxOut has B^w·t between carry_j plus those bounds and
 // the letters set so far.
 func (s *cryptSearch) narrow(j int, st *cryptState) bool {
-	if j >= s.cols || !s.window {
+	if j >= s.cols || !s.on.Has(cryptWindowBound) {
 		return true
 	}
 	w := &s.win[j]
@@ -601,7 +592,7 @@ func (s *cryptSearch) narrow(j int, st *cryptState) bool {
 		}
 		return false
 	}
-	if !s.each {
+	if !s.on.Has(cryptNarrowEach) {
 		return true
 	}
 	return s.narrowEach(w, open[:n], fixed, lo, hi, st)

@@ -24,10 +24,10 @@ func Solve(ctx context.Context, p digitpuzzle.Instance, on technique.Set) (digit
 	var st search.Stats
 	bits := on.Bits(Prunings)
 	limit := 2 // two solutions already say "not unique"
-	if bits&(1<<digitCountToTwo) == 0 {
+	if !bits.Has(digitCountToTwo) {
 		limit = 0
 	}
-	ranged := bits&(1<<digitProductRange) != 0
+	ranged := bits.Has(digitProductRange)
 	var probe trace.Probe
 	a, nodes, err := digitsearch.Search(ctx, p, on, &probe, func(q digitpuzzle.Answer) (bool, error) {
 		n, qs, err := countDigit(ctx, digitpuzzle.Instance{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, ranged, limit == 2, &probe)
@@ -50,12 +50,13 @@ const (
 // Prunings returns the prunings of Digit and CountDigit: those of
 // the pattern search, [digitsearch.Prunings], then those of the count.
 func Prunings() []technique.Pruning {
-	return append(digitsearch.Prunings(), []technique.Pruning{
-		{Name: "count-to-two", Category: technique.Bound, Counts: "values of A and B left untried",
-			Doc: "the uniqueness test stops counting at the second solution (else it counts them all)"},
-		{Name: "product-range", Category: technique.Feasibility, Counts: "values of B skipped",
-			Doc: "for each A, only the B whose product lies within the least and greatest C that fit are tried"},
-	}...)
+	ps := make([]technique.Pruning, digitPrunings)
+	copy(ps, digitsearch.Prunings())
+	ps[digitCountToTwo] = technique.Pruning{Name: "count-to-two", Category: technique.Bound, Counts: "values of A and B left untried",
+		Doc: "the uniqueness test stops counting at the second solution (else it counts them all)"}
+	ps[digitProductRange] = technique.Pruning{Name: "product-range", Category: technique.Feasibility, Counts: "values of B skipped",
+		Doc: "for each A, only the B whose product lies within the least and greatest C that fit are tried"}
+	return ps
 }
 
 // Count returns the number of solutions of p's pattern as given,
@@ -66,7 +67,7 @@ func Prunings() []technique.Pruning {
 func Count(ctx context.Context, p digitpuzzle.Instance, limit int, on technique.Set) (int, search.Stats, error) {
 	var probe trace.Probe
 	probe.Start(ctx)
-	n, st, err := countDigit(ctx, p, limit, on.Bits(Prunings)&(1<<digitProductRange) != 0, false, &probe)
+	n, st, err := countDigit(ctx, p, limit, on.Bits(Prunings).Has(digitProductRange), false, &probe)
 	st.Cuts = probe.Counts(digitPrunings)
 	return n, st, err
 }

@@ -27,7 +27,7 @@ import (
 func Solve(ctx context.Context, p queens.Instance, on technique.Set) (queens.Answer, search.Stats, error) {
 	s := newQueensSearch(ctx, p, on)
 	s.least = queens.NewLeast(p.N, queens.Shown, s.mirror)
-	if !p.Judge() && s.lowFirst {
+	if !p.Judge() && s.on.Has(queensLowestFirst) {
 		s.stopFirst = true // the first found is the first in order
 	}
 	s.run()
@@ -92,10 +92,11 @@ type queensSearch struct {
 	probe trace.Probe
 	n     int
 	all   uint64 // the n columns, as a mask
-	// The prunings of QueensPrunings, read once; checkEnd is set when a
-	// mask is off, so that a full board must be checked.
-	cols, diag, anti, mirror, lowFirst, checkEnd bool
-	tracing                                      bool
+	// The prunings on, indexed by the constants of Prunings; mirror is
+	// set when it is on and the board has more than one square, checkEnd
+	// when a mask is off, so that a full board must be checked.
+	on                        technique.Bits
+	mirror, checkEnd, tracing bool
 
 	pos       [queens.MaxN]int // the column of the queen of each row placed, 0-based
 	count     int64            // solutions counted; with mirror, two for each one found
@@ -110,13 +111,10 @@ type queensSearch struct {
 
 func newQueensSearch(ctx context.Context, p queens.Instance, on technique.Set) *queensSearch {
 	s := &queensSearch{tick: poll.New(ctx), n: p.N, all: 1<<p.N - 1}
-	bits := on.Bits(Prunings)
-	is := func(i int) bool { return bits&(1<<uint(i)) != 0 }
-	s.cols, s.diag, s.anti = is(queensColumns), is(queensDiagonals), is(queensAntiDiagonals)
+	s.on = on.Bits(Prunings)
 	// A board of one square is its own mirror image.
-	s.mirror = is(queensMirror) && p.N > 1
-	s.lowFirst = is(queensLowestFirst)
-	s.checkEnd = !s.cols || !s.diag || !s.anti
+	s.mirror = s.on.Has(queensMirror) && p.N > 1
+	s.checkEnd = !s.on.Has(queensColumns) || !s.on.Has(queensDiagonals) || !s.on.Has(queensAntiDiagonals)
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()
 	return s
@@ -177,7 +175,7 @@ func (s *queensSearch) run() {
 func (s *queensSearch) row(r int, cols, d1, d2, free uint64) {
 	for free != 0 && !s.stopped {
 		var c int
-		if s.lowFirst {
+		if s.on.Has(queensLowestFirst) {
 			c = bits.TrailingZeros64(free)
 		} else {
 			c = 63 - bits.LeadingZeros64(free)
@@ -240,13 +238,13 @@ func (s *queensSearch) leave() {
 // masks refuse counts for neither, as either refuses it alone.
 func (s *queensSearch) free(r int, cols, d1, d2 uint64) uint64 {
 	var c, a, b uint64 // the squares each mask on refuses
-	if s.cols {
+	if s.on.Has(queensColumns) {
 		c = cols
 	}
-	if s.diag {
+	if s.on.Has(queensDiagonals) {
 		a = d1 & s.all
 	}
-	if s.anti {
+	if s.on.Has(queensAntiDiagonals) {
 		b = d2 & s.all
 	}
 	s.refused(queensColumns, r, c&^(a|b), "held above")

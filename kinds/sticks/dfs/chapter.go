@@ -67,17 +67,14 @@ func SticksChapter(ctx context.Context, p sticks.Instance, on technique.Set) (st
 		return sticks.Answer{}, search.Stats{}, puzzle.ErrNoSolution
 	}
 	s := &sticksChapter{ctx: ctx, tick: poll.New(ctx), n: n}
-	bits := on.Bits(SticksChapterPrunings)
-	for k := range s.on {
-		s.on[k] = bits&(1<<uint(k)) != 0
-	}
+	s.on = on.Bits(SticksChapterPrunings)
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()
 	// a[1..n], as the listing's, and a[n+1] past the end.
 	s.a = make([]int, n+2)
 	copy(s.a[1:], p.Pieces)
 	slices.Sort(s.a[1 : n+1])
-	if s.on[sticksChLongestFirst] {
+	if s.on.Has(sticksChLongestFirst) {
 		slices.Reverse(s.a[1 : n+1])
 	}
 	s.v = make([]int, n+2)
@@ -95,7 +92,7 @@ type sticksChapter struct {
 	tick    poll.Ticker // counts the calls of dfs
 	probe   trace.Probe
 	tracing bool
-	on      [sticksChCuts]bool
+	on      technique.Bits
 
 	n, sum, len, cnt int
 	a                []int // the pieces, a[1..n], sorted
@@ -108,7 +105,7 @@ type sticksChapter struct {
 // answer at the first that fits.
 func (s *sticksChapter) lengths(longest int) (sticks.Answer, error) {
 	for s.len = longest; s.len <= s.sum; s.len++ {
-		if s.sum%s.len != 0 && s.on[sticksChDivisors] {
+		if s.sum%s.len != 0 && s.on.Has(sticksChDivisors) {
 			s.probe.Cut(sticksChDivisors)
 			if s.tracing {
 				s.probe.Why(sticksChDivisors, fmt.Sprintf("L=%d: %d is not a multiple of %d", s.len, s.sum, s.len))
@@ -143,7 +140,7 @@ func (s *sticksChapter) lengths(longest int) (sticks.Answer, error) {
 // ordered counts the pieces that longest-first tried at the length just
 // searched, as one leaf under it: an order ends nothing.
 func (s *sticksChapter) ordered() {
-	if !s.on[sticksChLongestFirst] {
+	if !s.on.Has(sticksChLongestFirst) {
 		return
 	}
 	s.probe.CutN(sticksChLongestFirst, s.tried)
@@ -177,7 +174,7 @@ func (s *sticksChapter) dfs(stick, filled, last int) bool {
 		return s.down(fmt.Sprintf("stick %d closed", stick), stick+1, 0, 1)
 	}
 	from := 1
-	if s.on[sticksChIndexOrder] {
+	if s.on.Has(sticksChIndexOrder) {
 		from = last
 		s.before(filled, last)
 	}
@@ -200,7 +197,7 @@ func (s *sticksChapter) dfs(stick, filled, last int) bool {
 			return false
 		}
 		j, skipped := i+1, 0
-		if s.on[sticksChEqualSkip] {
+		if s.on.Has(sticksChEqualSkip) {
 			for j <= s.n && a[i] == a[j] {
 				if v[j] == 0 {
 					skipped++
@@ -212,14 +209,14 @@ func (s *sticksChapter) dfs(stick, filled, last int) bool {
 		// The longest piece left must start some stick, and the
 		// sticks left are alike: if it fails starting this one, it
 		// fails anyway.
-		if filled == 0 && s.on[sticksChFirstPiece] {
+		if filled == 0 && s.on.Has(sticksChFirstPiece) {
 			s.cut(sticksChFirstPiece, "first piece %d of stick %d failed", a[i], stick)
 			return false
 		}
 		// A piece that closed the stick and failed: pieces that make up
 		// its length in its place leave the same sticks to fill, with
 		// fewer choices.
-		if filled+a[i] == s.len && s.on[sticksChLastPiece] {
+		if filled+a[i] == s.len && s.on.Has(sticksChLastPiece) {
 			s.cut(sticksChLastPiece, "%d closed stick %d and failed", a[i], stick)
 			return false
 		}

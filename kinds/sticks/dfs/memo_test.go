@@ -112,7 +112,7 @@ func TestSticksMemoFollowsTheBlock(t *testing.T) {
 		{"hard_454", judge, 1, 8 * 1024},
 	} {
 		var s sticksSearch
-		s.switches(technique.Set{})
+		s.on = technique.Set{}.Bits(Prunings)
 		require.True(t, s.init(context.Background(), tc.pieces))
 		most := 0
 		for d := s.sum / s.vals[0]; d >= 2; d-- {
@@ -145,7 +145,7 @@ func TestSticksWithMemory(t *testing.T) {
 	require.NoError(t, err)
 	for _, bytes := range []int{1 << 30, 56 << 20, 4 << 20, 64 << 10, 1} {
 		var s sticksSearch
-		s.switches(technique.Set{})
+		s.on = technique.Set{}.Bits(Prunings)
 		require.True(t, s.init(search.WithMemory(context.Background(), bytes), wide))
 		require.LessOrEqual(t, s.memoBytes+8*s.reachWords, bytes, "%d bytes", bytes)
 		require.LessOrEqual(t, s.memoBytes, sticksMemoBytes)
@@ -157,7 +157,7 @@ func TestSticksWithMemory(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, want.Length, got.Length)
 	var s sticksSearch
-	s.switches(technique.Set{})
+	s.on = technique.Set{}.Bits(Prunings)
 	require.True(t, s.init(search.WithMemory(context.Background(), 0), wide))
 	require.Equal(t, sticksMemoBytes, s.memoBytes, "0 keeps the default")
 }

@@ -26,7 +26,7 @@ func (s *sticksSearch) setReach(depth, f int) {
 	}
 	rs := s.reach[base:]
 	bound := s.l - s.vals[f]
-	if !s.firstPiece {
+	if !s.on.Has(sticksFirstPiece) {
 		bound = s.l // the stick may leave vals[f] out
 	}
 	nw := bound/64 + 1
@@ -59,7 +59,7 @@ func (s *sticksSearch) setReach(depth, f int) {
 func (s *sticksSearch) piecesFit(f, m int) bool {
 	// base + step*i is the index of the i-th longest length from f on.
 	d, base, step := len(s.vals)-f, f, 1
-	if !s.desc {
+	if !s.on.Has(sticksLongestFirst) {
 		base, step = len(s.vals)-1, -1
 	}
 	n, kmin, sum := 0, 0, 0

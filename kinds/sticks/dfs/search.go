@@ -30,7 +30,7 @@ import (
 func Solve(ctx context.Context, p sticks.Instance, on technique.Set) (sticks.Answer, search.Stats, error) {
 	var st search.Stats
 	var s sticksSearch
-	s.switches(on)
+	s.on = on.Bits(Prunings)
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()
 	if !s.init(ctx, p.Pieces) {
@@ -60,7 +60,7 @@ func (s *sticksSearch) lengths(pieces []int, st *search.Stats) (sticks.Answer, e
 			return sticks.Answer{}, err
 		}
 		switch {
-		case ok && s.shortestFirst:
+		case ok && s.on.Has(sticksShortestFirst):
 			if n := s.undecided(l); n > 0 {
 				s.probe.CutN(sticksShortestFirst, n)
 				if s.tracing {
@@ -89,11 +89,11 @@ func (s *sticksSearch) lengths(pieces []int, st *search.Stats) (sticks.Answer, e
 // the total itself.
 func (s *sticksSearch) candidates() iter.Seq[int] {
 	g := 1
-	if s.gcdLengths {
+	if s.on.Has(sticksGcd) {
 		g = s.gcd()
 	}
 	return func(yield func(int) bool) {
-		if !s.divisors {
+		if !s.on.Has(sticksDivisors) {
 			for l := range s.range_(s.longest, s.sum-1) {
 				if l%g != 0 {
 					s.probe.Cut(sticksGcd)
@@ -108,11 +108,11 @@ func (s *sticksSearch) candidates() iter.Seq[int] {
 		}
 		most := s.sum / s.longest
 		d, step := most, -1
-		if !s.shortestFirst {
+		if !s.on.Has(sticksShortestFirst) {
 			d, step = 2, 1
 		}
 		prev := s.longest - 1 // the last length passed, shortest first
-		if !s.shortestFirst {
+		if !s.on.Has(sticksShortestFirst) {
 			prev = s.sum
 		}
 		for ; d >= 2 && d <= most; d += step {
@@ -133,7 +133,7 @@ func (s *sticksSearch) candidates() iter.Seq[int] {
 				return
 			}
 		}
-		if s.shortestFirst {
+		if s.on.Has(sticksShortestFirst) {
 			s.notDivisors(prev+1, s.sum-1, g)
 		} else {
 			s.notDivisors(s.longest, prev-1, g)
@@ -166,7 +166,7 @@ func (s *sticksSearch) notDivisors(lo, hi, g int) {
 // downwards.
 func (s *sticksSearch) range_(lo, hi int) iter.Seq[int] {
 	return func(yield func(int) bool) {
-		if s.shortestFirst {
+		if s.on.Has(sticksShortestFirst) {
 			for l := lo; l <= hi && yield(l); l++ {
 			}
 			return
@@ -180,11 +180,11 @@ func (s *sticksSearch) range_(lo, hi int) iter.Seq[int] {
 // total, that shortest-first leaves undecided once l fits.
 func (s *sticksSearch) undecided(l int) int {
 	g := 1
-	if s.gcdLengths {
+	if s.on.Has(sticksGcd) {
 		g = s.gcd()
 	}
 	n := 0
-	if !s.divisors {
+	if !s.on.Has(sticksDivisors) {
 		for m := l + 1; m < s.sum; m++ {
 			if m%g == 0 {
 				n++
@@ -278,21 +278,6 @@ func Prunings() []technique.Pruning {
 	}
 }
 
-// switches reads the prunings of on into s, once.
-func (s *sticksSearch) switches(on technique.Set) {
-	if on.Default() { // the usual case, without a lookup per name
-		s.divisors, s.gcdLengths, s.shortestFirst, s.desc, s.indexOrder = true, true, true, true, true
-		s.equalSkip, s.firstPiece, s.lastPiece, s.smallGap = true, true, true, true
-		s.memoOn, s.pieceCount, s.copiesOn, s.reachOn = true, true, true, true
-		return
-	}
-	bits := on.Bits(Prunings)
-	for i, v := range [...]*bool{&s.divisors, &s.gcdLengths, &s.shortestFirst, &s.desc, &s.indexOrder,
-		&s.equalSkip, &s.firstPiece, &s.lastPiece, &s.smallGap, &s.memoOn, &s.pieceCount, &s.copiesOn, &s.reachOn} {
-		*v = bits&(1<<uint(i)) != 0
-	}
-}
-
 // Tuning constants of the sticks search.
 const (
 	// sticksReachWords bounds the words of reachability bitsets held at
@@ -379,11 +364,8 @@ type sticksSearch struct {
 	// The gaps that fill settles at once: below short none is filled,
 	// below twice one piece is looked up. Both are 0 without small-gap.
 	short, twice int
-	// The prunings of SticksPrunings, read once by switches; desc is
-	// longest-first.
-	divisors, gcdLengths, shortestFirst, desc, indexOrder bool
-	equalSkip, firstPiece, lastPiece, smallGap            bool
-	memoOn, pieceCount, copiesOn, reachOn                 bool
+	// The prunings on, indexed by the constants of Prunings.
+	on technique.Bits
 
 	probe    trace.Probe // the cuts, and the tree when traced
 	tracing  bool        // probe records the tree
@@ -424,7 +406,7 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 		s.memoBytes = min(s.memoBytes, int(share*sticksMemoBytes))
 		s.reachWords = min(s.reachWords, int(share*sticksReachWords))
 	}
-	if longest >= sticksSmall || !s.equalSkip || !s.desc {
+	if longest >= sticksSmall || !s.on.Has(sticksEqualSkip) || !s.on.Has(sticksLongestFirst) {
 		s.groupSorted(pieces)
 		present = 0
 		for _, v := range s.vals[s.long:] {
@@ -441,13 +423,13 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 		}
 	}
 	s.shortest, s.longest = slices.Min(s.vals), longest
-	s.anyOrder = !s.desc || !s.indexOrder
-	s.narrow = 3*s.shortest > s.longest && s.pieceCount
+	s.anyOrder = !s.on.Has(sticksLongestFirst) || !s.on.Has(sticksIndexOrder)
+	s.narrow = 3*s.shortest > s.longest && s.on.Has(sticksPieceCount)
 	s.present = present
-	if s.equalSkip && s.desc {
+	if s.on.Has(sticksEqualSkip) && s.on.Has(sticksLongestFirst) {
 		s.small = sticksSmall
 	}
-	if s.smallGap {
+	if s.on.Has(sticksSmallGap) {
 		s.short, s.twice = s.shortest, 2*s.shortest
 	}
 	return true
@@ -459,12 +441,12 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 // rather than counts lengths in present.
 func (s *sticksSearch) groupSorted(pieces []int) {
 	sorted := slices.Clone(pieces)
-	if s.desc {
+	if s.on.Has(sticksLongestFirst) {
 		slices.SortFunc(sorted, func(a, b int) int { return b - a }) // no overflow in 1..2^30
 	} else {
 		slices.Sort(sorted)
 	}
-	if !s.equalSkip {
+	if !s.on.Has(sticksEqualSkip) {
 		s.alloc(len(sorted), len(sorted))
 		copy(s.vals, sorted)
 		for j := range s.cnt[:len(sorted)] {
@@ -486,7 +468,7 @@ func (s *sticksSearch) groupSorted(pieces []int) {
 		if i == 0 || v != sorted[i-1] {
 			j++
 			s.vals[j] = v
-			if v < sticksSmall && s.desc {
+			if v < sticksSmall && s.on.Has(sticksLongestFirst) {
 				s.long = min(s.long, j)
 			}
 		}
@@ -554,20 +536,20 @@ func (s *sticksSearch) run(full bool) bool {
 	if full {
 		if s.memo.word == nil {
 			bytes := s.memoBytes
-			if !s.memoOn {
+			if !s.on.Has(sticksMemoCut) {
 				bytes = 0
 			}
 			s.memo.setup(s.cnt, bytes, s.tracing) // between searches cnt holds the block
 		}
 		s.memo.reset()
-		if s.l/64 < s.reachWords && (s.reachOn || s.copiesOn) {
+		if s.l/64 < s.reachWords && (s.on.Has(sticksReach) || s.on.Has(sticksCopiesFit)) {
 			s.words = s.l/64 + 1
 		}
 		if s.words*((len(s.vals)+1)*(s.sum/s.l)+2) > s.reachWords {
 			s.words = 0
 		}
 	}
-	s.bits = s.words != 0 && s.reachOn
+	s.bits = s.words != 0 && s.on.Has(sticksReach)
 	s.masked, s.nz = len(s.vals) <= 64, 0
 	for k, c := range s.cnt[:len(s.vals)] {
 		s.take(k, c)
@@ -615,7 +597,7 @@ func (s *sticksSearch) stick(depth, f int) bool {
 			s.memo.add(s.cnt, f, s.probe.Current())
 			return false
 		}
-		if j := s.mostCopies(f); s.copiesOn && !s.copiesFit(j, left/s.l) {
+		if j := s.mostCopies(f); s.on.Has(sticksCopiesFit) && !s.copiesFit(j, left/s.l) {
 			s.probe.Cut(sticksCopiesFit)
 			if s.tracing {
 				s.probe.Why(sticksCopiesFit, fmt.Sprintf("%d pieces of length %d do not fit %s", s.cnt[j], s.vals[j], trace.Plural(left/s.l, "stick", "sticks")))
@@ -627,7 +609,7 @@ func (s *sticksSearch) stick(depth, f int) bool {
 	}
 	outer := s.first
 	s.first = f
-	ok := s.fill(depth, f, s.l, s.firstPiece)
+	ok := s.fill(depth, f, s.l, s.on.Has(sticksFirstPiece))
 	s.first = outer
 	if ok {
 		s.sticks[depth] = s.path[s.pos:s.end:s.end]
@@ -688,7 +670,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 		// none does, and atMost's search ends at the end.
 		j = s.atMost(j, r)
 	}
-	if s.desc {
+	if s.on.Has(sticksLongestFirst) {
 		s.ordered(j, r)
 	}
 	short, twice, bits := s.short, s.twice, s.bits
@@ -760,7 +742,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 				one = one || c == 1
 				s.take(j, n-c)
 				next := j + 1 // where the pieces after these come from
-				if !s.indexOrder {
+				if !s.on.Has(sticksIndexOrder) {
 					next = s.first
 				} else {
 					s.inOrder(j, rest)
@@ -773,7 +755,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 			}
 			s.take(j, n)
 			if ok {
-				if c > 1 && s.equalSkip {
+				if c > 1 && s.on.Has(sticksEqualSkip) {
 					s.probe.CutN(sticksEqualSkip, c-1)
 					if s.tracing {
 						s.probe.Why(sticksEqualSkip, fmt.Sprintf("%d pieces of length %d in one decision", c, v))
@@ -789,7 +771,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 			if s.stop {
 				return false
 			}
-			if rest == 0 && s.lastPiece {
+			if rest == 0 && s.on.Has(sticksLastPiece) {
 				// c pieces of length v closed the stick and failed. With
 				// one fewer, other pieces S would fill the last v; in any
 				// packing of what is then left, a piece v outside the
@@ -814,7 +796,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 			s.lastCut(j, r, sticksFirstPiece)
 			return false
 		}
-		if n > 1 && one && s.equalSkip {
+		if n > 1 && one && s.on.Has(sticksEqualSkip) {
 			s.probe.CutN(sticksEqualSkip, n-1)
 			if s.tracing {
 				s.probe.Why(sticksEqualSkip, fmt.Sprintf("%s of length %d, like the one that failed", trace.Plural(n-1, "more piece", "more pieces"), v))
@@ -869,7 +851,7 @@ func (s *sticksSearch) live(a, b int) int {
 // most r: with longest-first their start is atMost(j, r) and their end
 // the end, shortest first their start j.
 func (s *sticksSearch) fitting(j, r int) (int, int) {
-	if s.desc {
+	if s.on.Has(sticksLongestFirst) {
 		return s.atMost(j, r), len(s.vals)
 	}
 	return j, s.above(j, r)
@@ -931,7 +913,7 @@ func (s *sticksSearch) gapCut(depth, j, rest int, why string) {
 // index-order's when a piece before j would close it.
 func (s *sticksSearch) noCloser(depth, j, rest int) {
 	s.gapCut(depth, j, rest, "and no single piece of that length after it")
-	if s.indexOrder && s.exact(s.first, rest) >= 0 {
+	if s.on.Has(sticksIndexOrder) && s.exact(s.first, rest) >= 0 {
 		s.probe.Cut(sticksIndexOrder)
 		if s.tracing {
 			s.probe.Why(sticksIndexOrder, fmt.Sprintf("gap %d: the piece %d that would close it comes before", rest, rest))
@@ -944,11 +926,11 @@ func (s *sticksSearch) noCloser(depth, j, rest int) {
 // would try, each leaving a gap below the shortest piece, which without
 // reachable-sums nothing else refuses.
 func (s *sticksSearch) shorter(j, rest int) {
-	if !s.smallGap || s.bits {
+	if !s.on.Has(sticksSmallGap) || s.bits {
 		return
 	}
 	from := j + 1
-	if !s.indexOrder {
+	if !s.on.Has(sticksIndexOrder) {
 		from = s.first
 	}
 	if m := s.live(s.fitting(from, rest-1)); m > 0 {
@@ -963,7 +945,7 @@ func (s *sticksSearch) shorter(j, rest int) {
 // left after index j: those from the stick's first index to j with pieces
 // left that fit it, which the next fill would try without it.
 func (s *sticksSearch) inOrder(j, rest int) {
-	if s.desc && s.vals[j] > rest {
+	if s.on.Has(sticksLongestFirst) && s.vals[j] > rest {
 		return // the lengths up to j are no shorter: none fits
 	}
 	from, to := s.fitting(s.first, rest)
@@ -1020,7 +1002,7 @@ func (s *sticksSearch) tries(depth, j, v int) bool {
 // else anywhere, in either order of lengths.
 func (s *sticksSearch) single(j, r int) int {
 	from := j + 1
-	if !s.indexOrder {
+	if !s.on.Has(sticksIndexOrder) {
 		from = s.first
 	}
 	return s.exact(from, r)
@@ -1071,7 +1053,7 @@ func (s *sticksSearch) down(depth, c, v, gap int, empty bool, next func() bool) 
 // none; only without equal-skip does a length repeat.
 func (s *sticksSearch) exact(j, r int) int {
 	var k int
-	if s.desc {
+	if s.on.Has(sticksLongestFirst) {
 		k = s.atMost(j, r)
 	} else {
 		k = j + sort.SearchInts(s.vals[j:], r)

@@ -68,10 +68,7 @@ func SudokuChapter(ctx context.Context, p sudoku.Instance, on technique.Set) (su
 	}
 	s := &sudokuChapter{tick: poll.New(ctx), p: p, n: n, box: p.Box, full: ^uint64(0) >> (64 - n),
 		state: make([]uint64, n*n), filled: make([]bool, n*n)}
-	bitsOn := on.Bits(SudokuChapterPrunings)
-	for k := range s.on {
-		s.on[k] = bitsOn&(1<<uint(k)) != 0
-	}
+	s.on = on.Bits(SudokuChapterPrunings)
 	s.probe.Start(ctx)
 	s.tracing = s.probe.Tracing()
 	for i := range s.state {
@@ -95,7 +92,7 @@ func SudokuChapter(ctx context.Context, p sudoku.Instance, on technique.Set) (su
 		s.probe.Enter(fmt.Sprintf("%d blank cells", blanks))
 	}
 	ok := s.dfs(blanks)
-	if s.on[sudokuChFewest] {
+	if s.on.Has(sudokuChFewest) {
 		s.probe.CutN(sudokuChFewest, s.chosen)
 		if s.tracing {
 			s.probe.Why(sudokuChFewest, trace.Plural(s.chosen, "cell", "cells")+" chosen with the fewest letters")
@@ -125,7 +122,7 @@ type sudokuChapter struct {
 	tick    poll.Ticker // counts the calls of dfs
 	probe   trace.Probe
 	tracing bool
-	on      [sudokuChCuts]bool
+	on      technique.Bits
 
 	p        sudoku.Instance
 	n, box   int
@@ -193,11 +190,11 @@ func (s *sudokuChapter) dfs(cnt int) bool {
 		s.probe.Found()
 		return true
 	}
-	if s.on[sudokuChCells] && !s.cells(&cnt) {
+	if s.on.Has(sudokuChCells) && !s.cells(&cnt) {
 		return false
 	}
 	for k := sudokuChRows; k <= sudokuChBoxes; k++ {
-		if s.on[k] && !s.units(k, &cnt) {
+		if s.on.Has(k) && !s.units(k, &cnt) {
 			return false
 		}
 	}
@@ -330,7 +327,7 @@ func (s *sudokuChapter) choose() int {
 		if s.filled[i] {
 			continue
 		}
-		if !s.on[sudokuChFewest] {
+		if !s.on.Has(sudokuChFewest) {
 			return i
 		}
 		if c := bits.OnesCount64(m); c < fewest {

@@ -42,25 +42,6 @@ func Prunings() []technique.Pruning {
 	}
 }
 
-// sudokuOff reads the switches of on.
-func sudokuOff(on technique.Set) engine.Off {
-	if on.Default() {
-		return engine.Off{} // most solves: a 17-clue grid costs a few thousand instructions
-	}
-	return engine.Off{
-		NakedSingles:  on.Off("naked-singles"),
-		HiddenSingles: on.Off("hidden-singles"),
-		FewestFirst:   on.Off("fewest-first"),
-		BoxLine:       on.Off("box-line"),
-		LookAhead:     on.Off("look-ahead"),
-		BandBranch:    on.Off("band-branch"),
-		StackRule:     on.Off("stack-rule"),
-		Minirows:      on.Off("minirows"),
-		Learning:      on.Off("learning"),
-		DeadCell:      on.Off("dead-cell"),
-	}
-}
-
 // Solve returns the first answer that the search finds, puzzle.ErrNoSolution
 // when there is none (givens that clash included), or ctx.Err() when ctx is
 // done first. It does not look for a second answer. Box may be 2 to
@@ -77,7 +58,7 @@ func sudokuOff(on technique.Set) engine.Off {
 // with a look-ahead on hard puzzles) and one for 64x64 to 400x400
 // (bitsets undone from a trail, learning nogoods when it keeps failing).
 func Solve(ctx context.Context, p sudoku.Instance, on technique.Set) (sudoku.Answer, search.Stats, error) {
-	r, err := engine.Run(ctx, p, 1, 0, sudokuOff(on))
+	r, err := engine.Run(ctx, p, 1, 0, on.Bits(Prunings))
 	st := search.Stats{Nodes: r.Nodes, Cuts: r.Cuts}
 	switch {
 	case err != nil:
@@ -108,7 +89,7 @@ var ErrNodeLimit = engine.ErrNodeLimit
 // state is a node that propagation left standing, so that the nodes may
 // be a few more.
 func CountNodes(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Set) (int, search.Stats, error) {
-	r, err := engine.Run(ctx, p, limit, maxNodes, sudokuOff(on))
+	r, err := engine.Run(ctx, p, limit, maxNodes, on.Bits(Prunings))
 	if err != nil {
 		return 0, search.Stats{}, err
 	}

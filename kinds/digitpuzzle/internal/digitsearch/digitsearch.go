@@ -89,8 +89,7 @@ func Search(ctx context.Context, p digitpuzzle.Instance, on technique.Set, probe
 
 // run deepens the number of changes, as Search says.
 func (s *digitSearch) run(on technique.Set) (digitpuzzle.Answer, error) {
-	bits := on.Bits(Prunings)
-	s.budget, s.prefix, s.least = bits&(1<<ChangeBudget) != 0, bits&(1<<PrefixFit) != 0, bits&(1<<LeastFirst) != 0
+	s.on = on.Bits(Prunings)
 	for d := 0; d <= s.n; d++ {
 		if !s.tick.Look() {
 			return digitpuzzle.Answer{}, s.tick.Err()
@@ -99,7 +98,7 @@ func (s *digitSearch) run(on technique.Set) (digitpuzzle.Answer, error) {
 		if err != nil {
 			return digitpuzzle.Answer{}, err
 		}
-		if !s.least && s.kept {
+		if !s.on.Has(LeastFirst) && s.kept {
 			s.cur, found = s.best, true
 		}
 		if found {
@@ -126,11 +125,11 @@ func (s *digitSearch) depth(d int) (bool, error) {
 	// digits fits no pattern within d changes, so it cannot witness the
 	// cut in dfs: leave it out.
 	set := s.sols[:s.upto[d]]
-	if len(set) == 0 && s.budget {
+	if len(set) == 0 && s.on.Has(ChangeBudget) {
 		// Without the budget, prefix-fit would cut every first
 		// character: the cut removes something only without it, or at
 		// depth 0, where the given pattern is asked about at once.
-		if !s.prefix || d == 0 {
+		if !s.on.Has(PrefixFit) || d == 0 {
 			s.probe.Cut(ChangeBudget)
 			if s.tracing {
 				s.probe.Why(ChangeBudget, fmt.Sprintf("every product differs from the pattern in more than %d places", d))
@@ -138,13 +137,13 @@ func (s *digitSearch) depth(d int) (bool, error) {
 		}
 		return false, nil
 	}
-	if s.budget && s.prefix {
+	if s.on.Has(ChangeBudget) && s.on.Has(PrefixFit) {
 		s.leastMiss(set)
 	}
 	return s.dfs(0, d, set)
 }
 
-// leastMiss sets s.least to the least miss(pos+1) of the products of
+// leastMiss sets s.lowest to the least miss(pos+1) of the products of
 // set at each position: what change-budget alone, whose set is not kept
 // to the prefix, compares the changes left with.
 func (s *digitSearch) leastMiss(set []digitSol) {
@@ -184,7 +183,9 @@ type digitSearch struct {
 	tmp    []digitSol           // scratch for split, as long as sols
 	lead   uint32               // the positions that start a number of two or more digits
 
-	budget, prefix, least bool // the prunings change-budget, prefix-fit and least-first
+	// on holds the prunings on, indexed by the constants of Prunings, the
+	// first of any table that starts with its.
+	on technique.Bits
 	// lowest[pos] is the least miss(pos+1) of the depth's products,
 	// when both change-budget and prefix-fit are on.
 	lowest  [digitMaxLen]int
@@ -302,7 +303,7 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 	}
 	var count [10]int
 	var best [11]int
-	if s.budget || s.prefix {
+	if s.on.Has(ChangeBudget) || s.on.Has(PrefixFit) {
 		count, best = s.scan(pos, set)
 	}
 	var ends [11]int
@@ -321,7 +322,7 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 			return false, s.tick.Err()
 		}
 		sub := set
-		if k > 0 && s.prefix {
+		if k > 0 && s.on.Has(PrefixFit) {
 			if !grouped {
 				// The '*' child is done with set: group it by digit now.
 				ends, grouped = s.split(pos, set, count), true
@@ -336,7 +337,7 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 		if s.tracing {
 			s.probe.Leave()
 		}
-		if ok && s.least {
+		if ok && s.on.Has(LeastFirst) {
 			s.untried(pos, left, i, len(set), &count, &best)
 		}
 		if ok || err != nil {
@@ -349,7 +350,7 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 // candidate returns the i-th candidate tried: k = 0 for '*', k = 1..10
 // for '0'..'9', in that order with least-first, else the reverse.
 func (s *digitSearch) candidate(i int) int {
-	if !s.least {
+	if !s.on.Has(LeastFirst) {
 		return 10 - i
 	}
 	return i
@@ -377,16 +378,16 @@ func (s *digitSearch) choice(pos, left, k int) (c byte, nl int, ok bool) {
 func (s *digitSearch) cut(pos, k, nl, n int, count *[10]int, best *[11]int) (cut, budget, prefix bool) {
 	none := k == 0 && n == 0 || k > 0 && count[k-1] == 0 // no product fits the prefix
 	switch {
-	case s.budget && s.prefix:
+	case s.on.Has(ChangeBudget) && s.on.Has(PrefixFit):
 		// Alone, prefix-fit cuts when no product fits; change-budget
 		// over the depth's products, not kept to the prefix.
 		cut = best[k] > nl
 		return cut, cut && !none, cut && s.lowest[pos] <= nl
-	case s.budget:
+	case s.on.Has(ChangeBudget):
 		// A solution of the pattern is among the products of set
 		// whatever their digit here.
 		return best[0] > nl, best[0] > nl, false
-	case s.prefix:
+	case s.on.Has(PrefixFit):
 		return none, false, none
 	}
 	return false, false, false
@@ -454,11 +455,11 @@ func (s *digitSearch) leaf() (bool, error) {
 		return ok, err
 	}
 	// '*' < '0' < ... < '9' in ASCII, so bytes order patterns as candidates.
-	better := s.least || !s.kept || bytes.Compare(s.cur[:s.n], s.best[:s.n]) < 0
+	better := s.on.Has(LeastFirst) || !s.kept || bytes.Compare(s.cur[:s.n], s.best[:s.n]) < 0
 	if better && s.tracing {
 		s.probe.Found()
 	}
-	if s.least {
+	if s.on.Has(LeastFirst) {
 		return true, nil
 	}
 	if better {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -98,8 +99,7 @@ type binSearch struct {
 	cheap   int64 // node budget of the cheap pass
 	lpBound int   // the largest bound the LP proved at the root
 
-	// The switches, read from the Set once.
-	heaviest, fullest, waste, useLP, useNogoods, dominance, maximal bool
+	on technique.Bits // the prunings on, indexed by the constants of Prunings
 
 	probe   *trace.Probe // the search's cuts, and its tree when traced
 	tracing bool         // probe records the tree
@@ -131,14 +131,11 @@ type binSearch struct {
 }
 
 // newBinSearch returns the search for the cats wt, heaviest first, that
-// counts its nodes in nodes and its cuts in probe, with the prunings of
-// sw.
-func newBinSearch(ctx context.Context, nodes *poll.Ticker, probe *trace.Probe, w int, wt []int, sw *[prCount]bool) *binSearch {
-	s := &binSearch{nodes: nodes, steps: poll.New(ctx), w: w, probe: probe, tracing: probe.Tracing(),
-		heaviest: sw[prHeaviestFirst], fullest: sw[prFullestFirst], waste: sw[prWaste],
-		useLP: sw[prLPBound], useNogoods: sw[prNogoods], dominance: sw[prDominance], maximal: sw[prMaximal],
+// counts its nodes in nodes and its cuts in probe, with the prunings on.
+func newBinSearch(ctx context.Context, nodes *poll.Ticker, probe *trace.Probe, w int, wt []int, on technique.Bits) *binSearch {
+	s := &binSearch{nodes: nodes, steps: poll.New(ctx), w: w, probe: probe, tracing: probe.Tracing(), on: on,
 		kHeaviest: trace.Unused}
-	if s.heaviest {
+	if s.on.Has(prHeaviestFirst) {
 		s.kHeaviest = prHeaviestFirst
 	}
 	for i, v := range wt {
@@ -198,7 +195,7 @@ func (s *binSearch) passLabel() string {
 	switch {
 	case !s.full:
 		return fmt.Sprintf("%d cars?", s.k)
-	case s.useLP:
+	case s.on.Has(prLPBound):
 		return fmt.Sprintf("%d cars? again, with the LP bound", s.k)
 	}
 	return fmt.Sprintf("%d cars? again, with no node limit", s.k)
@@ -229,7 +226,7 @@ func (s *binSearch) fill(depth int) bool {
 		return true
 	}
 	s.probe.Cut(s.kHeaviest)
-	if s.tracing && s.heaviest {
+	if s.tracing && s.on.Has(prHeaviestFirst) {
 		s.probe.Why(prHeaviestFirst, fmt.Sprintf("car %d: the heaviest cat left, %d, first", depth+1, s.vals[a]))
 	}
 	// With waste, the budget runs out first; without, cats left over
@@ -243,7 +240,7 @@ func (s *binSearch) fill(depth int) bool {
 	// so that a node never holds more than binsMaxComps of them: a band
 	// with more is halved.
 	budget := s.budget
-	if !s.waste {
+	if !s.on.Has(prWaste) {
 		budget = s.w - s.vals[a] // the room of the anchor's car
 	} else if budget < 0 {
 		// The cars filled wasted more than k·W - sum: no car is tried.
@@ -283,7 +280,7 @@ func (s *binSearch) fill(depth int) bool {
 func (s *binSearch) try(depth, a, from, ancestors int) bool {
 	// Fullest first: that finds packings soonest and makes the nogoods
 	// sound (a later sibling is never heavier).
-	if s.fullest && len(s.comps)-from > 1 {
+	if s.on.Has(prFullestFirst) && len(s.comps)-from > 1 {
 		s.probe.Cut(prFullestFirst)
 		if s.tracing {
 			s.probe.Why(prFullestFirst, fmt.Sprintf("car %d: %d completions, fullest first", depth+1, len(s.comps)-from))
@@ -327,7 +324,7 @@ func (s *binSearch) try(depth, a, from, ancestors int) bool {
 			return true
 		case s.over || s.cancelled:
 			return false
-		case s.useNogoods:
+		case s.on.Has(prNogoods):
 			s.addNogood(items, a)
 		}
 	}
@@ -394,7 +391,7 @@ func (s *binSearch) bounded(depth int) bool {
 			return true
 		}
 	}
-	if !s.full || !s.useLP {
+	if !s.full || !s.on.Has(prLPBound) {
 		return false
 	}
 	b, y := s.lp.bound(s.cnt, cars, binsLPIters, &s.steps)
@@ -479,7 +476,7 @@ func (s *binSearch) generate(a, lo, hi int) bool {
 	s.chosen = s.chosen[:0]
 	s.anchor, s.lo, s.hi, s.made = a, lo, hi, 0
 	s.kWaste = trace.Unused
-	if s.waste && hi == s.budget {
+	if s.on.Has(prWaste) && hi == s.budget {
 		s.kWaste = prWaste
 	}
 	s.most = binsMaxComps
@@ -487,7 +484,7 @@ func (s *binSearch) generate(a, lo, hi int) bool {
 		s.most = math.MaxInt // a band of one waste is never split
 	}
 	from := 0 // with heaviest-first, no cat left is heavier than the anchor
-	if s.heaviest {
+	if s.on.Has(prHeaviestFirst) {
 		from = a
 	}
 	s.gen(from, s.w-s.vals[a], s.w+1)
@@ -498,7 +495,7 @@ func (s *binSearch) generate(a, lo, hi int) bool {
 // cat left or (without heaviest-first) the lightest; -1 when no cat is
 // left.
 func (s *binSearch) anchorOf() int {
-	if s.heaviest {
+	if s.on.Has(prHeaviestFirst) {
 		return slices.IndexFunc(s.cnt, func(c int) bool { return c > 0 })
 	}
 	for j := len(s.cnt) - 1; j >= 0; j-- {
@@ -529,7 +526,7 @@ func (s *binSearch) gen(j, room, excl int) {
 	}
 	j = s.next[k]
 	need := s.hi // the most room the car may keep
-	if s.maximal {
+	if s.on.Has(prMaximal) {
 		need = min(need, excl-1)
 	}
 	if j == d {
@@ -565,7 +562,7 @@ func (s *binSearch) gen(j, room, excl int) {
 // least room: maximal's when a cat left out, of weight excl or more,
 // fits there, else the band's, which is the waste's in the last band.
 func (s *binSearch) cutRoom(least, excl int) {
-	if s.maximal && least >= excl {
+	if s.on.Has(prMaximal) && least >= excl {
 		s.probe.Cut(prMaximal)
 		if s.tracing {
 			s.probe.Why(prMaximal, fmt.Sprintf("room %d left for a cat of %d", least, excl))
@@ -582,7 +579,7 @@ func (s *binSearch) cutRoom(least, excl int) {
 // dominated. Its items are sorted by index, the anchor among them.
 func (s *binSearch) emit(room int) {
 	s.subsets = binsDomSubsets
-	if s.dominance && s.dominated(0, 0, 0, room) {
+	if s.on.Has(prDominance) && s.dominated(0, 0, 0, room) {
 		s.probe.Cut(prDominance)
 		if s.tracing {
 			s.probe.Why(prDominance, "a cat left out could replace some of its cats")

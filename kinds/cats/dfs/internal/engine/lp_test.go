@@ -91,14 +91,14 @@ func TestLPBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	tick := poll.New(context.Background())
 	var probe trace.Probe
-	sw := switches(technique.Set{})
+	on := technique.Set{}.Bits(Prunings)
 	for i := range 600 {
 		w := []int{30, 1000, 1e9}[i%3]
 		p := binsRandom(rng, 2+rng.IntN(11), w, i%5)
 		opt := catsref.Cars(p)
 		wt := slices.Clone(p.Weights)
 		slices.SortFunc(wt, func(a, b int) int { return b - a })
-		b := newBinSearch(context.Background(), &tick, &probe, p.W, wt, &sw)
+		b := newBinSearch(context.Background(), &tick, &probe, p.W, wt, on)
 		for cars := range opt {
 			got, y := b.lp.bound(b.cnt, cars, binsLPIters, &tick)
 			if got <= cars {

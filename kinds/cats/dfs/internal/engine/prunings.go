@@ -89,21 +89,6 @@ func Prunings() []technique.Pruning {
 	}
 }
 
-// switches reads which prunings of Prunings are on, once.
-func switches(on technique.Set) (sw [prCount]bool) {
-	if on.Default() { // the usual case, without building the list
-		for i := range sw {
-			sw[i] = true
-		}
-		return sw
-	}
-	bits := on.Bits(Prunings)
-	for i := range sw {
-		sw[i] = bits&(1<<uint(i)) != 0
-	}
-	return sw
-}
-
 // plural returns "1 car" or "3 cars".
 func plural(n int, one, many string) string {
 	if n == 1 {

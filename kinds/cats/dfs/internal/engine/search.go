@@ -87,10 +87,10 @@ type search struct {
 	err     error // the context's error, when bin completion saw it
 	cheap   int64 // node budget of bin completion's cheap passes
 
-	sw [prCount]bool // the prunings of Prunings that are on
-	// The switches of the item search; decreasing is also set for bin
-	// completion, which needs the weights heaviest first.
-	newCar, equalCats, equalLoad, exactFit, waste, crowding, decreasing bool
+	on technique.Bits // the prunings on, indexed by the constants of Prunings
+	// decreasing is set with decreasing, and for bin completion, which
+	// needs the weights heaviest first.
+	decreasing bool
 
 	probe   trace.Probe // the cuts, and the tree when traced
 	tracing bool        // probe records the tree
@@ -105,12 +105,11 @@ func newSearch(ctx context.Context, p cats.Instance, on technique.Set) (*search,
 	if n == 0 || p.W < 1 {
 		return nil, false
 	}
-	sw := switches(on)
-	s := &search{tick: poll.New(ctx), w: p.W, cheap: binsCheapNodes, sw: sw,
-		newCar: sw[prNewCar], equalCats: sw[prEqualCats], equalLoad: sw[prEqualLoad], exactFit: sw[prExactFit],
-		waste: sw[prWaste], crowding: sw[prCrowding], decreasing: sw[prDecreasing] || sw[prBinCompletion],
+	bits := on.Bits(Prunings)
+	s := &search{tick: poll.New(ctx), w: p.W, cheap: binsCheapNodes, on: bits,
+		decreasing:  bits.Has(prDecreasing) || bits.Has(prBinCompletion),
 		kDecreasing: trace.Unused, kStop: trace.Unused}
-	if sw[prDecreasing] {
+	if bits.Has(prDecreasing) {
 		s.kDecreasing = prDecreasing
 	}
 	s.probe.Start(ctx)
@@ -142,9 +141,9 @@ func newSearch(ctx context.Context, p cats.Instance, on technique.Set) (*search,
 	s.after = make([]int, n)
 	s.sum = (s.total + s.w - 1) / s.w
 	switch {
-	case sw[prL2Bound]:
+	case bits.Has(prL2Bound):
 		s.lb = p.LowerBound()
-	case sw[prSumBound]:
+	case bits.Has(prSumBound):
 		s.lb = s.sum
 	default:
 		s.lb = 1 // a cat needs a car
@@ -154,7 +153,7 @@ func newSearch(ctx context.Context, p cats.Instance, on technique.Set) (*search,
 	switch {
 	case s.lb > s.sum:
 		s.kStop = prL2Bound
-	case s.lb >= 2 && sw[prSumBound]:
+	case s.lb >= 2 && bits.Has(prSumBound):
 		s.kStop = prSumBound
 	}
 	return s, true
@@ -165,7 +164,7 @@ func newSearch(ctx context.Context, p cats.Instance, on technique.Set) (*search,
 // number of cars from the lower bound up, so the bounds count the
 // questions below it; first-fit counts the question its packing answered.
 func (s *search) run(ctx context.Context) {
-	if s.sw[prFirstFit] {
+	if s.on.Has(prFirstFit) {
 		s.keep = s.firstFit()
 	} else {
 		s.keep = make([]int, len(s.wt))
@@ -177,16 +176,16 @@ func (s *search) run(ctx context.Context) {
 	first := s.best
 	s.probe.Found() // the first packing is the answer until a better one
 	switch {
-	case s.sw[prBinCompletion]:
+	case s.on.Has(prBinCompletion):
 		// Bin completion asks every question from the bound up, and
 		// none from the first packing's cars on.
-		if n := min(s.sum, s.best) - 1; s.sw[prSumBound] && n > 0 {
+		if n := min(s.sum, s.best) - 1; s.on.Has(prSumBound) && n > 0 {
 			s.probe.CutN(prSumBound, n)
 			if s.tracing {
 				s.probe.Why(prSumBound, fmt.Sprintf("the cats weigh %d: %d cars at least, %s unasked", s.total, s.sum, plural(n, "question", "questions")))
 			}
 		}
-		if n := min(s.lb, s.best) - s.sum; s.sw[prL2Bound] && n > 0 {
+		if n := min(s.lb, s.best) - s.sum; s.on.Has(prL2Bound) && n > 0 {
 			s.probe.CutN(prL2Bound, n)
 			if s.tracing {
 				s.probe.Why(prL2Bound, fmt.Sprintf("L2: %d cars at least, %s unasked", s.lb, plural(n, "more question", "more questions")))
@@ -202,7 +201,7 @@ func (s *search) run(ctx context.Context) {
 			s.dfs(0)
 		}
 	}
-	if s.sw[prFirstFit] && s.best == first && first < len(s.wt) {
+	if s.on.Has(prFirstFit) && s.best == first && first < len(s.wt) {
 		s.probe.Cut(prFirstFit)
 		if s.tracing {
 			s.probe.Why(prFirstFit, fmt.Sprintf("first fit decreasing packs %d cars: the question %d cars? is not asked", first, first))
@@ -213,7 +212,7 @@ func (s *search) run(ctx context.Context) {
 // binCompletion asks bin completion for k cars, from the lower bound up
 // to one below the best packing, and keeps the first packing it finds.
 func (s *search) binCompletion(ctx context.Context) {
-	b := newBinSearch(ctx, &s.tick, &s.probe, s.w, s.wt, &s.sw)
+	b := newBinSearch(ctx, &s.tick, &s.probe, s.w, s.wt, s.on)
 	b.cheap = s.cheap
 	for k := s.lb; k < s.best; k++ {
 		s.probe.Cut(prBinCompletion)
@@ -296,10 +295,10 @@ func (s *search) dfs(i int) {
 	}
 	s.probe.Cut(s.kDecreasing)
 	v, from := s.wt[i], 0
-	if s.tracing && s.decreasing && s.sw[prDecreasing] {
+	if s.tracing && s.decreasing && s.on.Has(prDecreasing) {
 		s.probe.Why(prDecreasing, fmt.Sprintf("the cat of %d, the heaviest left", v))
 	}
-	if s.equalCats && i > 0 && v == s.wt[i-1] {
+	if s.on.Has(prEqualCats) && i > 0 && v == s.wt[i-1] {
 		from = s.after[i-1]
 		if n := s.fits(from, v); n > 0 {
 			s.probe.CutN(prEqualCats, n)
@@ -308,7 +307,7 @@ func (s *search) dfs(i int) {
 			}
 		}
 	}
-	if s.exactFit {
+	if s.on.Has(prExactFit) {
 		for j := from; j < len(s.load); j++ {
 			if s.load[j]+v == s.w {
 				if n := s.others(i, j, from); n > 0 {
@@ -327,7 +326,7 @@ func (s *search) dfs(i int) {
 		if l+v > s.w {
 			continue
 		}
-		if s.equalLoad && slices.Contains(s.load[from:j], l) {
+		if s.on.Has(prEqualLoad) && slices.Contains(s.load[from:j], l) {
 			s.probe.Cut(prEqualLoad)
 			if s.tracing {
 				s.probe.Why(prEqualLoad, fmt.Sprintf("%d in car %d: an earlier car has its load %d", v, j+1, l))
@@ -342,7 +341,7 @@ func (s *search) dfs(i int) {
 			return
 		}
 	}
-	if s.newCar && len(s.load)+1 >= s.best {
+	if s.on.Has(prNewCar) && len(s.load)+1 >= s.best {
 		s.probe.Cut(prNewCar)
 		if s.tracing {
 			s.probe.Why(prNewCar, fmt.Sprintf("%d in a new car: %d cars would not beat best %d", v, len(s.load)+1, s.best))
@@ -371,12 +370,12 @@ func (s *search) others(i, j, from int) int {
 	v, n := s.wt[i], 0
 	for k := from; k < len(s.load); k++ {
 		l := s.load[k]
-		if k == j || l+v > s.w || s.equalLoad && slices.Contains(s.load[from:k], l) {
+		if k == j || l+v > s.w || s.on.Has(prEqualLoad) && slices.Contains(s.load[from:k], l) {
 			continue
 		}
 		n++
 	}
-	if !s.newCar || len(s.load)+1 < s.best {
+	if !s.on.Has(prNewCar) || len(s.load)+1 < s.best {
 		n++
 	}
 	return n
@@ -404,11 +403,11 @@ func (s *search) untried(i, j, from int) {
 	n := 0
 	v := s.wt[i]
 	for k := j; k < len(s.load); k++ {
-		if l := s.load[k]; l+v <= s.w && !(s.equalLoad && slices.Contains(s.load[from:k], l)) {
+		if l := s.load[k]; l+v <= s.w && !(s.on.Has(prEqualLoad) && slices.Contains(s.load[from:k], l)) {
 			n++
 		}
 	}
-	if !s.newCar || len(s.load)+1 < s.best {
+	if !s.on.Has(prNewCar) || len(s.load)+1 < s.best {
 		n++
 	}
 	if n > 0 && s.kStop != trace.Unused {
@@ -481,14 +480,14 @@ func (s *search) left(i int) (lo, hi int) {
 // of them, each when it is on.
 func (s *search) wasted(i int) bool {
 	lo, hi := s.left(i)
-	if s.waste && s.wastes(lo, hi) {
+	if s.on.Has(prWaste) && s.wastes(lo, hi) {
 		s.probe.Cut(prWaste)
 		if s.tracing {
 			s.probe.Why(prWaste, fmt.Sprintf("the room the cats left cannot use leaves no packing of %d cars", s.best-1))
 		}
 		return true
 	}
-	if s.crowding && s.crowded(lo, hi) {
+	if s.on.Has(prCrowding) && s.crowded(lo, hi) {
 		s.probe.Cut(prCrowding)
 		if s.tracing {
 			s.probe.Why(prCrowding, fmt.Sprintf("the heaviest cats left find no room in %d cars", s.best-1))

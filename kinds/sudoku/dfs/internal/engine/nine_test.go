@@ -13,6 +13,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -72,7 +73,7 @@ func TestNineOrderedAnswer(t *testing.T) {
 	}
 	for i, cells := range grids {
 		want := solveNine(context.Background(), cells, 1, math.MaxInt64)
-		got := solveOrdered(context.Background(), cells, math.MaxInt64, Off{})
+		got := solveOrdered(context.Background(), cells, math.MaxInt64, AllOn)
 		require.NoError(t, got.Err, "grid %d %v", i, cells)
 		require.Equal(t, want.found, got.Found, "grid %d %v", i, cells)
 		require.Equal(t, want.answer, got.Answer, "grid %d %v", i, cells)
@@ -92,7 +93,7 @@ func TestNinePermCounts(t *testing.T) {
 	} {
 		for _, cells := range randomNine(rng, tc.n, tc.givens, tc.noise) {
 			want := solveNine(context.Background(), cells, tc.limit, math.MaxInt64)
-			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, Off{})
+			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, AllOn)
 			require.NoError(t, got.Err)
 			require.Equal(t, want.found, got.Found, "givens %d %v", tc.givens, cells)
 			if got.Found > 0 {
@@ -154,7 +155,7 @@ func TestNinePermBruteForce(t *testing.T) {
 		{40, 60, 1000, false}, {34, 40, 1000, false}, {30, 30, 200, false}, {32, 60, 50, true},
 	} {
 		for _, cells := range randomNine(rng, tc.n, tc.givens, tc.noise) {
-			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, Off{})
+			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, AllOn)
 			require.NoError(t, got.Err)
 			require.Equal(t, nineBrute(cells, tc.limit), got.Found, "givens %d %v", tc.givens, cells)
 		}
@@ -165,26 +166,26 @@ func TestNinePermBruteForce(t *testing.T) {
 // node limit and when the context is done.
 func TestNinePermStops(t *testing.T) {
 	empty := make([]int16, 81)
-	r := solvePerm(context.Background(), empty, 0, 10, Off{})
+	r := solvePerm(context.Background(), empty, 0, 10, AllOn)
 	require.ErrorIs(t, r.Err, ErrNodeLimit)
 	require.Equal(t, int64(10), r.Nodes)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r = solvePerm(ctx, empty, math.MaxInt, math.MaxInt64, Off{})
+	r = solvePerm(ctx, empty, math.MaxInt, math.MaxInt64, AllOn)
 	require.ErrorIs(t, r.Err, context.Canceled)
-	r = solveOrdered(ctx, empty, math.MaxInt64, Off{})
+	r = solveOrdered(ctx, empty, math.MaxInt64, AllOn)
 	require.ErrorIs(t, r.Err, context.Canceled)
 	// The judge grid that takes solveOrdered the most nodes, with half of
 	// them: the budget runs out on the path or in a question.
 	var hard Result
 	var cells []int16
 	for _, c := range nineFiles(t) {
-		if r := solveOrdered(context.Background(), c, math.MaxInt64, Off{}); r.Nodes > hard.Nodes {
+		if r := solveOrdered(context.Background(), c, math.MaxInt64, AllOn); r.Nodes > hard.Nodes {
 			hard, cells = r, c
 		}
 	}
 	require.Greater(t, hard.Nodes, int64(20))
-	r = solveOrdered(context.Background(), cells, hard.Nodes/2, Off{})
+	r = solveOrdered(context.Background(), cells, hard.Nodes/2, AllOn)
 	require.ErrorIs(t, r.Err, ErrNodeLimit)
 	require.Zero(t, r.Found)
 	require.Equal(t, hard.Nodes/2, r.Nodes)
@@ -204,8 +205,8 @@ func BenchmarkNine(b *testing.B) {
 		name  string
 		solve func([]int16) (int, int64)
 	}{
-		{"order", func(c []int16) (int, int64) { r := solveOrdered(ctx, c, math.MaxInt64, Off{}); return r.Found, r.Nodes }},
-		{"perm", func(c []int16) (int, int64) { r := solvePerm(ctx, c, 1, math.MaxInt64, Off{}); return r.Found, r.Nodes }},
+		{"order", func(c []int16) (int, int64) { r := solveOrdered(ctx, c, math.MaxInt64, AllOn); return r.Found, r.Nodes }},
+		{"perm", func(c []int16) (int, int64) { r := solvePerm(ctx, c, 1, math.MaxInt64, AllOn); return r.Found, r.Nodes }},
 		{"nineSearch", func(c []int16) (int, int64) { s := solveNine(ctx, c, 1, math.MaxInt64); return s.found, s.nodes }},
 	}
 	for _, set := range []string{"royle_17clue_49151.txt", "magictour_top1465.txt", "forum_hardest_1106.txt", "top95.txt"} {
@@ -277,10 +278,10 @@ func TestNineNodesAreDecisions(t *testing.T) {
 		run  func(context.Context, []int16) Result
 	}
 	var runs []run
-	for _, off := range []Off{{}, {StackRule: true}, {DeadCell: true, Minirows: true}, {NakedSingles: true}, {HiddenSingles: true}, {BandBranch: true}, {FewestFirst: true}} {
+	for _, on := range []technique.Bits{AllOn, without(CutStackRule), without(CutDeadCell, CutMinirows), without(CutNakedSingles), without(CutHiddenSingles), without(CutBandBranch), without(CutFewestFirst)} {
 		runs = append(runs,
-			run{fmt.Sprintf("solve %+v", off), func(ctx context.Context, c []int16) Result { return solveOrdered(ctx, c, 5000, off) }},
-			run{fmt.Sprintf("count %+v", off), func(ctx context.Context, c []int16) Result { return solvePerm(ctx, c, 3, 5000, off) }})
+			run{fmt.Sprintf("solve %b", on), func(ctx context.Context, c []int16) Result { return solveOrdered(ctx, c, 5000, on) }},
+			run{fmt.Sprintf("count %b", on), func(ctx context.Context, c []int16) Result { return solvePerm(ctx, c, 3, 5000, on) }})
 	}
 	for i, cells := range grids {
 		for j, run := range runs {
@@ -313,27 +314,19 @@ func TestNineZeroCountsChangeNothing(t *testing.T) {
 		grids = append(grids, randomNine(rng, 10, givens, true)...)
 	}
 	ctx := context.Background()
-	prunings := []struct {
-		cut int
-		off Off
-	}{
-		{CutNakedSingles, Off{NakedSingles: true}}, {CutHiddenSingles, Off{HiddenSingles: true}},
-		{CutBoxLine, Off{BoxLine: true}}, {CutLookAhead, Off{LookAhead: true}},
-		{CutStackRule, Off{StackRule: true}}, {CutMinirows, Off{Minirows: true}},
-		{CutLearning, Off{Learning: true}}, {CutDeadCell, Off{DeadCell: true}},
-	}
+	prunings := []int{CutNakedSingles, CutHiddenSingles, CutBoxLine, CutLookAhead, CutStackRule, CutMinirows, CutLearning, CutDeadCell}
 	zeros := map[int]int{} // per pruning that acts on 9x9
 	for i, cells := range grids {
-		solve := solveOrdered(ctx, cells, math.MaxInt64, Off{})
-		count := solvePerm(ctx, cells, 2, math.MaxInt64, Off{})
-		for _, p := range prunings {
-			if solve.Cuts[p.cut] == 0 {
-				zeros[p.cut]++
-				require.Equal(t, solve.Nodes, solveOrdered(ctx, cells, math.MaxInt64, p.off).Nodes, "solve, grid %d, cut %d", i, p.cut)
+		solve := solveOrdered(ctx, cells, math.MaxInt64, AllOn)
+		count := solvePerm(ctx, cells, 2, math.MaxInt64, AllOn)
+		for _, cut := range prunings {
+			if solve.Cuts[cut] == 0 {
+				zeros[cut]++
+				require.Equal(t, solve.Nodes, solveOrdered(ctx, cells, math.MaxInt64, without(cut)).Nodes, "solve, grid %d, cut %d", i, cut)
 			}
-			if count.Cuts[p.cut] == 0 {
-				zeros[p.cut]++
-				require.Equal(t, count.Nodes, solvePerm(ctx, cells, 2, math.MaxInt64, p.off).Nodes, "count, grid %d, cut %d", i, p.cut)
+			if count.Cuts[cut] == 0 {
+				zeros[cut]++
+				require.Equal(t, count.Nodes, solvePerm(ctx, cells, 2, math.MaxInt64, without(cut)).Nodes, "count, grid %d, cut %d", i, cut)
 			}
 		}
 	}

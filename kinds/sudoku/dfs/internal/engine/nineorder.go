@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -47,11 +48,11 @@ import (
 // state the walk keeps beside the path) and each decision of the
 // questions and of the order's own search. Narrowing the kept states to
 // the path is no decision.
-func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, off Off) Result {
+func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, on technique.Bits) Result {
 	sc := lend()
 	defer giveBack(sc)
 	w := &sc.walk
-	*w = orderWalk{tick: poll.New(ctx), maxNodes: maxNodes, cfg: permConfigOf(off), stack: &sc.stack}
+	*w = orderWalk{tick: poll.New(ctx), maxNodes: maxNodes, cfg: permConfigOf(on), stack: &sc.stack}
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts

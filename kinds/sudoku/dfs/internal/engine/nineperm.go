@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
+	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -675,14 +676,14 @@ type permConfig struct {
 	first bool      // branch on the first free cell, else on one with fewest digits
 }
 
-// permConfigOf reads the switches off.
-func permConfigOf(off Off) permConfig {
-	c := permConfig{rules: fullRules, bands: !off.BandBranch && !off.FewestFirst, first: off.FewestFirst}
+// permConfigOf reads the prunings on.
+func permConfigOf(on technique.Bits) permConfig {
+	c := permConfig{rules: fullRules, bands: on.Has(CutBandBranch) && on.Has(CutFewestFirst), first: !on.Has(CutFewestFirst)}
 	for _, o := range []struct {
-		off  bool
+		cut  int
 		rule permRules
-	}{{off.StackRule, ruleStack}, {off.Minirows, ruleMinirows}, {off.NakedSingles, ruleNaked}, {off.HiddenSingles, ruleHidden}, {off.DeadCell, ruleDead}} {
-		if o.off {
+	}{{CutStackRule, ruleStack}, {CutMinirows, ruleMinirows}, {CutNakedSingles, ruleNaked}, {CutHiddenSingles, ruleHidden}, {CutDeadCell, ruleDead}} {
+		if !on.Has(o.cut) {
 			c.rules &^= o.rule
 		}
 	}
@@ -769,12 +770,12 @@ type permSearch struct {
 
 // solvePerm counts the answers of the 9x9 puzzle cells up to limit, or
 // until maxNodes nodes or ctx is done, keeping the first it finds, with
-// the prunings off leaves.
-func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, off Off) Result {
+// the prunings on.
+func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, on technique.Bits) Result {
 	tick := poll.New(ctx)
 	sc := lend()
 	defer giveBack(sc)
-	s := &permSearch{permConfig: permConfigOf(off), stack: &sc.stack, tick: &tick, limit: limit, maxNodes: maxNodes}
+	s := &permSearch{permConfig: permConfigOf(on), stack: &sc.stack, tick: &tick, limit: limit, maxNodes: maxNodes}
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts

@@ -10,6 +10,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -117,14 +118,13 @@ type smallSearch struct {
 	// schedules (maxNodes, plainNodes) read it, as they did before the
 	// nodes were the decisions, so that no search changes its course.
 	states   int64
-	maxNodes int64   // stop with ErrNodeLimit after this many states
-	limit    int     // stop after this many answers
-	found    int     // answers found
-	answer   []int16 // the first answer
-	err      error   // ctx.Err() when the search was cut short
-	clash    bool    // the givens contradict each other
-	// The prunings on, read from Off at the start.
-	naked, hidden, boxLine, fewest, mayLook, dead bool
+	maxNodes int64          // stop with ErrNodeLimit after this many states
+	limit    int            // stop after this many answers
+	found    int            // answers found
+	answer   []int16        // the first answer
+	err      error          // ctx.Err() when the search was cut short
+	clash    bool           // the givens contradict each other
+	on       technique.Bits // the prunings on, by the Cut constants
 	// counts holds the cuts of the search; cuts points to it, or during a
 	// look-ahead probe to scratch, as what a probe does is look-ahead's.
 	counts, scratch trace.Probe
@@ -141,13 +141,10 @@ const (
 	cellMask  = 1<<24 - 1
 )
 
-// newSmallSearch checks p and places its givens, with the prunings off
-// leaves.
-func newSmallSearch(ctx context.Context, p sudoku.Instance, limit int, off Off) *smallSearch {
+// newSmallSearch checks p and places its givens, with the prunings on.
+func newSmallSearch(ctx context.Context, p sudoku.Instance, limit int, on technique.Bits) *smallSearch {
 	g := geoms[p.Box]()
-	s := &smallSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64,
-		naked: !off.NakedSingles, hidden: !off.HiddenSingles, boxLine: !off.BoxLine,
-		fewest: !off.FewestFirst, mayLook: !off.LookAhead, dead: !off.DeadCell}
+	s := &smallSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64, on: on}
 	s.counts.Start(ctx)
 	s.cuts, s.drawing = &s.counts, s.counts.Tracing()
 	// One allocation holds the root state, the queues and the weights.
@@ -164,9 +161,9 @@ func newSmallSearch(ctx context.Context, p sudoku.Instance, limit int, off Off) 
 }
 
 // runSmall solves or counts p, whose box is 2 to smallMax, with
-// smallSearch and the prunings off leaves.
-func runSmall(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, off Off) Result {
-	s := newSmallSearch(ctx, p, limit, off)
+// smallSearch and the prunings on.
+func runSmall(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits) Result {
+	s := newSmallSearch(ctx, p, limit, on)
 	s.maxNodes = maxNodes
 	s.run()
 	return Result{s.found, s.answer, s.nodes, s.err, s.counts.Counts(NumCuts)}
@@ -214,14 +211,14 @@ func (s *smallSearch) start(st []uint64, cells []int16) bool {
 	for c, m := range st[:g.n] {
 		switch {
 		case m == 0:
-			if s.dead {
+			if s.on.Has(CutDeadCell) {
 				s.cuts.Cut(CutDeadCell)
 				if s.drawing {
 					s.cuts.Why(CutDeadCell, "the givens leave "+cellName(c, g.side)+" no candidate")
 				}
 				return false
 			}
-		case m&(m-1) == 0 && s.naked:
+		case m&(m-1) == 0 && s.on.Has(CutNakedSingles):
 			s.queue = append(s.queue, tagNaked|uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 		}
 	}
@@ -229,7 +226,7 @@ func (s *smallSearch) start(st []uint64, cells []int16) bool {
 		u := i / g.side
 		switch {
 		case pm == 0:
-			if s.dead {
+			if s.on.Has(CutDeadCell) {
 				s.cuts.Cut(CutDeadCell)
 				if s.drawing {
 					s.cuts.Why(CutDeadCell, fmt.Sprintf("the givens leave %d no place in %s", i%g.side+1, unitName(u, g.side)))
@@ -237,10 +234,10 @@ func (s *smallSearch) start(st []uint64, cells []int16) bool {
 				return false
 			}
 		case pm&(pm-1) == 0:
-			if o := g.units[u*g.side+bits.TrailingZeros64(pm)]; s.hidden && st[o]&solvedBit == 0 {
+			if o := g.units[u*g.side+bits.TrailingZeros64(pm)]; s.on.Has(CutHiddenSingles) && st[o]&solvedBit == 0 {
 				s.queue = append(s.queue, tagHidden|uint32(o)<<6|uint32(i%g.side))
 			}
-		case s.boxLine && g.confined(u/g.side, pm):
+		case s.on.Has(CutBoxLine) && g.confined(u/g.side, pm):
 			s.locks = append(s.locks, uint32(i))
 		}
 	}
@@ -285,7 +282,7 @@ func (s *smallSearch) search(d int) {
 	case s.states >= s.maxNodes:
 		s.err = ErrNodeLimit
 		return
-	case !s.lookahead && s.mayLook && s.states >= plainNodes:
+	case !s.lookahead && s.on.Has(CutLookAhead) && s.states >= plainNodes:
 		s.lookahead = true
 		if s.found == 0 {
 			// Starting over costs less than going on with the choices
@@ -312,12 +309,12 @@ func (s *smallSearch) search(d int) {
 		return
 	}
 	switch {
-	case !s.fewest:
+	case !s.on.Has(CutFewestFirst):
 		opts = s.firstCell(opts[:0], st)
 	case len(opts) == 0:
 		opts = s.branch(opts, st)
 	}
-	if s.fewest {
+	if s.on.Has(CutFewestFirst) {
 		s.cuts.Cut(CutFewestFirst)
 		if s.drawing {
 			s.counts.Why(CutFewestFirst, fmt.Sprintf("the fewest options: %d", len(opts)))
@@ -493,7 +490,7 @@ func (s *smallSearch) assign(st []uint64, c, v int) bool {
 	g := s.g
 	m, bit := st[c], uint64(1)<<v
 	if m&bit == 0 {
-		if !s.dead {
+		if !s.on.Has(CutDeadCell) {
 			return true
 		}
 		s.cuts.Cut(CutDeadCell)
@@ -553,7 +550,7 @@ func (s *smallSearch) eliminate(st []uint64, c, v, skip int) bool {
 		s.look.trail = append(s.look.trail, int16(c))
 	}
 	s.elims++
-	if m == 0 && s.dead {
+	if m == 0 && s.on.Has(CutDeadCell) {
 		s.cuts.Cut(CutDeadCell)
 		if s.drawing {
 			s.cuts.Why(CutDeadCell, cellName(c, s.g.side)+" has no candidate left")
@@ -564,7 +561,7 @@ func (s *smallSearch) eliminate(st []uint64, c, v, skip int) bool {
 		s.weight[u[1]]++
 		return s.fail(int(u[2]))
 	}
-	if m != 0 && m&(m-1) == 0 && s.naked {
+	if m != 0 && m&(m-1) == 0 && s.on.Has(CutNakedSingles) {
 		s.queue = append(s.queue, tagNaked|uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 	}
 	return s.unplace(st, c, v, skip)
@@ -588,7 +585,7 @@ func (s *smallSearch) unplace(st []uint64, c, v, skip int) bool {
 		st[j] = pm
 		switch {
 		case pm == 0:
-			if !s.dead {
+			if !s.on.Has(CutDeadCell) {
 				continue
 			}
 			s.cuts.Cut(CutDeadCell)
@@ -599,10 +596,10 @@ func (s *smallSearch) unplace(st []uint64, c, v, skip int) bool {
 			return s.fail(int(g.unitsOf[c][i]))
 		case pm&(pm-1) == 0:
 			o := g.units[(int(at[i])-g.n)+bits.TrailingZeros64(pm)]
-			if s.hidden && st[o]&solvedBit == 0 {
+			if s.on.Has(CutHiddenSingles) && st[o]&solvedBit == 0 {
 				s.queue = append(s.queue, tagHidden|uint32(o)<<6|uint32(v))
 			}
-		case s.boxLine && g.confined(i, pm) && !g.confined(i, was):
+		case s.on.Has(CutBoxLine) && g.confined(i, pm) && !g.confined(i, was):
 			// A mask confined before was queued then, and lock's
 			// removals depend only on the line or box it lies in.
 			s.locks = append(s.locks, uint32(j-g.n))

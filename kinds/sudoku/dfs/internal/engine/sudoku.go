@@ -19,9 +19,9 @@
 //     costs what it changes; the fewest options are found in buckets. When
 //     the plain search keeps failing it learns nogoods (learn.go).
 //
-// Each of these prunings can be switched off (Off); a search reads its
-// switches once, into fields, when it starts. Each counts its acts into
-// Result.Cuts (the Cut constants); a pruning off counts nothing.
+// Each of these prunings can be switched off: a search reads which are
+// on from the bits of the Cut constants (technique.Bits) when it starts.
+// Each counts its acts into Result.Cuts; a pruning off counts nothing.
 //
 // The cuts without a switch, and why they stay:
 //   - two equal givens in a unit, or a placement of a symbol already
@@ -50,6 +50,7 @@ import (
 	"math"
 
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // ErrNodeLimit is returned by a search that stopped at its node limit.
@@ -67,7 +68,8 @@ type Result struct {
 	Cuts   []int64 // the acts of each pruning, indexed by the Cut constants
 }
 
-// The prunings, indexed as native's list of them and Result.Cuts: one
+// The prunings, indexed as the dfs package's table of them, the bits of
+// a technique.Bits and Result.Cuts: one
 // count a cell filled (NakedSingles, HiddenSingles), a decision chosen
 // (FewestFirst, BandBranch), a candidate removed (BoxLine), an option
 // dropped by a probe (LookAhead), a candidate removed or a node failed
@@ -88,29 +90,18 @@ const (
 	NumCuts
 )
 
-// Off names the prunings switched off; the zero Off keeps every one. Each
-// only removes what no answer uses or orders the branches, so switching it
-// off changes the work and never a count or whether an answer exists. A
-// 9x9 solve returns the same answer whatever is off; at other sizes a grid
-// with several answers may give another one.
-type Off struct {
-	NakedSingles  bool // a cell with one candidate takes it
-	HiddenSingles bool // a symbol with one place in a unit takes it
-	FewestFirst   bool // branch on a constraint with the fewest options, else on the first free cell
-	BoxLine       bool // 4x4 to 49x49 but 9x9: pointing and claiming
-	LookAhead     bool // 4x4 to 49x49 but 9x9: failed-literal probing on hard grids
-	BandBranch    bool // 9x9: branch on a band's digit permutations
-	StackRule     bool // 9x9: the band rule across stacks, else nine.go's column rule
-	Minirows      bool // 9x9: three digits in each minirow
-	Learning      bool // 64x64 to 225x225: nogoods learnt when the plain search keeps failing
-	DeadCell      bool // a cell without a candidate, or a symbol without a place in a unit, fails the node
-}
+// AllOn has every pruning on, the defaults.
+const AllOn technique.Bits = 1<<NumCuts - 1
 
 // Run checks p and runs the search that fits its size, stopping at limit
 // answers (limit <= 0: no limit) or maxNodes nodes (maxNodes <= 0: no
-// bound), with the prunings off leaves. The error is for an instance no
-// parser makes.
-func Run(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, off Off) (Result, error) {
+// bound), with the prunings on (bit i for the Cut constant i). Each only
+// removes what no answer uses or orders the branches, so switching it off
+// changes the work and never a count or whether an answer exists. A 9x9
+// solve returns the same answer whatever is off; at other sizes a grid
+// with several answers may give another one. The error is for an
+// instance no parser makes.
+func Run(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits) (Result, error) {
 	if err := check(p); err != nil {
 		return Result{}, err
 	}
@@ -122,13 +113,13 @@ func Run(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, off 
 	}
 	switch {
 	case p.Box == 3 && limit == 1:
-		return solveOrdered(ctx, p.Cells, maxNodes, off), nil
+		return solveOrdered(ctx, p.Cells, maxNodes, on), nil
 	case p.Box == 3:
-		return solvePerm(ctx, p.Cells, limit, maxNodes, off), nil
+		return solvePerm(ctx, p.Cells, limit, maxNodes, on), nil
 	case p.Box <= smallMax:
-		return runSmall(ctx, p, limit, maxNodes, off), nil
+		return runSmall(ctx, p, limit, maxNodes, on), nil
 	}
-	return runWide(ctx, p, limit, maxNodes, off), nil
+	return runWide(ctx, p, limit, maxNodes, on), nil
 }
 
 // check rejects an instance no parser makes.

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -14,29 +13,28 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/technique"
 )
 
-// randomOff returns a random subset of the switches, each off with
+// randomOn returns a random subset of the prunings, each off with
 // probability 1/3.
-func randomOff(rng *rand.Rand) Off {
-	var off Off
-	v := reflect.ValueOf(&off).Elem()
-	for i := range v.NumField() {
-		v.Field(i).SetBool(rng.IntN(3) == 0)
+func randomOn(rng *rand.Rand) technique.Bits {
+	on := AllOn
+	for i := range NumCuts {
+		if rng.IntN(3) == 0 {
+			on &^= 1 << i
+		}
 	}
-	return off
+	return on
 }
 
-// every returns each switch alone, by name.
-func every() map[string]Off {
-	out := map[string]Off{}
-	t := reflect.TypeOf(Off{})
-	for i := range t.NumField() {
-		var off Off
-		reflect.ValueOf(&off).Elem().Field(i).SetBool(true)
-		out[t.Field(i).Name] = off
+// without returns every pruning on but cuts.
+func without(cuts ...int) technique.Bits {
+	on := AllOn
+	for _, c := range cuts {
+		on &^= 1 << c
 	}
-	return out
+	return on
 }
 
 // TestSwitchesNineAnswer: with any switches off, solveOrdered answers what
@@ -54,16 +52,16 @@ func TestSwitchesNineAnswer(t *testing.T) {
 	const nineTestNodes = 1_000_000
 	skipped := 0
 	for i, cells := range grids {
-		off := randomOff(rng)
+		on := randomOn(rng)
 		want := solveNine(context.Background(), cells, 1, math.MaxInt64)
-		got := solveOrdered(context.Background(), cells, nineTestNodes, off)
+		got := solveOrdered(context.Background(), cells, nineTestNodes, on)
 		if errors.Is(got.Err, ErrNodeLimit) {
 			skipped++
 			continue
 		}
-		require.NoError(t, got.Err, "grid %d %v %+v", i, cells, off)
-		require.Equal(t, want.found, got.Found, "grid %d %v %+v", i, cells, off)
-		require.Equal(t, want.answer, got.Answer, "grid %d %v %+v", i, cells, off)
+		require.NoError(t, got.Err, "grid %d %v %b", i, cells, on)
+		require.Equal(t, want.found, got.Found, "grid %d %v %b", i, cells, on)
+		require.Equal(t, want.answer, got.Answer, "grid %d %v %b", i, cells, on)
 	}
 	require.LessOrEqual(t, skipped, len(grids)/20, "too many draws past the node limit")
 	t.Logf("%d of %d draws past %d nodes", skipped, len(grids), nineTestNodes)
@@ -80,10 +78,10 @@ func TestSwitchesNineCounts(t *testing.T) {
 		{40, 60, 1000, false}, {30, 30, 200, false}, {32, 60, 50, true}, {24, 60, 20, false},
 	} {
 		for _, cells := range randomNine(rng, tc.n, tc.givens, tc.noise) {
-			off := randomOff(rng)
-			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, off)
+			on := randomOn(rng)
+			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, on)
 			require.NoError(t, got.Err)
-			require.Equal(t, nineBrute(cells, tc.limit), got.Found, "givens %d %v %+v", tc.givens, cells, off)
+			require.Equal(t, nineBrute(cells, tc.limit), got.Found, "givens %d %v %b", tc.givens, cells, on)
 			if got.Found > 0 {
 				p := sudoku.Instance{Box: 3, Cells: cells}
 				require.NoError(t, p.Verify(sudoku.Answer{Cells: got.Answer}))
@@ -125,23 +123,23 @@ func TestSwitchesSmallWide(t *testing.T) {
 					p.Cells[i] = int16(rng.IntN(side) + 1)
 				}
 			}
-			want := runSmall(ctx, p, 20, 1<<62, Off{})
+			want := runSmall(ctx, p, 20, 1<<62, AllOn)
 			require.NoError(t, want.Err)
 			for _, r := range []struct {
 				limit int
-				run   func(Off) Result
+				run   func(technique.Bits) Result
 			}{
-				{20, func(off Off) Result { return runSmall(ctx, p, 20, 1<<62, off) }},
-				{20, func(off Off) Result { return runWide(ctx, p, 20, 1<<62, off) }},
-				{1, func(off Off) Result { return runSmall(ctx, p, 1, 1<<62, off) }},
-				{1, func(off Off) Result { return runWideAfter(ctx, p, 1, 1<<62, off, 3) }},
+				{20, func(on technique.Bits) Result { return runSmall(ctx, p, 20, 1<<62, on) }},
+				{20, func(on technique.Bits) Result { return runWide(ctx, p, 20, 1<<62, on) }},
+				{1, func(on technique.Bits) Result { return runSmall(ctx, p, 1, 1<<62, on) }},
+				{1, func(on technique.Bits) Result { return runWideAfter(ctx, p, 1, 1<<62, on, 3) }},
 			} {
-				off := randomOff(rng)
-				got := r.run(off)
-				require.NoError(t, got.Err, "box %d trial %d %+v", box, trial, off)
-				require.Equal(t, min(want.Found, r.limit), got.Found, "box %d trial %d %+v", box, trial, off)
+				on := randomOn(rng)
+				got := r.run(on)
+				require.NoError(t, got.Err, "box %d trial %d %b", box, trial, on)
+				require.Equal(t, min(want.Found, r.limit), got.Found, "box %d trial %d %b", box, trial, on)
 				if got.Found > 0 {
-					require.NoError(t, p.Verify(sudoku.Answer{Cells: got.Answer}), "box %d trial %d %+v", box, trial, off)
+					require.NoError(t, p.Verify(sudoku.Answer{Cells: got.Answer}), "box %d trial %d %b", box, trial, on)
 				}
 			}
 		}
@@ -172,43 +170,41 @@ func TestSwitchesReal(t *testing.T) {
 	for _, i := range rng.Perm(256)[:128] {
 		dense.Cells[i] = 0
 	}
-	nine := func(off Off) (int, int64) {
+	nine := func(on technique.Bits) (int, int64) {
 		found, nodes := 0, int64(0)
 		for _, p := range top95 {
-			r := solvePerm(ctx, p.Cells, 2, math.MaxInt64, off)
+			r := solvePerm(ctx, p.Cells, 2, math.MaxInt64, on)
 			found, nodes = found+r.Found, nodes+r.Nodes
 		}
 		return found, nodes
 	}
-	runs := func(run func(p sudoku.Instance, off Off) Result, ps ...sudoku.Instance) func(Off) (int, int64) {
-		return func(off Off) (int, int64) {
+	runs := func(run func(p sudoku.Instance, on technique.Bits) Result, ps ...sudoku.Instance) func(technique.Bits) (int, int64) {
+		return func(on technique.Bits) (int, int64) {
 			found, nodes := 0, int64(0)
 			for _, p := range ps {
-				r := run(p, off)
+				r := run(p, on)
 				require.NoError(t, r.Err)
 				found, nodes = found+r.Found, nodes+r.Nodes
 			}
 			return found, nodes
 		}
 	}
-	small := runs(func(p sudoku.Instance, off Off) Result { return runSmall(ctx, p, 2, 1<<62, off) }, hex...)
-	look := runs(func(p sudoku.Instance, off Off) Result { return runSmall(ctx, p, 3000, 1<<62, off) }, sparse)
-	wide := runs(func(p sudoku.Instance, off Off) Result { return runWide(ctx, p, 2, 1<<62, off) }, dense)
-	learn := runs(func(p sudoku.Instance, off Off) Result { return runWideAfter(ctx, p, 1, 1<<62, off, 1) }, hex...)
-	for name, family := range map[string][]func(Off) (int, int64){
-		"NakedSingles": {nine, small, wide}, "HiddenSingles": {nine, small, wide}, "FewestFirst": {nine, small, wide},
-		"BoxLine": {small}, "LookAhead": {look},
-		"BandBranch": {nine}, "StackRule": {nine}, "Minirows": {nine},
-		"Learning": {learn},
+	small := runs(func(p sudoku.Instance, on technique.Bits) Result { return runSmall(ctx, p, 2, 1<<62, on) }, hex...)
+	look := runs(func(p sudoku.Instance, on technique.Bits) Result { return runSmall(ctx, p, 3000, 1<<62, on) }, sparse)
+	wide := runs(func(p sudoku.Instance, on technique.Bits) Result { return runWide(ctx, p, 2, 1<<62, on) }, dense)
+	learn := runs(func(p sudoku.Instance, on technique.Bits) Result { return runWideAfter(ctx, p, 1, 1<<62, on, 1) }, hex...)
+	for cut, family := range map[int][]func(technique.Bits) (int, int64){
+		CutNakedSingles: {nine, small, wide}, CutHiddenSingles: {nine, small, wide}, CutFewestFirst: {nine, small, wide},
+		CutBoxLine: {small}, CutLookAhead: {look},
+		CutBandBranch: {nine}, CutStackRule: {nine}, CutMinirows: {nine},
+		CutLearning: {learn},
 	} {
-		off, ok := every()[name]
-		require.True(t, ok, name)
 		for i, run := range family {
-			wantFound, wantNodes := run(Off{})
-			found, nodes := run(off)
-			require.Equal(t, wantFound, found, "%s, search %d", name, i)
-			require.NotEqual(t, wantNodes, nodes, "%s, search %d", name, i)
-			t.Logf("%s, search %d: %d nodes, %d with every pruning", name, i, nodes, wantNodes)
+			wantFound, wantNodes := run(AllOn)
+			found, nodes := run(without(cut))
+			require.Equal(t, wantFound, found, "cut %d, search %d", cut, i)
+			require.NotEqual(t, wantNodes, nodes, "cut %d, search %d", cut, i)
+			t.Logf("cut %d, search %d: %d nodes, %d with every pruning", cut, i, nodes, wantNodes)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/addrspace"
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -52,10 +53,10 @@ type wideSearch struct {
 	restarts        int
 	fails           int64    // failures left before the search gives up; 0 or less: no limit
 	learn           *learner // reasons and learnt nogoods, when the search learns (see learn.go)
-	// The prunings on, read from Off at the start, and the fewest
-	// options a choice may have: 1 when a single is not placed at once.
-	naked, hidden, fewest bool
-	minOptions            int
+	// The prunings on, by the Cut constants, and the fewest options a
+	// choice may have: 1 when a single is not placed at once.
+	on         technique.Bits
+	minOptions int
 	// cuts counts the prunings' acts; deadAt is where a constraint left
 	// without options counts: the check is always on here (it is how
 	// learning finds its failures), so with dead-cell off it counts
@@ -70,16 +71,16 @@ type wideSearch struct {
 // wideSettle marks a placement in the trail.
 const wideSettle = 1 << 31
 
-// runWide solves or counts p with wideSearch and the prunings off leaves.
-func runWide(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, off Off) Result {
-	return runWideAfter(ctx, p, limit, maxNodes, off, plainFails)
+// runWide solves or counts p with wideSearch and the prunings on.
+func runWide(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits) Result {
+	return runWideAfter(ctx, p, limit, maxNodes, on, plainFails)
 }
 
 // runWideAfter is runWide where the plain search of a solve gives up for
 // the learning one after fails failures.
-func runWideAfter(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, off Off, fails int64) Result {
-	s := newWide(ctx, p.Box, limit, maxNodes, off)
-	learn := limit == 1 && p.Box <= learnMaxBox && !off.Learning
+func runWideAfter(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, fails int64) Result {
+	s := newWide(ctx, p.Box, limit, maxNodes, on)
+	learn := limit == 1 && p.Box <= learnMaxBox && on.Has(CutLearning)
 	if learn {
 		// Most grids fall to a short plain search; recording reasons
 		// from the start costs more than that search on them.
@@ -92,7 +93,7 @@ func runWideAfter(ctx context.Context, p sudoku.Instance, limit int, maxNodes in
 		return Result{s.found, s.answer, s.nodes, s.err, s.cuts.Counts(NumCuts)}
 	}
 	nodes, plain := s.nodes, &s.cuts
-	s = newWide(ctx, p.Box, limit, maxNodes-nodes, off)
+	s = newWide(ctx, p.Box, limit, maxNodes-nodes, on)
 	s.cuts.Add(plain)
 	s.learn = newLearner(s)
 	if s.tracing {
@@ -112,7 +113,7 @@ const plainFails = 2000
 // errGaveUp ends a plain search that met its failures.
 var errGaveUp = errors.New("sudoku search: failure budget spent")
 
-func newWide(ctx context.Context, box, limit int, maxNodes int64, off Off) *wideSearch {
+func newWide(ctx context.Context, box, limit int, maxNodes int64, on technique.Bits) *wideSearch {
 	side := box * box
 	n := side * side
 	s := &wideSearch{
@@ -123,16 +124,16 @@ func newWide(ctx context.Context, box, limit int, maxNodes int64, off Off) *wide
 		unitAt: make([]int32, 3*n), units: make([]int32, 3*n),
 		limit: limit, maxNodes: maxNodes,
 		weight: make([]float64, 4*n), bump: 1,
-		rng:   rand.New(rand.NewPCG(uint64(box), 0x5eed)),
-		naked: !off.NakedSingles, hidden: !off.HiddenSingles, fewest: !off.FewestFirst, minOptions: 2,
+		rng: rand.New(rand.NewPCG(uint64(box), 0x5eed)),
+		on:  on, minOptions: 2,
 		deadAt: CutDeadCell,
 	}
-	if off.DeadCell {
+	if !on.Has(CutDeadCell) {
 		s.deadAt = trace.Unused
 	}
 	s.cuts.Start(ctx)
 	s.tracing = s.cuts.Tracing()
-	if off.NakedSingles || off.HiddenSingles {
+	if !on.Has(CutNakedSingles) || !on.Has(CutHiddenSingles) {
 		s.minOptions = 1
 	}
 	s.cand = make([]uint64, n*s.w)
@@ -344,9 +345,9 @@ func (s *wideSearch) drop(i int, d int32) bool {
 // once: a cell (naked single) or a unit symbol (hidden single).
 func (s *wideSearch) single(i int) bool {
 	if i < s.n {
-		return s.naked
+		return s.on.Has(CutNakedSingles)
 	}
-	return s.hidden
+	return s.on.Has(CutHiddenSingles)
 }
 
 // settle places v+1, a candidate of open cell c, for the reason why
@@ -539,7 +540,7 @@ func (s *wideSearch) undo(mark int) {
 // on ties; -1 when every cell is placed. Without fewest, it returns the
 // first open cell.
 func (s *wideSearch) choose() int {
-	if !s.fewest {
+	if !s.on.Has(CutFewestFirst) {
 		return slices.Index(s.open[:s.n], true)
 	}
 	s.cuts.Cut(CutFewestFirst)
