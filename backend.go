@@ -7,6 +7,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/cnf"
 	"github.com/puzzlesat/puzzlesat/solver"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Backend chooses how a puzzle is solved. It reads and writes its name
@@ -118,6 +119,11 @@ type Options struct {
 	// backend reuses across instances (see Session). nil solves each
 	// instance on its own.
 	Session *Session
+	// Tree, when not nil, receives the DFS's search tree as it runs: its
+	// decisions, the cuts under each and its answers (a trace.Recorder,
+	// as Trace uses, or a Sink of one's own). It serves one run at a
+	// time; the SAT backend ignores it.
+	Tree trace.Sink
 }
 
 // config returns the SAT driver's configuration.

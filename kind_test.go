@@ -32,8 +32,8 @@ func (parity) Verify(a int) error {
 }
 func (parity) Format(a int) string { return strings.Repeat("x", a) + "\n" }
 func (parity) String() string      { return "parity\n" }
-func answer(a int, err error) func(context.Context, parity, technique.Set) (int, search.Stats, error) {
-	return func(context.Context, parity, technique.Set) (int, search.Stats, error) {
+func answer(a int, err error) func(context.Context, parity, search.Run) (int, search.Stats, error) {
+	return func(context.Context, parity, search.Run) (int, search.Stats, error) {
 		return a, search.Stats{Nodes: 7}, err
 	}
 }
@@ -44,11 +44,11 @@ func answerSAT(a int, err error) func(context.Context, parity, solver.Config, te
 }
 
 // toy returns the parity kind with the backends dfs and sat.
-func toy(dfs func(context.Context, parity, technique.Set) (int, search.Stats, error), sat func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)) Kind {
+func toy(dfs func(context.Context, parity, search.Run) (int, search.Stats, error), sat func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)) Kind {
 	return Kind{toyOf(dfs, sat)}
 }
 
-func toyOf(dfs func(context.Context, parity, technique.Set) (int, search.Stats, error), sat func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)) kind.Of[parity, int] {
+func toyOf(dfs func(context.Context, parity, search.Run) (int, search.Stats, error), sat func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)) kind.Of[parity, int] {
 	return kind.New(kind.Spec[parity, int]{Name: "parity", Own: kind.SearchOf[parity, int]{Run: dfs}, SAT: sat})
 }
 
@@ -56,12 +56,12 @@ func toyOf(dfs func(context.Context, parity, technique.Set) (int, search.Stats, 
 // and sat.
 type counting struct {
 	kind.Of[parity, int]
-	dfs func(context.Context, parity, int, technique.Set) (int, search.Stats, error)
+	dfs func(context.Context, parity, int, search.Run) (int, search.Stats, error)
 	sat func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error)
 }
 
-func (c counting) CountDFS(ctx context.Context, p kind.Instance, limit int, run kind.Run) (int, search.Stats, error) {
-	return c.dfs(ctx, p.(parity), limit, run.Prunings)
+func (c counting) CountDFS(ctx context.Context, p kind.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	return c.dfs(ctx, p.(parity), limit, run)
 }
 
 func (c counting) CountSAT(ctx context.Context, p kind.Instance, limit int, cfg solver.Config, enc technique.Picks) (int, solver.Stats, error) {
@@ -141,7 +141,7 @@ type result struct {
 func TestTimeoutPerBackend(t *testing.T) { synctest.Test(t, timeoutPerBackend) }
 
 func timeoutPerBackend(t *testing.T) {
-	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, search.Stats, error) {
+	slow := func(ctx context.Context, _ parity, _ search.Run) (int, search.Stats, error) {
 		<-ctx.Done()
 		return 0, search.Stats{}, ctx.Err()
 	}
@@ -161,7 +161,7 @@ func TestCountDispatch(t *testing.T) {
 
 	k := Kind{counting{
 		Of: toyOf(answer(2, nil), answerSAT(2, nil)),
-		dfs: func(context.Context, parity, int, technique.Set) (int, search.Stats, error) {
+		dfs: func(context.Context, parity, int, search.Run) (int, search.Stats, error) {
 			return 2, search.Stats{}, nil
 		},
 		sat: func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error) {
@@ -187,8 +187,8 @@ func TestCountDispatch(t *testing.T) {
 func TestCountStoppedEarly(t *testing.T) {
 	ctx := context.Background()
 	tl := &solver.TooLarge{Literals: 10, Budget: 5}
-	countDFS := func(n int, err error) func(context.Context, parity, int, technique.Set) (int, search.Stats, error) {
-		return func(context.Context, parity, int, technique.Set) (int, search.Stats, error) {
+	countDFS := func(n int, err error) func(context.Context, parity, int, search.Run) (int, search.Stats, error) {
+		return func(context.Context, parity, int, search.Run) (int, search.Stats, error) {
 			return n, search.Stats{}, err
 		}
 	}
@@ -200,7 +200,7 @@ func TestCountStoppedEarly(t *testing.T) {
 	tests := []struct {
 		name    string
 		backend Backend
-		dfs     func(context.Context, parity, int, technique.Set) (int, search.Stats, error)
+		dfs     func(context.Context, parity, int, search.Run) (int, search.Stats, error)
 		sat     func(context.Context, parity, int, solver.Config, technique.Picks) (int, solver.Stats, error)
 		want    int
 		err     error
@@ -273,14 +273,14 @@ func TestLookup(t *testing.T) {
 // TestRace: the first backend to settle the instance wins and the other
 // is stopped; an error waits for the other backend.
 func TestRace(t *testing.T) {
-	slow := func(ctx context.Context, _ parity, _ technique.Set) (int, search.Stats, error) {
+	slow := func(ctx context.Context, _ parity, _ search.Run) (int, search.Stats, error) {
 		<-ctx.Done()
 		return 0, search.Stats{}, ctx.Err()
 	}
 	boom := errors.New("boom")
 	tests := []struct {
 		name string
-		dfs  func(context.Context, parity, technique.Set) (int, search.Stats, error)
+		dfs  func(context.Context, parity, search.Run) (int, search.Stats, error)
 		sat  func(context.Context, parity, solver.Config, technique.Picks) (int, solver.Stats, error)
 		want int
 		won  Backend

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/kind"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 
@@ -51,8 +52,8 @@ func (k Kind) Solve(ctx context.Context, p kind.Instance, o Options) (Answer, St
 }
 
 // run returns how the DFS runs under o and set.
-func (k Kind) run(o Options, set technique.Set) kind.Run {
-	r := kind.Run{Prunings: set}
+func (k Kind) run(o Options, set technique.Set) search.Run {
+	r := search.Run{Prunings: set, Sink: o.Tree}
 	if _, ok := k.Kind.(kind.Tabler); ok {
 		r.Memory = o.Memory.tables()
 	}

@@ -41,8 +41,8 @@ func (k Kind) Trace(ctx context.Context, p kind.Instance, o Options, nodes int) 
 	}
 	title := instanceLine(p.String())
 	rec := trace.NewRecorder(nodes, title)
-	o.Backend = DFS
-	a, st, err := k.Solve(trace.WithRecorder(ctx, rec), p, o)
+	o.Backend, o.Tree = DFS, rec
+	a, st, err := k.Solve(ctx, p, o)
 	ps := k.prunings(set)
 	bits := set.Bits(func() []technique.Pruning { return ps })
 	on := make([]bool, len(ps))

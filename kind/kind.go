@@ -52,8 +52,9 @@ type Kind interface {
 	// prunings: its own first, then the chapter's, when the chapter on
 	// pruning works the kind through.
 	Searches() []Search
-	// DFS solves p by the search run selects.
-	DFS(ctx context.Context, p Instance, run Run) (Answer, search.Stats, error)
+	// DFS solves p by the search run selects (run.Prunings: the preset
+	// "chapter" selects the chapter's), with run's memory and sink.
+	DFS(ctx context.Context, p Instance, run search.Run) (Answer, search.Stats, error)
 	// Encodings returns the choice points of the kind's SAT encoding.
 	Encodings() []technique.Choice
 	// SAT solves p through CNF with the solvers c makes, in the
@@ -70,19 +71,11 @@ type Search struct {
 	Prunings []technique.Pruning
 }
 
-// Run is how a depth-first search runs: the switches of its prunings
-// (which also select the search: the preset "chapter"), and the bytes it
-// may size its tables to (0 keeps the search's defaults).
-type Run struct {
-	Prunings technique.Set
-	Memory   int
-}
-
 // Counter is a kind whose answers can be counted, by both backends. A
 // limit of 0 counts every answer; a count stopped by its context or its
 // limit returns what it counted with the error.
 type Counter interface {
-	CountDFS(ctx context.Context, p Instance, limit int, run Run) (int, search.Stats, error)
+	CountDFS(ctx context.Context, p Instance, limit int, run search.Run) (int, search.Stats, error)
 	CountSAT(ctx context.Context, p Instance, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error)
 }
 
@@ -139,7 +132,7 @@ type Sizer interface {
 	SizeName() string
 }
 
-// Tabler is a kind whose search sizes tables to its Run.Memory (the
+// Tabler is a kind whose search sizes tables to its search.Run's Memory (the
 // sticks search's memo); the others are not given a share of the
 // memory, which would cost each run of a batch a division.
 type Tabler interface {

@@ -39,7 +39,7 @@ type Spec[I Typed[A], A any] struct {
 type SearchOf[I, A any] struct {
 	Doc      string // what the search is, in a line
 	Prunings []technique.Pruning
-	Run      func(ctx context.Context, p I, on technique.Set) (A, search.Stats, error)
+	Run      func(ctx context.Context, p I, run search.Run) (A, search.Stats, error)
 }
 
 // Of is the Kind of a Spec. A kind's package embeds it in the type it
@@ -78,15 +78,12 @@ func (k Of[I, A]) Searches() []Search {
 }
 
 // DFS runs the search run.Prunings selects.
-func (k Of[I, A]) DFS(ctx context.Context, p Instance, run Run) (Answer, search.Stats, error) {
+func (k Of[I, A]) DFS(ctx context.Context, p Instance, run search.Run) (Answer, search.Stats, error) {
 	s := k.spec.Own
 	if run.Prunings.Chapter() && k.spec.Chapter.Run != nil {
 		s = k.spec.Chapter
 	}
-	if run.Memory > 0 {
-		ctx = search.WithMemory(ctx, run.Memory)
-	}
-	a, st, err := s.Run(ctx, p.(I), run.Prunings)
+	a, st, err := s.Run(ctx, p.(I), run)
 	return a, st, err
 }
 

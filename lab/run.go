@@ -15,7 +15,6 @@ import (
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/lab/tree"
-	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // runRequest asks for a search of one instance: its input (pasted or
@@ -265,11 +264,11 @@ func (s *Server) execute(ctx context.Context, rn *run) {
 		rn.finish(nil, puzzlesat.Stats{}, err, nil)
 		return
 	}
-	sctx := ctx
-	if rn.opts.Backend != puzzlesat.SAT {
-		sctx = trace.WithRecorder(ctx, rn.rec)
+	o := rn.opts
+	if o.Backend != puzzlesat.SAT {
+		o.Tree = rn.rec
 	}
-	a, st, err := rn.kind.Solve(sctx, rn.prob, rn.opts)
+	a, st, err := rn.kind.Solve(ctx, rn.prob, o)
 	rn.rec.Finish()
 	var t *tree.Tree
 	if rn.opts.Backend != puzzlesat.SAT {

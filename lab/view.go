@@ -11,7 +11,6 @@ import (
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/lab/tree"
-	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // runView is what the page sees of a run.
@@ -205,8 +204,8 @@ func (s *Server) refocus(ctx context.Context, rn *run, focus []int32) (*tree.Tre
 	rec := s.recorder(rn, focus)
 	rec.Done = cancel
 	o := rn.opts
-	o.Backend = puzzlesat.DFS
-	rn.kind.Solve(trace.WithRecorder(ctx, rec), rn.prob, o)
+	o.Backend, o.Tree = puzzlesat.DFS, rec
+	rn.kind.Solve(ctx, rn.prob, o)
 	rec.Finish()
 	t := rec.Tree()
 	if len(t.Nodes) == 0 {

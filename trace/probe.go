@@ -2,11 +2,10 @@
 // its prunings acted, and, when asked, its search tree, which a Tree
 // writes as SVG, DOT or JSON.
 //
-// A search embeds a Probe, starts it with the context it runs under, and
-// calls Cut each time a pruning acts. The counts are exact: the same on
-// every run of the same search. Under a context made by WithRecorder the
-// Probe also passes the tree to a Sink (a Recorder, or the lab's): the
-// search calls Enter and Leave around each decision, Level and Leave
+// A search embeds a Probe, starts it with the Sink it was given, if any,
+// and calls Cut each time a pruning acts. The counts are exact: the same
+// on every run of the same search. With a Sink (a Recorder, or the
+// lab's) the Probe also passes the tree to it: the search calls Enter and Leave around each decision, Level and Leave
 // around each level of a search that deepens or restarts, Why after a cut
 // to say what it removed (only when Tracing, so that labels cost nothing
 // otherwise) and Found when it holds an answer.
@@ -17,10 +16,6 @@
 // decision, not a node; a level (a depth limit, a length tried, a pass)
 // groups the decisions made under it and is not a node either.
 package trace
-
-import (
-	"context"
-)
 
 // MaxPrunings bounds the prunings of one search that a Probe counts.
 const MaxPrunings = 31
@@ -82,20 +77,11 @@ type Probe struct {
 	open    []int64
 }
 
-// recorderKey is the context key of WithRecorder.
-type recorderKey struct{}
-
-// WithRecorder returns a context under which the next search started
-// with it passes what it does to s.
-func WithRecorder(parent context.Context, s Sink) context.Context {
-	return context.WithValue(parent, recorderKey{}, s)
-}
-
-// Start readies p for a search under ctx: the counts go to zero, and the
-// Sink of ctx, if any, receives what follows.
-func (p *Probe) Start(ctx context.Context) {
+// Start readies p for a search: the counts go to zero, and sink, when not
+// nil, receives what follows.
+func (p *Probe) Start(sink Sink) {
 	p.cuts = [MaxPrunings + 1]int64{}
-	p.sink, _ = ctx.Value(recorderKey{}).(Sink)
+	p.sink = sink
 	if p.sink != nil {
 		p.seen = p.cuts
 		p.entered, p.open = 0, append(p.open[:0], 0)
@@ -222,11 +208,4 @@ func (p *Probe) Add(q *Probe) {
 			p.seen[i] += c
 		}
 	}
-}
-
-// Recording reports whether a search started under ctx records its tree:
-// a search that keeps its Probe on the stack starts one only then.
-func Recording(ctx context.Context) bool {
-	_, ok := ctx.Value(recorderKey{}).(Sink)
-	return ok
 }

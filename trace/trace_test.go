@@ -2,7 +2,6 @@ package trace_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -23,10 +22,11 @@ var prunings = []technique.Pruning{
 
 // search is a tiny search: a binary tree of depth d whose leaves at an
 // even position are cut by "bound" and whose rightmost leaf is the
-// answer; "memo" cuts twice at every second decision.
-func search(ctx context.Context, d int) *trace.Probe {
+// answer; "memo" cuts twice at every second decision. sink, when not
+// nil, receives its tree.
+func search(sink trace.Sink, d int) *trace.Probe {
 	var p trace.Probe
-	p.Start(ctx)
+	p.Start(sink)
 	var walk func(depth, pos int) bool
 	walk = func(depth, pos int) bool {
 		if depth == d {
@@ -59,7 +59,7 @@ func search(ctx context.Context, d int) *trace.Probe {
 func TestRecorderCountsAsTheProbe(t *testing.T) {
 	for _, limit := range []int{1, 5, 1000} {
 		rec := trace.NewRecorder(limit, "root")
-		p := search(trace.WithRecorder(context.Background(), rec), 4)
+		p := search(rec, 4)
 		tree := rec.Tree(prunings, []bool{true, true}, p.Counts(2))
 		require.LessOrEqual(t, len(tree.Nodes), limit)
 		require.Equal(t, int64(8), tree.Prunings[1].Run, "the even leaves")
@@ -83,14 +83,14 @@ func TestRecorderCountsAsTheProbe(t *testing.T) {
 }
 
 func TestProbeWithoutRecorder(t *testing.T) {
-	p := search(context.Background(), 4)
+	p := search(nil, 4)
 	require.False(t, p.Tracing())
 	require.Equal(t, []int64{14, 8}, p.Counts(2))
 }
 
 func TestWriters(t *testing.T) {
 	rec := trace.NewRecorder(100, "root <&>")
-	p := search(trace.WithRecorder(context.Background(), rec), 3)
+	p := search(rec, 3)
 	tree := rec.Tree(prunings, []bool{true, true}, p.Counts(2))
 	tree.Kind, tree.Title, tree.Result = "toy", "a \"quoted\" & <odd> title", "7"
 	for name, write := range map[string]func(*trace.Tree, io.Writer) error{
@@ -133,9 +133,8 @@ func requireXML(t *testing.T, b []byte) {
 // counts added to the next one's are drawn once.
 func TestWhyAndRefs(t *testing.T) {
 	rec := trace.NewRecorder(100, "root")
-	ctx := trace.WithRecorder(context.Background(), rec)
 	var first trace.Probe
-	first.Start(ctx)
+	first.Start(rec)
 	first.Enter("x=1")
 	refuted := first.Current()
 	first.Cut(1)
@@ -143,7 +142,7 @@ func TestWhyAndRefs(t *testing.T) {
 	first.Cut(1) // counted, and drawn without a detail at the next event
 	first.Leave()
 	var second trace.Probe
-	second.Start(ctx)
+	second.Start(rec)
 	second.Add(&first)
 	second.Enter("x=2")
 	second.Cut(0)
@@ -176,7 +175,7 @@ func TestLevelsAreNotNodes(t *testing.T) {
 	for _, limit := range []int{3, 100} {
 		rec := trace.NewRecorder(limit, "root")
 		var p trace.Probe
-		p.Start(trace.WithRecorder(context.Background(), rec))
+		p.Start(rec)
 		for d := range 2 {
 			p.Level(fmt.Sprintf("depth %d", d))
 			for x := range 3 {

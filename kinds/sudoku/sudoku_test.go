@@ -16,7 +16,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku/dfs"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // sudokuFull returns the value 1..S of cell (r, c) in a fixed valid grid.
@@ -403,7 +403,7 @@ func BenchmarkScanSudoku(b *testing.B) {
 
 // sudokuSolve returns the answer of p by the native search.
 func sudokuSolve(tb testing.TB, p sudoku.Instance) []int16 {
-	a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+	a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 	require.NoError(tb, err)
 	return a.Cells
 }

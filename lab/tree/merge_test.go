@@ -1,7 +1,6 @@
 package tree_test
 
 import (
-	"context"
 	"fmt"
 	"hash/fnv"
 	"testing"
@@ -18,7 +17,7 @@ import (
 // of searched.
 func pathSearch(r *tree.Recorder, prune bool) {
 	var p trace.Probe
-	p.Start(trace.WithRecorder(context.Background(), r))
+	p.Start(r)
 	var walk func(path string, d int)
 	walk = func(path string, d int) {
 		h := fnv.New32a()

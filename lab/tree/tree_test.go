@@ -18,11 +18,12 @@ const npr = 3
 // search is a random search, the same for the same seed: each decision
 // has up to fan children and cuts of random prunings; with optimise it
 // finds an answer at several leaves and goes on, else it stops at the
-// first. It returns the probe's counts and the decisions entered.
-func search(ctx context.Context, seed uint64, fan, depth int, optimise bool) ([]int64, int64) {
+// first, or when ctx is done. sink, when not nil, receives its tree. It
+// returns the probe's counts and the decisions entered.
+func search(ctx context.Context, sink trace.Sink, seed uint64, fan, depth int, optimise bool) ([]int64, int64) {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	var p trace.Probe
-	p.Start(ctx)
+	p.Start(sink)
 	var entered int64
 	var walk func(d int) bool
 	walk = func(d int) bool {
@@ -63,7 +64,7 @@ func record(seed uint64, budget int, focus []int32, optimise bool) *tree.Tree {
 	defer cancel()
 	r := tree.New(budget, npr, "root", focus)
 	r.Done = cancel
-	search(trace.WithRecorder(ctx, r), seed, 4, 9, optimise)
+	search(ctx, r, seed, 4, 9, optimise)
 	r.Finish()
 	return r.Tree()
 }
@@ -102,7 +103,7 @@ func TestRecorderCountsExactlyWithinItsBudget(t *testing.T) {
 		optimise := seed%2 == 1
 		full := record(seed, 1<<30, nil, optimise)
 		require.True(t, full.Complete())
-		counts, entered := search(context.Background(), seed, 4, 9, optimise)
+		counts, entered := search(context.Background(), nil, seed, 4, 9, optimise)
 		require.Equal(t, counts, full.Cuts)
 		require.Equal(t, entered, full.Decisions)
 		require.Equal(t, entered+1, full.Nodes[0].SubDec, "the root counts itself")
@@ -177,7 +178,7 @@ func TestRecorderFocusFetchesOneSubtree(t *testing.T) {
 func TestRecorderStaysBounded(t *testing.T) {
 	r := tree.New(1000, npr, "root", nil)
 	var p trace.Probe
-	p.Start(trace.WithRecorder(context.Background(), r))
+	p.Start(r)
 	const width, depth = 4, 10 // 4^10 = 1,048,576 leaves
 	var walk func(d int)
 	walk = func(d int) {
@@ -204,13 +205,12 @@ func TestRecorderStaysBounded(t *testing.T) {
 // a second probe of the same search too.
 func TestRecorderPointsMemoHitsToTheirDecision(t *testing.T) {
 	r := tree.New(100, 1, "root", nil)
-	ctx := trace.WithRecorder(context.Background(), r)
 	var first trace.Probe
-	first.Start(ctx)
+	first.Start(r)
 	first.Enter("warm-up")
 	first.Leave()
 	var p trace.Probe
-	p.Start(ctx)
+	p.Start(r)
 	p.Enter("a")
 	refuted := p.Current()
 	p.Leave()

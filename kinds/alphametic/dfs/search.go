@@ -17,15 +17,15 @@ import (
 )
 
 // Solve returns the first answer of p that the column search finds,
-// with the prunings of AlphameticPrunings that on switches, or
+// with the prunings of Prunings that run switches, or
 // puzzle.ErrNoSolution, or ctx.Err() when ctx is done first. An instance
 // that is not well formed (see alphametic.Instance.Validate) gives that
 // error.
-func Solve(ctx context.Context, p alphametic.Instance, on technique.Set) (alphametic.Answer, search.Stats, error) {
+func Solve(ctx context.Context, p alphametic.Instance, run search.Run) (alphametic.Answer, search.Stats, error) {
 	if err := p.Validate(); err != nil {
 		return alphametic.Answer{}, search.Stats{}, err
 	}
-	s := newAlphaSearch(ctx, p, 1, false, on)
+	s := newAlphaSearch(ctx, p, 1, false, run)
 	s.run()
 	st := search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(alphaPrunings)}
 	if err := s.tick.Err(); err != nil {
@@ -39,14 +39,14 @@ func Solve(ctx context.Context, p alphametic.Instance, on technique.Set) (alpham
 
 // Count returns the number of answers of p, stopping at limit
 // (a limit below 1 counts them all), or ctx.Err() with the count so far
-// when ctx is done first, with the prunings that on switches. Letters
+// when ctx is done first, with the prunings that run switches. Letters
 // that occur in no word may take the digits left over in any order, and
 // each order counts.
-func Count(ctx context.Context, p alphametic.Instance, limit int, on technique.Set) (int, search.Stats, error) {
+func Count(ctx context.Context, p alphametic.Instance, limit int, run search.Run) (int, search.Stats, error) {
 	if err := p.Validate(); err != nil {
 		return 0, search.Stats{}, err
 	}
-	s := newAlphaSearch(ctx, p, limit, true, on)
+	s := newAlphaSearch(ctx, p, limit, true, run)
 	s.run()
 	return s.count, search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(alphaPrunings)}, s.tick.Err()
 }
@@ -167,11 +167,11 @@ type alphaState struct {
 
 // newAlphaSearch sets up a search of p; counting says whether it counts
 // every answer (up to limit) or stops at the first.
-func newAlphaSearch(ctx context.Context, p alphametic.Instance, limit int, counting bool, on technique.Set) *alphaSearch {
+func newAlphaSearch(ctx context.Context, p alphametic.Instance, limit int, counting bool, run search.Run) *alphaSearch {
 	n := p.N
 	s := &alphaSearch{tick: poll.New(ctx), p: p, n: n, all: 1<<n - 1, limit: max(limit, 0)}
-	byColumn := s.switches(on, counting)
-	s.probe.Start(ctx)
+	byColumn := s.switches(run.Prunings, counting)
+	s.probe.Start(run.Sink)
 	s.tracing = s.probe.Tracing()
 	for c := range n {
 		for w := range 3 {

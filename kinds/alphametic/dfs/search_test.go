@@ -14,7 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/alphametic"
 	"github.com/puzzlesat/puzzlesat/kinds/alphametic/dfs"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
@@ -30,12 +30,12 @@ func TestAlphameticJudgeData(t *testing.T) {
 	for i := 1; i <= 10; i++ {
 		t.Run(fmt.Sprintf("alpha%d", i), func(t *testing.T) {
 			p, want := readAlphameticPoint(t, i)
-			a, st, err := dfs.Solve(context.Background(), p, technique.Set{})
+			a, st, err := dfs.Solve(context.Background(), p, search.Run{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, strings.Fields(want), strings.Fields(p.Format(a)), "answer, %d nodes", st.Nodes)
 			// The judge promises exactly one answer.
-			n, _, err := dfs.Count(context.Background(), p, 0, technique.Set{})
+			n, _, err := dfs.Count(context.Background(), p, 0, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, 1, n)
 		})
@@ -64,14 +64,14 @@ func TestCountAlphametic(t *testing.T) {
 	for _, tc := range countAlphameticTests {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Equal(t, tc.want, bruteAlphametic(tc.p), "brute force")
-			n, _, err := dfs.Count(context.Background(), tc.p, 0, technique.Set{})
+			n, _, err := dfs.Count(context.Background(), tc.p, 0, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, tc.want, n)
-			n, _, err = dfs.Count(context.Background(), tc.p, 2, technique.Set{})
+			n, _, err = dfs.Count(context.Background(), tc.p, 2, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, min(tc.want, 2), n, "limit 2")
 
-			a, _, err := dfs.Solve(context.Background(), tc.p, technique.Set{})
+			a, _, err := dfs.Solve(context.Background(), tc.p, search.Run{})
 			if tc.want == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				return
@@ -154,10 +154,10 @@ func TestAlphameticBrute(t *testing.T) {
 		p := randomAlphametic(rng, 2+rng.IntN(5), rng.IntN(2) == 0)
 		want := bruteAlphametic(p)
 		seen[min(want, 2)]++
-		got, _, err := dfs.Count(context.Background(), p, 0, technique.Set{})
+		got, _, err := dfs.Count(context.Background(), p, 0, search.Run{})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "%+v", p)
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		if want == 0 {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%+v", p)
 			continue
@@ -178,12 +178,12 @@ func TestAlphameticCancel(t *testing.T) {
 	}}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	n, st, err := dfs.Count(ctx, p, 0, technique.Set{})
+	n, st, err := dfs.Count(ctx, p, 0, search.Run{})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Zero(t, st.Nodes, "the search looks at ctx before its first node")
 	require.Zero(t, n)
 
-	a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+	a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 	require.NoError(t, err)
 	require.NoError(t, p.Verify(a))
 }
@@ -195,10 +195,10 @@ func TestAlphameticInvalid(t *testing.T) {
 		{N: 3, Words: [3]string{"ABC", "ABC"}},
 		{N: 3, Words: [3]string{"ABC", "ABC", "ABZ"}},
 	} {
-		_, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		_, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.Error(t, err)
 		require.False(t, errors.Is(err, puzzle.ErrNoSolution))
-		_, _, err = dfs.Count(context.Background(), p, 2, technique.Set{})
+		_, _, err = dfs.Count(context.Background(), p, 2, search.Run{})
 		require.Error(t, err)
 	}
 }
@@ -208,7 +208,7 @@ func BenchmarkAlphametic(b *testing.B) {
 		p, _ := readAlphameticPoint(b, i)
 		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := dfs.Solve(context.Background(), p, technique.Set{}); err != nil {
+				if _, _, err := dfs.Solve(context.Background(), p, search.Run{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -222,7 +222,7 @@ func BenchmarkCountAlphametic(b *testing.B) {
 		p, _ := readAlphameticPoint(b, i)
 		b.Run(fmt.Sprintf("alpha%d", i), func(b *testing.B) {
 			for b.Loop() {
-				if n, _, err := dfs.Count(context.Background(), p, 2, technique.Set{}); err != nil || n != 1 {
+				if n, _, err := dfs.Count(context.Background(), p, 2, search.Run{}); err != nil || n != 1 {
 					b.Fatal(n, err)
 				}
 			}
@@ -244,13 +244,13 @@ func TestAlphameticPruningsOff(t *testing.T) {
 		}
 		on := techniquetest.Resolve(t, ps, spec)
 		want := bruteAlphametic(p)
-		got, _, err := dfs.Count(context.Background(), p, 0, on)
+		got, _, err := dfs.Count(context.Background(), p, 0, search.Run{Prunings: on})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "%+v with %s", p, spec)
-		got, _, err = dfs.Count(context.Background(), p, 2, on)
+		got, _, err = dfs.Count(context.Background(), p, 2, search.Run{Prunings: on})
 		require.NoError(t, err)
 		require.Equal(t, min(want, 2), got, "%+v with %s, limit 2", p, spec)
-		a, _, err := dfs.Solve(context.Background(), p, on)
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{Prunings: on})
 		if want == 0 {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%+v with %s", p, spec)
 			continue
@@ -282,12 +282,12 @@ func TestAlphameticPruningsAreReal(t *testing.T) {
 				if pr.Name == "column-check" && p.N > 8 {
 					continue // a permutation search: up to N! nodes
 				}
-				_, st0, err0 := dfs.Solve(ctx, p, technique.Set{})
-				_, st1, err1 := dfs.Solve(ctx, p, off)
+				_, st0, err0 := dfs.Solve(ctx, p, search.Run{})
+				_, st1, err1 := dfs.Solve(ctx, p, search.Run{Prunings: off})
 				require.Equal(t, err0, err1)
-				n0, ct0, err := dfs.Count(ctx, p, 0, technique.Set{})
+				n0, ct0, err := dfs.Count(ctx, p, 0, search.Run{})
 				require.NoError(t, err)
-				n1, ct1, err := dfs.Count(ctx, p, 0, off)
+				n1, ct1, err := dfs.Count(ctx, p, 0, search.Run{Prunings: off})
 				require.NoError(t, err)
 				require.Equal(t, n0, n1, "%+v", p)
 				differ = differ || st0.Nodes != st1.Nodes || ct0.Nodes != ct1.Nodes

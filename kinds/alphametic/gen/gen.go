@@ -6,7 +6,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/kinds/alphametic"
 	"github.com/puzzlesat/puzzlesat/kinds/alphametic/dfs"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // Random returns a random base-n addition with exactly one answer in
@@ -21,7 +21,7 @@ func Random(rng *rand.Rand, n int) alphametic.Instance {
 		}
 		// The search cannot fail without a context that ends; a count
 		// other than one means another answer exists: draw again.
-		if k, _, err := dfs.Count(context.Background(), p, 2, technique.Set{}); err == nil && k == 1 {
+		if k, _, err := dfs.Count(context.Background(), p, 2, search.Run{}); err == nil && k == 1 {
 			return p
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/alphametic"
 	"github.com/puzzlesat/puzzlesat/kinds/alphametic/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/alphametic/gen"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // TestAlphametic makes one instance of every size and checks that it is
@@ -29,7 +29,7 @@ func TestAlphametic(t *testing.T) {
 		ps, err := alphametic.Parse("gen", strings.NewReader(p.String()))
 		require.NoError(t, err)
 		require.Equal(t, []alphametic.Instance{p}, ps)
-		count, st, err := dfs.Count(context.Background(), p, 0, technique.Set{})
+		count, st, err := dfs.Count(context.Background(), p, 0, search.Run{})
 		require.NoError(t, err)
 		require.Equal(t, 1, count, "%+v", p)
 		t.Logf("N=%d %s + %s = %s (%d nodes to count)", n, p.Words[0], p.Words[1], p.Words[2], st.Nodes)
@@ -43,7 +43,7 @@ func TestAlphameticLabels(t *testing.T) {
 	digitsOfA := map[int]bool{}
 	for range 20 {
 		p := gen.Random(rng, 6)
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err)
 		digitsOfA[a.Digits[0]] = true
 	}

@@ -31,8 +31,8 @@ type alphameticKind struct {
 	kind.Of[alphametic.Instance, alphametic.Answer]
 }
 
-func (alphameticKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run kind.Run) (int, search.Stats, error) {
-	return dfs.Count(ctx, p.(alphametic.Instance), limit, run.Prunings)
+func (alphameticKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	return dfs.Count(ctx, p.(alphametic.Instance), limit, run)
 }
 
 func (alphameticKind) CountSAT(ctx context.Context, p kind.Instance, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {

@@ -51,13 +51,13 @@ const cakeChapterInf = 1_000_000_000
 // CakeChapter returns the cake of least area for p with its layers,
 // bottom first, by the chapter's program (0x23, AcWing 168), step by step:
 // dfs places the layers from the bottom up, each layer's radius and then
-// height, with the cuts of CakeChapterPrunings that on switches. When no
+// height, with the cuts of CakeChapterPrunings that run switches. When no
 // cake fits it returns Area 0 and no layers, which is an answer.
 //
 // Stats.Nodes counts the calls of dfs. It returns ctx.Err() when ctx is
 // done first, and an error for an instance outside the limits
 // 1..cake.MaxVolume and 1..cake.MaxLayers.
-func CakeChapter(ctx context.Context, p cake.Instance, on technique.Set) (cake.Answer, search.Stats, error) {
+func CakeChapter(ctx context.Context, p cake.Instance, run search.Run) (cake.Answer, search.Stats, error) {
 	if p.Volume < 1 || p.Volume > cake.MaxVolume || p.Layers < 1 || p.Layers > cake.MaxLayers {
 		return cake.Answer{}, search.Stats{}, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
 			p.Volume, p.Layers, cake.MaxVolume, cake.MaxLayers)
@@ -65,8 +65,8 @@ func CakeChapter(ctx context.Context, p cake.Instance, on technique.Set) (cake.A
 	n, m := p.Volume, p.Layers
 	s := &cakeChapter{tick: poll.New(ctx), n: n, m: m, ans: cakeChapterInf,
 		minv: make([]int, m+1), mins: make([]int, m+1), r: make([]int, m+2), h: make([]int, m+2)}
-	s.on = on.Bits(CakeChapterPrunings)
-	s.probe.Start(ctx)
+	s.on = run.Prunings.Bits(CakeChapterPrunings)
+	s.probe.Start(run.Sink)
 	s.tracing = s.probe.Tracing()
 	for i := 1; i <= m; i++ {
 		s.minv[i] = s.minv[i-1] + i*i*i

@@ -16,6 +16,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/cake"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/gen"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -36,7 +37,7 @@ func TestCakeChapterSample(t *testing.T) {
 		{"chapter,-1", 399, []int64{0, 10, 2, 1, 1}},
 		{"chapter,-5", 268, []int64{267, 10, 2, 11, 0}},
 	} {
-		a, st, err := dfs.CakeChapter(context.Background(), p, chaptertest.Set(t, ps, tc.spec))
+		a, st, err := dfs.CakeChapter(context.Background(), p, search.Run{Prunings: chaptertest.Set(t, ps, tc.spec)})
 		require.NoError(t, err)
 		require.Equal(t, 68, a.Area, tc.spec)
 		require.NoError(t, p.Verify(a))
@@ -91,7 +92,7 @@ func checkCakeChapter(t *testing.T, prog string, cakes []cake.Instance) {
 			}
 			pinned++
 			what := fmt.Sprintf("%s, cake %d (N=%d, M=%d)", spec, i+1, p.Volume, p.Layers)
-			a, st, err := dfs.CakeChapter(context.Background(), p, on)
+			a, st, err := dfs.CakeChapter(context.Background(), p, search.Run{Prunings: on})
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
 			require.Equal(t, want[i].Answer, strconv.Itoa(a.Area), what)
@@ -106,7 +107,7 @@ func checkCakeChapter(t *testing.T, prog string, cakes []cake.Instance) {
 // TestCakeChapterStops: a search under a done context stops with its
 // error.
 func TestCakeChapterStops(t *testing.T) {
-	_, _, err := dfs.CakeChapter(chaptertest.Cancelled(), cake.Instance{Volume: 10000, Layers: 1}, chaptertest.Set(t, dfs.CakeChapterPrunings(), "chapter"))
+	_, _, err := dfs.CakeChapter(chaptertest.Cancelled(), cake.Instance{Volume: 10000, Layers: 1}, search.Run{Prunings: chaptertest.Set(t, dfs.CakeChapterPrunings(), "chapter")})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -116,7 +117,7 @@ func TestCakeChapterTrace(t *testing.T) {
 	ps := dfs.CakeChapterPrunings()
 	p := cake.Instance{Volume: 100, Layers: 2}
 	rec := trace.NewRecorder(1<<20, "sample")
-	a, st, err := dfs.CakeChapter(trace.WithRecorder(context.Background(), rec), p, chaptertest.Set(t, ps, "chapter"))
+	a, st, err := dfs.CakeChapter(context.Background(), p, search.Run{Prunings: chaptertest.Set(t, ps, "chapter"), Sink: rec})
 	require.NoError(t, err)
 	require.Equal(t, 68, a.Area)
 	tree := rec.Tree(ps, []bool{true, true, true, true, true}, st.Cuts)

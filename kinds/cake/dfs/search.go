@@ -21,7 +21,7 @@ import (
 // The search builds the cake from the bottom, largest radius and height
 // first, and cuts with the volume and area bounds of the classic solution
 // (NOI1999 "生日蛋糕"), plus an upper bound on the volume the layers above
-// can still hold: the prunings of CakePrunings, which on switches.
+// can still hold: the prunings of Prunings, which run switches.
 // Stats.Nodes counts the layers placed: the search's decisions, each a
 // radius and a height for the next layer up.
 //
@@ -34,12 +34,12 @@ import (
 // with volume-bound on the cap cuts nothing, as the layers placed have an
 // area at most three times their volume and each bound is at most three
 // times the volume left.
-func Solve(ctx context.Context, p cake.Instance, on technique.Set) (cake.Answer, search.Stats, error) {
+func Solve(ctx context.Context, p cake.Instance, run search.Run) (cake.Answer, search.Stats, error) {
 	if p.Volume < 1 || p.Volume > cake.MaxVolume || p.Layers < 1 || p.Layers > cake.MaxLayers {
 		return cake.Answer{}, search.Stats{}, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
 			p.Volume, p.Layers, cake.MaxVolume, cake.MaxLayers)
 	}
-	s := newCakeSearch(ctx, p, on)
+	s := newCakeSearch(ctx, p, run)
 	// The bottom layer has nothing below it: any radius and height that
 	// fit the volume, which the loops in dfs bound by themselves.
 	s.dfs(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
@@ -127,7 +127,7 @@ type cakeLevel struct {
 	lo    int // the least radius and height of layer u: u (layer-limits), or 1
 }
 
-func newCakeSearch(ctx context.Context, p cake.Instance, on technique.Set) *cakeSearch {
+func newCakeSearch(ctx context.Context, p cake.Instance, run search.Run) *cakeSearch {
 	m := p.Layers
 	s := &cakeSearch{
 		tick:   poll.New(ctx),
@@ -137,13 +137,13 @@ func newCakeSearch(ctx context.Context, p cake.Instance, on technique.Set) *cake
 		cur:    make([]cake.Layer, m),
 		// Every cake has area R_1^2 + sum 2 R_i H_i <= 3 sum R_i^2 H_i.
 		best: 3*p.Volume + 1,
-		on:   on.Bits(Prunings),
+		on:   run.Prunings.Bits(Prunings),
 	}
 	if !s.on.Has(cakeRoomAbove) {
 		s.noRoom = 1 << 40
 	}
 	volume, limits, least := s.on.Has(cakeVolumeBound), s.on.Has(cakeLayerLimits), s.on.Has(cakeLeastArea)
-	s.probe.Start(ctx)
+	s.probe.Start(run.Sink)
 	s.tracing = s.probe.Tracing()
 	minV, minA := 0, 0
 	for u := 1; u <= m; u++ {

@@ -11,7 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/cake"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/gen"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // TestCakeValid checks that generated pairs are within the limits, parse
@@ -27,7 +27,7 @@ func TestCakeValid(t *testing.T) {
 		require.True(t, p.Layers >= 1 && p.Layers <= cake.MaxLayers, "layers %d", p.Layers)
 		cakes = append(cakes, p)
 		text.WriteString(p.String())
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err)
 		if a.Area == 0 {
 			zeros++

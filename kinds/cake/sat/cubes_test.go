@@ -11,6 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/cake"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/gen"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
 )
@@ -105,7 +106,7 @@ func TestCakeVariants(t *testing.T) {
 	for _, v := range cakeVariants {
 		for _, p := range ps {
 			t.Run(fmt.Sprintf("%s/N=%d,M=%d", v.name, p.Volume, p.Layers), func(t *testing.T) {
-				want, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+				want, _, err := dfs.Solve(context.Background(), p, search.Run{})
 				require.NoError(t, err)
 				got, _, _, err := v.run(context.Background(), p)
 				require.NoError(t, err)

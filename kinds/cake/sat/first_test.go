@@ -11,7 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/cake"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/gen"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // TestFirstCake checks the starting cake: a valid cake of the volume,
@@ -25,7 +25,7 @@ func TestFirstCake(t *testing.T) {
 	for i, p := range ps {
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
 			a, ok := firstCake(p)
-			opt, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+			opt, _, err := dfs.Solve(context.Background(), p, search.Run{})
 			require.NoError(t, err)
 			if i < 5 {
 				require.True(t, ok, "a book case")

@@ -14,6 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/cake/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/gen"
 	"github.com/puzzlesat/puzzlesat/kinds/cake/sat"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
@@ -95,7 +96,7 @@ func TestCakeGenerated(t *testing.T) {
 		}
 		solved++
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
-			want, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+			want, _, err := dfs.Solve(context.Background(), p, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, want.Area, solveCake(t, p).Area)
 		})
@@ -119,7 +120,7 @@ func cakeTarget() []cake.Instance {
 func TestCakeTarget(t *testing.T) {
 	for _, p := range cakeTarget() {
 		t.Run(fmt.Sprintf("N=%d,M=%d", p.Volume, p.Layers), func(t *testing.T) {
-			want, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+			want, _, err := dfs.Solve(context.Background(), p, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, want.Area, solveCake(t, p).Area)
 		})
@@ -145,7 +146,7 @@ func TestCakeEncodings(t *testing.T) {
 		}
 		solved++
 		spec := techniquetest.SomePicks(rng, sat.Encodings())
-		want, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		want, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err)
 		a, _, err := sat.Solve(context.Background(), p, solver.Config{}, cakePicks(t, spec))
 		require.NoError(t, err, "N=%d M=%d %s", p.Volume, p.Layers, spec)
@@ -171,7 +172,7 @@ func TestCakeEncodingsReal(t *testing.T) {
 	}
 	var want []int
 	for _, p := range ps {
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err)
 		want = append(want, a.Area)
 	}

@@ -45,21 +45,21 @@ func CatsChapterPrunings() []technique.Pruning {
 // every cat of p, with the cats of each car, by the usual contest search
 // for the chapter's example of a search order (小猫爬山, AcWing 165), step
 // by step: dfs places the cats in turn, each into every open car and then
-// into a new car, with the cuts of CatsChapterPrunings that on switches.
+// into a new car, with the cuts of CatsChapterPrunings that run switches.
 // The best packing starts as a car per cat.
 //
 // Stats.Nodes counts the calls of dfs. It returns ctx.Err() when ctx is
 // done first, and puzzle.ErrNoSolution when a cat is heavier than W (or W
 // < 1).
-func CatsChapter(ctx context.Context, p cats.Instance, on technique.Set) (cats.Answer, search.Stats, error) {
+func CatsChapter(ctx context.Context, p cats.Instance, run search.Run) (cats.Answer, search.Stats, error) {
 	n := len(p.Weights)
 	if p.W < 1 || n == 0 || slices.Max(p.Weights) > p.W {
 		return cats.Answer{}, search.Stats{}, puzzle.ErrNoSolution
 	}
 	s := &catsChapter{tick: poll.New(ctx), n: n, w: p.W, ans: n,
 		order: make([]int, n), c: make([]int, n), sum: make([]int, n+1), car: make([]int, n)}
-	s.on = on.Bits(CatsChapterPrunings)
-	s.probe.Start(ctx)
+	s.on = run.Prunings.Bits(CatsChapterPrunings)
+	s.probe.Start(run.Sink)
 	s.tracing = s.probe.Tracing()
 	for i := range s.order {
 		s.order[i] = i

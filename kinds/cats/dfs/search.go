@@ -17,13 +17,13 @@ import (
 // It runs bin completion: for k cars from Martello and Toth's lower bound
 // up, it fills one car at a time, the car of the heaviest cat left, in
 // every undominated way, with nogoods and an LP bound. Stats.Nodes counts
-// the cars filled. on switches the prunings of CatsPrunings; without
+// the cars filled. run switches the prunings of Prunings; without
 // bin-completion it runs the seed's search instead, the cats heaviest
 // first, each into every open car it fits in or a new car, and
 // Stats.Nodes counts the cats placed. Stats.Cuts counts what each
 // pruning did, in both searches.
-func Solve(ctx context.Context, p cats.Instance, on technique.Set) (cats.Answer, search.Stats, error) {
-	a, nodes, cuts, err := engine.Solve(ctx, p, on)
+func Solve(ctx context.Context, p cats.Instance, run search.Run) (cats.Answer, search.Stats, error) {
+	a, nodes, cuts, err := engine.Solve(ctx, p, run.Prunings, run.Sink)
 	return a, search.Stats{Nodes: nodes, Cuts: cuts}, err
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/cats"
 	"github.com/puzzlesat/puzzlesat/kinds/cats/dfs"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
@@ -44,7 +45,7 @@ func TestCats(t *testing.T) {
 		for _, v := range catsVariants {
 			t.Run(tc.Name+"/"+v.name, func(t *testing.T) {
 				require.Equal(t, tc.Want, catsref.Cars(tc.P), "reference")
-				a, _, err := dfs.Solve(context.Background(), tc.P, catsSet(t, v.spec))
+				a, _, err := dfs.Solve(context.Background(), tc.P, search.Run{Prunings: catsSet(t, v.spec)})
 				if tc.Want < 0 {
 					require.ErrorIs(t, err, puzzle.ErrNoSolution)
 					return
@@ -70,7 +71,7 @@ func TestCatsRandom(t *testing.T) {
 		p := catsref.Random(rng, n, w, i%4)
 		want := catsref.Cars(p)
 		for _, v := range catsVariants {
-			a, st, err := dfs.Solve(context.Background(), p, catsSet(t, v.spec))
+			a, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, v.spec)})
 			require.NoError(t, err, "%d %s: %s", i, v.name, p.String())
 			require.NoError(t, p.Verify(a), "%d %s: %s", i, v.name, p.String())
 			require.Len(t, a.Cars, want, "%d %s: %s, %d nodes", i, v.name, p.String(), st.Nodes)
@@ -101,7 +102,7 @@ func TestCatsPrunings(t *testing.T) {
 			n = max(n, 3)
 		}
 		p := catsref.Random(rng, n, w, i%4)
-		a, st, err := dfs.Solve(context.Background(), p, catsSet(t, spec))
+		a, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, spec)})
 		require.NoError(t, err, "%d %s: %s", i, spec, p.String())
 		require.NoError(t, p.Verify(a), "%d %s: %s", i, spec, p.String())
 		require.Len(t, a.Cars, catsref.Cars(p), "%d %s: %s, %d nodes", i, spec, p.String(), st.Nodes)
@@ -153,9 +154,9 @@ func TestCatsPruningsReal(t *testing.T) {
 				if base != "" && len(p.Weights) > 18 {
 					continue // the item search without a cut is slow on the LP's case
 				}
-				want, st, err := dfs.Solve(context.Background(), p, catsSet(t, base))
+				want, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base)})
 				require.NoError(t, err)
-				got, st2, err := dfs.Solve(context.Background(), p, catsSet(t, base+"-"+pr.Name))
+				got, st2, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base+"-"+pr.Name)})
 				require.NoError(t, err, p.String())
 				require.NoError(t, p.Verify(got), p.String())
 				require.Len(t, got.Cars, len(want.Cars), p.String())
@@ -213,7 +214,7 @@ func TestCatsCuts(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for range 2 { // the same on every run
-				a, st, err := dfs.Solve(context.Background(), tc.p, catsSet(t, tc.spec))
+				a, st, err := dfs.Solve(context.Background(), tc.p, search.Run{Prunings: catsSet(t, tc.spec)})
 				require.NoError(t, err)
 				require.Len(t, a.Cars, 2)
 				require.Equal(t, tc.nodes, st.Nodes)
@@ -237,17 +238,17 @@ func TestCatsPruningsIndexed(t *testing.T) {
 			if base != "" && len(p.Weights) > 18 {
 				continue
 			}
-			_, st, err := dfs.Solve(context.Background(), p, catsSet(t, base))
+			_, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base)})
 			require.NoError(t, err)
 			require.Len(t, st.Cuts, len(dfs.Prunings()))
 			if st.Cuts[i] == 0 {
 				continue
 			}
 			acted = true
-			_, again, err := dfs.Solve(context.Background(), p, catsSet(t, base))
+			_, again, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base)})
 			require.NoError(t, err)
 			require.Equal(t, st.Cuts, again.Cuts, "%s: %s", pr.Name, p.String())
-			_, off, err := dfs.Solve(context.Background(), p, catsSet(t, base+"-"+pr.Name))
+			_, off, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base+"-"+pr.Name)})
 			require.NoError(t, err)
 			require.Zero(t, off.Cuts[i], "%s off still counts on %s", pr.Name, p.String())
 		}
@@ -260,7 +261,7 @@ func TestCatsCancel(t *testing.T) {
 	cancel()
 	p := catsref.Random(rand.New(rand.NewPCG(1, 1)), 64, 1000, 1)
 	for _, v := range catsVariants {
-		_, _, err := dfs.Solve(ctx, p, catsSet(t, v.spec))
+		_, _, err := dfs.Solve(ctx, p, search.Run{Prunings: catsSet(t, v.spec)})
 		require.ErrorIs(t, err, context.Canceled, v.name)
 	}
 }
@@ -274,7 +275,7 @@ func TestCatsCancel(t *testing.T) {
 func TestCatsDeadline(t *testing.T) {
 	p := catsref.Random(rand.New(rand.NewPCG(1000, 1)), 1000, 1e9, catsref.TenthHalf)
 	for _, v := range catsVariants {
-		_, _, err := dfs.Solve(poll.Budget(context.Background(), 20), p, catsSet(t, v.spec))
+		_, _, err := dfs.Solve(poll.Budget(context.Background(), 20), p, search.Run{Prunings: catsSet(t, v.spec)})
 		if err == nil {
 			continue // solved within the budget: nothing to check
 		}
@@ -304,7 +305,7 @@ func benchCats(b *testing.B, ps []cats.Instance, on technique.Set) {
 		nodes, timeouts = 0, 0
 		for _, p := range ps {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			_, st, err := dfs.Solve(ctx, p, on)
+			_, st, err := dfs.Solve(ctx, p, search.Run{Prunings: on})
 			cancel()
 			if err != nil {
 				require.ErrorIs(b, err, context.DeadlineExceeded)

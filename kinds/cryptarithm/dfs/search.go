@@ -19,15 +19,15 @@ import (
 )
 
 // Solve returns the first answer of p that the column search finds,
-// with the prunings of CryptarithmPrunings that on switches, or
+// with the prunings of Prunings that run switches, or
 // puzzle.ErrNoSolution, or ctx.Err() when ctx is done first. An instance
 // that is not well formed (see cryptarithm.Instance.Validate) gives that
 // error.
-func Solve(ctx context.Context, p cryptarithm.Instance, on technique.Set) (cryptarithm.Answer, search.Stats, error) {
+func Solve(ctx context.Context, p cryptarithm.Instance, run search.Run) (cryptarithm.Answer, search.Stats, error) {
 	if err := p.Validate(); err != nil {
 		return cryptarithm.Answer{}, search.Stats{}, err
 	}
-	s := newCryptSearch(ctx, p, 1, on)
+	s := newCryptSearch(ctx, p, 1, run)
 	s.run()
 	st := search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(cryptPrunings)}
 	if err := s.tick.Err(); err != nil {
@@ -41,12 +41,12 @@ func Solve(ctx context.Context, p cryptarithm.Instance, on technique.Set) (crypt
 
 // Count returns the number of answers of p, stopping at limit
 // (a limit below 1 counts them all), or ctx.Err() with the count so far
-// when ctx is done first, with the prunings that on switches.
-func Count(ctx context.Context, p cryptarithm.Instance, limit int, on technique.Set) (int, search.Stats, error) {
+// when ctx is done first, with the prunings that run switches.
+func Count(ctx context.Context, p cryptarithm.Instance, limit int, run search.Run) (int, search.Stats, error) {
 	if err := p.Validate(); err != nil {
 		return 0, search.Stats{}, err
 	}
-	s := newCryptSearch(ctx, p, limit, on)
+	s := newCryptSearch(ctx, p, limit, run)
 	s.run()
 	return s.count, search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(cryptPrunings)}, s.tick.Err()
 }
@@ -174,12 +174,12 @@ type cryptState struct {
 	free uint64     // digits no assigned letter holds
 }
 
-func newCryptSearch(ctx context.Context, p cryptarithm.Instance, limit int, on technique.Set) *cryptSearch {
+func newCryptSearch(ctx context.Context, p cryptarithm.Instance, limit int, run search.Run) *cryptSearch {
 	letters := p.Letters()
 	s := &cryptSearch{tick: poll.New(ctx), base: p.Base, n: len(letters), letters: letters, cols: len(p.Sum), limit: max(limit, 0)}
-	s.probe.Start(ctx)
+	s.probe.Start(run.Sink)
 	s.tracing = s.probe.Tracing()
-	s.on = on.Bits(Prunings)
+	s.on = run.Prunings.Bits(Prunings)
 	s.digitCut = s.on.Has(cryptColumnCheck) && s.on.Has(cryptColumnDigit) // partial needs the exact carries
 	s.leafCheck = !s.on.Has(cryptColumnCheck) || !s.on.Has(cryptLeadingZero)
 	var idx [26]int

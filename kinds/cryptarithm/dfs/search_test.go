@@ -12,7 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/dfs"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
 )
 
@@ -20,7 +20,7 @@ func TestCryptarithmFixtures(t *testing.T) {
 	for _, name := range []string{"sample", "exercism"} {
 		ps, want := cryptbrute.Fixture(t, name)
 		for i, p := range ps {
-			a, st, err := dfs.Solve(context.Background(), p, technique.Set{})
+			a, st, err := dfs.Solve(context.Background(), p, search.Run{})
 			if want[i] == "no solution" {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %d", name, i+1)
 				continue
@@ -28,7 +28,7 @@ func TestCryptarithmFixtures(t *testing.T) {
 			require.NoError(t, err, "%s %d", name, i+1)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, want[i]+"\n", p.Format(a), "%s %d, %d nodes", name, i+1, st.Nodes)
-			n, _, err := dfs.Count(context.Background(), p, 0, technique.Set{})
+			n, _, err := dfs.Count(context.Background(), p, 0, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, 1, n, "%s %d has one answer", name, i+1)
 		}
@@ -38,7 +38,7 @@ func TestCryptarithmFixtures(t *testing.T) {
 func TestCryptarithmFortresses(t *testing.T) {
 	ps, want := cryptbrute.Fixture(t, "fortresses")
 	require.Len(t, ps[0].Addends, 199)
-	a, st, err := dfs.Solve(context.Background(), ps[0], technique.Set{})
+	a, st, err := dfs.Solve(context.Background(), ps[0], search.Run{})
 	require.NoError(t, err)
 	require.Equal(t, want[0]+"\n", ps[0].Format(a))
 	t.Logf("%d nodes", st.Nodes)
@@ -54,13 +54,13 @@ func TestCountCryptarithm(t *testing.T) {
 			if len(tc.P.Sum) <= cryptbrute.MaxWord && tc.P.Base <= 16 {
 				require.Len(t, cryptbrute.Answers(tc.P), tc.Want, "brute force")
 			}
-			n, _, err := dfs.Count(context.Background(), tc.P, 0, technique.Set{})
+			n, _, err := dfs.Count(context.Background(), tc.P, 0, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, tc.Want, n)
-			n, _, err = dfs.Count(context.Background(), tc.P, 2, technique.Set{})
+			n, _, err = dfs.Count(context.Background(), tc.P, 2, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, min(tc.Want, 2), n, "limit 2")
-			a, _, err := dfs.Solve(context.Background(), tc.P, technique.Set{})
+			a, _, err := dfs.Solve(context.Background(), tc.P, search.Run{})
 			if tc.Want == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				return
@@ -81,10 +81,10 @@ func TestCryptarithmRandom(t *testing.T) {
 		n := 1 + rng.IntN(min(base, 7))
 		p := cryptbrute.Random(rng, base, n, 1+rng.IntN(5), 1+rng.IntN(5), i%3 != 0)
 		want := cryptbrute.Answers(p)
-		got, _, err := dfs.Count(context.Background(), p, 0, technique.Set{})
+		got, _, err := dfs.Count(context.Background(), p, 0, search.Run{})
 		require.NoError(t, err)
 		require.Equal(t, len(want), got, "count %d base %d: %s", i, base, p.String())
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		if len(want) == 0 {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%d: %s", i, p.String())
 			continue
@@ -101,9 +101,9 @@ func TestCryptarithmRandom(t *testing.T) {
 func TestCryptarithmCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := dfs.Count(ctx, crypt(10, "ABCDEFGHIJ", "A", "B", "C"), 0, technique.Set{})
+	_, _, err := dfs.Count(ctx, crypt(10, "ABCDEFGHIJ", "A", "B", "C"), 0, search.Run{})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = dfs.Solve(ctx, sendMoreMoney(), technique.Set{})
+	_, _, err = dfs.Solve(ctx, sendMoreMoney(), search.Run{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -112,10 +112,10 @@ func sendMoreMoney() cryptarithm.Instance { return crypt(10, "MONEY", "SEND", "M
 func TestCryptarithmManyAnswers(t *testing.T) {
 	ps, want := cryptbrute.ManyCounts(t)
 	for i, p := range ps {
-		n, st, err := dfs.Count(context.Background(), p, 0, technique.Set{})
+		n, st, err := dfs.Count(context.Background(), p, 0, search.Run{})
 		require.NoError(t, err)
 		require.Equal(t, want[i], n, "puzzle %d, %d nodes", i+1, st.Nodes)
-		n, _, err = dfs.Count(context.Background(), p, 50, technique.Set{})
+		n, _, err = dfs.Count(context.Background(), p, 50, search.Run{})
 		require.NoError(t, err)
 		require.Equal(t, 50, n, "limit 50")
 	}
@@ -128,7 +128,7 @@ func BenchmarkCryptarithm(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
-				_, st, err := dfs.Count(context.Background(), p, limit, technique.Set{})
+				_, st, err := dfs.Count(context.Background(), p, limit, search.Run{})
 				require.NoError(b, err)
 				nodes = st.Nodes
 			}
@@ -157,10 +157,10 @@ func TestCryptarithmPruningsOff(t *testing.T) {
 		}
 		on := techniquetest.Resolve(t, ps, spec)
 		want := cryptbrute.Answers(p)
-		got, _, err := dfs.Count(context.Background(), p, 0, on)
+		got, _, err := dfs.Count(context.Background(), p, 0, search.Run{Prunings: on})
 		require.NoError(t, err)
 		require.Equal(t, len(want), got, "count %d base %d: %s with %s", i, base, p.String(), spec)
-		a, _, err := dfs.Solve(context.Background(), p, on)
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{Prunings: on})
 		if len(want) == 0 {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "%d: %s with %s", i, p.String(), spec)
 			continue
@@ -193,12 +193,12 @@ func TestCryptarithmPruningsAreReal(t *testing.T) {
 				if len(p.Addends) > 20 && (pr.Name == "column-check" || pr.Name == "window-bound") {
 					continue // the 199 addends, searched almost blind
 				}
-				_, st0, err0 := dfs.Solve(ctx, p, technique.Set{})
-				_, st1, err1 := dfs.Solve(ctx, p, off)
+				_, st0, err0 := dfs.Solve(ctx, p, search.Run{})
+				_, st1, err1 := dfs.Solve(ctx, p, search.Run{Prunings: off})
 				require.Equal(t, err0, err1, "%s", p.String())
-				n0, ct0, err := dfs.Count(ctx, p, 0, technique.Set{})
+				n0, ct0, err := dfs.Count(ctx, p, 0, search.Run{})
 				require.NoError(t, err)
-				n1, ct1, err := dfs.Count(ctx, p, 0, off)
+				n1, ct1, err := dfs.Count(ctx, p, 0, search.Run{Prunings: off})
 				require.NoError(t, err)
 				require.Equal(t, n0, n1, "%s", p.String())
 				differ = differ || st0.Nodes != st1.Nodes || ct0.Nodes != ct1.Nodes

@@ -8,7 +8,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/dfs"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // MaxGenBase is the largest base Cryptarithm draws puzzles in.
@@ -51,7 +51,7 @@ func Random(rng *rand.Rand, base, addends, width int) (cryptarithm.Instance, err
 	for range cryptMaxTries {
 		p := cryptCandidate(rng, base, addends, width)
 		// The search fails only when ctx ends.
-		n, st, err := dfs.Count(ctx, p, 2, technique.Set{})
+		n, st, err := dfs.Count(ctx, p, 2, search.Run{})
 		if err != nil {
 			break
 		}

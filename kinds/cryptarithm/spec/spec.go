@@ -67,8 +67,8 @@ func base(o kind.ScanOptions) (int, error) {
 	return b, nil
 }
 
-func (cryptarithmKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run kind.Run) (int, search.Stats, error) {
-	return dfs.Count(ctx, p.(cryptarithm.Instance), limit, run.Prunings)
+func (cryptarithmKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	return dfs.Count(ctx, p.(cryptarithm.Instance), limit, run)
 }
 
 func (cryptarithmKind) CountSAT(ctx context.Context, p kind.Instance, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {

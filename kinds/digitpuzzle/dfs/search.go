@@ -16,20 +16,21 @@ import (
 // Solve solves a Digit Puzzle: the pattern with the fewest changes, then
 // the smallest, that has exactly one solution, found by
 // [digitsearch.Search] with [CountDigit] as its uniqueness test, with the
-// prunings of DigitPrunings that on switches. Stats counts the nodes of
+// prunings of Prunings that run switches. Stats counts the nodes of
 // the search, the characters it places, and of all those counts, the
 // values of A and the products they try. The error is puzzle.ErrNoSolution
 // when no product has p's lengths, or ctx.Err() when ctx is done.
-func Solve(ctx context.Context, p digitpuzzle.Instance, on technique.Set) (digitpuzzle.Answer, search.Stats, error) {
+func Solve(ctx context.Context, p digitpuzzle.Instance, run search.Run) (digitpuzzle.Answer, search.Stats, error) {
 	var st search.Stats
-	bits := on.Bits(Prunings)
+	bits := run.Prunings.Bits(Prunings)
 	limit := 2 // two solutions already say "not unique"
 	if !bits.Has(digitCountToTwo) {
 		limit = 0
 	}
 	ranged := bits.Has(digitProductRange)
 	var probe trace.Probe
-	a, nodes, err := digitsearch.Search(ctx, p, on, &probe, func(q digitpuzzle.Answer) (bool, error) {
+	probe.Start(run.Sink)
+	a, nodes, err := digitsearch.Search(ctx, p, bits, &probe, func(q digitpuzzle.Answer) (bool, error) {
 		n, qs, err := countDigit(ctx, digitpuzzle.Instance{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, ranged, limit == 2, &probe)
 		st.Nodes += qs.Nodes
 		return n == 1, err
@@ -62,12 +63,12 @@ func Prunings() []technique.Pruning {
 // Count returns the number of solutions of p's pattern as given,
 // stopping at limit (limit <= 0: no limit): the products A * B = C that fit
 // the three patterns, with no leading zero in a number of two or more
-// digits, with the prunings that on switches. A pattern of bad length or
+// digits, with the prunings that run switches. A pattern of bad length or
 // character is an error.
-func Count(ctx context.Context, p digitpuzzle.Instance, limit int, on technique.Set) (int, search.Stats, error) {
+func Count(ctx context.Context, p digitpuzzle.Instance, limit int, run search.Run) (int, search.Stats, error) {
 	var probe trace.Probe
-	probe.Start(ctx)
-	n, st, err := countDigit(ctx, p, limit, on.Bits(Prunings).Has(digitProductRange), false, &probe)
+	probe.Start(run.Sink)
+	n, st, err := countDigit(ctx, p, limit, run.Prunings.Bits(Prunings).Has(digitProductRange), false, &probe)
 	st.Cuts = probe.Counts(digitPrunings)
 	return n, st, err
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/gen"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // TestDigit checks that generated patterns are well formed, parse back
@@ -50,7 +50,7 @@ func TestDigit(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, ps, again)
 	for _, p := range ps {
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err, "%+v", p)
 		require.NoError(t, p.Verify(a))
 	}

@@ -20,7 +20,7 @@ import (
 func Solve(ctx context.Context, p digitpuzzle.Instance, c solver.Config, enc technique.Picks) (digitpuzzle.Answer, solver.Stats, error) {
 	o := newDigitOracle(digitEncoding(enc), c)
 	defer o.close()
-	a, _, err := digitsearch.Search(ctx, p, technique.Set{}, nil, func(q digitpuzzle.Answer) (bool, error) {
+	a, _, err := digitsearch.Search(ctx, p, technique.Set{}.Bits(digitsearch.Prunings), nil, func(q digitpuzzle.Answer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
 	})

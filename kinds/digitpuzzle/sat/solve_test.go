@@ -221,7 +221,7 @@ func benchDigit(b *testing.B, ps []digitpuzzle.Instance, enc Options) {
 	for b.Loop() {
 		for _, p := range ps {
 			o := newDigitOracle(enc, solver.Config{})
-			_, _, err := digitsearch.Search(context.Background(), p, technique.Set{}, nil, func(q digitpuzzle.Answer) (bool, error) {
+			_, _, err := digitsearch.Search(context.Background(), p, technique.Set{}.Bits(digitsearch.Prunings), nil, func(q digitpuzzle.Answer) (bool, error) {
 				n, err := o.count(context.Background(), q, 2)
 				return n == 1, err
 			})

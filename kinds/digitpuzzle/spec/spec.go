@@ -37,8 +37,8 @@ type digitKind struct {
 
 func (digitKind) CanonicalAnswer() {}
 
-func (digitKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run kind.Run) (int, search.Stats, error) {
-	return dfs.Count(ctx, p.(digitpuzzle.Instance), limit, run.Prunings)
+func (digitKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	return dfs.Count(ctx, p.(digitpuzzle.Instance), limit, run)
 }
 
 func (digitKind) CountSAT(ctx context.Context, p kind.Instance, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {

@@ -22,10 +22,10 @@ import (
 //
 // The search places a queen per row, top down, each in a column, ↘ and
 // ↙ diagonal that no queen above holds, as bit masks shifted down a row
-// at a time: the prunings of QueensPrunings, which on switches.
+// at a time: the prunings of Prunings, which run switches.
 // Stats.Nodes counts the queens placed.
-func Solve(ctx context.Context, p queens.Instance, on technique.Set) (queens.Answer, search.Stats, error) {
-	s := newQueensSearch(ctx, p, on)
+func Solve(ctx context.Context, p queens.Instance, run search.Run) (queens.Answer, search.Stats, error) {
+	s := newQueensSearch(ctx, p, run)
 	s.least = queens.NewLeast(p.N, queens.Shown, s.mirror)
 	if !p.Judge() && s.on.Has(queensLowestFirst) {
 		s.stopFirst = true // the first found is the first in order
@@ -48,8 +48,8 @@ func Solve(ctx context.Context, p queens.Instance, on technique.Set) (queens.Ans
 // Count returns the number of solutions of p, stopping at limit (0
 // or less: no limit): a result equal to limit means limit or more. When
 // ctx is done first it returns the solutions found so far and ctx.Err().
-func Count(ctx context.Context, p queens.Instance, limit int, on technique.Set) (int, search.Stats, error) {
-	s := newQueensSearch(ctx, p, on)
+func Count(ctx context.Context, p queens.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	s := newQueensSearch(ctx, p, run)
 	s.limit = int64(max(limit, 0))
 	s.run()
 	n := s.count
@@ -109,13 +109,13 @@ type queensSearch struct {
 	solved    []int         // scratch: a solution, 1-based
 }
 
-func newQueensSearch(ctx context.Context, p queens.Instance, on technique.Set) *queensSearch {
+func newQueensSearch(ctx context.Context, p queens.Instance, run search.Run) *queensSearch {
 	s := &queensSearch{tick: poll.New(ctx), n: p.N, all: 1<<p.N - 1}
-	s.on = on.Bits(Prunings)
+	s.on = run.Prunings.Bits(Prunings)
 	// A board of one square is its own mirror image.
 	s.mirror = s.on.Has(queensMirror) && p.N > 1
 	s.checkEnd = !s.on.Has(queensColumns) || !s.on.Has(queensDiagonals) || !s.on.Has(queensAntiDiagonals)
-	s.probe.Start(ctx)
+	s.probe.Start(run.Sink)
 	s.tracing = s.probe.Tracing()
 	return s
 }

@@ -38,8 +38,8 @@ type queensKind struct {
 
 func (queensKind) CanonicalAnswer() {}
 
-func (queensKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run kind.Run) (int, search.Stats, error) {
-	return dfs.Count(ctx, p.(queens.Instance), limit, run.Prunings)
+func (queensKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	return dfs.Count(ctx, p.(queens.Instance), limit, run)
 }
 
 func (queensKind) CountSAT(ctx context.Context, p kind.Instance, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {

@@ -52,7 +52,7 @@ func SticksChapterPrunings() []technique.Pruning {
 // of p can be joined, with the sticks as a certificate, by the chapter's
 // program (0x23, AcWing 167), step by step: lengths from the longest piece
 // up; for each, dfs fills the sticks one after another with the pieces,
-// sorted longest first, each stick taking them in index order. on switches
+// sorted longest first, each stick taking them in index order. run switches
 // the cuts of SticksChapterPrunings. Where the listing slips, the search
 // follows the text's cuts: the recursive call passes i+1 as cut 3.1 says
 // (the listing has last+1), and cut 3.2's scan over equal lengths runs to
@@ -61,14 +61,14 @@ func SticksChapterPrunings() []technique.Pruning {
 // Stats.Nodes counts the calls of dfs over every length tried. It returns
 // ctx.Err() when ctx is done first, and puzzle.ErrNoSolution for a block
 // without pieces or outside 1..2^30 and 2^20 pieces.
-func SticksChapter(ctx context.Context, p sticks.Instance, on technique.Set) (sticks.Answer, search.Stats, error) {
+func SticksChapter(ctx context.Context, p sticks.Instance, run search.Run) (sticks.Answer, search.Stats, error) {
 	n := len(p.Pieces)
 	if n == 0 || n > sticksMaxPieces || slices.ContainsFunc(p.Pieces, func(v int) bool { return uint(v-1) >= sticksMaxPiece }) {
 		return sticks.Answer{}, search.Stats{}, puzzle.ErrNoSolution
 	}
 	s := &sticksChapter{ctx: ctx, tick: poll.New(ctx), n: n}
-	s.on = on.Bits(SticksChapterPrunings)
-	s.probe.Start(ctx)
+	s.on = run.Prunings.Bits(SticksChapterPrunings)
+	s.probe.Start(run.Sink)
 	s.tracing = s.probe.Tracing()
 	// a[1..n], as the listing's, and a[n+1] past the end.
 	s.a = make([]int, n+2)

@@ -16,6 +16,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/sticks"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/gen"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -39,7 +40,7 @@ func TestSticksChapterSample(t *testing.T) {
 		{"chapter,-2", 36, []int64{1, 0, 7, 16, 3, 3}},
 		{"chapter,-1", 34, []int64{0, 23, 2, 5, 6, 2}},
 	} {
-		a, st, err := dfs.SticksChapter(context.Background(), p, chaptertest.Set(t, ps, tc.spec))
+		a, st, err := dfs.SticksChapter(context.Background(), p, search.Run{Prunings: chaptertest.Set(t, ps, tc.spec)})
 		require.NoError(t, err)
 		require.Equal(t, 6, a.Length, tc.spec)
 		require.NoError(t, p.Verify(a))
@@ -98,7 +99,7 @@ func checkSticksChapter(t *testing.T, prog string, blocks []sticks.Instance) {
 			}
 			pinned++
 			what := fmt.Sprintf("%s, block %d %v", spec, i+1, p.Pieces)
-			a, st, err := dfs.SticksChapter(context.Background(), p, on)
+			a, st, err := dfs.SticksChapter(context.Background(), p, search.Run{Prunings: on})
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
 			require.Equal(t, want[i].Answer, strconv.Itoa(a.Length), what)
@@ -114,7 +115,7 @@ func checkSticksChapter(t *testing.T, prog string, blocks []sticks.Instance) {
 // error.
 func TestSticksChapterStops(t *testing.T) {
 	p := sticks.Instance{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
-	_, _, err := dfs.SticksChapter(chaptertest.Cancelled(), p, chaptertest.Set(t, dfs.SticksChapterPrunings(), "chapter"))
+	_, _, err := dfs.SticksChapter(chaptertest.Cancelled(), p, search.Run{Prunings: chaptertest.Set(t, dfs.SticksChapterPrunings(), "chapter")})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -124,7 +125,7 @@ func TestSticksChapterTrace(t *testing.T) {
 	ps := dfs.SticksChapterPrunings()
 	p := sticks.Instance{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
 	rec := trace.NewRecorder(1<<20, "sample")
-	_, st, err := dfs.SticksChapter(trace.WithRecorder(context.Background(), rec), p, chaptertest.Set(t, ps, "chapter,-2"))
+	_, st, err := dfs.SticksChapter(context.Background(), p, search.Run{Prunings: chaptertest.Set(t, ps, "chapter,-2"), Sink: rec})
 	require.NoError(t, err)
 	tree := rec.Tree(ps, []bool{true, false, true, true, true, true}, st.Cuts)
 	var decisions int64

@@ -113,7 +113,7 @@ func TestSticksMemoFollowsTheBlock(t *testing.T) {
 	} {
 		var s sticksSearch
 		s.on = technique.Set{}.Bits(Prunings)
-		require.True(t, s.init(context.Background(), tc.pieces))
+		require.True(t, s.init(context.Background(), tc.pieces, 0))
 		most := 0
 		for d := s.sum / s.vals[0]; d >= 2; d-- {
 			if s.sum%d != 0 {
@@ -132,7 +132,7 @@ func TestSticksMemoFollowsTheBlock(t *testing.T) {
 	}
 }
 
-// TestSticksWithMemory: under WithMemory the memo and the bitsets of a
+// TestSticksWithMemory: under Run.Memory the memo and the bitsets of a
 // search share the bound as their defaults share 56 MiB, and the answer
 // stays the same: a memo too small for a hard block's failed states costs
 // time only.
@@ -141,23 +141,23 @@ func TestSticksWithMemory(t *testing.T) {
 		244, 2391, 2, 1346, 876, 424, 287, 234, 534, 2932, 1188, 2036, 4090, 378, 3176, 718, 4198, 1250, 188,
 		1461, 161, 603, 349, 1761, 61, 3312, 735, 1708, 932, 614, 1386, 1827, 2436, 1100, 78, 1766, 533, 771,
 		1963, 97, 1459, 1915, 199, 441, 171, 293, 1749, 196}
-	want, _, err := Solve(context.Background(), sticks.Instance{Pieces: wide}, technique.Set{})
+	want, _, err := Solve(context.Background(), sticks.Instance{Pieces: wide}, search.Run{})
 	require.NoError(t, err)
 	for _, bytes := range []int{1 << 30, 56 << 20, 4 << 20, 64 << 10, 1} {
 		var s sticksSearch
 		s.on = technique.Set{}.Bits(Prunings)
-		require.True(t, s.init(search.WithMemory(context.Background(), bytes), wide))
+		require.True(t, s.init(context.Background(), wide, bytes))
 		require.LessOrEqual(t, s.memoBytes+8*s.reachWords, bytes, "%d bytes", bytes)
 		require.LessOrEqual(t, s.memoBytes, sticksMemoBytes)
 		require.LessOrEqual(t, s.reachWords, sticksReachWords)
 	}
 	// 4 MiB hold the block's bitsets and 10,000 of its failed states; the
 	// less, the slower: at 64 KiB, without bitsets, 150 times the nodes.
-	got, _, err := Solve(search.WithMemory(context.Background(), 4<<20), sticks.Instance{Pieces: wide}, technique.Set{})
+	got, _, err := Solve(context.Background(), sticks.Instance{Pieces: wide}, search.Run{Memory: 4 << 20})
 	require.NoError(t, err)
 	require.Equal(t, want.Length, got.Length)
 	var s sticksSearch
 	s.on = technique.Set{}.Bits(Prunings)
-	require.True(t, s.init(search.WithMemory(context.Background(), 0), wide))
+	require.True(t, s.init(context.Background(), wide, 0))
 	require.Equal(t, sticksMemoBytes, s.memoBytes, "0 keeps the default")
 }

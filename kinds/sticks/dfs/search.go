@@ -26,14 +26,14 @@ import (
 // Candidate lengths are the divisors of the total from the longest piece
 // upward; a length above half the total can only be the total itself, which
 // always fits. Each candidate below that is decided by a search, with
-// the prunings of SticksPrunings that on switches.
-func Solve(ctx context.Context, p sticks.Instance, on technique.Set) (sticks.Answer, search.Stats, error) {
+// the prunings of Prunings that run switches.
+func Solve(ctx context.Context, p sticks.Instance, run search.Run) (sticks.Answer, search.Stats, error) {
 	var st search.Stats
 	var s sticksSearch
-	s.on = on.Bits(Prunings)
-	s.probe.Start(ctx)
+	s.on = run.Prunings.Bits(Prunings)
+	s.probe.Start(run.Sink)
 	s.tracing = s.probe.Tracing()
-	if !s.init(ctx, p.Pieces) {
+	if !s.init(ctx, p.Pieces, run.Memory) {
 		return sticks.Answer{}, st, puzzle.ErrNoSolution
 	}
 	a, err := s.lengths(p.Pieces, &st)
@@ -294,8 +294,8 @@ const (
 	// sticksMemoBytes bounds the memo of one search: 24 MiB hold a
 	// million states of a block of up to 64 distinct lengths, far more
 	// than any judge block needs (19,219 for the hardest generated ones).
-	// With the bitsets, a search takes at most 56 MiB; WithMemory bounds
-	// both by less, in this proportion.
+	// With the bitsets, a search takes at most 56 MiB; search.Run's
+	// Memory bounds both by less, in this proportion.
 	sticksMemoBytes = 24 << 20
 	// sticksSmall bounds the lengths grouped with a bit mask (one word)
 	// rather than by sorting, and looked up in that mask (atMost).
@@ -345,7 +345,7 @@ type sticksSearch struct {
 	// depth len(vals)+1 bitsets R[j] (see setReach)
 	memo sticksMemo
 	// memoBytes and reachWords bound the memo and the bitsets: the
-	// defaults, or a share of WithMemory's bound
+	// defaults, or a share of search.Run's Memory
 	memoBytes, reachWords int
 
 	path   []int   // after a success, the pieces stick after stick
@@ -379,7 +379,7 @@ type sticksSearch struct {
 
 // init prepares s for the pieces; it reports false when they are outside
 // what the search takes.
-func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
+func (s *sticksSearch) init(ctx context.Context, pieces []int, memory int) bool {
 	n := len(pieces)
 	if n == 0 || n > sticksMaxPieces {
 		return false
@@ -400,7 +400,7 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int) bool {
 	}
 	s.ctx, s.sum = ctx, sum
 	s.memoBytes, s.reachWords = sticksMemoBytes, sticksReachWords
-	if m := search.MemoryOf(ctx); m > 0 {
+	if m := memory; m > 0 {
 		// The memo's share of the default, and the bitsets' (8 bytes a word).
 		share := float64(m) / float64(sticksMemoBytes+8*sticksReachWords)
 		s.memoBytes = min(s.memoBytes, int(share*sticksMemoBytes))

@@ -18,7 +18,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/gen"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // sticksFiles are the judge files whose answers use every piece.
@@ -50,7 +50,7 @@ func solveSticksFile(t *testing.T, ps []sticks.Instance) string {
 	t.Helper()
 	var out strings.Builder
 	for i, p := range ps {
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err, "block %d", i+1)
 		require.NoError(t, p.Verify(a), "block %d: %v", i+1, a)
 		out.WriteString(p.Format(a))
@@ -102,7 +102,7 @@ func TestSticksScaled(t *testing.T) {
 			for j, v := range p.Pieces {
 				q.Pieces[j] = k * v
 			}
-			a, _, err := dfs.Solve(context.Background(), q, technique.Set{})
+			a, _, err := dfs.Solve(context.Background(), q, search.Run{})
 			require.NoError(t, err, "block %d", i+1)
 			require.NoError(t, q.Verify(a), "block %d", i+1)
 			require.Equal(t, lines[i], strconv.Itoa(a.Length/k), "block %d times %d", i+1, k)
@@ -130,7 +130,7 @@ func TestSticksEdges(t *testing.T) {
 	for _, tc := range sticksEdgeTests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := sticks.Instance{Pieces: tc.pieces}
-			a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+			a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 			if tc.want == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				return
@@ -146,7 +146,7 @@ func TestSticksCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := sticks.Instance{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
-	_, _, err := dfs.Solve(ctx, p, technique.Set{})
+	_, _, err := dfs.Solve(ctx, p, search.Run{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -159,7 +159,7 @@ var sticksStubborn = []int{41, 46, 42, 42, 44, 51, 49, 46, 45, 46, 43, 42, 45, 4
 // TestSticksDeadline: the search looks at its context as it goes, and
 // stops at a deadline counted in its work (poll.Budget) with what it did.
 func TestSticksDeadline(t *testing.T) {
-	_, st, err := dfs.Solve(poll.Budget(context.Background(), 20), sticks.Instance{Pieces: sticksStubborn}, technique.Set{})
+	_, st, err := dfs.Solve(poll.Budget(context.Background(), 20), sticks.Instance{Pieces: sticksStubborn}, search.Run{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Positive(t, st.Nodes)
 }
@@ -224,7 +224,7 @@ func TestSticksGenerated(t *testing.T) {
 			p = gen.Random(rng, 2+rng.IntN(7), 5+rng.IntN(40))
 			want = sticksref.Classic(p.Pieces)
 		}
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err, "%v", p.Pieces)
 		require.Equal(t, want, a.Length, "%v", p.Pieces)
 		require.NoError(t, p.Verify(a), "%v", p.Pieces)
@@ -251,7 +251,7 @@ func BenchmarkSticks(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
 				for _, p := range f.ps {
-					_, st, err := dfs.Solve(context.Background(), p, technique.Set{})
+					_, st, err := dfs.Solve(context.Background(), p, search.Run{})
 					if err != nil {
 						b.Fatal(err)
 					}

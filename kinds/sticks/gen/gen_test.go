@@ -11,7 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/sticks"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/gen"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 var sticksGenSizes = []struct {
@@ -50,7 +50,7 @@ func TestSticksValid(t *testing.T) {
 				if len(p.Pieces) > 100 {
 					continue // the search on huge blocks is not this test's business
 				}
-				a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+				a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 				require.NoError(t, err)
 				require.LessOrEqual(t, a.Length, tc.wantLength)
 				require.Zero(t, sum%a.Length)

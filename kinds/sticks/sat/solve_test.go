@@ -17,6 +17,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/gen"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/sat"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/technique/techniquetest"
@@ -193,7 +194,7 @@ func TestSticksOriginalCERC(t *testing.T) {
 	ps := readOriginalCERC(t)
 	require.Len(t, ps, 258)
 	for i, p := range ps {
-		want, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		want, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		a, _, err := sat.Solve(ctx, p, solver.Config{}, technique.Picks{})

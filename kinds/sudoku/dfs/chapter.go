@@ -51,7 +51,7 @@ const sudokuChapterMaxBox = 8
 
 // SudokuChapter solves p by the chapter's 16x16 program (0x23, AcWing 169 /
 // POJ 3076), step by step, at any size up to 64x64: each call of dfs runs
-// the cuts of SudokuChapterPrunings that on switches, filling what they
+// the cuts of SudokuChapterPrunings that run switches, filling what they
 // force, then branches on one blank cell, its letters in order. It returns
 // the first answer it finds, puzzle.ErrNoSolution when there is none
 // (givens that clash included), or ctx.Err() when ctx is done first.
@@ -60,7 +60,7 @@ const sudokuChapterMaxBox = 8
 // each call that branches and copies it back after each child; this
 // search undoes the child's changes from a trail instead, which leaves
 // the same state and takes far less memory.
-func SudokuChapter(ctx context.Context, p sudoku.Instance, on technique.Set) (sudoku.Answer, search.Stats, error) {
+func SudokuChapter(ctx context.Context, p sudoku.Instance, run search.Run) (sudoku.Answer, search.Stats, error) {
 	n := p.Side()
 	if p.Box < 2 || p.Box > sudokuChapterMaxBox || len(p.Cells) != n*n {
 		return sudoku.Answer{}, search.Stats{}, fmt.Errorf("the chapter's sudoku search takes boxes 2 to %d (up to 64x64) of n² cells, got box %d and %d cells",
@@ -68,8 +68,8 @@ func SudokuChapter(ctx context.Context, p sudoku.Instance, on technique.Set) (su
 	}
 	s := &sudokuChapter{tick: poll.New(ctx), p: p, n: n, box: p.Box, full: ^uint64(0) >> (64 - n),
 		state: make([]uint64, n*n), filled: make([]bool, n*n)}
-	s.on = on.Bits(SudokuChapterPrunings)
-	s.probe.Start(ctx)
+	s.on = run.Prunings.Bits(SudokuChapterPrunings)
+	s.probe.Start(run.Sink)
 	s.tracing = s.probe.Tracing()
 	for i := range s.state {
 		s.state[i] = s.full

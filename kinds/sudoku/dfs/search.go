@@ -47,7 +47,7 @@ func Prunings() []technique.Pruning {
 // done first. It does not look for a second answer. Box may be 2 to
 // sudoku.MaxBox; an instance with another box, a wrong number of
 // cells or a cell value outside 0..S gives an error of its own. The
-// prunings that on switches off (SudokuPrunings) change the work, not
+// prunings that run switches off (Prunings) change the work, not
 // whether there is an answer; a 9x9 answer stays the same too.
 //
 // Every search places naked singles (a cell with one candidate) and hidden
@@ -57,8 +57,8 @@ func Prunings() []technique.Pruning {
 // band), one for the other sides up to 49x49 (a candidate mask per cell,
 // with a look-ahead on hard puzzles) and one for 64x64 to 400x400
 // (bitsets undone from a trail, learning nogoods when it keeps failing).
-func Solve(ctx context.Context, p sudoku.Instance, on technique.Set) (sudoku.Answer, search.Stats, error) {
-	r, err := engine.Run(ctx, p, 1, 0, on.Bits(Prunings))
+func Solve(ctx context.Context, p sudoku.Instance, run search.Run) (sudoku.Answer, search.Stats, error) {
+	r, err := engine.Run(ctx, p, 1, 0, run.Prunings.Bits(Prunings), run.Sink)
 	st := search.Stats{Nodes: r.Nodes, Cuts: r.Cuts}
 	switch {
 	case err != nil:
@@ -72,11 +72,11 @@ func Solve(ctx context.Context, p sudoku.Instance, on technique.Set) (sudoku.Ans
 }
 
 // Count returns the number of answers of p, stopping when it reaches
-// limit (limit <= 0 means no limit), with the prunings that on switches.
+// limit (limit <= 0 means no limit), with the prunings that run switches.
 // When ctx is done first it returns the answers found so far and
 // ctx.Err().
-func Count(ctx context.Context, p sudoku.Instance, limit int, on technique.Set) (int, search.Stats, error) {
-	return CountNodes(ctx, p, limit, 0, on)
+func Count(ctx context.Context, p sudoku.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	return CountNodes(ctx, p, limit, 0, run)
 }
 
 // ErrNodeLimit is returned by a search that stopped at its node limit.
@@ -88,8 +88,8 @@ var ErrNodeLimit = engine.ErrNodeLimit
 // On 9x9 the bound is on the decisions, the nodes; from 4x4 to 49x49 a
 // state is a node that propagation left standing, so that the nodes may
 // be a few more.
-func CountNodes(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Set) (int, search.Stats, error) {
-	r, err := engine.Run(ctx, p, limit, maxNodes, on.Bits(Prunings))
+func CountNodes(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, run search.Run) (int, search.Stats, error) {
+	r, err := engine.Run(ctx, p, limit, maxNodes, run.Prunings.Bits(Prunings), run.Sink)
 	if err != nil {
 		return 0, search.Stats{}, err
 	}

@@ -19,7 +19,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku/gen"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/search"
-	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // readSudokus parses a sudoku file.
@@ -41,7 +40,7 @@ func solveSudokus(t *testing.T, ps []sudoku.Instance) string {
 	t.Helper()
 	var out strings.Builder
 	for i, p := range ps {
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err, "puzzle %d", i+1)
 		require.NoError(t, p.Verify(a), "puzzle %d", i+1)
 		out.WriteString(p.Format(a))
@@ -92,14 +91,14 @@ func TestSudoku25(t *testing.T) {
 	for i, name := range strings.Fields(string(names)) {
 		t.Run(name, func(t *testing.T) {
 			p := ps[i]
-			a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+			a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 			require.NoError(t, err)
 			require.NoError(t, p.Verify(a))
 			require.Equal(t, sols[i].Cells, a.Cells)
 			if testing.Short() {
 				return
 			}
-			n, _, err := dfs.Count(context.Background(), p, 2, technique.Set{})
+			n, _, err := dfs.Count(context.Background(), p, 2, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, 1, n)
 		})
@@ -112,10 +111,10 @@ func TestSudokuHardSets(t *testing.T) {
 	for _, name := range []string{"top95.txt", "hardest.txt"} {
 		t.Run(name, func(t *testing.T) {
 			for i, p := range readSudokus(t, judgedata.Path(t, "sudoku", name)) {
-				a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+				a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 				require.NoError(t, err, "puzzle %d", i+1)
 				require.NoError(t, p.Verify(a), "puzzle %d", i+1)
-				n, _, err := dfs.Count(context.Background(), p, 2, technique.Set{})
+				n, _, err := dfs.Count(context.Background(), p, 2, search.Run{})
 				require.NoError(t, err)
 				require.Equal(t, 1, n, "puzzle %d", i+1)
 			}
@@ -129,10 +128,10 @@ func TestSudokuManySolutions(t *testing.T) {
 	ps := readSudokus(t, judgedata.Path(t, "sudoku", "poj2676_tedukuri_inputonly.in"))
 	multi := 0
 	for i, p := range ps {
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.NoError(t, err, "grid %d", i+1)
 		require.NoError(t, p.Verify(a), "grid %d", i+1)
-		n, _, err := dfs.Count(context.Background(), p, 5, technique.Set{})
+		n, _, err := dfs.Count(context.Background(), p, 5, search.Run{})
 		require.NoError(t, err)
 		require.LessOrEqual(t, n, 5)
 		if n > 1 {
@@ -146,20 +145,20 @@ func TestSudokuFixtures(t *testing.T) {
 	two := readSudokus(t, sudokuFixture("two_solutions.txt"))
 	require.Len(t, two, 1)
 	for _, limit := range []int{0, 3, 100} {
-		n, _, err := dfs.Count(context.Background(), two[0], limit, technique.Set{})
+		n, _, err := dfs.Count(context.Background(), two[0], limit, search.Run{})
 		require.NoError(t, err)
 		require.Equal(t, 2, n, "limit %d", limit)
 	}
-	n, _, err := dfs.Count(context.Background(), two[0], 1, technique.Set{})
+	n, _, err := dfs.Count(context.Background(), two[0], 1, search.Run{})
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 
 	none := readSudokus(t, sudokuFixture("no_solution.txt"))
 	require.Len(t, none, 1)
-	_, st, err := dfs.Solve(context.Background(), none[0], technique.Set{})
+	_, st, err := dfs.Solve(context.Background(), none[0], search.Run{})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 	require.Greater(t, st.Nodes, int64(1), "the contradiction should need search")
-	n, _, err = dfs.Count(context.Background(), none[0], 2, technique.Set{})
+	n, _, err = dfs.Count(context.Background(), none[0], 2, search.Run{})
 	require.NoError(t, err)
 	require.Zero(t, n)
 }
@@ -167,7 +166,7 @@ func TestSudokuFixtures(t *testing.T) {
 func TestSudokuBadInstances(t *testing.T) {
 	clash := sudoku.Instance{Box: 3, Cells: make([]int16, 81)}
 	clash.Cells[0], clash.Cells[1] = 5, 5
-	_, _, err := dfs.Solve(context.Background(), clash, technique.Set{})
+	_, _, err := dfs.Solve(context.Background(), clash, search.Run{})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 
 	bad := []sudoku.Instance{
@@ -180,10 +179,10 @@ func TestSudokuBadInstances(t *testing.T) {
 		{Box: 3, Cells: append([]int16{math.MinInt16}, make([]int16, 80)...)},
 	}
 	for _, p := range bad {
-		_, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		_, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		require.Error(t, err)
 		require.NotErrorIs(t, err, puzzle.ErrNoSolution)
-		_, _, err = dfs.Count(context.Background(), p, 2, technique.Set{})
+		_, _, err = dfs.Count(context.Background(), p, 2, search.Run{})
 		require.Error(t, err)
 	}
 }
@@ -194,7 +193,7 @@ func TestSudokuContext(t *testing.T) {
 	for _, box := range []int{2, 3, 4, 8} { // each search: small, 9x9, small, wide
 		side := box * box
 		empty := sudoku.Instance{Box: box, Cells: make([]int16, side*side)}
-		n, _, err := dfs.Count(ctx, empty, 0, technique.Set{})
+		n, _, err := dfs.Count(ctx, empty, 0, search.Run{})
 		require.ErrorIs(t, err, context.Canceled, "box %d", box)
 		require.Zero(t, n, "a context done already stops the search at its first step")
 	}
@@ -204,21 +203,21 @@ func TestSudokuContext(t *testing.T) {
 	hard := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))[1]
 	ctx, cancel = context.WithDeadline(context.Background(), time.Now())
 	defer cancel()
-	_, _, err := dfs.Solve(ctx, hard, technique.Set{})
+	_, _, err := dfs.Solve(ctx, hard, search.Run{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
-	_, _, err = dfs.Count(ctx, hard, 2, technique.Set{})
+	_, _, err = dfs.Count(ctx, hard, 2, search.Run{})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 }
 
 func TestSudokuNodeLimit(t *testing.T) {
 	hard := readSudokus(t, judgedata.Path(t, "sudoku", "michael404_25x25.puzzles"))[1]
-	n, st, err := dfs.CountNodes(context.Background(), hard, 2, 10, technique.Set{})
+	n, st, err := dfs.CountNodes(context.Background(), hard, 2, 10, search.Run{})
 	require.ErrorIs(t, err, dfs.ErrNodeLimit)
 	require.Zero(t, n)
 	require.GreaterOrEqual(t, st.Nodes, int64(10), "10 states, some decisions failing at once")
 
 	two := readSudokus(t, sudokuFixture("two_solutions.txt"))[0]
-	n, _, err = dfs.CountNodes(context.Background(), two, 0, 1000, technique.Set{})
+	n, _, err = dfs.CountNodes(context.Background(), two, 0, 1000, search.Run{})
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 }
@@ -299,11 +298,11 @@ func TestSudokuCountMatchesBruteForce(t *testing.T) {
 			}
 			p := sudoku.Instance{Box: tc.box, Cells: cells}
 			want := sudokuBruteCount(tc.box, cells, tc.limit)
-			got, st, err := dfs.Count(context.Background(), p, tc.limit, technique.Set{})
+			got, st, err := dfs.Count(context.Background(), p, tc.limit, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, want, got, "box %d cells %v", tc.box, cells)
 			most = max(most, st.Nodes)
-			a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+			a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 			if want == 0 {
 				require.ErrorIs(t, err, puzzle.ErrNoSolution)
 				continue
@@ -329,9 +328,9 @@ func sudokuBench(b *testing.B, name string, first, limit int) {
 			var st search.Stats
 			var err error
 			if limit == 0 {
-				_, st, err = dfs.Solve(ctx, p, technique.Set{})
+				_, st, err = dfs.Solve(ctx, p, search.Run{})
 			} else {
-				_, st, err = dfs.Count(ctx, p, limit, technique.Set{})
+				_, st, err = dfs.Count(ctx, p, limit, search.Run{})
 			}
 			if err != nil {
 				b.Fatal(err)
@@ -391,9 +390,9 @@ func sudokuBenchOne(b *testing.B, p sudoku.Instance, limit int) {
 		var st search.Stats
 		var err error
 		if limit == 0 {
-			_, st, err = dfs.Solve(ctx, p, technique.Set{})
+			_, st, err = dfs.Solve(ctx, p, search.Run{})
 		} else {
-			_, st, err = dfs.Count(ctx, p, limit, technique.Set{})
+			_, st, err = dfs.Count(ctx, p, limit, search.Run{})
 		}
 		if err != nil {
 			b.Fatal(err)

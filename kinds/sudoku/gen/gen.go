@@ -6,7 +6,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku/dfs"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // sudokuNodeBudget bounds each uniqueness check for box 5: proving a
@@ -47,7 +47,7 @@ func Random(rng *rand.Rand, box int) sudoku.Instance {
 		v := p.Cells[c]
 		p.Cells[c] = 0
 		// Without a context that ends, the count fails only at the budget.
-		if n, _, err := dfs.CountNodes(context.Background(), p, 2, budget, technique.Set{}); err != nil || n != 1 {
+		if n, _, err := dfs.CountNodes(context.Background(), p, 2, budget, search.Run{}); err != nil || n != 1 {
 			p.Cells[c] = v
 		}
 	}
@@ -99,7 +99,7 @@ func sudokuGrid(rng *rand.Rand, box int) []int16 {
 				p.Cells[r*side+c] = int16(v + 1)
 			}
 		}
-		a, _, err := dfs.Solve(context.Background(), p, technique.Set{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
 		if err != nil {
 			continue // no completion: draw the diagonal again
 		}

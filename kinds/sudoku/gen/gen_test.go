@@ -11,7 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku/gen"
-	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/search"
 )
 
 // TestSudokuUnique checks that generated puzzles parse back from their
@@ -29,7 +29,7 @@ func TestSudokuUnique(t *testing.T) {
 		for range tc.count {
 			p := gen.Random(rng, tc.box)
 			require.Equal(t, sudoku.Alphabet(tc.box), p.Alphabet)
-			n, _, err := dfs.Count(context.Background(), p, 2, technique.Set{})
+			n, _, err := dfs.Count(context.Background(), p, 2, search.Run{})
 			require.NoError(t, err)
 			require.Equal(t, 1, n, "%s", p)
 			if tc.box < 5 {
@@ -60,7 +60,7 @@ func requireSudokuMinimal(t *testing.T, p sudoku.Instance) {
 		q := p
 		q.Cells = append([]int16(nil), p.Cells...)
 		q.Cells[c] = 0
-		n, _, err := dfs.Count(context.Background(), q, 2, technique.Set{})
+		n, _, err := dfs.Count(context.Background(), q, 2, search.Run{})
 		require.NoError(t, err)
 		require.Equal(t, 2, n, "clue %d of %s can go", c, p)
 	}

@@ -60,8 +60,8 @@ func (sudokuKind) Options() []kind.Flag {
 	return []kind.Flag{{Name: "alphabet", Doc: "the symbols in order, e.g. 0123456789ABCDEF (default: detected)", Check: checkAlphabet}}
 }
 
-func (sudokuKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run kind.Run) (int, search.Stats, error) {
-	return dfs.Count(ctx, p.(sudoku.Instance), limit, run.Prunings)
+func (sudokuKind) CountDFS(ctx context.Context, p kind.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	return dfs.Count(ctx, p.(sudoku.Instance), limit, run)
 }
 
 func (sudokuKind) CountSAT(ctx context.Context, p kind.Instance, limit int, c solver.Config, enc technique.Picks) (int, solver.Stats, error) {

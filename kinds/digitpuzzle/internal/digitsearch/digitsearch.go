@@ -70,7 +70,7 @@ const (
 //
 // The cuts are counted into probe (indexed like Prunings), which Search
 // starts; nil counts nowhere.
-func Search(ctx context.Context, p digitpuzzle.Instance, on technique.Set, probe *trace.Probe, unique func(digitpuzzle.Answer) (bool, error)) (digitpuzzle.Answer, int64, error) {
+func Search(ctx context.Context, p digitpuzzle.Instance, on technique.Bits, probe *trace.Probe, unique func(digitpuzzle.Answer) (bool, error)) (digitpuzzle.Answer, int64, error) {
 	if err := p.Validate(); err != nil {
 		return digitpuzzle.Answer{}, 0, fmt.Errorf("bad instance: %w", err)
 	}
@@ -80,7 +80,6 @@ func Search(ctx context.Context, p digitpuzzle.Instance, on technique.Set, probe
 	s := newDigitSearch(ctx, p, unique)
 	if probe != nil {
 		s.probe = probe
-		probe.Start(ctx)
 		s.tracing = probe.Tracing()
 	}
 	a, err := s.run(on)
@@ -88,8 +87,8 @@ func Search(ctx context.Context, p digitpuzzle.Instance, on technique.Set, probe
 }
 
 // run deepens the number of changes, as Search says.
-func (s *digitSearch) run(on technique.Set) (digitpuzzle.Answer, error) {
-	s.on = on.Bits(Prunings)
+func (s *digitSearch) run(on technique.Bits) (digitpuzzle.Answer, error) {
+	s.on = on
 	for d := 0; d <= s.n; d++ {
 		if !s.tick.Look() {
 			return digitpuzzle.Answer{}, s.tick.Err()

@@ -16,11 +16,11 @@ import (
 // Solve returns the fewest cable cars of capacity p.W that carry every
 // cat of p, with the cats of each car, the nodes the search visited (the
 // cars filled by bin completion, the cats placed by the item search) and
-// how often each pruning acted, indexed like Prunings. on switches the
+// how often each pruning acted, indexed like Prunings. run switches the
 // prunings of Prunings. It returns puzzle.ErrNoSolution when a cat is
 // heavier than W (or W < 1), and ctx.Err() when ctx is done first.
-func Solve(ctx context.Context, p cats.Instance, on technique.Set) (cats.Answer, int64, []int64, error) {
-	s, ok := newSearch(ctx, p, on)
+func Solve(ctx context.Context, p cats.Instance, on technique.Set, sink trace.Sink) (cats.Answer, int64, []int64, error) {
+	s, ok := newSearch(ctx, p, on, sink)
 	if !ok {
 		return cats.Answer{}, 0, make([]int64, prCount), puzzle.ErrNoSolution
 	}
@@ -100,7 +100,7 @@ type search struct {
 	kDecreasing, kStop int
 }
 
-func newSearch(ctx context.Context, p cats.Instance, on technique.Set) (*search, bool) {
+func newSearch(ctx context.Context, p cats.Instance, on technique.Set, sink trace.Sink) (*search, bool) {
 	n := len(p.Weights)
 	if n == 0 || p.W < 1 {
 		return nil, false
@@ -112,7 +112,7 @@ func newSearch(ctx context.Context, p cats.Instance, on technique.Set) (*search,
 	if bits.Has(prDecreasing) {
 		s.kDecreasing = prDecreasing
 	}
-	s.probe.Start(ctx)
+	s.probe.Start(sink)
 	s.tracing = s.probe.Tracing()
 	s.idx = make([]int, n)
 	for i := range s.idx {

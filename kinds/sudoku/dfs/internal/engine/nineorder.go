@@ -48,7 +48,7 @@ import (
 // state the walk keeps beside the path) and each decision of the
 // questions and of the order's own search. Narrowing the kept states to
 // the path is no decision.
-func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, on technique.Bits) Result {
+func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
 	sc := lend()
 	defer giveBack(sc)
 	w := &sc.walk
@@ -56,9 +56,9 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, on techniq
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts
-	if trace.Recording(ctx) {
+	if sink != nil {
 		p := new(trace.Probe)
-		p.Start(ctx)
+		p.Start(sink)
 		pr, w.tracing = p, true
 	}
 	path := pr

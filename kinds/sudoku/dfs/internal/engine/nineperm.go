@@ -771,7 +771,7 @@ type permSearch struct {
 // solvePerm counts the answers of the 9x9 puzzle cells up to limit, or
 // until maxNodes nodes or ctx is done, keeping the first it finds, with
 // the prunings on.
-func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, on technique.Bits) Result {
+func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
 	tick := poll.New(ctx)
 	sc := lend()
 	defer giveBack(sc)
@@ -779,9 +779,9 @@ func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, on
 	// A zero Probe counts; only one that records is started, on the heap.
 	var counts trace.Probe
 	pr := &counts
-	if trace.Recording(ctx) {
+	if sink != nil {
 		p := new(trace.Probe)
-		p.Start(ctx)
+		p.Start(sink)
 		pr, s.tracing = p, true
 	}
 	if st, ok := newPermState(cells); ok {

@@ -142,10 +142,10 @@ const (
 )
 
 // newSmallSearch checks p and places its givens, with the prunings on.
-func newSmallSearch(ctx context.Context, p sudoku.Instance, limit int, on technique.Bits) *smallSearch {
+func newSmallSearch(ctx context.Context, p sudoku.Instance, limit int, on technique.Bits, sink trace.Sink) *smallSearch {
 	g := geoms[p.Box]()
 	s := &smallSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64, on: on}
-	s.counts.Start(ctx)
+	s.counts.Start(sink)
 	s.cuts, s.drawing = &s.counts, s.counts.Tracing()
 	// One allocation holds the root state, the queues and the weights.
 	s.levels = [][]uint64{make([]uint64, g.size)}
@@ -162,8 +162,8 @@ func newSmallSearch(ctx context.Context, p sudoku.Instance, limit int, on techni
 
 // runSmall solves or counts p, whose box is 2 to smallMax, with
 // smallSearch and the prunings on.
-func runSmall(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits) Result {
-	s := newSmallSearch(ctx, p, limit, on)
+func runSmall(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
+	s := newSmallSearch(ctx, p, limit, on, sink)
 	s.maxNodes = maxNodes
 	s.run()
 	return Result{s.found, s.answer, s.nodes, s.err, s.counts.Counts(NumCuts)}

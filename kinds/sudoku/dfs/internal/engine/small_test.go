@@ -25,7 +25,7 @@ func TestSudokuSmallOn9x9(t *testing.T) {
 		for _, i := range rng.Perm(81)[:24] {
 			p.Cells[i] = full[i]
 		}
-		small := runSmall(context.Background(), p, 1500, 1<<62, AllOn)
+		small := runSmall(context.Background(), p, 1500, 1<<62, AllOn, nil)
 		fast := solveNine(context.Background(), p.Cells, 1500, 1<<62)
 		require.NoError(t, small.Err)
 		require.NoError(t, fast.err)

@@ -51,6 +51,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // ErrNodeLimit is returned by a search that stopped at its node limit.
@@ -99,9 +100,10 @@ const AllOn technique.Bits = 1<<NumCuts - 1
 // removes what no answer uses or orders the branches, so switching it off
 // changes the work and never a count or whether an answer exists. A 9x9
 // solve returns the same answer whatever is off; at other sizes a grid
-// with several answers may give another one. The error is for an
-// instance no parser makes.
-func Run(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits) (Result, error) {
+// with several answers may give another one. sink, when not nil,
+// receives the search's tree. The error is for an instance no parser
+// makes.
+func Run(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) (Result, error) {
 	if err := check(p); err != nil {
 		return Result{}, err
 	}
@@ -113,13 +115,13 @@ func Run(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on t
 	}
 	switch {
 	case p.Box == 3 && limit == 1:
-		return solveOrdered(ctx, p.Cells, maxNodes, on), nil
+		return solveOrdered(ctx, p.Cells, maxNodes, on, sink), nil
 	case p.Box == 3:
-		return solvePerm(ctx, p.Cells, limit, maxNodes, on), nil
+		return solvePerm(ctx, p.Cells, limit, maxNodes, on, sink), nil
 	case p.Box <= smallMax:
-		return runSmall(ctx, p, limit, maxNodes, on), nil
+		return runSmall(ctx, p, limit, maxNodes, on, sink), nil
 	}
-	return runWide(ctx, p, limit, maxNodes, on), nil
+	return runWide(ctx, p, limit, maxNodes, on, sink), nil
 }
 
 // check rejects an instance no parser makes.

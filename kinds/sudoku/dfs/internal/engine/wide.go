@@ -72,14 +72,14 @@ type wideSearch struct {
 const wideSettle = 1 << 31
 
 // runWide solves or counts p with wideSearch and the prunings on.
-func runWide(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits) Result {
-	return runWideAfter(ctx, p, limit, maxNodes, on, plainFails)
+func runWide(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
+	return runWideAfter(ctx, p, limit, maxNodes, on, sink, plainFails)
 }
 
 // runWideAfter is runWide where the plain search of a solve gives up for
 // the learning one after fails failures.
-func runWideAfter(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, fails int64) Result {
-	s := newWide(ctx, p.Box, limit, maxNodes, on)
+func runWideAfter(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink, fails int64) Result {
+	s := newWide(ctx, p.Box, limit, maxNodes, on, sink)
 	learn := limit == 1 && p.Box <= learnMaxBox && on.Has(CutLearning)
 	if learn {
 		// Most grids fall to a short plain search; recording reasons
@@ -93,7 +93,7 @@ func runWideAfter(ctx context.Context, p sudoku.Instance, limit int, maxNodes in
 		return Result{s.found, s.answer, s.nodes, s.err, s.cuts.Counts(NumCuts)}
 	}
 	nodes, plain := s.nodes, &s.cuts
-	s = newWide(ctx, p.Box, limit, maxNodes-nodes, on)
+	s = newWide(ctx, p.Box, limit, maxNodes-nodes, on, sink)
 	s.cuts.Add(plain)
 	s.learn = newLearner(s)
 	if s.tracing {
@@ -113,7 +113,7 @@ const plainFails = 2000
 // errGaveUp ends a plain search that met its failures.
 var errGaveUp = errors.New("sudoku search: failure budget spent")
 
-func newWide(ctx context.Context, box, limit int, maxNodes int64, on technique.Bits) *wideSearch {
+func newWide(ctx context.Context, box, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) *wideSearch {
 	side := box * box
 	n := side * side
 	s := &wideSearch{
@@ -131,7 +131,7 @@ func newWide(ctx context.Context, box, limit int, maxNodes int64, on technique.B
 	if !on.Has(CutDeadCell) {
 		s.deadAt = trace.Unused
 	}
-	s.cuts.Start(ctx)
+	s.cuts.Start(sink)
 	s.tracing = s.cuts.Tracing()
 	if !on.Has(CutNakedSingles) || !on.Has(CutHiddenSingles) {
 		s.minOptions = 1
