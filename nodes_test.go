@@ -67,7 +67,7 @@ func TestTraceNodesAreStatsNodes(t *testing.T) {
 				if s, ok := p.(sudoku.Instance); ok && s.Box == 3 {
 					continue // the 9x9 searches, nine*.go, count their nodes apart (issue 41)
 				}
-				o := puzzlesat.Options{Backend: puzzlesat.DFS}
+				o := puzzlesat.Options{Backend: puzzlesat.DFS, CountCuts: true}
 				tree, _, st, err := k.Trace(ctx, p, o, 1<<20)
 				if err != nil && !errors.Is(err, puzzlesat.ErrNoSolution) {
 					require.NoError(t, err, "%s", p)
@@ -98,7 +98,7 @@ func TestZeroCountsRemoveNothing(t *testing.T) {
 		t.Run(k.Name(), func(t *testing.T) {
 			ctx := context.Background()
 			for _, p := range testInstances(t, k, 40) {
-				o := puzzlesat.Options{Backend: puzzlesat.DFS, Timeout: kindtest.SwitchTimeout}
+				o := puzzlesat.Options{Backend: puzzlesat.DFS, Timeout: kindtest.SwitchTimeout, CountCuts: true}
 				_, st, err := k.Solve(ctx, p, o)
 				if err != nil && !errors.Is(err, puzzlesat.ErrNoSolution) {
 					require.NoError(t, err, "%s", p)
@@ -130,6 +130,47 @@ func TestZeroCountsRemoveNothing(t *testing.T) {
 
 // allZero reports whether every pruning that spec switches off counted
 // nothing.
+// TestCountFreeSearchesTheSame: every search of every kind, the own and
+// the chapter's, run as its instance that counts nothing (the default)
+// answers, counts and decides exactly as the one that counts: the same
+// answers, the same nodes, on its sample and random instances; only its
+// Stats.Cuts is nil.
+func TestCountFreeSearchesTheSame(t *testing.T) {
+	for _, k := range puzzlesat.Kinds() {
+		t.Run(k.Name(), func(t *testing.T) {
+			ctx := context.Background()
+			presets := []string{""}
+			if len(k.Searches()) > 1 {
+				presets = append(presets, k.Searches()[1].Name)
+			}
+			_, counter := k.Kind.(kind.Counter)
+			for _, p := range testInstances(t, k, 40) {
+				for _, spec := range presets {
+					free := puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: spec, Timeout: kindtest.SwitchTimeout}
+					counted := free
+					counted.CountCuts = true
+					a, st, err := k.Solve(ctx, p, free)
+					b, want, errWant := k.Solve(ctx, p, counted)
+					require.Equal(t, errWant, err, "%s %q", p, spec)
+					require.Equal(t, b.Text, a.Text, "%s %q", p, spec)
+					require.Equal(t, want.Nodes, st.Nodes, "%s %q", p, spec)
+					require.Nil(t, st.Cuts, "%s %q", p, spec)
+					require.NotEmpty(t, want.Cuts, "%s %q", p, spec)
+					if !counter || spec != "" {
+						continue
+					}
+					n, st, err := k.Count(ctx, p, 0, free)
+					m, want, errWant := k.Count(ctx, p, 0, counted)
+					require.Equal(t, errWant, err, "%s", p)
+					require.Equal(t, m, n, "%s", p)
+					require.Equal(t, want.Nodes, st.Nodes, "%s", p)
+					require.Nil(t, st.Cuts, "%s", p)
+				}
+			}
+		})
+	}
+}
+
 func allZero(spec string, counts map[string]int64) bool {
 	for _, item := range strings.Split(spec, ",") {
 		if counts[strings.TrimPrefix(item, "-")] != 0 {

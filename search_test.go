@@ -92,7 +92,7 @@ func TestChapterSearchesTrace(t *testing.T) {
 				specs = append(specs, "chapter,-"+c.Chapter)
 			}
 			for _, spec := range specs {
-				o := puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: spec}
+				o := puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: spec, CountCuts: true}
 				a, st, err := k.Solve(ctx, p, o)
 				require.NoError(t, err, spec)
 				if isCanonical(k) {

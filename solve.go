@@ -53,7 +53,7 @@ func (k Kind) Solve(ctx context.Context, p kind.Instance, o Options) (Answer, St
 
 // run returns how the DFS runs under o and set.
 func (k Kind) run(o Options, set technique.Set) search.Run {
-	r := search.Run{Prunings: set, Sink: o.Tree}
+	r := search.Run{Prunings: set, Sink: o.Tree, CountCuts: o.CountCuts}
 	if _, ok := k.Kind.(kind.Tabler); ok {
 		r.Memory = o.Memory.tables()
 	}

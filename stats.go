@@ -20,7 +20,8 @@ type Stats struct {
 	// The DFS backend's work.
 	Nodes int64 // search nodes visited
 	// Cuts counts how often each pruning that was on acted, in the
-	// order of the kind's Prunings.
+	// order of the kind's Prunings: with Options.CountCuts or a Tree,
+	// else nil.
 	Cuts []Cut
 
 	// The SAT backend's work, summed over every query it asked.
@@ -151,7 +152,11 @@ func cutsText(cuts []Cut, all bool) string {
 // dfsStats converts the DFS backend's counters: the cuts of the
 // prunings of ps that set keeps on.
 func dfsStats(st searchx.Stats, ps []technique.Pruning, set technique.Set) Stats {
-	out := Stats{Backend: DFS, Nodes: st.Nodes, Cuts: make([]Cut, 0, len(ps))}
+	out := Stats{Backend: DFS, Nodes: st.Nodes}
+	if st.Cuts == nil {
+		return out // not counted
+	}
+	out.Cuts = make([]Cut, 0, len(ps))
 	bits := set.Bits(func() []technique.Pruning { return ps })
 	for i, p := range ps {
 		if !bits.Has(i) {

@@ -34,10 +34,17 @@ func TestTraceCountsAsTheRun(t *testing.T) {
 				require.Equal(t, run[pc.Name], pc.Run, "%s: the tree's count of the run", pc.Name)
 				require.Equal(t, pc.Run, pc.Drawn, "%s: drawn", pc.Name)
 			}
-			_, solved, err := k.Solve(ctx, p, puzzlesat.Options{})
+			counted, solved, err := k.Solve(ctx, p, puzzlesat.Options{CountCuts: true})
 			require.NoError(t, err)
 			require.Equal(t, st.Cuts, solved.Cuts, "traced or not, the same counts")
 			require.Equal(t, st.Nodes, solved.Nodes)
+			// Uncounted, the search is the same search: the same answer
+			// and nodes, and no counts.
+			plain, uncounted, err := k.Solve(ctx, p, puzzlesat.Options{})
+			require.NoError(t, err)
+			require.Equal(t, counted.Text, plain.Text, "counted or not, the same answer")
+			require.Equal(t, solved.Nodes, uncounted.Nodes, "counted or not, the same nodes")
+			require.Nil(t, uncounted.Cuts, "not asked to count")
 
 			var a, b, svg bytes.Buffer
 			require.NoError(t, tree.WriteJSON(&a))

@@ -114,7 +114,7 @@ func (s *Server) newRun(req runRequest) (*run, error) {
 
 // options returns the library's options for req, checked.
 func options(k puzzlesat.Kind, req runRequest) (puzzlesat.Options, error) {
-	var o puzzlesat.Options
+	o := puzzlesat.Options{CountCuts: true} // the page shows the counts
 	switch req.Backend {
 	case "", "dfs":
 		o.Backend = puzzlesat.DFS

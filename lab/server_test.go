@@ -122,7 +122,7 @@ func solve(t *testing.T, name, sample string, kase int, dfs string) puzzlesat.St
 	n := 0
 	require.NoError(t, k.Scan(sample, bytes.NewReader(text), kind.ScanOptions{}, func(p kind.Instance) error {
 		if n++; n == kase {
-			_, st, err = k.Solve(context.Background(), p, puzzlesat.Options{Prunings: dfs})
+			_, st, err = k.Solve(context.Background(), p, puzzlesat.Options{Prunings: dfs, CountCuts: true})
 			return err
 		}
 		return nil

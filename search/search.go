@@ -29,7 +29,17 @@ type Run struct {
 	// trace.Probe): a trace.Recorder, or the lab's. It serves one search
 	// at a time.
 	Sink trace.Sink
+	// CountCuts asks for the count of each pruning's acts in
+	// Stats.Cuts. Without it, and without a Sink, whose tree holds them,
+	// the search runs as its instance that counts nothing
+	// (trace.Uncounted): its Stats.Cuts is nil and counting costs it
+	// nothing.
+	CountCuts bool
 }
+
+// Counting reports whether the search counts its cuts: when asked to,
+// or to draw them for a Sink.
+func (r Run) Counting() bool { return r.CountCuts || r.Sink != nil }
 
 // Stats reports the work one search did.
 type Stats struct {
@@ -37,7 +47,8 @@ type Stats struct {
 	// Cuts counts how often each pruning acted, indexed like the
 	// search's table of prunings: the branches it cut, the values it
 	// removed, the states it refused, as the pruning's Counts says. A
-	// pruning that is off counts 0.
+	// pruning that is off counts 0. It is nil when the search did not
+	// count (Run.Counting).
 	Cuts []int64
 }
 

@@ -5,10 +5,18 @@
 // A search embeds a Probe, starts it with the Sink it was given, if any,
 // and calls Cut each time a pruning acts. The counts are exact: the same
 // on every run of the same search. With a Sink (a Recorder, or the
-// lab's) the Probe also passes the tree to it: the search calls Enter and Leave around each decision, Level and Leave
-// around each level of a search that deepens or restarts, Why after a cut
-// to say what it removed (only when Tracing, so that labels cost nothing
-// otherwise) and Found when it holds an answer.
+// lab's) the Probe also passes the tree to it: the search calls Enter
+// and Leave around each decision, Level and Leave around each level of a
+// search that deepens or restarts, Why after a cut to say what it
+// removed (only when Tracing, so that labels cost nothing otherwise) and
+// Found when it holds an answer.
+//
+// A Probe is generic in where it keeps its counts: a Probe[Counted]
+// counts, and a Probe[Uncounted] keeps nothing, so that a search
+// instantiated with it compiles every count, and every computation that
+// only a count needs (guarded by Counting), away. A search runs as its
+// Probe[Uncounted] instance when no one reads its counts: a default
+// solve costs what it would without them.
 //
 // The nodes of a search are its decisions, and only they: the node
 // count a search reports (Stats.Nodes) is the number of times it calls
@@ -34,7 +42,7 @@ type Sink interface {
 	// search made of several probes starts each in turn. The sink calls
 	// p.Flush when it stops listening, so that the cuts counted since
 	// the last event reach it.
-	Start(p *Probe)
+	Start(p Flusher)
 	// Enter opens a decision below the current one; label says what was
 	// decided, such as "r3c5=7".
 	Enter(label string)
@@ -62,57 +70,90 @@ type LevelSink interface {
 	Level(label string)
 }
 
+// Flusher is a Probe as its Sink sees it.
+type Flusher interface {
+	// Flush passes the cuts counted since the last event to the sink.
+	Flush()
+}
+
+// Counts is where a Probe keeps its counts: Counted or Uncounted.
+type Counts interface{ Counted | Uncounted }
+
+// Counted keeps a count per pruning, indexed like the search's table of
+// prunings. An array, so that a cut with a constant index needs no
+// bounds check.
+type Counted [MaxPrunings + 1]int64
+
+// Uncounted keeps no count: a Probe[Uncounted] counts and records
+// nothing, and its Counting and Tracing are false in every search
+// instantiated with it, which the compiler sees.
+type Uncounted [0]int64
+
 // Probe counts the cuts of one search and passes them, with its
 // decisions, to a Sink when there is one. The zero Probe counts and
 // records nothing until Start.
-type Probe struct {
-	// The counts, indexed like the kind's list of prunings. An array,
-	// so that a cut with a constant index needs no bounds check.
-	cuts [MaxPrunings + 1]int64
+type Probe[C Counts] struct {
+	cuts C
 	sink Sink
 	// When tracing: the counts already passed to the sink, the number
 	// of the last decision entered, and the numbers of the open ones.
-	seen    [MaxPrunings + 1]int64
+	seen    C
 	entered int64
 	open    []int64
 }
 
 // Start readies p for a search: the counts go to zero, and sink, when not
-// nil, receives what follows.
-func (p *Probe) Start(sink Sink) {
-	p.cuts = [MaxPrunings + 1]int64{}
-	p.sink = sink
-	if p.sink != nil {
+// nil, receives what follows. A Probe[Uncounted] takes no sink: a search
+// that is traced counts.
+func (p *Probe[C]) Start(sink Sink) {
+	var zero C
+	p.cuts, p.sink = zero, nil
+	if sink != nil && p.Counting() {
+		p.sink = sink
 		p.seen = p.cuts
 		p.entered, p.open = 0, append(p.open[:0], 0)
 		p.sink.Start(p)
 	}
 }
 
+// Counting reports whether p keeps counts: true for a Probe[Counted],
+// false for a Probe[Uncounted], known when the search is compiled. A
+// search guards with it the work that only a count needs, such as
+// counting the branches a bound removed.
+func (p *Probe[C]) Counting() bool { return len(p.cuts) > 0 }
+
 // Cut counts one act of pruning k; when tracing, it is a leaf under the
 // current decision. It is a single increment: the sink receives the
 // counts at the next event, so that a search that is not traced pays
 // nothing more.
-func (p *Probe) Cut(k int) { p.cuts[k]++ }
+func (p *Probe[C]) Cut(k int) {
+	if p.Counting() {
+		p.cuts[k]++
+	}
+}
 
 // CutN counts n acts of pruning k at once, such as n candidates removed
 // by one propagation; n may be 0.
-func (p *Probe) CutN(k, n int) { p.cuts[k] += int64(n) }
+func (p *Probe[C]) CutN(k, n int) {
+	if p.Counting() {
+		p.cuts[k] += int64(n)
+	}
+}
 
 // Tracing reports whether a Sink receives the search's decisions: only
 // then need the search make labels for Enter and details for Why.
-func (p *Probe) Tracing() bool { return p.sink != nil }
+func (p *Probe[C]) Tracing() bool { return p.Counting() && p.sink != nil }
 
 // Why says what the acts of pruning k counted since the last event
 // removed, such as "L=5: 24 is not a multiple of 5"; they become one
 // leaf with that detail. A search calls it only when Tracing, right
 // after the Cut or CutN it explains.
-func (p *Probe) Why(k int, detail string) { p.WhyRef(k, detail, -1) }
+func (p *Probe[C]) Why(k int, detail string) { p.WhyRef(k, detail, -1) }
 
 // WhyRef is Why for a memo hit: ref is the decision, by its number (see
 // Current), under which the state it refused was refuted.
-func (p *Probe) WhyRef(k int, detail string, ref int64) {
-	if p.sink == nil {
+func (p *Probe[C]) WhyRef(k int, detail string, ref int64) {
+	if !p.Tracing() {
 		return
 	}
 	if d := p.cuts[k] - p.seen[k]; d > 0 {
@@ -125,7 +166,7 @@ func (p *Probe) WhyRef(k int, detail string, ref int64) {
 // decisions are numbered from 1 in the order they are entered, the root
 // being 0. A memo that keeps it beside a state can point a later hit to
 // it (WhyRef).
-func (p *Probe) Current() int64 {
+func (p *Probe[C]) Current() int64 {
 	if len(p.open) == 0 {
 		return 0
 	}
@@ -134,8 +175,8 @@ func (p *Probe) Current() int64 {
 
 // Enter opens a decision below the current one; label says what was
 // decided, such as "r3c5=7". A search calls it only when Tracing.
-func (p *Probe) Enter(label string) {
-	if p.sink != nil {
+func (p *Probe[C]) Enter(label string) {
+	if p.Tracing() {
 		p.Flush()
 		p.entered++
 		p.open = append(p.open, p.entered)
@@ -147,8 +188,8 @@ func (p *Probe) Enter(label string) {
 // Leave: a depth limit, a length tried, a pass or a restart, which
 // groups the decisions under it and is not one. A search calls it only
 // when Tracing.
-func (p *Probe) Level(label string) {
-	if p.sink == nil {
+func (p *Probe[C]) Level(label string) {
+	if !p.Tracing() {
 		return
 	}
 	p.Flush()
@@ -162,8 +203,8 @@ func (p *Probe) Level(label string) {
 }
 
 // Leave closes the current decision or level.
-func (p *Probe) Leave() {
-	if p.sink != nil {
+func (p *Probe[C]) Leave() {
+	if p.Tracing() {
 		p.Flush()
 		if len(p.open) > 1 {
 			p.open = p.open[:len(p.open)-1]
@@ -174,8 +215,8 @@ func (p *Probe) Leave() {
 
 // Found marks the open decisions as the path to an answer; the last call
 // wins, as an optimising search improves its answer.
-func (p *Probe) Found() {
-	if p.sink != nil {
+func (p *Probe[C]) Found() {
+	if p.Tracing() {
 		p.Flush()
 		p.sink.Found()
 	}
@@ -183,12 +224,12 @@ func (p *Probe) Found() {
 
 // Flush passes the cuts counted since the last event to the sink, a leaf
 // per pruning in the order of the prunings, without a detail.
-func (p *Probe) Flush() {
-	if p.sink == nil {
+func (p *Probe[C]) Flush() {
+	if !p.Tracing() {
 		return
 	}
-	for k, n := range p.cuts[:MaxPrunings] {
-		if d := n - p.seen[k]; d > 0 {
+	for k := range MaxPrunings {
+		if d := p.cuts[k] - p.seen[k]; d > 0 {
 			p.sink.Cut(k, d, "", -1)
 		}
 	}
@@ -196,16 +237,28 @@ func (p *Probe) Flush() {
 }
 
 // Counts returns the first n counts, one per pruning of the search's
-// list, in a new slice.
-func (p *Probe) Counts(n int) []int64 { return append([]int64(nil), p.cuts[:n]...) }
+// list, in a new slice; nil for a Probe[Uncounted].
+func (p *Probe[C]) Counts(n int) []int64 {
+	if !p.Counting() || n == 0 {
+		return nil
+	}
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = p.cuts[i]
+	}
+	return out
+}
 
 // Add adds the counts of q to p, for a search made of several. When
 // tracing, q has passed its own cuts to the sink, so p does not again.
-func (p *Probe) Add(q *Probe) {
-	for i, c := range q.cuts {
-		p.cuts[i] += c
+func (p *Probe[C]) Add(q *Probe[C]) {
+	if !p.Counting() {
+		return
+	}
+	for i := range len(q.cuts) {
+		p.cuts[i] += q.cuts[i]
 		if p.sink != nil {
-			p.seen[i] += c
+			p.seen[i] += q.cuts[i]
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 // nothing more but keeps the path to the answer among the nodes it has.
 // A Recorder serves one search at a time.
 type Recorder struct {
-	probe    *Probe // the probe counting now, flushed before the tree is read
+	probe    Flusher // the probe counting now, flushed before the tree is read
 	limit    int
 	nodes    []node
 	stack    []int32 // the open decisions, root first; -1 for one not recorded
@@ -64,7 +64,7 @@ func (r *Recorder) add(n node) int32 {
 
 // Start makes p the probe whose cuts are recorded, after passing on the
 // last cuts of the one before.
-func (r *Recorder) Start(p *Probe) {
+func (r *Recorder) Start(p Flusher) {
 	if r.probe != nil && r.probe != p {
 		r.probe.Flush()
 	}

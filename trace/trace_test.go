@@ -24,8 +24,8 @@ var prunings = []technique.Pruning{
 // even position are cut by "bound" and whose rightmost leaf is the
 // answer; "memo" cuts twice at every second decision. sink, when not
 // nil, receives its tree.
-func search(sink trace.Sink, d int) *trace.Probe {
-	var p trace.Probe
+func search(sink trace.Sink, d int) *trace.Probe[trace.Counted] {
+	var p trace.Probe[trace.Counted]
 	p.Start(sink)
 	var walk func(depth, pos int) bool
 	walk = func(depth, pos int) bool {
@@ -133,7 +133,7 @@ func requireXML(t *testing.T, b []byte) {
 // counts added to the next one's are drawn once.
 func TestWhyAndRefs(t *testing.T) {
 	rec := trace.NewRecorder(100, "root")
-	var first trace.Probe
+	var first trace.Probe[trace.Counted]
 	first.Start(rec)
 	first.Enter("x=1")
 	refuted := first.Current()
@@ -141,7 +141,7 @@ func TestWhyAndRefs(t *testing.T) {
 	first.Why(1, "3 is odd")
 	first.Cut(1) // counted, and drawn without a detail at the next event
 	first.Leave()
-	var second trace.Probe
+	var second trace.Probe[trace.Counted]
 	second.Start(rec)
 	second.Add(&first)
 	second.Enter("x=2")
@@ -174,7 +174,7 @@ func TestWhyAndRefs(t *testing.T) {
 func TestLevelsAreNotNodes(t *testing.T) {
 	for _, limit := range []int{3, 100} {
 		rec := trace.NewRecorder(limit, "root")
-		var p trace.Probe
+		var p trace.Probe[trace.Counted]
 		p.Start(rec)
 		for d := range 2 {
 			p.Level(fmt.Sprintf("depth %d", d))

@@ -83,7 +83,9 @@ func runCompare(ctx context.Context, e env, args []string) error {
 // newComparison checks compare's arguments and opens its inputs, FILE...
 // or stdin, instances of kind.
 func newComparison(e env, o *options, kind string, files []string, backends, jsonPath, plotPath string) (*comparison, error) {
-	cs, err := contenders(backends, o.lib)
+	base := o.lib
+	base.CountCuts = true // each run's counts go in the JSON, and --ablate reads the default's
+	cs, err := contenders(backends, base)
 	if err != nil {
 		return nil, err
 	}

@@ -264,6 +264,7 @@ func (o *options) check() error {
 	}
 	o.lib.Timeout = o.timeout
 	o.lib.Memory = o.memory()
+	o.lib.CountCuts = o.stats != statsOff // else the DFS counts nothing, at no cost
 	if o.solver != "" {
 		s, err := solver.ParseEngine(o.solver)
 		if err != nil {

@@ -49,7 +49,7 @@ func FirstInstance(t testing.TB, k puzzlesat.Kind, path string) kind.Instance {
 func CheckTrace(t *testing.T, k puzzlesat.Kind, p kind.Instance, spec string) (*trace.Tree, puzzlesat.Answer, puzzlesat.Stats, error) {
 	t.Helper()
 	ctx := context.Background()
-	o := puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: spec}
+	o := puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: spec, CountCuts: true}
 	tree, a, st, err := k.Trace(ctx, p, o, 1<<20)
 	if err != nil {
 		require.ErrorIs(t, err, puzzle.ErrNoSolution, "%s %v", spec, p)

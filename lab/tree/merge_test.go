@@ -16,7 +16,7 @@ import (
 // prune on, every third child of a decision is cut (pruning 0) instead
 // of searched.
 func pathSearch(r *tree.Recorder, prune bool) {
-	var p trace.Probe
+	var p trace.Probe[trace.Counted]
 	p.Start(r)
 	var walk func(path string, d int)
 	walk = func(path string, d int) {

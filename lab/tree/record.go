@@ -44,7 +44,7 @@ type Recorder struct {
 	// The probe counting now, flushed when another starts and at Finish;
 	// base is the decisions entered before it started and baseNum the
 	// number of the decision open then, its decision 0.
-	probe         *trace.Probe
+	probe         trace.Flusher
 	base, baseNum int64
 }
 
@@ -110,7 +110,7 @@ func New(budget, npr int, root string, focus []int32) *Recorder {
 // Start makes p the probe whose cuts are recorded, after passing on the
 // last cuts of the one before. The Recorder numbers the decisions of all
 // the probes of a search as one sequence.
-func (r *Recorder) Start(p *trace.Probe) {
+func (r *Recorder) Start(p trace.Flusher) {
 	if r.probe != nil && r.probe != p {
 		r.probe.Flush()
 	}

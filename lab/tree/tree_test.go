@@ -22,7 +22,7 @@ const npr = 3
 // returns the probe's counts and the decisions entered.
 func search(ctx context.Context, sink trace.Sink, seed uint64, fan, depth int, optimise bool) ([]int64, int64) {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var p trace.Probe
+	var p trace.Probe[trace.Counted]
 	p.Start(sink)
 	var entered int64
 	var walk func(d int) bool
@@ -177,7 +177,7 @@ func TestRecorderFocusFetchesOneSubtree(t *testing.T) {
 // search.
 func TestRecorderStaysBounded(t *testing.T) {
 	r := tree.New(1000, npr, "root", nil)
-	var p trace.Probe
+	var p trace.Probe[trace.Counted]
 	p.Start(r)
 	const width, depth = 4, 10 // 4^10 = 1,048,576 leaves
 	var walk func(d int)
@@ -205,11 +205,11 @@ func TestRecorderStaysBounded(t *testing.T) {
 // a second probe of the same search too.
 func TestRecorderPointsMemoHitsToTheirDecision(t *testing.T) {
 	r := tree.New(100, 1, "root", nil)
-	var first trace.Probe
+	var first trace.Probe[trace.Counted]
 	first.Start(r)
 	first.Enter("warm-up")
 	first.Leave()
-	var p trace.Probe
+	var p trace.Probe[trace.Counted]
 	p.Start(r)
 	p.Enter("a")
 	refuted := p.Current()

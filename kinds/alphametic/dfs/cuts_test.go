@@ -31,12 +31,12 @@ func TestAlphameticCuts(t *testing.T) {
 	want := map[string]int64{"column-narrow": 1, "carry-bounds": 1, "top-no-carry": 1, "all-different": 1, "column-order": 2}
 	ctx := context.Background()
 	for range 2 { // the same on every run
-		a, st, err := dfs.Solve(ctx, p, search.Run{})
+		a, st, err := dfs.Solve(ctx, p, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, []int{0, 1}, a.Digits)
 		require.Equal(t, int64(0), st.Nodes)
 		require.Equal(t, want, techniquetest.Cuts(dfs.Prunings(), st))
-		n, st, err := dfs.Count(ctx, p, 0, search.Run{})
+		n, st, err := dfs.Count(ctx, p, 0, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, 1, n)
 		require.Equal(t, want, techniquetest.Cuts(dfs.Prunings(), st))
@@ -84,9 +84,9 @@ func alphameticStats(t *testing.T, p alphametic.Instance, counting bool, on tech
 	var st search.Stats
 	var err error
 	if counting {
-		_, st, err = dfs.Count(context.Background(), p, 0, search.Run{Prunings: on})
+		_, st, err = dfs.Count(context.Background(), p, 0, search.Run{Prunings: on, CountCuts: true})
 	} else {
-		_, st, err = dfs.Solve(context.Background(), p, search.Run{Prunings: on})
+		_, st, err = dfs.Solve(context.Background(), p, search.Run{Prunings: on, CountCuts: true})
 	}
 	if !errors.Is(err, puzzle.ErrNoSolution) {
 		require.NoError(t, err)

@@ -25,7 +25,15 @@ func Solve(ctx context.Context, p alphametic.Instance, run search.Run) (alphamet
 	if err := p.Validate(); err != nil {
 		return alphametic.Answer{}, search.Stats{}, err
 	}
-	s := newAlphaSearch(ctx, p, 1, false, run)
+	if run.Counting() {
+		return solve[trace.Counted](ctx, p, run)
+	}
+	return solve[trace.Uncounted](ctx, p, run)
+}
+
+// solve is Solve with the search counting into a trace.Probe[C].
+func solve[C trace.Counts](ctx context.Context, p alphametic.Instance, run search.Run) (alphametic.Answer, search.Stats, error) {
+	s := newAlphaSearch[C](ctx, p, 1, false, run)
 	s.run()
 	st := search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(alphaPrunings)}
 	if err := s.tick.Err(); err != nil {
@@ -46,7 +54,15 @@ func Count(ctx context.Context, p alphametic.Instance, limit int, run search.Run
 	if err := p.Validate(); err != nil {
 		return 0, search.Stats{}, err
 	}
-	s := newAlphaSearch(ctx, p, limit, true, run)
+	if run.Counting() {
+		return count[trace.Counted](ctx, p, limit, run)
+	}
+	return count[trace.Uncounted](ctx, p, limit, run)
+}
+
+// count is Count with the search counting into a trace.Probe[C].
+func count[C trace.Counts](ctx context.Context, p alphametic.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	s := newAlphaSearch[C](ctx, p, limit, true, run)
 	s.run()
 	return s.count, search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(alphaPrunings)}, s.tick.Err()
 }
@@ -131,7 +147,7 @@ func Prunings() []technique.Pruning {
 //
 // The prunings on are read once at setup, as the bits of Prunings' table.
 // With one off the search only narrows less; record checks every leaf.
-type alphaSearch struct {
+type alphaSearch[C trace.Counts] struct {
 	tick    poll.Ticker // counts the nodes
 	p       alphametic.Instance
 	n       int
@@ -151,8 +167,7 @@ type alphaSearch struct {
 	count int   // answers found
 	first []int // the first answer
 
-	probe   trace.Probe // the cuts, and the tree when traced
-	tracing bool        // probe records the tree
+	probe trace.Probe[C] // the cuts, and the tree when traced
 	// kLargest is the count of largest-first, trace.Unused when it is
 	// off: each branching counts without a test.
 	kLargest int
@@ -167,12 +182,11 @@ type alphaState struct {
 
 // newAlphaSearch sets up a search of p; counting says whether it counts
 // every answer (up to limit) or stops at the first.
-func newAlphaSearch(ctx context.Context, p alphametic.Instance, limit int, counting bool, run search.Run) *alphaSearch {
+func newAlphaSearch[C trace.Counts](ctx context.Context, p alphametic.Instance, limit int, counting bool, run search.Run) *alphaSearch[C] {
 	n := p.N
-	s := &alphaSearch{tick: poll.New(ctx), p: p, n: n, all: 1<<n - 1, limit: max(limit, 0)}
+	s := &alphaSearch[C]{tick: poll.New(ctx), p: p, n: n, all: 1<<n - 1, limit: max(limit, 0)}
 	byColumn := s.switches(run.Prunings, counting)
 	s.probe.Start(run.Sink)
-	s.tracing = s.probe.Tracing()
 	for c := range n {
 		for w := range 3 {
 			l := int8(p.Words[w][n-1-c] - 'A')
@@ -197,7 +211,7 @@ func newAlphaSearch(ctx context.Context, p alphametic.Instance, limit int, count
 		}
 		m &= m - 1
 	}
-	if s.tracing && s.nseq > 0 {
+	if s.probe.Tracing() && s.nseq > 0 {
 		var order []byte
 		for _, l := range s.seq[:s.nseq] {
 			order = append(order, byte('A'+l))
@@ -216,7 +230,7 @@ func newAlphaSearch(ctx context.Context, p alphametic.Instance, limit int, count
 
 // switches reads the prunings of on into s, once, and reports whether
 // column-order is on.
-func (s *alphaSearch) switches(on technique.Set, counting bool) bool {
+func (s *alphaSearch[C]) switches(on technique.Set, counting bool) bool {
 	s.on = on.Bits(Prunings)
 	s.byDegree = counting && s.on.Has(alphaFewestDigits)
 	s.kLargest = trace.Unused
@@ -228,7 +242,7 @@ func (s *alphaSearch) switches(on technique.Set, counting bool) bool {
 
 // run sets up the root state, every digit possible, no carry into the
 // bottom column nor out of the top one, and searches from it.
-func (s *alphaSearch) run() {
+func (s *alphaSearch[C]) run() {
 	var st alphaState
 	for l := range s.n {
 		st.dom[l] = s.all
@@ -240,7 +254,7 @@ func (s *alphaSearch) run() {
 	if s.on.Has(alphaTopNoCarry) {
 		st.carry[s.n] = 1
 		s.probe.Cut(alphaTopNoCarry)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(alphaTopNoCarry, "no carry out of the top column")
 		}
 	}
@@ -252,7 +266,7 @@ func (s *alphaSearch) run() {
 // dfs counts the answers below st, giving the letter that pick chooses
 // each of its digits in turn (largest first with largest-first); it
 // returns true when the search must stop.
-func (s *alphaSearch) dfs(st *alphaState) bool {
+func (s *alphaSearch[C]) dfs(st *alphaState) bool {
 	var l int8
 	if s.byDegree {
 		l = s.pickFewest(st)
@@ -263,7 +277,7 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 		return s.record(st)
 	}
 	s.probe.Cut(s.kLargest)
-	if s.tracing && s.on.Has(alphaLargestFirst) {
+	if s.probe.Tracing() && s.on.Has(alphaLargestFirst) {
 		s.probe.Why(alphaLargestFirst, string(rune('A'+l))+"'s digits largest first")
 	}
 	for dom := st.dom[l]; dom != 0; {
@@ -283,11 +297,11 @@ func (s *alphaSearch) dfs(st *alphaState) bool {
 		child := *st
 		child.dom[l] = 1 << d
 		dirty := s.colsOf[l]
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Enter(alphaLabel(l, d))
 		}
 		stop := s.alldiff(&child, l, &dirty) && s.propagate(&child, dirty) && s.dfs(&child)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Leave()
 		}
 		if stop {
@@ -303,7 +317,7 @@ func alphaLabel(l int8, d int) string { return string(rune('A'+l)) + "=" + strco
 // held reports whether a letter other than l has d, a one-digit set, as
 // its only digit: without all-different that is how a digit in use is
 // refused.
-func (s *alphaSearch) held(st *alphaState, l int8, d uint32) bool {
+func (s *alphaSearch[C]) held(st *alphaState, l int8, d uint32) bool {
 	for m := s.letters &^ (1 << l); m != 0; m &= m - 1 {
 		if st.dom[bits.TrailingZeros32(m)] == d {
 			return true
@@ -314,7 +328,7 @@ func (s *alphaSearch) held(st *alphaState, l int8, d uint32) bool {
 
 // pick returns the first letter in the order of seq whose digit is not
 // yet known, or -1 when all are.
-func (s *alphaSearch) pick(st *alphaState) int8 {
+func (s *alphaSearch[C]) pick(st *alphaState) int8 {
 	for _, l := range s.seq[:s.nseq] {
 		if d := st.dom[l]; d&(d-1) != 0 {
 			return l
@@ -326,7 +340,7 @@ func (s *alphaSearch) pick(st *alphaState) int8 {
 // pickFewest returns the open letter with the fewest digits per column it
 // occurs in, the first of those in the order of seq, or -1 when none is
 // open. It counts fewest-digits when that is not the first open letter.
-func (s *alphaSearch) pickFewest(st *alphaState) int8 {
+func (s *alphaSearch[C]) pickFewest(st *alphaState) int8 {
 	best, pick, first := math.MaxInt, int8(-1), int8(-1)
 	for _, l := range s.seq[:s.nseq] {
 		d := st.dom[l]
@@ -342,7 +356,7 @@ func (s *alphaSearch) pickFewest(st *alphaState) int8 {
 	}
 	if pick != first {
 		s.probe.Cut(alphaFewestDigits)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(alphaFewestDigits, fmt.Sprintf("%c, %d digits in %d columns, before %c", 'A'+pick,
 				bits.OnesCount32(st.dom[pick]), bits.OnesCount32(s.colsOf[pick]), 'A'+first))
 		}
@@ -353,7 +367,7 @@ func (s *alphaSearch) pickFewest(st *alphaState) int8 {
 // propagate narrows st until no column in dirty, nor any column that the
 // narrowing touches, can narrow it further. It returns false when some
 // letter or carry is left with no value: st then has no answer.
-func (s *alphaSearch) propagate(st *alphaState, dirty uint32) bool {
+func (s *alphaSearch[C]) propagate(st *alphaState, dirty uint32) bool {
 	for {
 		for dirty != 0 {
 			j := bits.TrailingZeros32(dirty)
@@ -376,7 +390,7 @@ func (s *alphaSearch) propagate(st *alphaState, dirty uint32) bool {
 
 // reviseColumn narrows the letters and carries of column j and marks in
 // dirty the columns that see a change.
-func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
+func (s *alphaSearch[C]) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
 	if !s.on.Has(alphaColumnCheck) {
 		return true
 	}
@@ -391,19 +405,19 @@ func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
 	}
 	if !ok {
 		s.probe.Cut(alphaColumnCheck)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(alphaColumnCheck, s.columnText(j)+": no digits left fit it")
 		}
 		return false
 	}
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.narrowed(st, j, before)
 	}
 	// A carry set that changed lost one of its two values: the empty set
 	// failed above.
 	if st.carry[j] != in {
 		s.probe.Cut(alphaCarryBounds)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(alphaCarryBounds, fmt.Sprintf("carry into column %d is %d", j+1, st.carry[j]>>1))
 		}
 		if j > 0 {
@@ -412,7 +426,7 @@ func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
 	}
 	if st.carry[j+1] != out {
 		s.probe.Cut(alphaCarryBounds)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(alphaCarryBounds, fmt.Sprintf("carry out of column %d is %d", j+1, st.carry[j+1]>>1))
 		}
 		if j+1 < s.n {
@@ -436,7 +450,7 @@ func (s *alphaSearch) reviseColumn(st *alphaState, j int, dirty *uint32) bool {
 // alldiff takes the digit of letter l, once it is the only one left,
 // from every other letter that occurs, since two letters never share a
 // digit; and so on for the letters that this leaves with one digit.
-func (s *alphaSearch) alldiff(st *alphaState, l int8, dirty *uint32) bool {
+func (s *alphaSearch[C]) alldiff(st *alphaState, l int8, dirty *uint32) bool {
 	d := st.dom[l]
 	if d&(d-1) != 0 || !s.on.Has(alphaAllDifferent) {
 		return true
@@ -448,7 +462,7 @@ func (s *alphaSearch) alldiff(st *alphaState, l int8, dirty *uint32) bool {
 		}
 		st.dom[o] &^= d
 		s.probe.Cut(alphaAllDifferent)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(alphaAllDifferent, fmt.Sprintf("%c=%d: %c loses %d", 'A'+l, bits.TrailingZeros32(d), 'A'+o, bits.TrailingZeros32(d)))
 		}
 		if st.dom[o] == 0 {
@@ -465,7 +479,7 @@ func (s *alphaSearch) alldiff(st *alphaState, l int8, dirty *uint32) bool {
 // hiddenSingles uses, when every letter occurs, that the letters take all
 // n digits: a digit that only one letter can take is that letter's, and a
 // digit that none can take means there is no answer.
-func (s *alphaSearch) hiddenSingles(st *alphaState, dirty *uint32) bool {
+func (s *alphaSearch[C]) hiddenSingles(st *alphaState, dirty *uint32) bool {
 	var once, twice uint32
 	for m := s.letters; m != 0; m &= m - 1 {
 		d := st.dom[bits.TrailingZeros32(m)]
@@ -474,7 +488,7 @@ func (s *alphaSearch) hiddenSingles(st *alphaState, dirty *uint32) bool {
 	}
 	if once != s.all {
 		s.probe.Cut(alphaHiddenSingles)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(alphaHiddenSingles, fmt.Sprintf("digit %d fits no letter", bits.TrailingZeros32(s.all&^once)))
 		}
 		return false
@@ -487,7 +501,7 @@ func (s *alphaSearch) hiddenSingles(st *alphaState, dirty *uint32) bool {
 				continue
 			}
 			s.probe.CutN(alphaHiddenSingles, bits.OnesCount32(st.dom[l])-1)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(alphaHiddenSingles, fmt.Sprintf("digit %d fits only %c", bits.TrailingZeros32(d), 'A'+l))
 			}
 			st.dom[l] = d
@@ -506,7 +520,7 @@ func (s *alphaSearch) hiddenSingles(st *alphaState, dirty *uint32) bool {
 // answer. (This is arc consistency on the column alone; that the three
 // letters differ is left to alldiff.) Digit sets are bit masks, so all
 // sums a+b come from one shift-or per digit of the smaller addend set.
-func (s *alphaSearch) revise(st *alphaState, j int) bool {
+func (s *alphaSearch[C]) revise(st *alphaState, j int) bool {
 	c := s.col[j]
 	da, db, dd := st.dom[c[0]], st.dom[c[1]], st.dom[c[2]]
 	sums := sumset(da, db)
@@ -560,14 +574,14 @@ func (s *alphaSearch) revise(st *alphaState, j int) bool {
 
 // columnText names column j, from the right, with its letters: "column
 // 2 (E+R=Y)".
-func (s *alphaSearch) columnText(j int) string {
+func (s *alphaSearch[C]) columnText(j int) string {
 	c := s.col[j]
 	return fmt.Sprintf("column %d (%c+%c=%c)", j+1, 'A'+c[0], 'A'+c[1], 'A'+c[2])
 }
 
 // narrowed says, when traced, what column-narrow took from the letters
 // of column j, whose domains were before: "column 2 (E+R=Y): E loses 3 5".
-func (s *alphaSearch) narrowed(st *alphaState, j int, before [3]uint32) {
+func (s *alphaSearch[C]) narrowed(st *alphaState, j int, before [3]uint32) {
 	var b strings.Builder
 	for k, l := range s.col[j] {
 		if k > 0 && (l == s.col[j][0] || k == 2 && l == s.col[j][1]) {
@@ -622,7 +636,7 @@ func partners(a, b uint32, t uint64) uint32 {
 // the values of the pairs of addend digits that fit it, as revise does.
 // A letter twice leaves few pairs: with a = d, a + b + in = a + n*out
 // leaves b = 0 (no carries) or b = n-1 (both carry), and likewise for b = d.
-func (s *alphaSearch) reviseRepeats(st *alphaState, j int) bool {
+func (s *alphaSearch[C]) reviseRepeats(st *alphaState, j int) bool {
 	c := s.col[j]
 	ma, mb := st.dom[c[0]], st.dom[c[1]]
 	if c[0] == c[2] {
@@ -683,7 +697,7 @@ func sameAgree(c [3]int8, v [3]int) bool {
 // one digit left, stands for; keeps the first; and reports whether to
 // stop. The letters that occur in no word take the k digits left over in
 // any of k! orders.
-func (s *alphaSearch) record(st *alphaState) bool {
+func (s *alphaSearch[C]) record(st *alphaState) bool {
 	digits := make([]int, s.n)
 	free := s.all
 	for m := s.letters; m != 0; m &= m - 1 {

@@ -62,28 +62,35 @@ func CakeChapter(ctx context.Context, p cake.Instance, run search.Run) (cake.Ans
 		return cake.Answer{}, search.Stats{}, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
 			p.Volume, p.Layers, cake.MaxVolume, cake.MaxLayers)
 	}
+	if run.Counting() {
+		return cakeChapterRun[trace.Counted](ctx, p, run)
+	}
+	return cakeChapterRun[trace.Uncounted](ctx, p, run)
+}
+
+// cakeChapterRun is CakeChapter counting into a trace.Probe[C].
+func cakeChapterRun[C trace.Counts](ctx context.Context, p cake.Instance, run search.Run) (cake.Answer, search.Stats, error) {
 	n, m := p.Volume, p.Layers
-	s := &cakeChapter{tick: poll.New(ctx), n: n, m: m, ans: cakeChapterInf,
+	s := &cakeChapter[C]{tick: poll.New(ctx), n: n, m: m, ans: cakeChapterInf,
 		minv: make([]int, m+1), mins: make([]int, m+1), r: make([]int, m+2), h: make([]int, m+2)}
 	s.on = run.Prunings.Bits(CakeChapterPrunings)
 	s.probe.Start(run.Sink)
-	s.tracing = s.probe.Tracing()
 	for i := 1; i <= m; i++ {
 		s.minv[i] = s.minv[i-1] + i*i*i
 		s.mins[i] = s.mins[i-1] + 2*i*i
 	}
 	s.r[m+1], s.h[m+1] = cakeChapterInf, cakeChapterInf
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Enter(fmt.Sprintf("N=%d, M=%d", n, m))
 	}
 	s.dfs(m, 0, 0)
 	if s.on.Has(cakeChLargeFirst) {
 		s.probe.CutN(cakeChLargeFirst, s.tried)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(cakeChLargeFirst, trace.Plural(s.tried, "layer", "layers")+" tried, large to small")
 		}
 	}
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Leave()
 	}
 	st := search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(cakeChCuts)}
@@ -98,11 +105,10 @@ func CakeChapter(ctx context.Context, p cake.Instance, run search.Run) (cake.Ans
 
 // cakeChapter is the state of the chapter's cake program: its globals.
 // Layer u counts from the top, as the listing's: layer m is the bottom.
-type cakeChapter struct {
-	tick    poll.Ticker // counts the calls of dfs
-	probe   trace.Probe
-	tracing bool
-	on      technique.Bits
+type cakeChapter[C trace.Counts] struct {
+	tick  poll.Ticker // counts the calls of dfs
+	probe trace.Probe[C]
+	on    technique.Bits
 
 	n, m       int
 	minv, mins []int // minv[u], mins[u]: the least volume and side area of layers u..1
@@ -114,7 +120,7 @@ type cakeChapter struct {
 
 // dfs is the listing's: it places layer u and those above it, the layers
 // below holding volume v and area s.
-func (s *cakeChapter) dfs(u, v, area int) {
+func (s *cakeChapter[C]) dfs(u, v, area int) {
 	if !s.tick.Tick() {
 		return
 	}
@@ -131,17 +137,23 @@ func (s *cakeChapter) dfs(u, v, area int) {
 	}
 	// The u layers left have radii and heights at least u, ..., 1.
 	if s.on.Has(cakeChVolume) && v+s.minv[u] > s.n {
-		s.cut(cakeChVolume, u, "volume %d + %d > %d", v, s.minv[u], s.n)
+		if s.probe.Counting() {
+			s.cut(cakeChVolume, u, "volume %d + %d > %d", v, s.minv[u], s.n)
+		}
 		return
 	}
 	if s.on.Has(cakeChLeastArea) && area+s.mins[u] >= s.ans {
-		s.cut(cakeChLeastArea, u, "area %d + %d = %d >= best %d", area, s.mins[u], area+s.mins[u], s.ans)
+		if s.probe.Counting() {
+			s.cut(cakeChLeastArea, u, "area %d + %d = %d >= best %d", area, s.mins[u], area+s.mins[u], s.ans)
+		}
 		return
 	}
 	// Their side area is sum 2 r_k h_k >= sum 2 r_k² h_k / r[u+1] =
 	// 2(n-v)/r[u+1], their radii being below r[u+1].
 	if bound := 2 * (s.n - v) / s.r[u+1]; s.on.Has(cakeChAreaBound) && area+bound >= s.ans {
-		s.cut(cakeChAreaBound, u, "area %d + 2·%d/%d = %d >= best %d", area, s.n-v, s.r[u+1], area+bound, s.ans)
+		if s.probe.Counting() {
+			s.cut(cakeChAreaBound, u, "area %d + 2·%d/%d = %d >= best %d", area, s.n-v, s.r[u+1], area+bound, s.ans)
+		}
 		return
 	}
 	s.radii(u, v, area)
@@ -149,9 +161,9 @@ func (s *cakeChapter) dfs(u, v, area int) {
 
 // cut counts one act of cut k, which ended the call of layer u, and says
 // why, after the layer below.
-func (s *cakeChapter) cut(k, u int, format string, args ...any) {
+func (s *cakeChapter[C]) cut(k, u int, format string, args ...any) {
 	s.probe.Cut(k)
-	if s.tracing {
+	if s.probe.Tracing() {
 		why := fmt.Sprintf(format, args...)
 		if u < s.m {
 			why = fmt.Sprintf("R=%d, H=%d: %s", s.r[u+1], s.h[u+1], why)
@@ -161,12 +173,14 @@ func (s *cakeChapter) cut(k, u int, format string, args ...any) {
 }
 
 // radii runs the listing's loop over the radii of layer u.
-func (s *cakeChapter) radii(u, v, area int) {
+func (s *cakeChapter[C]) radii(u, v, area int) {
 	hi := min(s.r[u+1]-1, intmath.Sqrt(s.n-v)) // a layer of height 1 fits
 	lo := 1
 	if s.on.Has(cakeChLimits) {
 		cut := min(hi, intmath.Sqrt((s.n-v)/u))
-		s.limits(fmt.Sprintf("layer %d: R", s.m-u+1), u, hi, cut)
+		if s.probe.Counting() {
+			s.limits(fmt.Sprintf("layer %d: R", s.m-u+1), u, hi, cut)
+		}
 		lo, hi = u, cut
 	}
 	if s.on.Has(cakeChLargeFirst) {
@@ -182,11 +196,13 @@ func (s *cakeChapter) radii(u, v, area int) {
 
 // heights runs the listing's loop over the heights of layer u, of radius
 // i.
-func (s *cakeChapter) heights(u, v, area, i int) {
+func (s *cakeChapter[C]) heights(u, v, area, i int) {
 	hi := min(s.h[u+1]-1, (s.n-v)/i/i)
 	lo := 1
 	if s.on.Has(cakeChLimits) {
-		s.limits(fmt.Sprintf("R=%d: H", i), u, hi, hi)
+		if s.probe.Counting() {
+			s.limits(fmt.Sprintf("R=%d: H", i), u, hi, hi)
+		}
 		lo = u
 	}
 	j, step := lo, 1
@@ -200,11 +216,11 @@ func (s *cakeChapter) heights(u, v, area, i int) {
 			t = i * i // the tops of the layers cover the bottom's disc
 		}
 		s.r[u], s.h[u] = i, j
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Enter(fmt.Sprintf("layer %d: R=%d H=%d", s.m-u+1, i, j))
 		}
 		s.dfs(u-1, v+i*i*j, area+t+2*i*j)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Leave()
 		}
 		if s.tick.Err() != nil {
@@ -216,11 +232,11 @@ func (s *cakeChapter) heights(u, v, area, i int) {
 // limits counts the values that layer-limits leaves out of a loop of
 // layer u over 1..rule, which it runs over u..cut instead; what names the
 // loop in the label.
-func (s *cakeChapter) limits(what string, u, rule, cut int) {
+func (s *cakeChapter[C]) limits(what string, u, rule, cut int) {
 	kept := max(cut-u+1, 0)
 	if out := max(rule, 0) - kept; out > 0 {
 		s.probe.CutN(cakeChLimits, out)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(cakeChLimits, fmt.Sprintf("%s in %s, not %s", what, span(u, cut), span(1, rule)))
 		}
 	}

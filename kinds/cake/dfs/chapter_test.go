@@ -37,7 +37,7 @@ func TestCakeChapterSample(t *testing.T) {
 		{"chapter,-1", 399, []int64{0, 10, 2, 1, 1}},
 		{"chapter,-5", 268, []int64{267, 10, 2, 11, 0}},
 	} {
-		a, st, err := dfs.CakeChapter(context.Background(), p, search.Run{Prunings: chaptertest.Set(t, ps, tc.spec)})
+		a, st, err := dfs.CakeChapter(context.Background(), p, search.Run{Prunings: chaptertest.Set(t, ps, tc.spec), CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, 68, a.Area, tc.spec)
 		require.NoError(t, p.Verify(a))
@@ -92,7 +92,7 @@ func checkCakeChapter(t *testing.T, prog string, cakes []cake.Instance) {
 			}
 			pinned++
 			what := fmt.Sprintf("%s, cake %d (N=%d, M=%d)", spec, i+1, p.Volume, p.Layers)
-			a, st, err := dfs.CakeChapter(context.Background(), p, search.Run{Prunings: on})
+			a, st, err := dfs.CakeChapter(context.Background(), p, search.Run{Prunings: on, CountCuts: true})
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
 			require.Equal(t, want[i].Answer, strconv.Itoa(a.Area), what)
@@ -107,7 +107,7 @@ func checkCakeChapter(t *testing.T, prog string, cakes []cake.Instance) {
 // TestCakeChapterStops: a search under a done context stops with its
 // error.
 func TestCakeChapterStops(t *testing.T) {
-	_, _, err := dfs.CakeChapter(chaptertest.Cancelled(), cake.Instance{Volume: 10000, Layers: 1}, search.Run{Prunings: chaptertest.Set(t, dfs.CakeChapterPrunings(), "chapter")})
+	_, _, err := dfs.CakeChapter(chaptertest.Cancelled(), cake.Instance{Volume: 10000, Layers: 1}, search.Run{Prunings: chaptertest.Set(t, dfs.CakeChapterPrunings(), "chapter"), CountCuts: true})
 	require.ErrorIs(t, err, context.Canceled)
 }
 

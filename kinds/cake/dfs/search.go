@@ -39,7 +39,15 @@ func Solve(ctx context.Context, p cake.Instance, run search.Run) (cake.Answer, s
 		return cake.Answer{}, search.Stats{}, fmt.Errorf("cake with volume %d and %d layers is outside the limits 1..%d and 1..%d",
 			p.Volume, p.Layers, cake.MaxVolume, cake.MaxLayers)
 	}
-	s := newCakeSearch(ctx, p, run)
+	if run.Counting() {
+		return solve[trace.Counted](ctx, p, run)
+	}
+	return solve[trace.Uncounted](ctx, p, run)
+}
+
+// solve is Solve with the search counting into a trace.Probe[C].
+func solve[C trace.Counts](ctx context.Context, p cake.Instance, run search.Run) (cake.Answer, search.Stats, error) {
+	s := newCakeSearch[C](ctx, p, run)
 	// The bottom layer has nothing below it: any radius and height that
 	// fit the volume, which the loops in dfs bound by themselves.
 	s.dfs(p.Layers, p.Volume, 0, p.Volume+1, p.Volume+1)
@@ -100,15 +108,14 @@ const noCut = -1 << 40
 // from the top: layer 1 is the top one, layer m the bottom one. Since radii
 // and heights are integers that decrease strictly upwards, layer u has
 // radius and height at least u.
-type cakeSearch struct {
-	tick    poll.Ticker // counts the nodes
-	probe   trace.Probe
-	tracing bool
-	m       int
-	level   []cakeLevel  // level[u]: the bounds of layer u
-	powers  [][4]int     // powers[u][k]: 1^k + ... + (u-1)^k, for room
-	best    int          // area of the best cake found; 3 * volume + 1 before any
-	cur     []cake.Layer // the layers placed so far, bottom first
+type cakeSearch[C trace.Counts] struct {
+	tick   poll.Ticker // counts the nodes
+	probe  trace.Probe[C]
+	m      int
+	level  []cakeLevel  // level[u]: the bounds of layer u
+	powers [][4]int     // powers[u][k]: 1^k + ... + (u-1)^k, for room
+	best   int          // area of the best cake found; 3 * volume + 1 before any
+	cur    []cake.Layer // the layers placed so far, bottom first
 
 	on technique.Bits // the prunings on, indexed by the constants of Prunings
 	// noRoom is 0 with room-above, else so large that the bound of
@@ -127,9 +134,9 @@ type cakeLevel struct {
 	lo    int // the least radius and height of layer u: u (layer-limits), or 1
 }
 
-func newCakeSearch(ctx context.Context, p cake.Instance, run search.Run) *cakeSearch {
+func newCakeSearch[C trace.Counts](ctx context.Context, p cake.Instance, run search.Run) *cakeSearch[C] {
 	m := p.Layers
-	s := &cakeSearch{
+	s := &cakeSearch[C]{
 		tick:   poll.New(ctx),
 		m:      m,
 		level:  make([]cakeLevel, m+1),
@@ -144,7 +151,6 @@ func newCakeSearch(ctx context.Context, p cake.Instance, run search.Run) *cakeSe
 	}
 	volume, limits, least := s.on.Has(cakeVolumeBound), s.on.Has(cakeLayerLimits), s.on.Has(cakeLeastArea)
 	s.probe.Start(run.Sink)
-	s.tracing = s.probe.Tracing()
 	minV, minA := 0, 0
 	for u := 1; u <= m; u++ {
 		l := cakeLevel{lo: 1, needA: noCut}
@@ -177,7 +183,7 @@ func newCakeSearch(ctx context.Context, p cake.Instance, run search.Run) *cakeSe
 // Radii run from large to small with large-first, else from small to
 // large; from u with layer-limits, else from 1. volume-bound, least-area
 // and room-above are in the tables of level and room.
-func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
+func (s *cakeSearch[C]) dfs(u, rem, area, rBelow, hBelow int) {
 	if u == 0 {
 		s.leaf(rem, area)
 		return
@@ -191,7 +197,9 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 	avail := rem - l.keepV // the most this layer can hold
 	// This layer's height is at least l.lo, so r² l.lo <= avail.
 	rMax := min(rBelow-1, intmath.Sqrt(avail/l.lo))
-	s.radiiCut(u, l, rem, avail, area, rBelow, hBelow, rMax)
+	if s.probe.Counting() {
+		s.radiiCut(u, l, rem, avail, area, rBelow, hBelow, rMax)
+	}
 	if rMax < l.lo {
 		return
 	}
@@ -200,7 +208,7 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 		r, end, step = l.lo, rMax+1, 1
 	} else if rMax-l.lo >= 1 {
 		s.probe.Cut(cakeLargeFirst)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(cakeLargeFirst, fmt.Sprintf("radii %d down to %d", rMax, l.lo))
 		}
 	}
@@ -217,10 +225,12 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 			if all {
 				lo = l.lo
 			}
-			n := s.passR(u, lo, r, l.lo, avail, rem, noCut, hBelow)
-			s.probe.CutN(cakeAreaBound, n)
-			if s.tracing && n > 0 {
-				s.probe.Why(cakeAreaBound, s.areaWhy(r, area+top, side, r-lo+1, n))
+			if s.probe.Counting() {
+				n := s.passR(u, lo, r, l.lo, avail, rem, noCut, hBelow)
+				s.probe.CutN(cakeAreaBound, n)
+				if s.probe.Tracing() && n > 0 {
+					s.probe.Why(cakeAreaBound, s.areaWhy(r, area+top, side, r-lo+1, n))
+				}
 			}
 			if all {
 				break
@@ -235,16 +245,16 @@ func (s *cakeSearch) dfs(u, rem, area, rBelow, hBelow int) {
 // left than layers u..1 need), else the one least-area does (over: the
 // area so far and theirs reach the best): a node two checks fail counts
 // for the first.
-func (s *cakeSearch) nodeCut(u int, l cakeLevel, rem, area int, short, over bool) {
+func (s *cakeSearch[C]) nodeCut(u int, l cakeLevel, rem, area int, short, over bool) {
 	switch {
 	case short:
 		s.probe.Cut(cakeVolumeBound)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(cakeVolumeBound, fmt.Sprintf("%d left < %d, the least volume of %s", rem, l.needV, trace.Plural(u, "layer", "layers")))
 		}
 	case over:
 		s.probe.Cut(cakeLeastArea)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(cakeLeastArea, fmt.Sprintf("area %d + at least %d for %s >= best %d", area, l.needA, trace.Plural(u, "more layer", "more layers"), s.best))
 		}
 	}
@@ -253,7 +263,7 @@ func (s *cakeSearch) nodeCut(u int, l cakeLevel, rem, area int, short, over bool
 // leaf records the cake just built, if it is the best so far. For the
 // top layer, room-above lets only a height through that leaves nothing
 // over; without it, the volume left says whether there is a cake.
-func (s *cakeSearch) leaf(rem, area int) {
+func (s *cakeSearch[C]) leaf(rem, area int) {
 	if rem == 0 && area < s.best {
 		s.best = area
 		s.bestLayers = append(s.bestLayers[:0], s.cur...)
@@ -263,10 +273,12 @@ func (s *cakeSearch) leaf(rem, area int) {
 
 // layer tries every height of at least lo for layer u with radius r,
 // tallest first with large-first, else shortest first.
-func (s *cakeSearch) layer(u, r, lo, rem, avail, area, hBelow int) {
+func (s *cakeSearch[C]) layer(u, r, lo, rem, avail, area, hBelow int) {
 	sum2, sum3 := s.room(u, r)
 	hMax := min(hBelow-1, avail/(r*r))
-	s.heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3)
+	if s.probe.Counting() {
+		s.heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3)
+	}
 	if hMax < lo {
 		return
 	}
@@ -275,7 +287,7 @@ func (s *cakeSearch) layer(u, r, lo, rem, avail, area, hBelow int) {
 		h, end, step = lo, hMax+1, 1
 	} else if hMax-lo >= 1 {
 		s.probe.Cut(cakeLargeFirst)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(cakeLargeFirst, fmt.Sprintf("R=%d: heights %d down to %d", r, hMax, lo))
 		}
 	}
@@ -287,7 +299,7 @@ func (s *cakeSearch) layer(u, r, lo, rem, avail, area, hBelow int) {
 				n = h - lo + 1 // a lower layer leaves more volume and less room above
 			}
 			s.probe.CutN(cakeRoomAbove, n)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(cakeRoomAbove, s.roomWhy(r, h, left, room, n))
 			}
 			if n > 1 {
@@ -299,7 +311,7 @@ func (s *cakeSearch) layer(u, r, lo, rem, avail, area, hBelow int) {
 			return
 		}
 		s.cur[s.m-u] = cake.Layer{R: r, H: h}
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.traced(u, r, h, left, area+2*r*h)
 			continue
 		}
@@ -314,13 +326,13 @@ func (s *cakeSearch) layer(u, r, lo, rem, avail, area, hBelow int) {
 // through (passR). Without layer-limits radii and heights run from 1,
 // and radii up to the one whose square fits avail; without volume-bound's
 // reserve, radii and heights run up to what fits rem.
-func (s *cakeSearch) radiiCut(u int, l cakeLevel, rem, avail, area, rBelow, hBelow, rMax int) {
+func (s *cakeSearch[C]) radiiCut(u int, l cakeLevel, rem, avail, area, rBelow, hBelow, rMax int) {
 	if l.lo > 1 {
 		free := min(rBelow-1, intmath.Sqrt(avail))
 		n := s.passR(u, 1, min(l.lo-1, free), 1, avail, rem, area, hBelow) +
 			s.passR(u, max(rMax+1, l.lo), free, 1, avail, rem, area, hBelow)
 		s.probe.CutN(cakeLayerLimits, n)
-		if s.tracing && n > 0 {
+		if s.probe.Tracing() && n > 0 {
 			s.probe.Why(cakeLayerLimits, fmt.Sprintf("layer %d from the top has radius and height at least %d, and r²·%d <= %d: %s",
 				u, l.lo, l.lo, avail, trace.Plural(n, "layer", "layers")))
 		}
@@ -328,7 +340,7 @@ func (s *cakeSearch) radiiCut(u int, l cakeLevel, rem, avail, area, rBelow, hBel
 	if l.keepV > 0 {
 		n := s.passR(u, max(rMax+1, l.lo), min(rBelow-1, intmath.Sqrt(rem/l.lo)), l.lo, rem, rem, area, hBelow)
 		s.probe.CutN(cakeVolumeBound, n)
-		if s.tracing && n > 0 {
+		if s.probe.Tracing() && n > 0 {
 			s.probe.Why(cakeVolumeBound, fmt.Sprintf("%d of %d kept for %s above: %s of radius above %d",
 				l.keepV, rem, trace.Plural(u-1, "layer", "layers"), trace.Plural(n, "layer", "layers"), rMax))
 		}
@@ -338,18 +350,18 @@ func (s *cakeSearch) radiiCut(u int, l cakeLevel, rem, avail, area, rBelow, hBel
 // heightsCut counts, likewise, the layers of layer u under radius r that
 // layer-limits and volume-bound leave out by narrowing its heights, hMax
 // down to lo, and that room-above would let through (passH).
-func (s *cakeSearch) heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3 int) {
+func (s *cakeSearch[C]) heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3 int) {
 	if lo > 1 {
 		n := passH(r, 1, min(lo-1, hMax), rem, sum2, sum3)
 		s.probe.CutN(cakeLayerLimits, n)
-		if s.tracing && n > 0 {
+		if s.probe.Tracing() && n > 0 {
 			s.probe.Why(cakeLayerLimits, fmt.Sprintf("R=%d: layer %d from the top has a height at least %d: %s", r, u, lo, trace.Plural(n, "layer", "layers")))
 		}
 	}
 	if keep := s.level[u].keepV; keep > 0 {
 		n := passH(r, max(hMax+1, lo), min(hBelow-1, rem/(r*r)), rem, sum2, sum3)
 		s.probe.CutN(cakeVolumeBound, n)
-		if s.tracing && n > 0 {
+		if s.probe.Tracing() && n > 0 {
 			s.probe.Why(cakeVolumeBound, fmt.Sprintf("R=%d: %d of %d kept for %s above: %s taller than %d",
 				r, keep, rem, trace.Plural(u-1, "layer", "layers"), trace.Plural(n, "layer", "layers"), hMax))
 		}
@@ -360,7 +372,7 @@ func (s *cakeSearch) heightsCut(u, r, lo, rem, hMax, hBelow, sum2, sum3 int) {
 // lets through (every one when it is off), and of height from hLo up to
 // what fits fit and the layer below, room-above lets through: the layers
 // of those radii that the search would place.
-func (s *cakeSearch) passR(u, lo, hi, hLo, fit, rem, area, hBelow int) int {
+func (s *cakeSearch[C]) passR(u, lo, hi, hLo, fit, rem, area, hBelow int) int {
 	if s.on.Has(cakeAreaBound) && u < s.m && area > noCut {
 		// Above the bottom, area + ceil(2 rem / r) < best holds from
 		// one radius up: ceil(2 rem / r) <= best-area-1.
@@ -385,7 +397,7 @@ func (s *cakeSearch) passR(u, lo, hi, hLo, fit, rem, area, hBelow int) int {
 
 // layers returns how many heights of lo..hi for layer u of radius r
 // room-above lets through.
-func (s *cakeSearch) layers(u, r, lo, hi, rem int) int {
+func (s *cakeSearch[C]) layers(u, r, lo, hi, rem int) int {
 	sum2, sum3 := s.room(u, r)
 	return passH(r, lo, hi, rem, sum2, sum3)
 }
@@ -402,7 +414,7 @@ func passH(r, lo, hi, rem, sum2, sum3 int) int {
 // traced searches the layers above layer u, of radius r and height h, as
 // a decision of the tree, numbered from the bottom as the answer prints
 // it.
-func (s *cakeSearch) traced(u, r, h, left, area int) {
+func (s *cakeSearch[C]) traced(u, r, h, left, area int) {
 	s.probe.Enter(fmt.Sprintf("layer %d: R=%d H=%d", s.m-u+1, r, h))
 	s.dfs(u-1, left, area, r, h)
 	s.probe.Leave()
@@ -415,7 +427,7 @@ func (s *cakeSearch) traced(u, r, h, left, area int) {
 // powers of r over the sums of i, i^2 and i^3. A term of a radius or
 // height below 1 makes the bound wrong, but then no layer fits above
 // anyway. Without room-above, the bound cuts nothing.
-func (s *cakeSearch) room(u, r int) (int, int) {
+func (s *cakeSearch[C]) room(u, r int) (int, int) {
 	p := &s.powers[u]
 	return s.noRoom + (u-1)*r*r - 2*r*p[1] + p[2], r*r*p[1] - 2*r*p[2] + p[3]
 }
@@ -423,7 +435,7 @@ func (s *cakeSearch) room(u, r int) (int, int) {
 // areaWhy says why area-bound cut radius r and the radii-1 below it, n
 // layers in all: the area so far (with the tops) and the side area of
 // the layers left reach the best cake's.
-func (s *cakeSearch) areaWhy(r, area, side, radii, n int) string {
+func (s *cakeSearch[C]) areaWhy(r, area, side, radii, n int) string {
 	why := fmt.Sprintf("R=%d: area %d + side >= %d reaches best %d", r, area, side, s.best)
 	if radii > 1 {
 		why += ", and so for " + trace.Plural(radii-1, "radius", "radii") + " below"
@@ -433,7 +445,7 @@ func (s *cakeSearch) areaWhy(r, area, side, radii, n int) string {
 
 // roomWhy says why room-above cut height h under radius r and the n-1
 // below it: the volume left is more than the layers above can hold.
-func (s *cakeSearch) roomWhy(r, h, left, room, n int) string {
+func (s *cakeSearch[C]) roomWhy(r, h, left, room, n int) string {
 	why := fmt.Sprintf("R=%d H=%d: %d left, the layers above hold at most %d", r, h, left, max(room, 0))
 	if n > 1 {
 		why += ", and less under " + trace.Plural(n-1, "lower height", "lower heights")

@@ -33,7 +33,7 @@ func solveCakes(t *testing.T, cakes []cake.Instance) string {
 	t.Helper()
 	var out strings.Builder
 	for _, p := range cakes {
-		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.NoError(t, err, "N=%d M=%d", p.Volume, p.Layers)
 		require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
 		out.WriteString(p.Format(a))
@@ -84,7 +84,7 @@ var cakeKnown = []struct {
 
 func TestCakeKnown(t *testing.T) {
 	for _, tc := range cakeKnown {
-		a, _, err := dfs.Solve(context.Background(), tc.p, search.Run{})
+		a, _, err := dfs.Solve(context.Background(), tc.p, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, tc.want, a.Area, "N=%d M=%d: %+v", tc.p.Volume, tc.p.Layers, a)
 		require.NoError(t, tc.p.Verify(a))
@@ -100,13 +100,13 @@ func TestCakeLeastVolume(t *testing.T) {
 			v += i * i * i
 			area += 2 * i * i
 		}
-		a, _, err := dfs.Solve(context.Background(), cake.Instance{Volume: v, Layers: m}, search.Run{})
+		a, _, err := dfs.Solve(context.Background(), cake.Instance{Volume: v, Layers: m}, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, area, a.Area, "M=%d N=%d", m, v)
 		if v == 1 {
 			continue
 		}
-		a, _, err = dfs.Solve(context.Background(), cake.Instance{Volume: v - 1, Layers: m}, search.Run{})
+		a, _, err = dfs.Solve(context.Background(), cake.Instance{Volume: v - 1, Layers: m}, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Zero(t, a.Area, "M=%d N=%d", m, v-1)
 	}
@@ -149,7 +149,7 @@ func TestCakeBrute(t *testing.T) {
 		if p.Volume > maxVolume {
 			continue
 		}
-		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		require.Equal(t, bruteCake(p.Volume, p.Layers), a.Area, "N=%d M=%d", p.Volume, p.Layers)
@@ -190,7 +190,7 @@ func TestCakePrunings(t *testing.T) {
 		if checked%10 == 0 {
 			spec = strings.Join(all, ",")
 		}
-		a, _, err := dfs.Solve(context.Background(), p, search.Run{Prunings: cakeSet(t, spec)})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{Prunings: cakeSet(t, spec), CountCuts: true})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		require.Equal(t, bruteCake(p.Volume, p.Layers), a.Area, "N=%d M=%d %s", p.Volume, p.Layers, spec)
@@ -209,9 +209,9 @@ func TestCakePruningsReal(t *testing.T) {
 		t.Run(pr.Name, func(t *testing.T) {
 			differs := false
 			for _, p := range cakes {
-				want, base, err := dfs.Solve(context.Background(), p, search.Run{})
+				want, base, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 				require.NoError(t, err)
-				got, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: cakeSet(t, "-"+pr.Name)})
+				got, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: cakeSet(t, "-"+pr.Name), CountCuts: true})
 				require.NoError(t, err)
 				require.Equal(t, want.Area, got.Area, "N=%d M=%d", p.Volume, p.Layers)
 				require.NoError(t, p.Verify(got))
@@ -228,7 +228,7 @@ func TestCakeGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 5))
 	for range 200 {
 		p := gen.Random(rng)
-		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a), "N=%d M=%d: %+v", p.Volume, p.Layers, a)
 	}
@@ -237,7 +237,7 @@ func TestCakeGenerated(t *testing.T) {
 func TestCakeCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, st, err := dfs.Solve(ctx, cake.Instance{Volume: 10000, Layers: 1}, search.Run{})
+	_, st, err := dfs.Solve(ctx, cake.Instance{Volume: 10000, Layers: 1}, search.Run{CountCuts: true})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Positive(t, st.Nodes)
 }
@@ -247,7 +247,7 @@ func TestCakeOutsideLimits(t *testing.T) {
 		{Volume: 0, Layers: 1}, {Volume: 1, Layers: 0}, {Volume: -5, Layers: 3},
 		{Volume: 10001, Layers: 2}, {Volume: 100, Layers: 21},
 	} {
-		_, _, err := dfs.Solve(context.Background(), p, search.Run{})
+		_, _, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.Error(t, err, "N=%d M=%d", p.Volume, p.Layers)
 	}
 }
@@ -259,7 +259,7 @@ func BenchmarkCake(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
 				for _, p := range cakes {
-					_, st, err := dfs.Solve(context.Background(), p, search.Run{})
+					_, st, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -307,7 +307,7 @@ func TestCakeCuts(t *testing.T) {
 	p := cake.Instance{Volume: 100, Layers: 2}
 	want := map[string]int64{"layer-limits": 0, "large-first": 9, "volume-bound": 1, "least-area": 0, "area-bound": 9, "room-above": 13}
 	for range 2 {
-		a, st, err := dfs.Solve(context.Background(), p, search.Run{})
+		a, st, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, 68, a.Area)
 		require.EqualValues(t, 5, st.Nodes)
@@ -317,7 +317,7 @@ func TestCakeCuts(t *testing.T) {
 		}
 		require.Equal(t, want, got)
 	}
-	_, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: cakeSet(t, "-layer-limits")})
+	_, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: cakeSet(t, "-layer-limits"), CountCuts: true})
 	require.NoError(t, err)
 	require.EqualValues(t, 5, st.Nodes, "layer-limits removed nothing")
 }
@@ -338,12 +338,12 @@ func TestCakePruningsIndexed(t *testing.T) {
 	}
 	counted := make([]bool, len(ps))
 	for _, p := range cakes {
-		_, def, err := dfs.Solve(context.Background(), p, search.Run{})
+		_, def, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Len(t, def.Cuts, len(ps))
 		for i, pr := range ps {
 			counted[i] = counted[i] || def.Cuts[i] > 0
-			_, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: cakeSet(t, "-"+pr.Name)})
+			_, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: cakeSet(t, "-"+pr.Name), CountCuts: true})
 			require.NoError(t, err)
 			require.Zero(t, st.Cuts[i], "N=%d M=%d: %s off still counts", p.Volume, p.Layers, pr.Name)
 		}

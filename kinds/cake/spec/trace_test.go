@@ -40,7 +40,7 @@ func TestCakeTraceBook(t *testing.T) {
 		p := kindtest.FirstInstance(t, k, judgedata.Path(t, "cake", name+".in")).(cake.Instance)
 		_, _, st, err := k.Trace(ctx, p, puzzlesat.Options{}, 1000)
 		require.NoError(t, err, name)
-		_, plain, err := k.Solve(ctx, p, puzzlesat.Options{})
+		_, plain, err := k.Solve(ctx, p, puzzlesat.Options{CountCuts: true})
 		require.NoError(t, err, name)
 		require.Equal(t, plain.Nodes, st.Nodes, name)
 		require.Equal(t, plain.Cuts, st.Cuts, name)

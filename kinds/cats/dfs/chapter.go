@@ -56,11 +56,19 @@ func CatsChapter(ctx context.Context, p cats.Instance, run search.Run) (cats.Ans
 	if p.W < 1 || n == 0 || slices.Max(p.Weights) > p.W {
 		return cats.Answer{}, search.Stats{}, puzzle.ErrNoSolution
 	}
-	s := &catsChapter{tick: poll.New(ctx), n: n, w: p.W, ans: n,
+	if run.Counting() {
+		return catsChapterRun[trace.Counted](ctx, p, run)
+	}
+	return catsChapterRun[trace.Uncounted](ctx, p, run)
+}
+
+// catsChapterRun is CatsChapter counting into a trace.Probe[C].
+func catsChapterRun[C trace.Counts](ctx context.Context, p cats.Instance, run search.Run) (cats.Answer, search.Stats, error) {
+	n := len(p.Weights)
+	s := &catsChapter[C]{tick: poll.New(ctx), n: n, w: p.W, ans: n,
 		order: make([]int, n), c: make([]int, n), sum: make([]int, n+1), car: make([]int, n)}
 	s.on = run.Prunings.Bits(CatsChapterPrunings)
 	s.probe.Start(run.Sink)
-	s.tracing = s.probe.Tracing()
 	for i := range s.order {
 		s.order[i] = i
 	}
@@ -70,17 +78,17 @@ func CatsChapter(ctx context.Context, p cats.Instance, run search.Run) (cats.Ans
 	for u, i := range s.order {
 		s.c[u] = p.Weights[i]
 	}
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Enter(fmt.Sprintf("%d cats, W=%d", n, p.W))
 	}
 	s.dfs(0, 0)
 	if s.on.Has(catsChHeaviestFirst) {
 		s.probe.CutN(catsChHeaviestFirst, s.placed)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(catsChHeaviestFirst, trace.Plural(s.placed, "cat", "cats")+" placed, heaviest first")
 		}
 	}
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Leave()
 	}
 	st := search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(catsChCuts)}
@@ -91,11 +99,10 @@ func CatsChapter(ctx context.Context, p cats.Instance, run search.Run) (cats.Ans
 }
 
 // catsChapter is the state of the contest search for cats: its globals.
-type catsChapter struct {
-	tick    poll.Ticker // counts the calls of dfs
-	probe   trace.Probe
-	tracing bool
-	on      technique.Bits
+type catsChapter[C trace.Counts] struct {
+	tick  poll.Ticker // counts the calls of dfs
+	probe trace.Probe[C]
+	on    technique.Bits
 
 	n, w   int
 	order  []int // order[u]: the cat placed u-th, by its index in the input
@@ -108,13 +115,13 @@ type catsChapter struct {
 }
 
 // dfs places cat u and those after it, k cars being open.
-func (s *catsChapter) dfs(u, k int) {
+func (s *catsChapter[C]) dfs(u, k int) {
 	if !s.tick.Tick() {
 		return
 	}
 	if s.on.Has(catsChFewerCars) && k >= s.ans {
 		s.probe.Cut(catsChFewerCars)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(catsChFewerCars, fmt.Sprintf("%d cars >= best %d", k, s.ans))
 		}
 		return
@@ -126,7 +133,7 @@ func (s *catsChapter) dfs(u, k int) {
 	for i := 0; i < k && s.tick.Err() == nil; i++ {
 		if s.on.Has(catsChCapacity) && s.c[u]+s.sum[i] > s.w {
 			s.probe.Cut(catsChCapacity)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(catsChCapacity, fmt.Sprintf("car %d: %d + %d > %d", i+1, s.sum[i], s.c[u], s.w))
 			}
 			continue
@@ -140,15 +147,15 @@ func (s *catsChapter) dfs(u, k int) {
 
 // down puts cat u into car i, k cars being open after it, and places the
 // cats after it.
-func (s *catsChapter) down(u, i, k int) {
+func (s *catsChapter[C]) down(u, i, k int) {
 	s.placed++
 	s.sum[i] += s.c[u]
 	s.car[u] = i
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Enter(fmt.Sprintf("%d → car %d", s.c[u], i+1))
 	}
 	s.dfs(u+1, k)
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Leave()
 	}
 	s.sum[i] -= s.c[u]
@@ -156,7 +163,7 @@ func (s *catsChapter) down(u, i, k int) {
 
 // leaf keeps the packing of k cars on the path, when it has no car over W
 // (which only happens without capacity) and beats the best.
-func (s *catsChapter) leaf(k int) {
+func (s *catsChapter[C]) leaf(k int) {
 	for _, load := range s.sum[:k] {
 		if load > s.w {
 			return
@@ -170,7 +177,7 @@ func (s *catsChapter) leaf(k int) {
 }
 
 // answer returns the best packing, by the cats' indices in the input.
-func (s *catsChapter) answer() cats.Answer {
+func (s *catsChapter[C]) answer() cats.Answer {
 	cars := make([][]int, s.ans)
 	for u, i := range s.order {
 		k := u // a car per cat

@@ -38,7 +38,7 @@ func TestCatsChapterSample(t *testing.T) {
 		{"chapter,-3", 48, []int64{47, 0, 4}},
 		{"chapter,-4", 37, []int64{36, 4, 0}},
 	} {
-		a, st, err := dfs.CatsChapter(context.Background(), catsSample, search.Run{Prunings: chaptertest.Set(t, ps, tc.spec)})
+		a, st, err := dfs.CatsChapter(context.Background(), catsSample, search.Run{Prunings: chaptertest.Set(t, ps, tc.spec), CountCuts: true})
 		require.NoError(t, err)
 		require.Len(t, a.Cars, 2, tc.spec)
 		require.NoError(t, catsSample.Verify(a))
@@ -74,7 +74,7 @@ func TestCatsChapterRandom(t *testing.T) {
 			}
 			pinned++
 			what := fmt.Sprintf("%s, instance %d %v", spec, i+1, p)
-			a, st, err := dfs.CatsChapter(context.Background(), p, search.Run{Prunings: on})
+			a, st, err := dfs.CatsChapter(context.Background(), p, search.Run{Prunings: on, CountCuts: true})
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
 			require.Equal(t, want[i].Answer, strconv.Itoa(len(a.Cars)), what)
@@ -90,9 +90,9 @@ func TestCatsChapterRandom(t *testing.T) {
 // error, and a cat heavier than W has no answer.
 func TestCatsChapterStops(t *testing.T) {
 	on := chaptertest.Set(t, dfs.CatsChapterPrunings(), "chapter")
-	_, _, err := dfs.CatsChapter(chaptertest.Cancelled(), catsSample, search.Run{Prunings: on})
+	_, _, err := dfs.CatsChapter(chaptertest.Cancelled(), catsSample, search.Run{Prunings: on, CountCuts: true})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = dfs.CatsChapter(context.Background(), cats.Instance{W: 5, Weights: []int{3, 6}}, search.Run{Prunings: on})
+	_, _, err = dfs.CatsChapter(context.Background(), cats.Instance{W: 5, Weights: []int{3, 6}}, search.Run{Prunings: on, CountCuts: true})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 }
 

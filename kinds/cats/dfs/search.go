@@ -7,6 +7,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/cats/dfs/internal/engine"
 	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Solve returns the fewest cable cars of capacity p.W that carry every cat
@@ -23,7 +24,11 @@ import (
 // Stats.Nodes counts the cats placed. Stats.Cuts counts what each
 // pruning did, in both searches.
 func Solve(ctx context.Context, p cats.Instance, run search.Run) (cats.Answer, search.Stats, error) {
-	a, nodes, cuts, err := engine.Solve(ctx, p, run.Prunings, run.Sink)
+	solve := engine.Solve[trace.Uncounted]
+	if run.Counting() {
+		solve = engine.Solve[trace.Counted]
+	}
+	a, nodes, cuts, err := solve(ctx, p, run.Prunings, run.Sink)
 	return a, search.Stats{Nodes: nodes, Cuts: cuts}, err
 }
 

@@ -45,7 +45,7 @@ func TestCats(t *testing.T) {
 		for _, v := range catsVariants {
 			t.Run(tc.Name+"/"+v.name, func(t *testing.T) {
 				require.Equal(t, tc.Want, catsref.Cars(tc.P), "reference")
-				a, _, err := dfs.Solve(context.Background(), tc.P, search.Run{Prunings: catsSet(t, v.spec)})
+				a, _, err := dfs.Solve(context.Background(), tc.P, search.Run{Prunings: catsSet(t, v.spec), CountCuts: true})
 				if tc.Want < 0 {
 					require.ErrorIs(t, err, puzzle.ErrNoSolution)
 					return
@@ -71,7 +71,7 @@ func TestCatsRandom(t *testing.T) {
 		p := catsref.Random(rng, n, w, i%4)
 		want := catsref.Cars(p)
 		for _, v := range catsVariants {
-			a, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, v.spec)})
+			a, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, v.spec), CountCuts: true})
 			require.NoError(t, err, "%d %s: %s", i, v.name, p.String())
 			require.NoError(t, p.Verify(a), "%d %s: %s", i, v.name, p.String())
 			require.Len(t, a.Cars, want, "%d %s: %s, %d nodes", i, v.name, p.String(), st.Nodes)
@@ -102,7 +102,7 @@ func TestCatsPrunings(t *testing.T) {
 			n = max(n, 3)
 		}
 		p := catsref.Random(rng, n, w, i%4)
-		a, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, spec)})
+		a, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, spec), CountCuts: true})
 		require.NoError(t, err, "%d %s: %s", i, spec, p.String())
 		require.NoError(t, p.Verify(a), "%d %s: %s", i, spec, p.String())
 		require.Len(t, a.Cars, catsref.Cars(p), "%d %s: %s, %d nodes", i, spec, p.String(), st.Nodes)
@@ -154,9 +154,9 @@ func TestCatsPruningsReal(t *testing.T) {
 				if base != "" && len(p.Weights) > 18 {
 					continue // the item search without a cut is slow on the LP's case
 				}
-				want, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base)})
+				want, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base), CountCuts: true})
 				require.NoError(t, err)
-				got, st2, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base+"-"+pr.Name)})
+				got, st2, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base+"-"+pr.Name), CountCuts: true})
 				require.NoError(t, err, p.String())
 				require.NoError(t, p.Verify(got), p.String())
 				require.Len(t, got.Cars, len(want.Cars), p.String())
@@ -214,7 +214,7 @@ func TestCatsCuts(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for range 2 { // the same on every run
-				a, st, err := dfs.Solve(context.Background(), tc.p, search.Run{Prunings: catsSet(t, tc.spec)})
+				a, st, err := dfs.Solve(context.Background(), tc.p, search.Run{Prunings: catsSet(t, tc.spec), CountCuts: true})
 				require.NoError(t, err)
 				require.Len(t, a.Cars, 2)
 				require.Equal(t, tc.nodes, st.Nodes)
@@ -238,17 +238,17 @@ func TestCatsPruningsIndexed(t *testing.T) {
 			if base != "" && len(p.Weights) > 18 {
 				continue
 			}
-			_, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base)})
+			_, st, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base), CountCuts: true})
 			require.NoError(t, err)
 			require.Len(t, st.Cuts, len(dfs.Prunings()))
 			if st.Cuts[i] == 0 {
 				continue
 			}
 			acted = true
-			_, again, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base)})
+			_, again, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base), CountCuts: true})
 			require.NoError(t, err)
 			require.Equal(t, st.Cuts, again.Cuts, "%s: %s", pr.Name, p.String())
-			_, off, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base+"-"+pr.Name)})
+			_, off, err := dfs.Solve(context.Background(), p, search.Run{Prunings: catsSet(t, base+"-"+pr.Name), CountCuts: true})
 			require.NoError(t, err)
 			require.Zero(t, off.Cuts[i], "%s off still counts on %s", pr.Name, p.String())
 		}
@@ -261,7 +261,7 @@ func TestCatsCancel(t *testing.T) {
 	cancel()
 	p := catsref.Random(rand.New(rand.NewPCG(1, 1)), 64, 1000, 1)
 	for _, v := range catsVariants {
-		_, _, err := dfs.Solve(ctx, p, search.Run{Prunings: catsSet(t, v.spec)})
+		_, _, err := dfs.Solve(ctx, p, search.Run{Prunings: catsSet(t, v.spec), CountCuts: true})
 		require.ErrorIs(t, err, context.Canceled, v.name)
 	}
 }
@@ -275,7 +275,7 @@ func TestCatsCancel(t *testing.T) {
 func TestCatsDeadline(t *testing.T) {
 	p := catsref.Random(rand.New(rand.NewPCG(1000, 1)), 1000, 1e9, catsref.TenthHalf)
 	for _, v := range catsVariants {
-		_, _, err := dfs.Solve(poll.Budget(context.Background(), 20), p, search.Run{Prunings: catsSet(t, v.spec)})
+		_, _, err := dfs.Solve(poll.Budget(context.Background(), 20), p, search.Run{Prunings: catsSet(t, v.spec), CountCuts: true})
 		if err == nil {
 			continue // solved within the budget: nothing to check
 		}
@@ -305,7 +305,7 @@ func benchCats(b *testing.B, ps []cats.Instance, on technique.Set) {
 		nodes, timeouts = 0, 0
 		for _, p := range ps {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			_, st, err := dfs.Solve(ctx, p, search.Run{Prunings: on})
+			_, st, err := dfs.Solve(ctx, p, search.Run{Prunings: on, CountCuts: true})
 			cancel()
 			if err != nil {
 				require.ErrorIs(b, err, context.DeadlineExceeded)

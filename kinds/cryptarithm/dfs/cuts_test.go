@@ -58,12 +58,12 @@ func TestCryptarithmCuts(t *testing.T) {
 	} {
 		on := techniquetest.Resolve(t, all, tc.spec)
 		for range 2 { // the same on every run
-			n, st, err := dfs.Count(ctx, small, 0, search.Run{Prunings: on})
+			n, st, err := dfs.Count(ctx, small, 0, search.Run{Prunings: on, CountCuts: true})
 			require.NoError(t, err)
 			require.Equal(t, 1, n)
 			require.Equal(t, tc.nodes, st.Nodes, "%q", tc.spec)
 			require.Equal(t, tc.cuts, techniquetest.Cuts(all, st), "%q", tc.spec)
-			a, st, err := dfs.Solve(ctx, small, search.Run{Prunings: on})
+			a, st, err := dfs.Solve(ctx, small, search.Run{Prunings: on, CountCuts: true})
 			require.NoError(t, err)
 			require.Equal(t, []int{1, 2}, a.Digits)
 			require.Equal(t, tc.solveNodes, st.Nodes, "%q, solving", tc.spec)
@@ -71,7 +71,7 @@ func TestCryptarithmCuts(t *testing.T) {
 		}
 	}
 	send := crypt(10, "MONEY", "SEND", "MORE")
-	_, st, err := dfs.Solve(ctx, send, search.Run{})
+	_, st, err := dfs.Solve(ctx, send, search.Run{CountCuts: true})
 	require.NoError(t, err)
 	got := techniquetest.Cuts(all, st)
 	for name, want := range map[string]int64{"column-order": 5, "weight-order": 2, "prime-last": 0, "leading-zero": 2} {
@@ -117,9 +117,9 @@ func cryptarithmStats(t *testing.T, p cryptarithm.Instance, counting bool, on te
 	var st search.Stats
 	var err error
 	if counting {
-		_, st, err = dfs.Count(context.Background(), p, 0, search.Run{Prunings: on})
+		_, st, err = dfs.Count(context.Background(), p, 0, search.Run{Prunings: on, CountCuts: true})
 	} else {
-		_, st, err = dfs.Solve(context.Background(), p, search.Run{Prunings: on})
+		_, st, err = dfs.Solve(context.Background(), p, search.Run{Prunings: on, CountCuts: true})
 	}
 	if !errors.Is(err, puzzle.ErrNoSolution) {
 		require.NoError(t, err)

@@ -27,7 +27,15 @@ func Solve(ctx context.Context, p cryptarithm.Instance, run search.Run) (cryptar
 	if err := p.Validate(); err != nil {
 		return cryptarithm.Answer{}, search.Stats{}, err
 	}
-	s := newCryptSearch(ctx, p, 1, run)
+	if run.Counting() {
+		return solve[trace.Counted](ctx, p, run)
+	}
+	return solve[trace.Uncounted](ctx, p, run)
+}
+
+// solve is Solve with the search counting into a trace.Probe[C].
+func solve[C trace.Counts](ctx context.Context, p cryptarithm.Instance, run search.Run) (cryptarithm.Answer, search.Stats, error) {
+	s := newCryptSearch[C](ctx, p, 1, run)
 	s.run()
 	st := search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(cryptPrunings)}
 	if err := s.tick.Err(); err != nil {
@@ -46,7 +54,15 @@ func Count(ctx context.Context, p cryptarithm.Instance, limit int, run search.Ru
 	if err := p.Validate(); err != nil {
 		return 0, search.Stats{}, err
 	}
-	s := newCryptSearch(ctx, p, limit, run)
+	if run.Counting() {
+		return count[trace.Counted](ctx, p, limit, run)
+	}
+	return count[trace.Uncounted](ctx, p, limit, run)
+}
+
+// count is Count with the search counting into a trace.Probe[C].
+func count[C trace.Counts](ctx context.Context, p cryptarithm.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	s := newCryptSearch[C](ctx, p, limit, run)
 	s.run()
 	return s.count, search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(cryptPrunings)}, s.tick.Err()
 }
@@ -124,7 +140,7 @@ func Prunings() []technique.Pruning {
 //
 // The prunings on are read once at setup, as the bits of Prunings' table;
 // the order ones only change order and ready.
-type cryptSearch struct {
+type cryptSearch[C trace.Counts] struct {
 	tick    poll.Ticker // counts the nodes
 	base    int
 	n       int           // letters
@@ -148,8 +164,7 @@ type cryptSearch struct {
 	digitCut  bool           // column-digit, with column-check that it needs
 	leafCheck bool           // some check is left to the leaves
 
-	probe   trace.Probe // the cuts, and the tree when traced
-	tracing bool        // probe records the tree
+	probe trace.Probe[C] // the cuts, and the tree when traced
 }
 
 // cryptTerm is one term of a column: letter X with coefficient c ≠ 0.
@@ -174,11 +189,10 @@ type cryptState struct {
 	free uint64     // digits no assigned letter holds
 }
 
-func newCryptSearch(ctx context.Context, p cryptarithm.Instance, limit int, run search.Run) *cryptSearch {
+func newCryptSearch[C trace.Counts](ctx context.Context, p cryptarithm.Instance, limit int, run search.Run) *cryptSearch[C] {
 	letters := p.Letters()
-	s := &cryptSearch{tick: poll.New(ctx), base: p.Base, n: len(letters), letters: letters, cols: len(p.Sum), limit: max(limit, 0)}
+	s := &cryptSearch[C]{tick: poll.New(ctx), base: p.Base, n: len(letters), letters: letters, cols: len(p.Sum), limit: max(limit, 0)}
 	s.probe.Start(run.Sink)
-	s.tracing = s.probe.Tracing()
 	s.on = run.Prunings.Bits(Prunings)
 	s.digitCut = s.on.Has(cryptColumnCheck) && s.on.Has(cryptColumnDigit) // partial needs the exact carries
 	s.leafCheck = !s.on.Has(cryptColumnCheck) || !s.on.Has(cryptLeadingZero)
@@ -206,7 +220,7 @@ func newCryptSearch(ctx context.Context, p cryptarithm.Instance, limit int, run 
 }
 
 // columns sets coef, terms and carry.
-func (s *cryptSearch) columns(p cryptarithm.Instance, idx *[26]int) {
+func (s *cryptSearch[C]) columns(p cryptarithm.Instance, idx *[26]int) {
 	s.coef = make([][]int8, s.cols)
 	s.terms = make([][]cryptTerm, s.cols)
 	s.occurs = make([]uint32, s.cols)
@@ -237,7 +251,7 @@ func (s *cryptSearch) columns(p cryptarithm.Instance, idx *[26]int) {
 
 // windows sets win: for each column j, the widest window of columns whose
 // coefficients and bounds stay far inside an int64.
-func (s *cryptSearch) windows(p cryptarithm.Instance) {
+func (s *cryptSearch[C]) windows(p cryptarithm.Instance) {
 	b := int64(s.base)
 	// Every magnitude below is at most 2·(addends+1)·B^w + carries.
 	lim := int64(math.MaxInt64/4) / int64(len(p.Addends)+2)
@@ -281,7 +295,7 @@ func (s *cryptSearch) windows(p cryptarithm.Instance) {
 // coefficient in the column is prime to B, which the column then fixes.
 // Without byColumn, alphabetically. Each of the three counts the letters
 // whose place it changed from the order before it.
-func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
+func (s *cryptSearch[C]) chooseOrder(byColumn, byWeight, primeLast bool) {
 	placed := make([]bool, s.n)
 	for j := range s.cols {
 		if !byColumn {
@@ -302,9 +316,14 @@ func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
 			for _, t := range s.win[j].terms {
 				weight[t.x] = max(t.c, -t.c)
 			}
-			before := slices.Clone(group)
+			var before []int // for the count alone
+			if s.probe.Counting() {
+				before = slices.Clone(group)
+			}
 			slices.SortStableFunc(group, func(a, b int) int { return cmp.Compare(weight[b], weight[a]) })
-			s.probe.CutN(cryptWeightOrder, moved(before, group))
+			if s.probe.Counting() {
+				s.probe.CutN(cryptWeightOrder, moved(before, group))
+			}
 		}
 		if c := s.closer(j, group); primeLast && c >= 0 {
 			x := group[c]
@@ -320,7 +339,7 @@ func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
 			s.order = append(s.order, x)
 		}
 	}
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.orderWhy(byColumn, byWeight, primeLast)
 	}
 	rank := make([]int, s.n)
@@ -348,7 +367,7 @@ func (s *cryptSearch) chooseOrder(byColumn, byWeight, primeLast bool) {
 
 // orderWhy says, when traced, the order of the letters that the order
 // rules on chose.
-func (s *cryptSearch) orderWhy(byColumn, byWeight, primeLast bool) {
+func (s *cryptSearch[C]) orderWhy(byColumn, byWeight, primeLast bool) {
 	var b strings.Builder
 	for _, x := range s.order {
 		b.WriteString(s.letters[x : x+1])
@@ -362,7 +381,7 @@ func (s *cryptSearch) orderWhy(byColumn, byWeight, primeLast bool) {
 
 // closer returns the index in group of the lightest letter whose
 // coefficient in column j is prime to B, or -1.
-func (s *cryptSearch) closer(j int, group []int) int {
+func (s *cryptSearch[C]) closer(j int, group []int) int {
 	for i := len(group) - 1; i >= 0; i-- {
 		if gcd(int(s.coef[j][group[i]]), s.base) == 1 {
 			return i
@@ -390,7 +409,7 @@ func gcd(a, b int) int {
 }
 
 // run sets up the root and searches.
-func (s *cryptSearch) run() {
+func (s *cryptSearch[C]) run() {
 	if !s.tick.Look() || s.infeasi {
 		return
 	}
@@ -404,7 +423,7 @@ func (s *cryptSearch) run() {
 		if s.lead>>x&1 == 1 && s.on.Has(cryptLeadingZero) {
 			st.dom[x] &^= 1
 			s.probe.Cut(cryptLeadingZero)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(cryptLeadingZero, s.letters[x:x+1]+" starts a word: not 0")
 			}
 		}
@@ -416,7 +435,7 @@ func (s *cryptSearch) run() {
 
 // dfs chooses a digit for letter order[k] in every way that survives the
 // column checks and the bounds.
-func (s *cryptSearch) dfs(k int, st *cryptState) {
+func (s *cryptSearch[C]) dfs(k int, st *cryptState) {
 	x := s.order[k]
 	prev := 0
 	if k > 0 {
@@ -438,7 +457,7 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 		d := bits.TrailingZeros64(m)
 		if closes && (c*d+rest)%s.base != 0 {
 			s.probe.Cut(cryptColumnDigit)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(cryptColumnDigit, fmt.Sprintf("%s=%d: column %d would be %d mod %d", s.letters[x:x+1], d, prev+1, (c*d+rest)%s.base, s.base))
 			}
 			continue
@@ -446,7 +465,7 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 		if s.stop() {
 			return
 		}
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Enter(s.label(x, d))
 		}
 		child := &s.states[k+1]
@@ -458,7 +477,7 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 		// Leave below closes every branch.
 		if s.on.Has(cryptColumnCheck) && !s.complete(prev, s.ready[k], child) {
 			s.probe.Cut(cryptColumnCheck)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(cryptColumnCheck, s.failed(prev, s.ready[k], child))
 			}
 		} else if s.narrow(next, child) { // which counts its own cuts
@@ -468,20 +487,20 @@ func (s *cryptSearch) dfs(k int, st *cryptState) {
 				s.found(child)
 			}
 		}
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Leave()
 		}
 	}
 }
 
 // label returns the decision that letter x takes digit d, as "S=9".
-func (s *cryptSearch) label(x, d int) string {
+func (s *cryptSearch[C]) label(x, d int) string {
 	return s.letters[x:x+1] + "=" + strconv.Itoa(d)
 }
 
 // holds checks, at a leaf, what the prunings switched off left
 // unchecked: every column and the top carry, and the leading zeros.
-func (s *cryptSearch) holds(st *cryptState) bool {
+func (s *cryptSearch[C]) holds(st *cryptState) bool {
 	if !s.on.Has(cryptColumnCheck) && !s.complete(0, s.cols, st) {
 		return false
 	}
@@ -495,14 +514,14 @@ func (s *cryptSearch) holds(st *cryptState) bool {
 
 // stop counts a node and reports whether the search must end: the
 // context is done, or the limit of answers is reached.
-func (s *cryptSearch) stop() bool {
+func (s *cryptSearch[C]) stop() bool {
 	return s.limit > 0 && s.count >= s.limit || !s.tick.Tick()
 }
 
 // partial returns x's coefficient in column j modulo B and the rest of the
 // column, carry_j + Σ c_j(Y)·d(Y) over the other letters, modulo B (all of
 // them are set).
-func (s *cryptSearch) partial(j, x int, st *cryptState) (int, int) {
+func (s *cryptSearch[C]) partial(j, x int, st *cryptState) (int, int) {
 	rest := s.carry[j]
 	for _, t := range s.terms[j] {
 		if t.x != x {
@@ -514,7 +533,7 @@ func (s *cryptSearch) partial(j, x int, st *cryptState) (int, int) {
 
 // complete checks the columns from..to-1, whose letters are all set, and
 // records the carry out of each; the top column must not carry.
-func (s *cryptSearch) complete(from, to int, st *cryptState) bool {
+func (s *cryptSearch[C]) complete(from, to int, st *cryptState) bool {
 	for j := from; j < to; j++ {
 		sum := s.carry[j]
 		for _, t := range s.terms[j] {
@@ -531,7 +550,7 @@ func (s *cryptSearch) complete(from, to int, st *cryptState) bool {
 // failed says which of columns from..to-1 fails complete, with the
 // carries complete left, for a trace: "column 2: 13 is not a multiple of
 // 10".
-func (s *cryptSearch) failed(from, to int, st *cryptState) string {
+func (s *cryptSearch[C]) failed(from, to int, st *cryptState) string {
 	for j := from; j < to; j++ {
 		sum := s.carry[j]
 		for _, t := range s.terms[j] {
@@ -545,7 +564,7 @@ func (s *cryptSearch) failed(from, to int, st *cryptState) string {
 }
 
 // found records an answer.
-func (s *cryptSearch) found(st *cryptState) {
+func (s *cryptSearch[C]) found(st *cryptState) {
 	s.count++
 	if s.count == 1 {
 		s.probe.Found()
@@ -567,7 +586,7 @@ func (s *cryptSearch) found(st *cryptState) {
 // ignored, which only weakens the bound. The window holds only when some
 // carry out t in 0..maxOut has B^w·t between carry_j plus those bounds and
 // the letters set so far.
-func (s *cryptSearch) narrow(j int, st *cryptState) bool {
+func (s *cryptSearch[C]) narrow(j int, st *cryptState) bool {
 	if j >= s.cols || !s.on.Has(cryptWindowBound) {
 		return true
 	}
@@ -586,7 +605,7 @@ func (s *cryptSearch) narrow(j int, st *cryptState) bool {
 	lo, hi := s.extremes(open[:n], st.free)
 	if !w.fits(fixed+lo, fixed+hi) {
 		s.probe.Cut(cryptWindowBound)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(cryptWindowBound, fmt.Sprintf("columns %d to %d: %d..%d holds no multiple of %d up to %d of it",
 				j+1, j+windowWidth(w.pow, s.base), fixed+lo, fixed+hi, w.pow, w.maxOut))
 		}
@@ -639,7 +658,7 @@ func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
 
 // extremes returns the least and greatest Σ c·d over the terms (c
 // descending) with distinct digits from free.
-func (s *cryptSearch) extremes(terms []cryptTerm, free uint64) (lo, hi int64) {
+func (s *cryptSearch[C]) extremes(terms []cryptTerm, free uint64) (lo, hi int64) {
 	// Positive coefficients from the front, negative from the back.
 	up, down := free, free // digits left, taken from the bottom / the top
 	for _, t := range terms {
@@ -666,7 +685,7 @@ func (s *cryptSearch) extremes(terms []cryptTerm, free uint64) (lo, hi int64) {
 // narrowEach keeps, for each open letter X of the window with coefficient
 // a, the digits d for which a·d plus the exact extremes of the other open
 // letters (over the free digits other than d) still fits.
-func (s *cryptSearch) narrowEach(w *cryptWin, open []cryptTerm, fixed, lo, hi int64, st *cryptState) bool {
+func (s *cryptSearch[C]) narrowEach(w *cryptWin, open []cryptTerm, fixed, lo, hi int64, st *cryptState) bool {
 	if len(open) < 2 {
 		return true
 	}
@@ -684,7 +703,7 @@ func (s *cryptSearch) narrowEach(w *cryptWin, open []cryptTerm, fixed, lo, hi in
 				s.probe.Cut(cryptNarrowEach)
 			}
 		}
-		if s.tracing && dom != st.dom[t.x]&st.free {
+		if s.probe.Tracing() && dom != st.dom[t.x]&st.free {
 			s.probe.Why(cryptNarrowEach, fmt.Sprintf("%s loses %s: the window's extremes leave no room", s.letters[t.x:t.x+1], digitsText(st.dom[t.x]&st.free&^dom)))
 		}
 		if dom == 0 {

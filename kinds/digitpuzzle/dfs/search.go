@@ -21,6 +21,14 @@ import (
 // values of A and the products they try. The error is puzzle.ErrNoSolution
 // when no product has p's lengths, or ctx.Err() when ctx is done.
 func Solve(ctx context.Context, p digitpuzzle.Instance, run search.Run) (digitpuzzle.Answer, search.Stats, error) {
+	if run.Counting() {
+		return solve[trace.Counted](ctx, p, run)
+	}
+	return solve[trace.Uncounted](ctx, p, run)
+}
+
+// solve is Solve with the searches counting into a trace.Probe[C].
+func solve[C trace.Counts](ctx context.Context, p digitpuzzle.Instance, run search.Run) (digitpuzzle.Answer, search.Stats, error) {
 	var st search.Stats
 	bits := run.Prunings.Bits(Prunings)
 	limit := 2 // two solutions already say "not unique"
@@ -28,7 +36,7 @@ func Solve(ctx context.Context, p digitpuzzle.Instance, run search.Run) (digitpu
 		limit = 0
 	}
 	ranged := bits.Has(digitProductRange)
-	var probe trace.Probe
+	var probe trace.Probe[C]
 	probe.Start(run.Sink)
 	a, nodes, err := digitsearch.Search(ctx, p, bits, &probe, func(q digitpuzzle.Answer) (bool, error) {
 		n, qs, err := countDigit(ctx, digitpuzzle.Instance{Case: p.Case, A: q.A, B: q.B, C: q.C}, limit, ranged, limit == 2, &probe)
@@ -66,7 +74,15 @@ func Prunings() []technique.Pruning {
 // digits, with the prunings that run switches. A pattern of bad length or
 // character is an error.
 func Count(ctx context.Context, p digitpuzzle.Instance, limit int, run search.Run) (int, search.Stats, error) {
-	var probe trace.Probe
+	if run.Counting() {
+		return count[trace.Counted](ctx, p, limit, run)
+	}
+	return count[trace.Uncounted](ctx, p, limit, run)
+}
+
+// count is Count with the search counting into a trace.Probe[C].
+func count[C trace.Counts](ctx context.Context, p digitpuzzle.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	var probe trace.Probe[C]
 	probe.Start(run.Sink)
 	n, st, err := countDigit(ctx, p, limit, run.Prunings.Bits(Prunings).Has(digitProductRange), false, &probe)
 	st.Cuts = probe.Counts(digitPrunings)
@@ -78,7 +94,7 @@ func Count(ctx context.Context, p digitpuzzle.Instance, limit int, run search.Ru
 // is what the stop leaves untried. Its nodes are the values of A and the
 // products it tries; traced, the count is a level. A = 0 counts every B
 // at once (0 * B = 0): not a pruning, the arithmetic.
-func countDigit(ctx context.Context, p digitpuzzle.Instance, limit int, ranged, toTwo bool, probe *trace.Probe) (int, search.Stats, error) {
+func countDigit[C trace.Counts](ctx context.Context, p digitpuzzle.Instance, limit int, ranged, toTwo bool, probe *trace.Probe[C]) (int, search.Stats, error) {
 	var a, b, c digitPattern
 	for _, err := range []error{
 		a.parse(p.A, digitpuzzle.MaxFactor),
@@ -92,10 +108,10 @@ func countDigit(ctx context.Context, p digitpuzzle.Instance, limit int, ranged, 
 	if limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
-	k := digitCounter{tick: poll.New(ctx), c: c, limit: limit, ranged: ranged, toTwo: toTwo, probe: probe, tracing: probe.Tracing()}
+	k := digitCounter[C]{tick: poll.New(ctx), c: c, limit: limit, ranged: ranged, toTwo: toTwo, probe: probe}
 	k.lo, k.hi = c.bounds()
 	var as, bs [100]int
-	if k.tracing {
+	if k.probe.Tracing() {
 		probe.Level(fmt.Sprintf("solutions of %s × %s = %s", p.A, p.B, p.C))
 		defer probe.Leave()
 	}
@@ -183,25 +199,24 @@ func (q *digitPattern) bounds() (lo, hi int) {
 
 // digitCounter counts the products of given values of A and B that fit
 // C's pattern.
-type digitCounter struct {
-	tick    poll.Ticker  // counts values of A and products tried
-	c       digitPattern // C's pattern
-	lo, hi  int          // least and greatest value that fits c
-	limit   int          // stop counting here
-	count   int          // solutions found
-	ranged  bool         // product-range
-	toTwo   bool         // limit is count-to-two's
-	probe   *trace.Probe
-	tracing bool
+type digitCounter[C trace.Counts] struct {
+	tick   poll.Ticker  // counts values of A and products tried
+	c      digitPattern // C's pattern
+	lo, hi int          // least and greatest value that fits c
+	limit  int          // stop counting here
+	count  int          // solutions found
+	ranged bool         // product-range
+	toTwo  bool         // limit is count-to-two's
+	probe  *trace.Probe[C]
 }
 
 // run counts the solutions with A in as and B in bs (both increasing).
-func (k *digitCounter) run(as, bs []int) error {
+func (k *digitCounter[C]) run(as, bs []int) error {
 	for i, a := range as {
 		if !k.tick.Tick() {
 			return k.tick.Err()
 		}
-		if k.tracing {
+		if k.probe.Tracing() {
 			k.probe.Enter(fmt.Sprintf("A=%d", a))
 		}
 		var err error
@@ -213,7 +228,7 @@ func (k *digitCounter) run(as, bs []int) error {
 		} else {
 			err = k.withA(a, bs)
 		}
-		if k.tracing {
+		if k.probe.Tracing() {
 			k.probe.Leave()
 		}
 		if err != nil {
@@ -229,12 +244,12 @@ func (k *digitCounter) run(as, bs []int) error {
 
 // untried counts, when count-to-two stopped the count at its second
 // solution, the n values of A or B it leaves untried.
-func (k *digitCounter) untried(n int, what string) {
+func (k *digitCounter[C]) untried(n int, what string) {
 	if !k.toTwo || n == 0 {
 		return
 	}
 	k.probe.CutN(digitCountToTwo, n)
-	if k.tracing {
+	if k.probe.Tracing() {
 		k.probe.Why(digitCountToTwo, fmt.Sprintf("two solutions, so not unique: %s untried", trace.Plural(n, "more value of "+what, "more values of "+what)))
 	}
 }
@@ -243,7 +258,7 @@ func (k *digitCounter) untried(n int, what string) {
 // [ceil(lo/a), floor(hi/a)] can give a product within C's bounds, and the
 // bounds hold every number that fits C's pattern, so with ranged the rest
 // are skipped; without, each product is checked against the bounds.
-func (k *digitCounter) withA(a int, bs []int) error {
+func (k *digitCounter[C]) withA(a int, bs []int) error {
 	bLo, bHi := (k.lo+a-1)/a, k.hi/a
 	if !k.ranged {
 		bLo, bHi = 0, math.MaxInt
@@ -263,7 +278,7 @@ func (k *digitCounter) withA(a int, bs []int) error {
 		}
 		v := a * b
 		fits := (k.ranged || k.lo <= v && v <= k.hi) && k.c.fits(v)
-		if k.tracing {
+		if k.probe.Tracing() {
 			k.probe.Enter(productLabel(b, v, fits))
 			k.probe.Leave()
 		}
@@ -289,12 +304,12 @@ func productLabel(b, v int, fits bool) string {
 
 // skipped counts the n values of B that product-range skips for A = a,
 // those below bLo or above bHi (side b).
-func (k *digitCounter) skipped(n, a, b int, side string) {
+func (k *digitCounter[C]) skipped(n, a, b int, side string) {
 	if n == 0 {
 		return
 	}
 	k.probe.CutN(digitProductRange, n)
-	if k.tracing {
+	if k.probe.Tracing() {
 		k.probe.Why(digitProductRange, fmt.Sprintf("%s %s %d: %d × B outside %d..%d", trace.Plural(n, "value of B", "values of B"), side, b, a, k.lo, k.hi))
 	}
 }

@@ -31,10 +31,10 @@ func TestCountDigitAgreesWithBruteForce(t *testing.T) {
 	for i := range 3000 {
 		p := randomDigit(rng, []float64{0.3, 0.6, 0.9}[i%3])
 		want := digitbrute.Count(digitpuzzle.Answer{A: p.A, B: p.B, C: p.C}, 0)
-		got, _, err := dfs.Count(ctx, p, 0, search.Run{})
+		got, _, err := dfs.Count(ctx, p, 0, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "CountDigit(%s %s %s, no limit)", p.A, p.B, p.C)
-		got, _, err = dfs.Count(ctx, p, 2, search.Run{})
+		got, _, err = dfs.Count(ctx, p, 2, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, min(want, 2), got, "CountDigit(%s %s %s, 2)", p.A, p.B, p.C)
 	}
@@ -45,7 +45,7 @@ func TestCountDigitRejectsBadPatterns(t *testing.T) {
 		{A: "", B: "1", C: "1"}, {A: "123", B: "1", C: "1"}, {A: "1", B: "x", C: "1"},
 		{A: "1", B: "1", C: "12345"}, {A: "1", B: "1", C: "-1"},
 	} {
-		_, _, err := dfs.Count(context.Background(), p, 2, search.Run{})
+		_, _, err := dfs.Count(context.Background(), p, 2, search.Run{CountCuts: true})
 		require.Error(t, err, "CountDigit(%q %q %q)", p.A, p.B, p.C)
 	}
 }
@@ -55,7 +55,7 @@ func TestDigitAgreesWithBruteForce(t *testing.T) {
 	for range 300 {
 		p := gen.Random(rng)
 		want, _ := digitbrute.Solve(p)
-		got, _, err := dfs.Solve(context.Background(), p, search.Run{})
+		got, _, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.NoError(t, err, "Digit(%s %s %s)", p.A, p.B, p.C)
 		require.Equal(t, want, got, "Digit(%s %s %s)", p.A, p.B, p.C)
 		require.NoError(t, p.Verify(got))
@@ -71,7 +71,7 @@ func TestDigitEveryLengthTriple(t *testing.T) {
 				for i := range 24 {
 					p := randomDigit(rng, 0.25+float64(i%4)/4, la, lb, lc)
 					want, ok := digitbrute.Solve(p)
-					got, _, err := dfs.Solve(context.Background(), p, search.Run{})
+					got, _, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 					if !ok {
 						require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s)", p.A, p.B, p.C)
 						continue
@@ -97,14 +97,14 @@ func TestDigitCornerCases(t *testing.T) {
 		{digitpuzzle.Instance{A: "*", B: "*", C: "***"}, digitpuzzle.Answer{}, puzzle.ErrNoSolution},
 		{digitpuzzle.Instance{A: "**", B: "**", C: "**"}, digitpuzzle.Answer{}, puzzle.ErrNoSolution},
 	} {
-		got, _, err := dfs.Solve(context.Background(), tc.in, search.Run{})
+		got, _, err := dfs.Solve(context.Background(), tc.in, search.Run{CountCuts: true})
 		require.ErrorIs(t, err, tc.err, "Digit(%+v)", tc.in)
 		require.Equal(t, tc.want, got, "Digit(%+v)", tc.in)
 	}
 	// A leading zero in B or C is no input error: the search changes it.
 	for _, p := range []digitpuzzle.Instance{{A: "1*", B: "05", C: "0**"}, {A: "9", B: "09", C: "0*"}} {
 		want, _ := digitbrute.Solve(p)
-		got, _, err := dfs.Solve(context.Background(), p, search.Run{})
+		got, _, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, want, got, "Digit(%+v)", p)
 		require.NotEqual(t, byte('0'), got.B[0])
@@ -115,11 +115,11 @@ func TestDigitStopsOnDoneContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := digitpuzzle.Instance{A: "**", B: "**", C: "****"}
-	_, _, err := dfs.Solve(ctx, p, search.Run{})
+	_, _, err := dfs.Solve(ctx, p, search.Run{CountCuts: true})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = dfs.Count(ctx, p, 0, search.Run{})
+	_, _, err = dfs.Count(ctx, p, 0, search.Run{CountCuts: true})
 	require.ErrorIs(t, err, context.Canceled)
-	_, _, err = dfs.Solve(context.Background(), p, search.Run{})
+	_, _, err = dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 	require.NoError(t, err)
 }
 
@@ -127,7 +127,7 @@ func TestDigitStatementSample(t *testing.T) {
 	ps, want := digitbrute.Sample(t)
 	var out strings.Builder
 	for _, p := range ps {
-		a, _, err := dfs.Solve(context.Background(), p, search.Run{})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.NoError(t, p.Verify(a))
 		out.WriteString(p.Format(a))
@@ -149,7 +149,7 @@ func benchDigit(b *testing.B, ps []digitpuzzle.Instance) {
 	var nodes int64
 	for b.Loop() {
 		for _, p := range ps {
-			_, st, err := dfs.Solve(context.Background(), p, search.Run{})
+			_, st, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -177,14 +177,14 @@ func TestDigitPruningsOff(t *testing.T) {
 		}
 		on := techniquetest.Resolve(t, ps, spec)
 		want, ok := digitbrute.Solve(p)
-		got, _, err := dfs.Solve(ctx, p, search.Run{Prunings: on})
+		got, _, err := dfs.Solve(ctx, p, search.Run{Prunings: on, CountCuts: true})
 		if !ok {
 			require.ErrorIs(t, err, puzzle.ErrNoSolution, "Digit(%s %s %s) with %s", p.A, p.B, p.C, spec)
 		} else {
 			require.NoError(t, err, "Digit(%s %s %s) with %s", p.A, p.B, p.C, spec)
 			require.Equal(t, want, got, "Digit(%s %s %s) with %s", p.A, p.B, p.C, spec)
 		}
-		n, _, err := dfs.Count(ctx, p, 0, search.Run{Prunings: on})
+		n, _, err := dfs.Count(ctx, p, 0, search.Run{Prunings: on, CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, digitbrute.Count(digitpuzzle.Answer{A: p.A, B: p.B, C: p.C}, 0), n, "CountDigit(%s %s %s) with %s", p.A, p.B, p.C, spec)
 	}
@@ -202,9 +202,9 @@ func TestDigitPruningsAreReal(t *testing.T) {
 			off := techniquetest.Resolve(t, dfs.Prunings(), "-"+pr.Name)
 			differ := false
 			for _, p := range ps {
-				a0, st0, err := dfs.Solve(ctx, p, search.Run{})
+				a0, st0, err := dfs.Solve(ctx, p, search.Run{CountCuts: true})
 				require.NoError(t, err)
-				a1, st1, err := dfs.Solve(ctx, p, search.Run{Prunings: off})
+				a1, st1, err := dfs.Solve(ctx, p, search.Run{Prunings: off, CountCuts: true})
 				require.NoError(t, err)
 				require.Equal(t, a0, a1, "Digit(%s %s %s)", p.A, p.B, p.C)
 				differ = differ || st0.Nodes != st1.Nodes
@@ -225,11 +225,11 @@ func TestDigitPruningsAreReal(t *testing.T) {
 func TestDigitCuts(t *testing.T) {
 	p := digitpuzzle.Instance{Case: 1, A: "7", B: "**", C: "8*"}
 	ps := dfs.Prunings()
-	_, st, err := dfs.Solve(context.Background(), p, search.Run{})
+	_, st, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 	require.NoError(t, err)
 	require.Equal(t, []int64{0, 0, 0, 0, 89}, st.Cuts)
 	require.Equal(t, int64(2), st.Nodes)
-	_, again, err := dfs.Solve(context.Background(), p, search.Run{})
+	_, again, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 	require.NoError(t, err)
 	require.Equal(t, st.Cuts, again.Cuts)
 
@@ -237,7 +237,7 @@ func TestDigitCuts(t *testing.T) {
 	for i, pr := range ps {
 		set, _, err := technique.ResolvePrunings(ps, "-"+pr.Name)
 		require.NoError(t, err)
-		_, st, err := dfs.Solve(context.Background(), hard, search.Run{Prunings: set})
+		_, st, err := dfs.Solve(context.Background(), hard, search.Run{Prunings: set, CountCuts: true})
 		require.NoError(t, err)
 		require.Zero(t, st.Cuts[i], "%s off", pr.Name)
 	}

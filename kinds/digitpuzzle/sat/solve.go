@@ -10,6 +10,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/internal/digitsearch"
 	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Solve solves a Digit Puzzle by [digitsearch.Search], answering each
@@ -20,7 +21,7 @@ import (
 func Solve(ctx context.Context, p digitpuzzle.Instance, c solver.Config, enc technique.Picks) (digitpuzzle.Answer, solver.Stats, error) {
 	o := newDigitOracle(digitEncoding(enc), c)
 	defer o.close()
-	a, _, err := digitsearch.Search(ctx, p, technique.Set{}.Bits(digitsearch.Prunings), nil, func(q digitpuzzle.Answer) (bool, error) {
+	a, _, err := digitsearch.Search[trace.Uncounted](ctx, p, technique.Set{}.Bits(digitsearch.Prunings), nil, func(q digitpuzzle.Answer) (bool, error) {
 		n, err := o.count(ctx, q, 2)
 		return n == 1, err
 	})

@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 var digitEncodings = []Options{
@@ -221,7 +222,7 @@ func benchDigit(b *testing.B, ps []digitpuzzle.Instance, enc Options) {
 	for b.Loop() {
 		for _, p := range ps {
 			o := newDigitOracle(enc, solver.Config{})
-			_, _, err := digitsearch.Search(context.Background(), p, technique.Set{}.Bits(digitsearch.Prunings), nil, func(q digitpuzzle.Answer) (bool, error) {
+			_, _, err := digitsearch.Search[trace.Uncounted](context.Background(), p, technique.Set{}.Bits(digitsearch.Prunings), nil, func(q digitpuzzle.Answer) (bool, error) {
 				n, err := o.count(context.Background(), q, 2)
 				return n == 1, err
 			})

@@ -25,7 +25,15 @@ import (
 // at a time: the prunings of Prunings, which run switches.
 // Stats.Nodes counts the queens placed.
 func Solve(ctx context.Context, p queens.Instance, run search.Run) (queens.Answer, search.Stats, error) {
-	s := newQueensSearch(ctx, p, run)
+	if run.Counting() {
+		return solve[trace.Counted](ctx, p, run)
+	}
+	return solve[trace.Uncounted](ctx, p, run)
+}
+
+// solve is Solve with the search counting into a trace.Probe[C].
+func solve[C trace.Counts](ctx context.Context, p queens.Instance, run search.Run) (queens.Answer, search.Stats, error) {
+	s := newQueensSearch[C](ctx, p, run)
 	s.least = queens.NewLeast(p.N, queens.Shown, s.mirror)
 	if !p.Judge() && s.on.Has(queensLowestFirst) {
 		s.stopFirst = true // the first found is the first in order
@@ -49,7 +57,15 @@ func Solve(ctx context.Context, p queens.Instance, run search.Run) (queens.Answe
 // or less: no limit): a result equal to limit means limit or more. When
 // ctx is done first it returns the solutions found so far and ctx.Err().
 func Count(ctx context.Context, p queens.Instance, limit int, run search.Run) (int, search.Stats, error) {
-	s := newQueensSearch(ctx, p, run)
+	if run.Counting() {
+		return count[trace.Counted](ctx, p, limit, run)
+	}
+	return count[trace.Uncounted](ctx, p, limit, run)
+}
+
+// count is Count with the search counting into a trace.Probe[C].
+func count[C trace.Counts](ctx context.Context, p queens.Instance, limit int, run search.Run) (int, search.Stats, error) {
+	s := newQueensSearch[C](ctx, p, run)
 	s.limit = int64(max(limit, 0))
 	s.run()
 	n := s.count
@@ -87,16 +103,16 @@ func Prunings() []technique.Pruning {
 }
 
 // queensSearch is the state of one N-queens search.
-type queensSearch struct {
+type queensSearch[C trace.Counts] struct {
 	tick  poll.Ticker
-	probe trace.Probe
+	probe trace.Probe[C]
 	n     int
 	all   uint64 // the n columns, as a mask
 	// The prunings on, indexed by the constants of Prunings; mirror is
 	// set when it is on and the board has more than one square, checkEnd
 	// when a mask is off, so that a full board must be checked.
-	on                        technique.Bits
-	mirror, checkEnd, tracing bool
+	on               technique.Bits
+	mirror, checkEnd bool
 
 	pos       [queens.MaxN]int // the column of the queen of each row placed, 0-based
 	count     int64            // solutions counted; with mirror, two for each one found
@@ -109,24 +125,23 @@ type queensSearch struct {
 	solved    []int         // scratch: a solution, 1-based
 }
 
-func newQueensSearch(ctx context.Context, p queens.Instance, run search.Run) *queensSearch {
-	s := &queensSearch{tick: poll.New(ctx), n: p.N, all: 1<<p.N - 1}
+func newQueensSearch[C trace.Counts](ctx context.Context, p queens.Instance, run search.Run) *queensSearch[C] {
+	s := &queensSearch[C]{tick: poll.New(ctx), n: p.N, all: 1<<p.N - 1}
 	s.on = run.Prunings.Bits(Prunings)
 	// A board of one square is its own mirror image.
 	s.mirror = s.on.Has(queensMirror) && p.N > 1
 	s.checkEnd = !s.on.Has(queensColumns) || !s.on.Has(queensDiagonals) || !s.on.Has(queensAntiDiagonals)
 	s.probe.Start(run.Sink)
-	s.tracing = s.probe.Tracing()
 	return s
 }
 
 // stats returns the search's work.
-func (s *queensSearch) stats() search.Stats {
+func (s *queensSearch[C]) stats() search.Stats {
 	return search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(queensPrunings)}
 }
 
 // run searches the whole board, or its left half with mirror.
-func (s *queensSearch) run() {
+func (s *queensSearch[C]) run() {
 	if s.n < 1 || s.n > queens.MaxN {
 		return
 	}
@@ -145,7 +160,7 @@ func (s *queensSearch) run() {
 		skip &^= 1 << m
 	}
 	s.probe.CutN(queensMirror, bits.OnesCount64(skip))
-	if s.tracing && skip != 0 {
+	if s.probe.Tracing() && skip != 0 {
 		s.probe.Why(queensMirror, fmt.Sprintf("row 1: %s, the mirror images of the left half", columnsText(skip)))
 	}
 	s.row(0, 0, 0, 0, left)
@@ -158,7 +173,7 @@ func (s *queensSearch) run() {
 			next := s.free(1, b, b<<1, b>>1)
 			if right := next &^ (1<<m - 1); right != 0 {
 				s.probe.CutN(queensMirror, bits.OnesCount64(right))
-				if s.tracing {
+				if s.probe.Tracing() {
 					s.probe.Why(queensMirror, fmt.Sprintf("row 2 under the middle: %s, the mirror images of the left", columnsText(right)))
 				}
 			}
@@ -172,7 +187,7 @@ func (s *queensSearch) run() {
 // row places the queen of row r in each column of free in turn, cols,
 // d1 and d2 holding the columns and diagonals taken above, and searches
 // the rows below.
-func (s *queensSearch) row(r int, cols, d1, d2, free uint64) {
+func (s *queensSearch[C]) row(r int, cols, d1, d2, free uint64) {
 	for free != 0 && !s.stopped {
 		var c int
 		if s.on.Has(queensLowestFirst) {
@@ -193,7 +208,7 @@ func (s *queensSearch) row(r int, cols, d1, d2, free uint64) {
 			s.row(r+1, nc, n1, n2, s.free(r+1, nc, n1, n2))
 		}
 		s.leave()
-		if s.firstStop {
+		if s.firstStop && s.probe.Counting() {
 			s.untried(r, bits.OnesCount64(free))
 		}
 	}
@@ -202,32 +217,32 @@ func (s *queensSearch) row(r int, cols, d1, d2, free uint64) {
 // untried counts the n columns of row r that the search, stopped by its
 // first solution, leaves untried: lowest first, that solution is the
 // answer, where highest first every solution is seen.
-func (s *queensSearch) untried(r, n int) {
+func (s *queensSearch[C]) untried(r, n int) {
 	if n == 0 {
 		return
 	}
 	s.probe.CutN(queensLowestFirst, n)
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Why(queensLowestFirst, fmt.Sprintf("row %d: %d more columns untried, as the first solution is the answer", r+1, n))
 	}
 }
 
 // enter counts a queen placed at row r, column c, and reports whether
 // the search may go on.
-func (s *queensSearch) enter(r, c int) bool {
+func (s *queensSearch[C]) enter(r, c int) bool {
 	if !s.tick.Tick() {
 		s.stopped = true
 		return false
 	}
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Enter(fmt.Sprintf("row %d: column %d", r+1, c+1))
 	}
 	return true
 }
 
 // leave ends the decision of enter.
-func (s *queensSearch) leave() {
-	if s.tracing {
+func (s *queensSearch[C]) leave() {
+	if s.probe.Tracing() {
 		s.probe.Leave()
 	}
 }
@@ -236,7 +251,7 @@ func (s *queensSearch) leave() {
 // for each mask the squares it alone refuses: those the other masks on
 // leave, which the search would have tried without it. A square two
 // masks refuse counts for neither, as either refuses it alone.
-func (s *queensSearch) free(r int, cols, d1, d2 uint64) uint64 {
+func (s *queensSearch[C]) free(r int, cols, d1, d2 uint64) uint64 {
 	var c, a, b uint64 // the squares each mask on refuses
 	if s.on.Has(queensColumns) {
 		c = cols
@@ -247,21 +262,23 @@ func (s *queensSearch) free(r int, cols, d1, d2 uint64) uint64 {
 	if s.on.Has(queensAntiDiagonals) {
 		b = d2 & s.all
 	}
-	s.refused(queensColumns, r, c&^(a|b), "held above")
-	s.refused(queensDiagonals, r, a&^(c|b), "on a ↘ diagonal held above")
-	s.refused(queensAntiDiagonals, r, b&^(c|a), "on a ↙ diagonal held above")
+	if s.probe.Counting() {
+		s.refused(queensColumns, r, c&^(a|b), "held above")
+		s.refused(queensDiagonals, r, a&^(c|b), "on a ↘ diagonal held above")
+		s.refused(queensAntiDiagonals, r, b&^(c|a), "on a ↙ diagonal held above")
+	}
 	return s.all &^ (c | a | b)
 }
 
 // refused counts the squares of row r that pruning k alone refuses, and
 // says which when traced.
-func (s *queensSearch) refused(k, r int, squares uint64, what string) {
+func (s *queensSearch[C]) refused(k, r int, squares uint64, what string) {
 	n := bits.OnesCount64(squares)
 	if n == 0 {
 		return
 	}
 	s.probe.CutN(k, n)
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Why(k, fmt.Sprintf("row %d: %s %s", r+1, columnsText(squares), what))
 	}
 }
@@ -283,7 +300,7 @@ func columnsText(m uint64) string {
 
 // solution counts the full board in pos, once it is checked where a mask
 // was off, and keeps it if it is among the least or greatest.
-func (s *queensSearch) solution() {
+func (s *queensSearch[C]) solution() {
 	if s.checkEnd && !s.valid() {
 		return
 	}
@@ -312,7 +329,7 @@ func (s *queensSearch) solution() {
 }
 
 // valid reports whether the queens of pos attack each other nowhere.
-func (s *queensSearch) valid() bool {
+func (s *queensSearch[C]) valid() bool {
 	for r := range s.n {
 		for q := range r {
 			if d := s.pos[r] - s.pos[q]; d == 0 || d == r-q || d == q-r {

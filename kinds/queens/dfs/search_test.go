@@ -56,7 +56,7 @@ func TestQueens(t *testing.T) {
 			}
 		}
 		for _, spec := range specs {
-			a, _, err := dfs.Solve(context.Background(), p, search.Run{Prunings: queensSet(t, spec)})
+			a, _, err := dfs.Solve(context.Background(), p, search.Run{Prunings: queensSet(t, spec), CountCuts: true})
 			require.NoError(t, err, "N=%d %s", n, spec)
 			require.NoError(t, p.Verify(a), "N=%d %s", n, spec)
 			require.Equal(t, queensref.Known(n), a.Count, "N=%d %s", n, spec)
@@ -64,7 +64,7 @@ func TestQueens(t *testing.T) {
 				require.Equal(t, want, a, "N=%d %s", n, spec)
 			}
 			for _, limit := range []int{1, 2, 1 << 30} {
-				got, _, err := dfs.Count(context.Background(), p, limit, search.Run{Prunings: queensSet(t, spec)})
+				got, _, err := dfs.Count(context.Background(), p, limit, search.Run{Prunings: queensSet(t, spec), CountCuts: true})
 				require.NoError(t, err)
 				require.Equal(t, min(limit, queensref.Known(n)), got, "N=%d %s limit %d", n, spec, limit)
 			}
@@ -80,14 +80,14 @@ func TestQueensFirstAbove13(t *testing.T) {
 	p := queens.Instance{N: 14}
 	want := queensref.Least(14)
 	for _, spec := range []string{"", "-mirror", "-lowest-first", "-lowest-first,-mirror"} {
-		a, _, err := dfs.Solve(context.Background(), p, search.Run{Prunings: queensSet(t, spec)})
+		a, _, err := dfs.Solve(context.Background(), p, search.Run{Prunings: queensSet(t, spec), CountCuts: true})
 		require.NoError(t, err, spec)
 		require.Equal(t, queens.Answer{First: [][]int{want}, Count: -1}, a, spec)
 	}
 	// Up to 32 (BenchmarkQueens times 32 itself, 87 million queens).
 	for n := 15; n <= 29; n++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		a, _, err := dfs.Solve(ctx, queens.Instance{N: n}, search.Run{})
+		a, _, err := dfs.Solve(ctx, queens.Instance{N: n}, search.Run{CountCuts: true})
 		cancel()
 		require.NoError(t, err, "N=%d", n)
 		require.NoError(t, queens.Instance{N: n}.Verify(a), "N=%d", n)
@@ -117,7 +117,7 @@ func TestQueensFirstAbove13(t *testing.T) {
 func TestQueensCuts(t *testing.T) {
 	p := queens.Instance{N: 4}
 	for range 2 { // the same on every run
-		a, st, err := dfs.Solve(context.Background(), p, search.Run{})
+		a, st, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, 2, a.Count)
 		require.Equal(t, int64(8), st.Nodes)
@@ -130,12 +130,12 @@ func TestQueensCuts(t *testing.T) {
 	// Above 13, lowest-first ends the search at its first solution, and
 	// counts the columns it leaves untried: on N = 14, 38 along the path
 	// to 1 3 5 7 12 10 13 4 14 9 2 6 8 11 and the middle column.
-	_, st, err := dfs.Solve(context.Background(), queens.Instance{N: 14}, search.Run{})
+	_, st, err := dfs.Solve(context.Background(), queens.Instance{N: 14}, search.Run{CountCuts: true})
 	require.NoError(t, err)
 	require.Equal(t, int64(38), st.Cuts[4])
 	// Each count is 0 with its pruning off.
 	for i, pr := range dfs.Prunings() {
-		_, st, err := dfs.Solve(context.Background(), queens.Instance{N: 6}, search.Run{Prunings: queensSet(t, "-"+pr.Name)})
+		_, st, err := dfs.Solve(context.Background(), queens.Instance{N: 6}, search.Run{Prunings: queensSet(t, "-"+pr.Name), CountCuts: true})
 		require.NoError(t, err)
 		require.Zero(t, st.Cuts[i], pr.Name)
 	}
@@ -150,11 +150,11 @@ func BenchmarkQueens(b *testing.B) {
 				var st search.Stats
 				var err error
 				if n <= queens.JudgeN {
-					_, st, err = dfs.Solve(context.Background(), p, search.Run{})
+					_, st, err = dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 				} else if n == 16 {
-					_, st, err = dfs.Count(context.Background(), p, 1<<40, search.Run{})
+					_, st, err = dfs.Count(context.Background(), p, 1<<40, search.Run{CountCuts: true})
 				} else {
-					_, st, err = dfs.Solve(context.Background(), p, search.Run{})
+					_, st, err = dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 				}
 				if err != nil {
 					b.Fatal(err)

@@ -11,15 +11,15 @@ import (
 )
 
 // Solve the Checker Challenge for N = 6: the first three solutions, each
-// the columns of rows 1..N, then how many there are; Stats.Cuts counts
-// what each pruning of the search did.
+// the columns of rows 1..N, then how many there are; with CountCuts,
+// Stats.Cuts counts what each pruning of the search did.
 func Example() {
 	k := puzzlesat.Kind{Kind: spec.Kind}
 	ps, err := k.Parse("sample", strings.NewReader("6\n"), kind.ScanOptions{})
 	if err != nil {
 		panic(err)
 	}
-	a, st, err := k.Solve(context.Background(), ps[0], puzzlesat.Options{})
+	a, st, err := k.Solve(context.Background(), ps[0], puzzlesat.Options{CountCuts: true})
 	if err != nil {
 		panic(err)
 	}

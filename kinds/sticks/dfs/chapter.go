@@ -62,14 +62,21 @@ func SticksChapterPrunings() []technique.Pruning {
 // ctx.Err() when ctx is done first, and puzzle.ErrNoSolution for a block
 // without pieces or outside 1..2^30 and 2^20 pieces.
 func SticksChapter(ctx context.Context, p sticks.Instance, run search.Run) (sticks.Answer, search.Stats, error) {
+	if run.Counting() {
+		return sticksChapterRun[trace.Counted](ctx, p, run)
+	}
+	return sticksChapterRun[trace.Uncounted](ctx, p, run)
+}
+
+// sticksChapterRun is SticksChapter counting into a trace.Probe[C].
+func sticksChapterRun[C trace.Counts](ctx context.Context, p sticks.Instance, run search.Run) (sticks.Answer, search.Stats, error) {
 	n := len(p.Pieces)
 	if n == 0 || n > sticksMaxPieces || slices.ContainsFunc(p.Pieces, func(v int) bool { return uint(v-1) >= sticksMaxPiece }) {
 		return sticks.Answer{}, search.Stats{}, puzzle.ErrNoSolution
 	}
-	s := &sticksChapter{ctx: ctx, tick: poll.New(ctx), n: n}
+	s := &sticksChapter[C]{ctx: ctx, tick: poll.New(ctx), n: n}
 	s.on = run.Prunings.Bits(SticksChapterPrunings)
 	s.probe.Start(run.Sink)
-	s.tracing = s.probe.Tracing()
 	// a[1..n], as the listing's, and a[n+1] past the end.
 	s.a = make([]int, n+2)
 	copy(s.a[1:], p.Pieces)
@@ -87,12 +94,11 @@ func SticksChapter(ctx context.Context, p sticks.Instance, run search.Run) (stic
 }
 
 // sticksChapter is the state of the chapter's sticks program: its globals.
-type sticksChapter struct {
-	ctx     context.Context
-	tick    poll.Ticker // counts the calls of dfs
-	probe   trace.Probe
-	tracing bool
-	on      technique.Bits
+type sticksChapter[C trace.Counts] struct {
+	ctx   context.Context
+	tick  poll.Ticker // counts the calls of dfs
+	probe trace.Probe[C]
+	on    technique.Bits
 
 	n, sum, len, cnt int
 	a                []int // the pieces, a[1..n], sorted
@@ -103,11 +109,11 @@ type sticksChapter struct {
 
 // lengths tries the lengths from the longest piece up and returns the
 // answer at the first that fits.
-func (s *sticksChapter) lengths(longest int) (sticks.Answer, error) {
+func (s *sticksChapter[C]) lengths(longest int) (sticks.Answer, error) {
 	for s.len = longest; s.len <= s.sum; s.len++ {
 		if s.sum%s.len != 0 && s.on.Has(sticksChDivisors) {
 			s.probe.Cut(sticksChDivisors)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(sticksChDivisors, fmt.Sprintf("L=%d: %d is not a multiple of %d", s.len, s.sum, s.len))
 			}
 			if s.len%poll.Every == 0 && s.ctx.Err() != nil {
@@ -119,12 +125,12 @@ func (s *sticksChapter) lengths(longest int) (sticks.Answer, error) {
 		// cannot fill its last stick, and fails after the search.
 		s.cnt = (s.sum + s.len - 1) / s.len
 		s.tried = 0
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Enter(fmt.Sprintf("L=%d: %d sticks", s.len, s.cnt))
 		}
 		ok := s.dfs(1, 0, 1)
 		s.ordered()
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Leave()
 		}
 		if err := s.tick.Err(); err != nil {
@@ -139,18 +145,18 @@ func (s *sticksChapter) lengths(longest int) (sticks.Answer, error) {
 
 // ordered counts the pieces that longest-first tried at the length just
 // searched, as one leaf under it: an order ends nothing.
-func (s *sticksChapter) ordered() {
+func (s *sticksChapter[C]) ordered() {
 	if !s.on.Has(sticksChLongestFirst) {
 		return
 	}
 	s.probe.CutN(sticksChLongestFirst, s.tried)
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Why(sticksChLongestFirst, trace.Plural(s.tried, "piece", "pieces")+" tried, longest first")
 	}
 }
 
 // answer returns the sticks that the last successful search filled.
-func (s *sticksChapter) answer() sticks.Answer {
+func (s *sticksChapter[C]) answer() sticks.Answer {
 	made := make([][]int, s.cnt)
 	for i := 1; i <= s.n; i++ {
 		k := s.stick[i] - 1
@@ -162,7 +168,7 @@ func (s *sticksChapter) answer() sticks.Answer {
 // dfs is the listing's: it fills stick number stick (from 1), s of which
 // is filled, the last piece put into it being before index last, and
 // then the sticks after it.
-func (s *sticksChapter) dfs(stick, filled, last int) bool {
+func (s *sticksChapter[C]) dfs(stick, filled, last int) bool {
 	if !s.tick.Tick() {
 		return false
 	}
@@ -186,7 +192,7 @@ func (s *sticksChapter) dfs(stick, filled, last int) bool {
 		s.tried++
 		v[i], s.stick[i] = 1, stick
 		label := ""
-		if s.tracing {
+		if s.probe.Tracing() {
 			label = fmt.Sprintf("stick %d: +%d = %d", stick, a[i], filled+a[i])
 		}
 		if s.down(label, stick, filled+a[i], i+1) {
@@ -222,7 +228,7 @@ func (s *sticksChapter) dfs(stick, filled, last int) bool {
 		}
 		if skipped > 0 {
 			s.probe.CutN(sticksChEqualSkip, skipped)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(sticksChEqualSkip, fmt.Sprintf("%s of length %d", trace.Plural(skipped, "more piece", "more pieces"), a[i]))
 			}
 		}
@@ -232,7 +238,7 @@ func (s *sticksChapter) dfs(stick, filled, last int) bool {
 
 // before counts the pieces that index-order leaves out of a loop starting
 // at last: those not used that fit.
-func (s *sticksChapter) before(filled, last int) {
+func (s *sticksChapter[C]) before(filled, last int) {
 	n := 0
 	for i := 1; i < last; i++ {
 		if s.v[i] == 0 && filled+s.a[i] <= s.len {
@@ -241,23 +247,23 @@ func (s *sticksChapter) before(filled, last int) {
 	}
 	if n > 0 {
 		s.probe.CutN(sticksChIndexOrder, n)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(sticksChIndexOrder, trace.Plural(n, "piece", "pieces")+" before the last one taken")
 		}
 	}
 }
 
 // cut counts one act of cut k, which ended a call, and says why.
-func (s *sticksChapter) cut(k int, format string, args ...any) {
+func (s *sticksChapter[C]) cut(k int, format string, args ...any) {
 	s.probe.Cut(k)
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Why(k, fmt.Sprintf(format, args...))
 	}
 }
 
 // down calls dfs, as a decision of the traced tree labelled label.
-func (s *sticksChapter) down(label string, stick, filled, last int) bool {
-	if !s.tracing {
+func (s *sticksChapter[C]) down(label string, stick, filled, last int) bool {
+	if !s.probe.Tracing() {
 		return s.dfs(stick, filled, last)
 	}
 	s.probe.Enter(label)

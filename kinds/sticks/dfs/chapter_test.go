@@ -40,7 +40,7 @@ func TestSticksChapterSample(t *testing.T) {
 		{"chapter,-2", 36, []int64{1, 0, 7, 16, 3, 3}},
 		{"chapter,-1", 34, []int64{0, 23, 2, 5, 6, 2}},
 	} {
-		a, st, err := dfs.SticksChapter(context.Background(), p, search.Run{Prunings: chaptertest.Set(t, ps, tc.spec)})
+		a, st, err := dfs.SticksChapter(context.Background(), p, search.Run{Prunings: chaptertest.Set(t, ps, tc.spec), CountCuts: true})
 		require.NoError(t, err)
 		require.Equal(t, 6, a.Length, tc.spec)
 		require.NoError(t, p.Verify(a))
@@ -99,7 +99,7 @@ func checkSticksChapter(t *testing.T, prog string, blocks []sticks.Instance) {
 			}
 			pinned++
 			what := fmt.Sprintf("%s, block %d %v", spec, i+1, p.Pieces)
-			a, st, err := dfs.SticksChapter(context.Background(), p, search.Run{Prunings: on})
+			a, st, err := dfs.SticksChapter(context.Background(), p, search.Run{Prunings: on, CountCuts: true})
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
 			require.Equal(t, want[i].Answer, strconv.Itoa(a.Length), what)
@@ -115,7 +115,7 @@ func checkSticksChapter(t *testing.T, prog string, blocks []sticks.Instance) {
 // error.
 func TestSticksChapterStops(t *testing.T) {
 	p := sticks.Instance{Pieces: []int{5, 2, 1, 5, 2, 1, 5, 2, 1}}
-	_, _, err := dfs.SticksChapter(chaptertest.Cancelled(), p, search.Run{Prunings: chaptertest.Set(t, dfs.SticksChapterPrunings(), "chapter")})
+	_, _, err := dfs.SticksChapter(chaptertest.Cancelled(), p, search.Run{Prunings: chaptertest.Set(t, dfs.SticksChapterPrunings(), "chapter"), CountCuts: true})
 	require.ErrorIs(t, err, context.Canceled)
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/sticks"
 	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // TestSticksMemoExact: the memo holds exactly the states added to it, on
@@ -111,7 +112,7 @@ func TestSticksMemoFollowsTheBlock(t *testing.T) {
 		{"64 distinct lengths", wide, 10000, 40 * 64 * 1024},
 		{"hard_454", judge, 1, 8 * 1024},
 	} {
-		var s sticksSearch
+		var s sticksSearch[trace.Counted]
 		s.on = technique.Set{}.Bits(Prunings)
 		require.True(t, s.init(context.Background(), tc.pieces, 0))
 		most := 0
@@ -144,7 +145,7 @@ func TestSticksWithMemory(t *testing.T) {
 	want, _, err := Solve(context.Background(), sticks.Instance{Pieces: wide}, search.Run{})
 	require.NoError(t, err)
 	for _, bytes := range []int{1 << 30, 56 << 20, 4 << 20, 64 << 10, 1} {
-		var s sticksSearch
+		var s sticksSearch[trace.Counted]
 		s.on = technique.Set{}.Bits(Prunings)
 		require.True(t, s.init(context.Background(), wide, bytes))
 		require.LessOrEqual(t, s.memoBytes+8*s.reachWords, bytes, "%d bytes", bytes)
@@ -156,7 +157,7 @@ func TestSticksWithMemory(t *testing.T) {
 	got, _, err := Solve(context.Background(), sticks.Instance{Pieces: wide}, search.Run{Memory: 4 << 20})
 	require.NoError(t, err)
 	require.Equal(t, want.Length, got.Length)
-	var s sticksSearch
+	var s sticksSearch[trace.Counted]
 	s.on = technique.Set{}.Bits(Prunings)
 	require.True(t, s.init(context.Background(), wide, 0))
 	require.Equal(t, sticksMemoBytes, s.memoBytes, "0 keeps the default")

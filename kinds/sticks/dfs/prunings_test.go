@@ -86,7 +86,7 @@ func TestSticksPrunings(t *testing.T) {
 			want = sticksref.Classic(p.Pieces)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		a, st, err := dfs.Solve(ctx, p, search.Run{Prunings: sticksSet(t, spec)})
+		a, st, err := dfs.Solve(ctx, p, search.Run{Prunings: sticksSet(t, spec), CountCuts: true})
 		cancel()
 		require.NoError(t, err, "%d %s: %v", i, spec, p.Pieces)
 		require.Equal(t, want, a.Length, "%d %s: %v, %d nodes", i, spec, p.Pieces, st.Nodes)
@@ -122,7 +122,7 @@ func TestSticksPruningsReal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 1011))
 	for n := 0; n < 10; {
 		p := narrowSticks(rng, 16+rng.IntN(9))
-		if _, st, _ := dfs.Solve(context.Background(), p, search.Run{}); st.Nodes > 600 {
+		if _, st, _ := dfs.Solve(context.Background(), p, search.Run{CountCuts: true}); st.Nodes > 600 {
 			ps = append(ps, p)
 			n++
 		}
@@ -136,10 +136,10 @@ func TestSticksPruningsReal(t *testing.T) {
 		t.Run(pr.Name, func(t *testing.T) {
 			differs := false
 			for _, p := range ps {
-				want, st, err := dfs.Solve(context.Background(), p, search.Run{})
+				want, st, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 				require.NoError(t, err)
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				got, st2, err := dfs.Solve(ctx, p, search.Run{Prunings: sticksSet(t, "-"+pr.Name)})
+				got, st2, err := dfs.Solve(ctx, p, search.Run{Prunings: sticksSet(t, "-"+pr.Name), CountCuts: true})
 				cancel()
 				if errors.Is(err, context.DeadlineExceeded) {
 					differs = true
@@ -182,7 +182,7 @@ func TestSticksCuts(t *testing.T) {
 	}
 	for i, p := range ps {
 		for range 2 { // the same on every run
-			_, st, err := dfs.Solve(context.Background(), p, search.Run{})
+			_, st, err := dfs.Solve(context.Background(), p, search.Run{CountCuts: true})
 			require.NoError(t, err)
 			require.Equal(t, want[i].nodes, st.Nodes, "block %d", i+1)
 			require.Equal(t, want[i].cuts, techniquetest.Cuts(dfs.Prunings(), st), "block %d", i+1)
@@ -190,7 +190,7 @@ func TestSticksCuts(t *testing.T) {
 	}
 	// Without equal-skip each 2 is a piece of its own, and the fourth
 	// stick takes them one at a time: 9 nodes, equal-skip's 2 more.
-	_, st, err := dfs.Solve(context.Background(), ps[0], search.Run{Prunings: sticksSet(t, "-equal-skip")})
+	_, st, err := dfs.Solve(context.Background(), ps[0], search.Run{Prunings: sticksSet(t, "-equal-skip"), CountCuts: true})
 	require.NoError(t, err)
 	require.Zero(t, techniquetest.Cuts(dfs.Prunings(), st)["equal-skip"])
 	require.Equal(t, int64(9), st.Nodes)
@@ -205,14 +205,14 @@ func TestSticksPruningsIndexed(t *testing.T) {
 		require.NotEmpty(t, p.Counts, "%s", p.Name)
 	}
 	ps, _ := readSticks(t, "hard_454", 0)
-	_, def, err := dfs.Solve(context.Background(), ps[0], search.Run{})
+	_, def, err := dfs.Solve(context.Background(), ps[0], search.Run{CountCuts: true})
 	require.NoError(t, err)
 	for i, p := range dfs.Prunings() {
 		if def.Cuts[i] == 0 {
 			continue
 		}
 		// A search stopped by its deadline reports its counts too.
-		_, st, _ := dfs.Solve(poll.Budget(context.Background(), 200), ps[0], search.Run{Prunings: sticksSet(t, "-"+p.Name)})
+		_, st, _ := dfs.Solve(poll.Budget(context.Background(), 200), ps[0], search.Run{Prunings: sticksSet(t, "-"+p.Name), CountCuts: true})
 		require.Zero(t, st.Cuts[i], "%s off still counts", p.Name)
 	}
 }

@@ -6,7 +6,7 @@ package dfs
 
 // reachable reports whether r is a sum of pieces left of index j or later,
 // as the bitsets of this depth say (they must be on).
-func (s *sticksSearch) reachable(depth, j, r int) bool {
+func (s *sticksSearch[C]) reachable(depth, j, r int) bool {
 	return sticksBit(s.reach[(2+depth*(len(s.vals)+1)+j)*s.words:], r)
 }
 
@@ -15,7 +15,7 @@ func (s *sticksSearch) reachable(depth, j, r int) bool {
 // left of index j or later; R[len(vals)] = {0}. While the stick is being
 // filled only counts at indices up to the current one change, so R[j+1]
 // stays exact for the whole stick.
-func (s *sticksSearch) setReach(depth, f int) {
+func (s *sticksSearch[C]) setReach(depth, f int) {
 	if !s.bits {
 		return
 	}
@@ -56,7 +56,7 @@ func (s *sticksSearch) setReach(depth, f int) {
 // shortest, so t lies between kmin, the fewest longest pieces reaching l,
 // and kmax, the most shortest pieces within l; the m sticks then hold
 // between m*kmin and m*kmax pieces.
-func (s *sticksSearch) piecesFit(f, m int) bool {
+func (s *sticksSearch[C]) piecesFit(f, m int) bool {
 	// base + step*i is the index of the i-th longest length from f on.
 	d, base, step := len(s.vals)-f, f, 1
 	if !s.on.Has(sticksLongestFirst) {
@@ -87,7 +87,7 @@ func (s *sticksSearch) piecesFit(f, m int) bool {
 }
 
 // mostCopies returns the index from f on with the most pieces left.
-func (s *sticksSearch) mostCopies(f int) int {
+func (s *sticksSearch[C]) mostCopies(f int) int {
 	best := f
 	for j := f + 1; j < len(s.cnt); j++ {
 		if s.cnt[j] > s.cnt[best] {
@@ -106,7 +106,7 @@ func (s *sticksSearch) mostCopies(f int) int {
 // stick with top pieces v must also hold a piece of some length x (l-top*v
 // is out of reach without length x), at most cnt[x] sticks hold top, so
 // the m sticks hold at most cnt[x]*top + (m-cnt[x])*next pieces v.
-func (s *sticksSearch) copiesFit(j, m int) bool {
+func (s *sticksSearch[C]) copiesFit(j, m int) bool {
 	v, c, w := s.vals[j], s.cnt[j], s.words
 	if w == 0 || c <= m {
 		return true // no bitsets, or a single piece: the search sees it at once
@@ -153,7 +153,7 @@ func (s *sticksSearch) copiesFit(j, m int) bool {
 
 // sumsWithout sets dst to the sums up to l of the pieces left, leaving out
 // the lengths of index j and x.
-func (s *sticksSearch) sumsWithout(dst []uint64, j, x int) {
+func (s *sticksSearch[C]) sumsWithout(dst []uint64, j, x int) {
 	clear(dst)
 	dst[0] = 1
 	for i, n := range s.cnt {

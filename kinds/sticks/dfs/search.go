@@ -28,11 +28,18 @@ import (
 // always fits. Each candidate below that is decided by a search, with
 // the prunings of Prunings that run switches.
 func Solve(ctx context.Context, p sticks.Instance, run search.Run) (sticks.Answer, search.Stats, error) {
+	if run.Counting() {
+		return solve[trace.Counted](ctx, p, run)
+	}
+	return solve[trace.Uncounted](ctx, p, run)
+}
+
+// solve is Solve with the search counting into a trace.Probe[C].
+func solve[C trace.Counts](ctx context.Context, p sticks.Instance, run search.Run) (sticks.Answer, search.Stats, error) {
 	var st search.Stats
-	var s sticksSearch
+	var s sticksSearch[C]
 	s.on = run.Prunings.Bits(Prunings)
 	s.probe.Start(run.Sink)
-	s.tracing = s.probe.Tracing()
 	if !s.init(ctx, p.Pieces, run.Memory) {
 		return sticks.Answer{}, st, puzzle.ErrNoSolution
 	}
@@ -45,14 +52,14 @@ func Solve(ctx context.Context, p sticks.Instance, run search.Run) (sticks.Answe
 // the shortest that fits. Shortest first, the first that fits is it;
 // longest first, every candidate is decided and the last that fits kept.
 // The whole, one stick of every piece, always fits and needs no search.
-func (s *sticksSearch) lengths(pieces []int, st *search.Stats) (sticks.Answer, error) {
+func (s *sticksSearch[C]) lengths(pieces []int, st *search.Stats) (sticks.Answer, error) {
 	var best *sticks.Answer
 	for l := range s.candidates() {
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Level(fmt.Sprintf("L=%d", l))
 		}
 		ok, err := s.solve(l)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Leave()
 		}
 		st.Nodes += s.nodes
@@ -63,7 +70,7 @@ func (s *sticksSearch) lengths(pieces []int, st *search.Stats) (sticks.Answer, e
 		case ok && s.on.Has(sticksShortestFirst):
 			if n := s.undecided(l); n > 0 {
 				s.probe.CutN(sticksShortestFirst, n)
-				if s.tracing {
+				if s.probe.Tracing() {
 					s.probe.Why(sticksShortestFirst, fmt.Sprintf("%s left undecided: L=%d, shorter, fits", trace.Plural(n, "longer length", "longer lengths"), l))
 				}
 			}
@@ -87,7 +94,7 @@ func (s *sticksSearch) lengths(pieces []int, st *search.Stats) (sticks.Answer, e
 // of their gcd; with divisors it divides the total, so that it is the
 // total over a number of sticks d, and a length above half the total is
 // the total itself.
-func (s *sticksSearch) candidates() iter.Seq[int] {
+func (s *sticksSearch[C]) candidates() iter.Seq[int] {
 	g := 1
 	if s.on.Has(sticksGcd) {
 		g = s.gcd()
@@ -97,7 +104,7 @@ func (s *sticksSearch) candidates() iter.Seq[int] {
 			for l := range s.range_(s.longest, s.sum-1) {
 				if l%g != 0 {
 					s.probe.Cut(sticksGcd)
-					if s.tracing {
+					if s.probe.Tracing() {
 						s.probe.Why(sticksGcd, fmt.Sprintf("L=%d: not a multiple of %d, the pieces' gcd", l, g))
 					}
 				} else if !yield(l) {
@@ -126,7 +133,7 @@ func (s *sticksSearch) candidates() iter.Seq[int] {
 			prev = l
 			if l%g != 0 {
 				s.probe.Cut(sticksGcd)
-				if s.tracing {
+				if s.probe.Tracing() {
 					s.probe.Why(sticksGcd, fmt.Sprintf("L=%d: not a multiple of %d, the pieces' gcd", l, g))
 				}
 			} else if !yield(l) {
@@ -144,7 +151,10 @@ func (s *sticksSearch) candidates() iter.Seq[int] {
 // notDivisors counts the lengths lo..hi, none a divisor of the total,
 // that divisors leaves out and gcd-lengths would let through: the
 // multiples of g.
-func (s *sticksSearch) notDivisors(lo, hi, g int) {
+func (s *sticksSearch[C]) notDivisors(lo, hi, g int) {
+	if !s.probe.Counting() {
+		return
+	}
 	n := 0
 	if lo <= hi {
 		n = hi/g - (lo-1)/g
@@ -153,7 +163,7 @@ func (s *sticksSearch) notDivisors(lo, hi, g int) {
 		return
 	}
 	s.probe.CutN(sticksDivisors, n)
-	if s.tracing {
+	if s.probe.Tracing() {
 		if lo == hi {
 			s.probe.Why(sticksDivisors, fmt.Sprintf("L=%d: %d is not a multiple of %d", lo, s.sum, lo))
 		} else {
@@ -164,7 +174,7 @@ func (s *sticksSearch) notDivisors(lo, hi, g int) {
 
 // range_ yields lo..hi, upwards in the order of shortest-first, else
 // downwards.
-func (s *sticksSearch) range_(lo, hi int) iter.Seq[int] {
+func (s *sticksSearch[C]) range_(lo, hi int) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		if s.on.Has(sticksShortestFirst) {
 			for l := lo; l <= hi && yield(l); l++ {
@@ -178,7 +188,10 @@ func (s *sticksSearch) range_(lo, hi int) iter.Seq[int] {
 
 // undecided returns the number of candidate lengths above l, below the
 // total, that shortest-first leaves undecided once l fits.
-func (s *sticksSearch) undecided(l int) int {
+func (s *sticksSearch[C]) undecided(l int) int {
+	if !s.probe.Counting() {
+		return 0 // only a count reads it
+	}
 	g := 1
 	if s.on.Has(sticksGcd) {
 		g = s.gcd()
@@ -229,7 +242,7 @@ const (
 )
 
 // Prunings returns the prunings of Sticks, every one on by default.
-// Most of them act in the full mode only (see sticksSearch): the cheap
+// Most of them act in the full mode only (see sticksSearch[C]): the cheap
 // first pass at each length has the classic cuts alone.
 //
 // A node is a choice of pieces for a stick: c pieces of one length, or
@@ -319,7 +332,7 @@ const (
 // The search allocates once per block (path, vals and cnt share one
 // buffer) plus the certificate's slice of sticks; a search puts back every
 // count it takes, so nothing is copied between lengths.
-type sticksSearch struct {
+type sticksSearch[C trace.Counts] struct {
 	ctx  context.Context
 	vals []int // distinct piece lengths, longest first (shortest first without longest-first)
 	cnt  []int // pieces left of each length, indexed like vals; every
@@ -367,9 +380,8 @@ type sticksSearch struct {
 	// The prunings on, indexed by the constants of Prunings.
 	on technique.Bits
 
-	probe    trace.Probe // the cuts, and the tree when traced
-	tracing  bool        // probe records the tree
-	anyOrder bool        // not (longest-first and index-order): a single piece is looked up by exact
+	probe    trace.Probe[C] // the cuts, and the tree when traced
+	anyOrder bool           // not (longest-first and index-order): a single piece is looked up by exact
 	// nz has bit k set when cnt[k] > 0, kept by take; masked says the
 	// block has at most 64 lengths, so that nz holds them all and live
 	// counts by it.
@@ -379,7 +391,7 @@ type sticksSearch struct {
 
 // init prepares s for the pieces; it reports false when they are outside
 // what the search takes.
-func (s *sticksSearch) init(ctx context.Context, pieces []int, memory int) bool {
+func (s *sticksSearch[C]) init(ctx context.Context, pieces []int, memory int) bool {
 	n := len(pieces)
 	if n == 0 || n > sticksMaxPieces {
 		return false
@@ -439,7 +451,7 @@ func (s *sticksSearch) init(ctx context.Context, pieces []int, memory int) bool 
 // longest-first, shortest first; without equal-skip each piece is a
 // length of its own, and s.long covers them all, so that atMost searches
 // rather than counts lengths in present.
-func (s *sticksSearch) groupSorted(pieces []int) {
+func (s *sticksSearch[C]) groupSorted(pieces []int) {
 	sorted := slices.Clone(pieces)
 	if s.on.Has(sticksLongestFirst) {
 		slices.SortFunc(sorted, func(a, b int) int { return b - a }) // no overflow in 1..2^30
@@ -477,7 +489,7 @@ func (s *sticksSearch) groupSorted(pieces []int) {
 }
 
 // gcd returns the greatest common divisor of the piece lengths.
-func (s *sticksSearch) gcd() int {
+func (s *sticksSearch[C]) gcd() int {
 	if s.present&(s.present>>1) != 0 {
 		return 1 // two lengths in a row, the usual case
 	}
@@ -494,20 +506,20 @@ func (s *sticksSearch) gcd() int {
 }
 
 // alloc makes room for n pieces of d distinct lengths, in one allocation.
-func (s *sticksSearch) alloc(n, d int) {
+func (s *sticksSearch[C]) alloc(n, d int) {
 	buf := make([]int, n+2*d)
 	s.path, s.vals, s.cnt = buf[:n:n], buf[n:n+d:n+d], buf[n+d:]
 }
 
 // whole returns the answer of one stick holding every piece.
-func (s *sticksSearch) whole(pieces []int) sticks.Answer {
+func (s *sticksSearch[C]) whole(pieces []int) sticks.Answer {
 	copy(s.path, pieces)
 	return sticks.Answer{Length: s.sum, Sticks: [][]int{s.path}}
 }
 
 // solve reports whether the pieces fit sticks of length l; err is ctx.Err()
 // when the search was stopped.
-func (s *sticksSearch) solve(l int) (bool, error) {
+func (s *sticksSearch[C]) solve(l int) (bool, error) {
 	s.l = l
 	if ok := s.run(false); !s.over {
 		return ok, s.err
@@ -520,8 +532,8 @@ func (s *sticksSearch) solve(l int) (bool, error) {
 
 // run searches once, in full mode or in the cheap mode that gives up after
 // sticksCheapNodes nodes (reported by s.over).
-func (s *sticksSearch) run(full bool) bool {
-	if s.tracing {
+func (s *sticksSearch[C]) run(full bool) bool {
+	if s.probe.Tracing() {
 		mode := fmt.Sprintf("cheap pass (%d nodes at most)", sticksCheapNodes)
 		if full {
 			mode = "full search"
@@ -539,7 +551,7 @@ func (s *sticksSearch) run(full bool) bool {
 			if !s.on.Has(sticksMemoCut) {
 				bytes = 0
 			}
-			s.memo.setup(s.cnt, bytes, s.tracing) // between searches cnt holds the block
+			s.memo.setup(s.cnt, bytes, s.probe.Tracing()) // between searches cnt holds the block
 		}
 		s.memo.reset()
 		if s.l/64 < s.reachWords && (s.on.Has(sticksReach) || s.on.Has(sticksCopiesFit)) {
@@ -560,13 +572,13 @@ func (s *sticksSearch) run(full bool) bool {
 }
 
 // answer returns the solution found by the last successful solve.
-func (s *sticksSearch) answer() sticks.Answer {
+func (s *sticksSearch[C]) answer() sticks.Answer {
 	return sticks.Answer{Length: s.l, Sticks: s.sticks}
 }
 
 // stick fills the stick at depth (sticks already full) and all after it;
 // no piece before index f is left.
-func (s *sticksSearch) stick(depth, f int) bool {
+func (s *sticksSearch[C]) stick(depth, f int) bool {
 	left := s.sum - depth*s.l
 	if left == 0 {
 		// Success: the pieces are written into path as the search
@@ -584,14 +596,14 @@ func (s *sticksSearch) stick(depth, f int) bool {
 		// sticks led here.
 		if k := s.memo.lookup(s.cnt, f); k >= 0 {
 			s.probe.Cut(sticksMemoCut)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.WhyRef(sticksMemoCut, "state seen before: "+s.state(f, left), s.memo.ref(k))
 			}
 			return false
 		}
 		if s.narrow && !s.piecesFit(f, left/s.l) {
 			s.probe.Cut(sticksPieceCount)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(sticksPieceCount, s.state(f, left)+": too many or too few pieces for the sticks")
 			}
 			s.memo.add(s.cnt, f, s.probe.Current())
@@ -599,7 +611,7 @@ func (s *sticksSearch) stick(depth, f int) bool {
 		}
 		if j := s.mostCopies(f); s.on.Has(sticksCopiesFit) && !s.copiesFit(j, left/s.l) {
 			s.probe.Cut(sticksCopiesFit)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(sticksCopiesFit, fmt.Sprintf("%d pieces of length %d do not fit %s", s.cnt[j], s.vals[j], trace.Plural(left/s.l, "stick", "sticks")))
 			}
 			s.memo.add(s.cnt, f, s.probe.Current())
@@ -624,7 +636,7 @@ func (s *sticksSearch) stick(depth, f int) bool {
 
 // state says what the pieces left from index f on are, for a trace:
 // "3 sticks, pieces 5 5 2 1".
-func (s *sticksSearch) state(f, left int) string {
+func (s *sticksSearch[C]) state(f, left int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, pieces", trace.Plural(left/s.l, "stick", "sticks"))
 	shown := 0
@@ -644,7 +656,7 @@ func (s *sticksSearch) state(f, left int) string {
 // node counts a decision of the search and reports whether it may go on:
 // now and then it looks at ctx, and at the node budget of the cheap pass
 // (check).
-func (s *sticksSearch) node() bool {
+func (s *sticksSearch[C]) node() bool {
 	s.tick--
 	return s.tick >= 0 || !s.check()
 }
@@ -663,7 +675,7 @@ func (s *sticksSearch) node() bool {
 // length for the stick, and of the single piece that closes a gap below
 // twice the shortest (small-gap). Each cut counts what it alone removes,
 // as SticksPrunings says.
-func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
+func (s *sticksSearch[C]) fill(depth, j, r int, first bool) bool {
 	vals, cnt := s.vals, s.cnt[:len(s.vals)]
 	if j < len(vals) && vals[j] > r {
 		// Longest first, the lengths that fit come next; shortest first,
@@ -694,7 +706,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 				}
 				one = one || c == 1
 				s.take(j, n-c)
-				if s.tracing {
+				if s.probe.Tracing() {
 					ok = s.down(depth, c, v, 0, r == s.l, func() bool { return s.stick(depth+1, s.first) })
 				} else {
 					ok = s.stick(depth+1, s.first)
@@ -719,7 +731,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 				one = one || c == 1
 				s.shorter(j, rest)
 				s.take(k, cnt[k]-1)
-				if s.tracing {
+				if s.probe.Tracing() {
 					ok = s.down(depth, c, v, rest, r == s.l, func() bool { return s.stick(depth+1, s.first) })
 				} else {
 					ok = s.stick(depth+1, s.first)
@@ -731,7 +743,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 				}
 			case bits && !s.reachable(depth, j+1, rest):
 				s.probe.Cut(sticksReach)
-				if s.tracing {
+				if s.probe.Tracing() {
 					s.probe.Why(sticksReach, fmt.Sprintf("%s: gap %d is no sum of the pieces after %d", s.choiceText(c, v), rest, v))
 				}
 				continue // no pieces left after j make up rest
@@ -747,7 +759,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 				} else {
 					s.inOrder(j, rest)
 				}
-				if s.tracing {
+				if s.probe.Tracing() {
 					ok = s.down(depth, c, v, -rest, r == s.l, func() bool { return s.fill(depth, next, rest, false) })
 				} else {
 					ok = s.fill(depth, next, rest, false)
@@ -757,7 +769,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 			if ok {
 				if c > 1 && s.on.Has(sticksEqualSkip) {
 					s.probe.CutN(sticksEqualSkip, c-1)
-					if s.tracing {
+					if s.probe.Tracing() {
 						s.probe.Why(sticksEqualSkip, fmt.Sprintf("%d pieces of length %d in one decision", c, v))
 					}
 				}
@@ -781,9 +793,9 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 					s.lastCut(j, r, sticksLastPiece)
 					return false
 				}
-				if s.tries(depth, j, v) {
+				if s.probe.Counting() && s.tries(depth, j, v) {
 					s.probe.Cut(sticksLastPiece)
-					if s.tracing {
+					if s.probe.Tracing() {
 						s.probe.Why(sticksLastPiece, fmt.Sprintf("%s closed the stick and failed: so does %s", s.choiceText(c, v), s.choiceText(c-1, v)))
 					}
 				}
@@ -798,14 +810,14 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 		}
 		if n > 1 && one && s.on.Has(sticksEqualSkip) {
 			s.probe.CutN(sticksEqualSkip, n-1)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(sticksEqualSkip, fmt.Sprintf("%s of length %d, like the one that failed", trace.Plural(n-1, "more piece", "more pieces"), v))
 			}
 		}
 		if bits && !s.reachable(depth, j+1, r) {
 			if m := s.lengthsAfter(j, r); m > 0 {
 				s.probe.CutN(sticksReach, m)
-				if s.tracing {
+				if s.probe.Tracing() {
 					s.probe.Why(sticksReach, fmt.Sprintf("gap %d is no sum of the pieces after %d: %s untried", r, v, trace.Plural(m, "length", "lengths")))
 				}
 			}
@@ -816,7 +828,7 @@ func (s *sticksSearch) fill(depth, j, r int, first bool) bool {
 }
 
 // take sets the pieces left of index k to m, and its bit in nz.
-func (s *sticksSearch) take(k, m int) {
+func (s *sticksSearch[C]) take(k, m int) {
 	s.cnt[k] = m
 	bit := uint64(1) << uint(k) // 0 past 63 lengths, where nz is not read
 	if m == 0 {
@@ -827,7 +839,7 @@ func (s *sticksSearch) take(k, m int) {
 }
 
 // live returns how many of the indices a..b-1 have pieces left.
-func (s *sticksSearch) live(a, b int) int {
+func (s *sticksSearch[C]) live(a, b int) int {
 	if a >= b {
 		return 0
 	}
@@ -850,7 +862,7 @@ func (s *sticksSearch) live(a, b int) int {
 // fitting returns the end of the indices from j on whose lengths are at
 // most r: with longest-first their start is atMost(j, r) and their end
 // the end, shortest first their start j.
-func (s *sticksSearch) fitting(j, r int) (int, int) {
+func (s *sticksSearch[C]) fitting(j, r int) (int, int) {
 	if s.on.Has(sticksLongestFirst) {
 		return s.atMost(j, r), len(s.vals)
 	}
@@ -858,7 +870,7 @@ func (s *sticksSearch) fitting(j, r int) (int, int) {
 }
 
 // choiceText says "5" for one piece of length 5, "3×2" for three of 2.
-func (s *sticksSearch) choiceText(c, v int) string {
+func (s *sticksSearch[C]) choiceText(c, v int) string {
 	if c == 1 {
 		return fmt.Sprint(v)
 	}
@@ -868,12 +880,15 @@ func (s *sticksSearch) choiceText(c, v int) string {
 // ordered counts longest-first's choice at a gap of r where the lengths
 // from index j on, which fit it, offer two or more with pieces left: it
 // tries the longest first.
-func (s *sticksSearch) ordered(j, r int) {
+func (s *sticksSearch[C]) ordered(j, r int) {
+	if !s.probe.Counting() {
+		return
+	}
 	if s.live(j, len(s.vals)) < 2 {
 		return
 	}
 	s.probe.Cut(sticksLongestFirst)
-	if s.tracing {
+	if s.probe.Tracing() {
 		for s.cnt[j] == 0 {
 			j++
 		}
@@ -883,7 +898,7 @@ func (s *sticksSearch) ordered(j, r int) {
 
 // closer returns the index of a piece of length rest left that may close
 // the gap after the pieces of index j, -1 if none (small-gap's look-up).
-func (s *sticksSearch) closer(j, rest int) int {
+func (s *sticksSearch[C]) closer(j, rest int) int {
 	k := s.atMost(j+1, rest)
 	if k == len(s.vals) || s.vals[k] != rest || s.cnt[k] == 0 {
 		if s.anyOrder {
@@ -897,12 +912,15 @@ func (s *sticksSearch) closer(j, rest int) int {
 
 // gapCut counts small-gap's refusal of the choice that leaves gap rest
 // after index j, unless reachable-sums would refuse it too.
-func (s *sticksSearch) gapCut(depth, j, rest int, why string) {
+func (s *sticksSearch[C]) gapCut(depth, j, rest int, why string) {
+	if !s.probe.Counting() {
+		return
+	}
 	if s.bits && !s.reachable(depth, j+1, rest) {
 		return // reachable-sums would refuse it alone
 	}
 	s.probe.Cut(sticksSmallGap)
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Why(sticksSmallGap, fmt.Sprintf("gap %d %s", rest, why))
 	}
 }
@@ -911,11 +929,14 @@ func (s *sticksSearch) gapCut(depth, j, rest int, why string) {
 // twice the shortest, after index j with no single piece to close it:
 // small-gap's, unless reachable-sums would refuse it too; and
 // index-order's when a piece before j would close it.
-func (s *sticksSearch) noCloser(depth, j, rest int) {
+func (s *sticksSearch[C]) noCloser(depth, j, rest int) {
+	if !s.probe.Counting() {
+		return
+	}
 	s.gapCut(depth, j, rest, "and no single piece of that length after it")
 	if s.on.Has(sticksIndexOrder) && s.exact(s.first, rest) >= 0 {
 		s.probe.Cut(sticksIndexOrder)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(sticksIndexOrder, fmt.Sprintf("gap %d: the piece %d that would close it comes before", rest, rest))
 		}
 	}
@@ -925,7 +946,10 @@ func (s *sticksSearch) noCloser(depth, j, rest int) {
 // gap rest after index j removes: the shorter lengths the gap's own fill
 // would try, each leaving a gap below the shortest piece, which without
 // reachable-sums nothing else refuses.
-func (s *sticksSearch) shorter(j, rest int) {
+func (s *sticksSearch[C]) shorter(j, rest int) {
+	if !s.probe.Counting() {
+		return
+	}
 	if !s.on.Has(sticksSmallGap) || s.bits {
 		return
 	}
@@ -935,7 +959,7 @@ func (s *sticksSearch) shorter(j, rest int) {
 	}
 	if m := s.live(s.fitting(from, rest-1)); m > 0 {
 		s.probe.CutN(sticksSmallGap, m)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(sticksSmallGap, fmt.Sprintf("gap %d closed by one piece: %s untried", rest, trace.Plural(m, "shorter length", "shorter lengths")))
 		}
 	}
@@ -944,14 +968,17 @@ func (s *sticksSearch) shorter(j, rest int) {
 // inOrder counts the lengths that index-order keeps out of the gap rest
 // left after index j: those from the stick's first index to j with pieces
 // left that fit it, which the next fill would try without it.
-func (s *sticksSearch) inOrder(j, rest int) {
+func (s *sticksSearch[C]) inOrder(j, rest int) {
+	if !s.probe.Counting() {
+		return
+	}
 	if s.on.Has(sticksLongestFirst) && s.vals[j] > rest {
 		return // the lengths up to j are no shorter: none fits
 	}
 	from, to := s.fitting(s.first, rest)
 	if m := s.live(from, min(to, j+1)); m > 0 {
 		s.probe.CutN(sticksIndexOrder, m)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(sticksIndexOrder, fmt.Sprintf("gap %d: %s taken before not taken again", rest, trace.Plural(m, "length", "lengths")))
 		}
 	}
@@ -959,20 +986,26 @@ func (s *sticksSearch) inOrder(j, rest int) {
 
 // lengthsAfter returns how many lengths after index j have pieces left
 // that fit a gap of r: those the loop of fill would go on to.
-func (s *sticksSearch) lengthsAfter(j, r int) int {
+func (s *sticksSearch[C]) lengthsAfter(j, r int) int {
+	if !s.probe.Counting() {
+		return 0 // only a count reads it
+	}
 	return s.live(s.fitting(j+1, r))
 }
 
 // lastCut counts the lengths after index j that fit the gap r, which a
 // return of fill leaves untried, for last-piece (a single piece that
 // closed the stick failed) or first-piece (cut).
-func (s *sticksSearch) lastCut(j, r, cut int) {
+func (s *sticksSearch[C]) lastCut(j, r, cut int) {
+	if !s.probe.Counting() {
+		return
+	}
 	m := s.lengthsAfter(j, r)
 	if m == 0 {
 		return
 	}
 	s.probe.CutN(cut, m)
-	if s.tracing {
+	if s.probe.Tracing() {
 		why := fmt.Sprintf("%d closes the stick and fails", s.vals[j])
 		if cut == sticksFirstPiece {
 			why = fmt.Sprintf("no stick holding its first piece %d works", s.vals[j])
@@ -984,7 +1017,7 @@ func (s *sticksSearch) lastCut(j, r, cut int) {
 // tries reports whether the search would try c-1 pieces of length v =
 // vals[j] where c of them closed the stick and failed, were last-piece
 // off: the gap v they leave passes the other cuts.
-func (s *sticksSearch) tries(depth, j, v int) bool {
+func (s *sticksSearch[C]) tries(depth, j, v int) bool {
 	switch {
 	case v < s.twice:
 		s.cnt[j]-- // as the choice of c-1 leaves one more piece v
@@ -1000,7 +1033,7 @@ func (s *sticksSearch) tries(depth, j, v int) bool {
 // single returns the index of a piece of length r left that may follow
 // the pieces of index j in a stick, -1 if none: after j (index-order),
 // else anywhere, in either order of lengths.
-func (s *sticksSearch) single(j, r int) int {
+func (s *sticksSearch[C]) single(j, r int) int {
 	from := j + 1
 	if !s.on.Has(sticksIndexOrder) {
 		from = s.first
@@ -1010,7 +1043,7 @@ func (s *sticksSearch) single(j, r int) int {
 
 // another returns the index after k of a piece of length r left, -1 if
 // none.
-func (s *sticksSearch) another(k, r int) int {
+func (s *sticksSearch[C]) another(k, r int) int {
 	for i := k + 1; i < len(s.vals) && s.vals[i] == r; i++ {
 		if s.cnt[i] > 0 {
 			return i
@@ -1024,7 +1057,7 @@ func (s *sticksSearch) another(k, r int) int {
 // left of the stick (as -gap), 0 when they close it, or the single piece
 // that then closes it, a decision of its own; empty says the stick was
 // empty.
-func (s *sticksSearch) down(depth, c, v, gap int, empty bool, next func() bool) bool {
+func (s *sticksSearch[C]) down(depth, c, v, gap int, empty bool, next func() bool) bool {
 	label := s.choiceText(c, v)
 	if empty {
 		label = fmt.Sprintf("stick %d: %s", depth+1, label)
@@ -1051,7 +1084,7 @@ func (s *sticksSearch) down(depth, c, v, gap int, empty bool, next func() bool) 
 
 // exact returns the index from j on of a piece of length r left, -1 if
 // none; only without equal-skip does a length repeat.
-func (s *sticksSearch) exact(j, r int) int {
+func (s *sticksSearch[C]) exact(j, r int) int {
 	var k int
 	if s.on.Has(sticksLongestFirst) {
 		k = s.atMost(j, r)
@@ -1068,13 +1101,13 @@ func (s *sticksSearch) exact(j, r int) int {
 
 // above returns, shortest first, the first index from j on whose length
 // is above r (len(vals) if none).
-func (s *sticksSearch) above(j, r int) int {
+func (s *sticksSearch[C]) above(j, r int) int {
 	return j + sort.SearchInts(s.vals[j:], r+1)
 }
 
 // atMost returns, longest first, the first index from j on whose length
 // is at most r (len(vals) if none).
-func (s *sticksSearch) atMost(j, r int) int {
+func (s *sticksSearch[C]) atMost(j, r int) int {
 	if uint(r) < uint(s.small) {
 		// The lengths above r come first: the long ones, then those
 		// marked in present above bit r.
@@ -1095,7 +1128,7 @@ func (s *sticksSearch) atMost(j, r int) int {
 // check looks at ctx and at the node budget of the cheap mode, counting
 // the nodes since it last did; it reports whether the search must stop
 // (s.stop).
-func (s *sticksSearch) check() bool {
+func (s *sticksSearch[C]) check() bool {
 	s.nodes += int64(s.period - s.tick)
 	if err := s.ctx.Err(); err != nil {
 		s.err, s.stop = err, true

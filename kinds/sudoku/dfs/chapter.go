@@ -66,11 +66,19 @@ func SudokuChapter(ctx context.Context, p sudoku.Instance, run search.Run) (sudo
 		return sudoku.Answer{}, search.Stats{}, fmt.Errorf("the chapter's sudoku search takes boxes 2 to %d (up to 64x64) of n² cells, got box %d and %d cells",
 			sudokuChapterMaxBox, p.Box, len(p.Cells))
 	}
-	s := &sudokuChapter{tick: poll.New(ctx), p: p, n: n, box: p.Box, full: ^uint64(0) >> (64 - n),
+	if run.Counting() {
+		return sudokuChapterRun[trace.Counted](ctx, p, run)
+	}
+	return sudokuChapterRun[trace.Uncounted](ctx, p, run)
+}
+
+// sudokuChapterRun is SudokuChapter counting into a trace.Probe[C].
+func sudokuChapterRun[C trace.Counts](ctx context.Context, p sudoku.Instance, run search.Run) (sudoku.Answer, search.Stats, error) {
+	n := p.Side()
+	s := &sudokuChapter[C]{tick: poll.New(ctx), p: p, n: n, box: p.Box, full: ^uint64(0) >> (64 - n),
 		state: make([]uint64, n*n), filled: make([]bool, n*n)}
 	s.on = run.Prunings.Bits(SudokuChapterPrunings)
 	s.probe.Start(run.Sink)
-	s.tracing = s.probe.Tracing()
 	for i := range s.state {
 		s.state[i] = s.full
 	}
@@ -88,17 +96,17 @@ func SudokuChapter(ctx context.Context, p sudoku.Instance, run search.Run) (sudo
 		}
 	}
 	s.trail = s.trail[:0] // the givens are never undone
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Enter(fmt.Sprintf("%d blank cells", blanks))
 	}
 	ok := s.dfs(blanks)
 	if s.on.Has(sudokuChFewest) {
 		s.probe.CutN(sudokuChFewest, s.chosen)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(sudokuChFewest, trace.Plural(s.chosen, "cell", "cells")+" chosen with the fewest letters")
 		}
 	}
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Leave()
 	}
 	st := search.Stats{Nodes: s.tick.Steps(), Cuts: s.probe.Counts(sudokuChCuts)}
@@ -118,11 +126,10 @@ func SudokuChapter(ctx context.Context, p sudoku.Instance, run search.Run) (sudo
 // sudokuChapter is the state of the chapter's sudoku program: a cell's
 // letters left as a mask, letter c (0 for the first symbol) at bit c, and
 // whether it is filled; a filled cell holds its letter's bit alone.
-type sudokuChapter struct {
-	tick    poll.Ticker // counts the calls of dfs
-	probe   trace.Probe
-	tracing bool
-	on      technique.Bits
+type sudokuChapter[C trace.Counts] struct {
+	tick  poll.Ticker // counts the calls of dfs
+	probe trace.Probe[C]
+	on    technique.Bits
 
 	p        sudoku.Instance
 	n, box   int
@@ -145,7 +152,7 @@ type sudokuUndo struct {
 
 // draw writes letter c into cell i, as the listing's draw: no other cell
 // of its row, column and box keeps c.
-func (s *sudokuChapter) draw(i, c int) {
+func (s *sudokuChapter[C]) draw(i, c int) {
 	n, bit := s.n, uint64(1)<<c
 	x, y := i/n, i%n
 	clear := func(j int) {
@@ -169,7 +176,7 @@ func (s *sudokuChapter) draw(i, c int) {
 }
 
 // undo takes back the changes after the first mark of the trail.
-func (s *sudokuChapter) undo(mark int) {
+func (s *sudokuChapter[C]) undo(mark int) {
 	for k := len(s.trail) - 1; k >= mark; k-- {
 		u := s.trail[k]
 		s.state[u.cell] = u.old
@@ -182,7 +189,7 @@ func (s *sudokuChapter) undo(mark int) {
 
 // dfs is the listing's: cnt cells are blank. A call that fails leaves
 // what its cuts filled; its caller undoes it.
-func (s *sudokuChapter) dfs(cnt int) bool {
+func (s *sudokuChapter[C]) dfs(cnt int) bool {
 	if !s.tick.Tick() {
 		return false
 	}
@@ -210,11 +217,11 @@ func (s *sudokuChapter) dfs(cnt int) bool {
 	for m := s.state[i]; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
 		s.draw(i, c)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Enter(s.cellName(i) + "=" + s.letter(c))
 		}
 		ok := s.dfs(cnt - 1)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Leave()
 		}
 		if ok {
@@ -230,7 +237,7 @@ func (s *sudokuChapter) dfs(cnt int) bool {
 
 // cells runs cut 1 over the blank cells, row by row: a cell without a
 // letter ends the call (false), one with one letter takes it.
-func (s *sudokuChapter) cells(cnt *int) bool {
+func (s *sudokuChapter[C]) cells(cnt *int) bool {
 	for i, m := range s.state {
 		if s.filled[i] {
 			continue
@@ -238,7 +245,7 @@ func (s *sudokuChapter) cells(cnt *int) bool {
 		if m == 0 {
 			s.forcedDone(sudokuChCells, "with one letter")
 			s.probe.Cut(sudokuChCells)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(sudokuChCells, s.cellName(i)+" has no letter left")
 			}
 			return false
@@ -257,7 +264,7 @@ func (s *sudokuChapter) cells(cnt *int) bool {
 // units runs cut k, 2 to 4, over the rows, the columns or the boxes: a
 // letter with no place in a unit ends the call (false), one with a single
 // place there takes it.
-func (s *sudokuChapter) units(k int, cnt *int) bool {
+func (s *sudokuChapter[C]) units(k int, cnt *int) bool {
 	for u := range s.n {
 		var sor, drawn uint64
 		sand := s.full
@@ -273,7 +280,7 @@ func (s *sudokuChapter) units(k int, cnt *int) bool {
 		if sor != s.full {
 			s.forcedDone(k, "")
 			s.probe.Cut(k)
-			if s.tracing {
+			if s.probe.Tracing() {
 				c := bits.TrailingZeros64(^sor & s.full)
 				s.probe.Why(k, fmt.Sprintf("%s %d has no place for %s", unitName(k), u+1, s.letter(c)))
 			}
@@ -307,7 +314,7 @@ func unitName(k int) string {
 }
 
 // unitCell returns cell j of unit u of cut k: a row, a column or a box.
-func (s *sudokuChapter) unitCell(k, u, j int) int {
+func (s *sudokuChapter[C]) unitCell(k, u, j int) int {
 	switch k {
 	case sudokuChRows:
 		return u*s.n + j
@@ -321,7 +328,7 @@ func (s *sudokuChapter) unitCell(k, u, j int) int {
 
 // choose returns the blank cell to branch on: the first with the fewest
 // letters, or without fewest-first the first; -1 if none.
-func (s *sudokuChapter) choose() int {
+func (s *sudokuChapter[C]) choose() int {
 	best, fewest := -1, 65
 	for i, m := range s.state {
 		if s.filled[i] {
@@ -341,17 +348,17 @@ func (s *sudokuChapter) choose() int {
 }
 
 // force counts a cell i that cut k filled with letter c.
-func (s *sudokuChapter) force(k, i, c int) {
+func (s *sudokuChapter[C]) force(k, i, c int) {
 	s.probe.Cut(k)
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.forced = append(s.forced, s.cellName(i)+"="+s.letter(c))
 	}
 }
 
 // forcedDone says, when tracing, which cells cut k filled in the pass
 // that ends, as one leaf: how they were forced, or "" for a unit's cut.
-func (s *sudokuChapter) forcedDone(k int, how string) {
-	if !s.tracing || len(s.forced) == 0 {
+func (s *sudokuChapter[C]) forcedDone(k int, how string) {
+	if !s.probe.Tracing() || len(s.forced) == 0 {
 		return
 	}
 	if how == "" {
@@ -366,11 +373,11 @@ func (s *sudokuChapter) forcedDone(k int, how string) {
 }
 
 // cellName names cell i as "r3c5", from 1.
-func (s *sudokuChapter) cellName(i int) string { return fmt.Sprintf("r%dc%d", i/s.n+1, i%s.n+1) }
+func (s *sudokuChapter[C]) cellName(i int) string { return fmt.Sprintf("r%dc%d", i/s.n+1, i%s.n+1) }
 
 // letter returns letter c as the puzzle writes it: its symbol, or its
 // number in the numeric layout.
-func (s *sudokuChapter) letter(c int) string {
+func (s *sudokuChapter[C]) letter(c int) string {
 	if c < len(s.p.Alphabet) {
 		return s.p.Alphabet[c : c+1]
 	}

@@ -65,7 +65,7 @@ func TestSudokuChapterSample(t *testing.T) {
 		{"chapter,-4", 38250, []int64{75176, 107823, 77342, 0, 26408}},
 		{"chapter,-5", 54543, []int64{215251, 154602, 119804, 82371, 0}},
 	} {
-		a, st, err := dfs.SudokuChapter(context.Background(), grids[0], search.Run{Prunings: chaptertest.Set(t, ps, tc.spec)})
+		a, st, err := dfs.SudokuChapter(context.Background(), grids[0], search.Run{Prunings: chaptertest.Set(t, ps, tc.spec), CountCuts: true})
 		require.NoError(t, err)
 		require.NoError(t, grids[0].Verify(a))
 		require.Equal(t, tc.nodes, st.Nodes, tc.spec)
@@ -126,7 +126,7 @@ func checkSudokuChapter(t *testing.T, prog string, grids []sudoku.Instance, most
 			}
 			pinned++
 			what := fmt.Sprintf("%s, grid %d", spec, i+1)
-			a, st, err := dfs.SudokuChapter(context.Background(), p, search.Run{Prunings: on})
+			a, st, err := dfs.SudokuChapter(context.Background(), p, search.Run{Prunings: on, CountCuts: true})
 			require.NoError(t, err, what)
 			require.NoError(t, p.Verify(a), what)
 			require.Equal(t, want[i].Answer, strings.TrimSuffix(poj3076([]sudoku.Instance{{Box: 4, Cells: a.Cells}}), "\n"), what)
@@ -150,19 +150,19 @@ func TestSudokuChapterSizes(t *testing.T) {
 			blanks = 0.3 // half blank, some take the search minutes
 		}
 		p := gen.RandomBlanks(rng, box, blanks)
-		a, _, err := dfs.SudokuChapter(context.Background(), p, search.Run{Prunings: on})
+		a, _, err := dfs.SudokuChapter(context.Background(), p, search.Run{Prunings: on, CountCuts: true})
 		require.NoError(t, err, "box %d", box)
 		require.NoError(t, p.Verify(a), "box %d", box)
 	}
-	_, _, err := dfs.SudokuChapter(context.Background(), sudoku.Instance{Box: 9, Cells: make([]int16, 81*81)}, search.Run{Prunings: on})
+	_, _, err := dfs.SudokuChapter(context.Background(), sudoku.Instance{Box: 9, Cells: make([]int16, 81*81)}, search.Run{Prunings: on, CountCuts: true})
 	require.ErrorContains(t, err, "takes boxes 2 to 8")
 	clash := sudoku.Instance{Box: 2, Cells: []int16{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}
-	_, _, err = dfs.SudokuChapter(context.Background(), clash, search.Run{Prunings: on})
+	_, _, err = dfs.SudokuChapter(context.Background(), clash, search.Run{Prunings: on, CountCuts: true})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
 	none := sudoku.Instance{Box: 2, Cells: []int16{1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 3}}
-	_, _, err = dfs.SudokuChapter(context.Background(), none, search.Run{Prunings: on})
+	_, _, err = dfs.SudokuChapter(context.Background(), none, search.Run{Prunings: on, CountCuts: true})
 	require.ErrorIs(t, err, puzzle.ErrNoSolution)
-	_, _, err = dfs.SudokuChapter(chaptertest.Cancelled(), gen.RandomBlanks(rng, 4, 0.5), search.Run{Prunings: on})
+	_, _, err = dfs.SudokuChapter(chaptertest.Cancelled(), gen.RandomBlanks(rng, 4, 0.5), search.Run{Prunings: on, CountCuts: true})
 	require.ErrorIs(t, err, context.Canceled)
 }
 

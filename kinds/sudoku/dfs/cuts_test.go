@@ -116,10 +116,10 @@ func TestSudokuCuts(t *testing.T) {
 			var err error
 			if tc.count {
 				var n int
-				n, st, err = dfs.Count(ctx, tc.p, 2, search.Run{Prunings: on})
+				n, st, err = dfs.Count(ctx, tc.p, 2, search.Run{Prunings: on, CountCuts: true})
 				require.Equal(t, 1, n)
 			} else {
-				_, st, err = dfs.Solve(ctx, tc.p, search.Run{Prunings: on})
+				_, st, err = dfs.Solve(ctx, tc.p, search.Run{Prunings: on, CountCuts: true})
 			}
 			require.NoError(t, err)
 			require.Equal(t, tc.want, sudokuCuts(st))
@@ -139,12 +139,12 @@ func TestSudokuCuts(t *testing.T) {
 	} {
 		var st search.Stats
 		if tc.count {
-			n, s, err := dfs.Count(ctx, tc.p, 0, search.Run{})
+			n, s, err := dfs.Count(ctx, tc.p, 0, search.Run{CountCuts: true})
 			require.NoError(t, err)
 			require.Equal(t, 1+btoi(tc.p.Cells[16] == 0), n, tc.name)
 			st = s
 		} else {
-			a, s, err := dfs.Solve(ctx, tc.p, search.Run{})
+			a, s, err := dfs.Solve(ctx, tc.p, search.Run{CountCuts: true})
 			require.NoError(t, err)
 			require.Equal(t, int16(5), a.Cells[0], tc.name)
 			require.Equal(t, int16(4), a.Cells[16], tc.name, "the order tries 4 first")
@@ -153,7 +153,7 @@ func TestSudokuCuts(t *testing.T) {
 		require.Equal(t, tc.nodes, st.Nodes, tc.name)
 		require.Equal(t, tc.want, sudokuCuts(st), tc.name)
 	}
-	n, st, err := dfs.Count(ctx, fourTwoAnswers, 0, search.Run{})
+	n, st, err := dfs.Count(ctx, fourTwoAnswers, 0, search.Run{CountCuts: true})
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 	cuts := sudokuCuts(st)
@@ -180,18 +180,18 @@ func TestSudokuPruningsIndexed(t *testing.T) {
 	for i, pr := range dfs.Prunings() {
 		on := sudokuSet(t, "-"+pr.Name)
 		for j, p := range ps {
-			a, st, err := dfs.Solve(ctx, p, search.Run{Prunings: on})
+			a, st, err := dfs.Solve(ctx, p, search.Run{Prunings: on, CountCuts: true})
 			require.NoError(t, err, "%s grid %d", pr.Name, j)
 			require.NoError(t, p.Verify(a))
 			require.Len(t, st.Cuts, len(dfs.Prunings()))
 			require.Zero(t, st.Cuts[i], "%s grid %d", pr.Name, j)
-			_, again, err := dfs.Solve(ctx, p, search.Run{Prunings: on})
+			_, again, err := dfs.Solve(ctx, p, search.Run{Prunings: on, CountCuts: true})
 			require.NoError(t, err)
 			require.Equal(t, st, again, "%s grid %d", pr.Name, j)
 
-			n, st, err := dfs.Count(ctx, p, 2, search.Run{Prunings: on})
+			n, st, err := dfs.Count(ctx, p, 2, search.Run{Prunings: on, CountCuts: true})
 			require.NoError(t, err)
-			want, _, err := dfs.Count(ctx, p, 2, search.Run{})
+			want, _, err := dfs.Count(ctx, p, 2, search.Run{CountCuts: true})
 			require.NoError(t, err)
 			require.Equal(t, want, n, "%s grid %d", pr.Name, j)
 			require.Zero(t, st.Cuts[i], "%s grid %d", pr.Name, j)
@@ -209,9 +209,9 @@ func TestSudokuNineIdle(t *testing.T) {
 			var st search.Stats
 			var err error
 			if count {
-				_, st, err = dfs.Count(ctx, p, 2, search.Run{})
+				_, st, err = dfs.Count(ctx, p, 2, search.Run{CountCuts: true})
 			} else {
-				_, st, err = dfs.Solve(ctx, p, search.Run{})
+				_, st, err = dfs.Solve(ctx, p, search.Run{CountCuts: true})
 			}
 			require.NoError(t, err)
 			cuts := sudokuCuts(st)

@@ -8,6 +8,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Prunings returns the prunings of the sudoku searches. The three
@@ -58,7 +59,7 @@ func Prunings() []technique.Pruning {
 // with a look-ahead on hard puzzles) and one for 64x64 to 400x400
 // (bitsets undone from a trail, learning nogoods when it keeps failing).
 func Solve(ctx context.Context, p sudoku.Instance, run search.Run) (sudoku.Answer, search.Stats, error) {
-	r, err := engine.Run(ctx, p, 1, 0, run.Prunings.Bits(Prunings), run.Sink)
+	r, err := runEngine(ctx, p, 1, 0, run)
 	st := search.Stats{Nodes: r.Nodes, Cuts: r.Cuts}
 	switch {
 	case err != nil:
@@ -89,9 +90,19 @@ var ErrNodeLimit = engine.ErrNodeLimit
 // state is a node that propagation left standing, so that the nodes may
 // be a few more.
 func CountNodes(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, run search.Run) (int, search.Stats, error) {
-	r, err := engine.Run(ctx, p, limit, maxNodes, run.Prunings.Bits(Prunings), run.Sink)
+	r, err := runEngine(ctx, p, limit, maxNodes, run)
 	if err != nil {
 		return 0, search.Stats{}, err
 	}
 	return r.Found, search.Stats{Nodes: r.Nodes, Cuts: r.Cuts}, r.Err
+}
+
+// runEngine runs the engine's search of p as run asks: counting its
+// cuts, or as its instance that counts nothing.
+func runEngine(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, run search.Run) (engine.Result, error) {
+	on := run.Prunings.Bits(Prunings)
+	if run.Counting() {
+		return engine.Run[trace.Counted](ctx, p, limit, maxNodes, on, run.Sink)
+	}
+	return engine.Run[trace.Uncounted](ctx, p, limit, maxNodes, on, nil)
 }

@@ -68,26 +68,25 @@ const (
 // means no product has p's lengths; an error from unique, or ctx.Err()
 // when ctx is done, stops the search.
 //
-// The cuts are counted into probe (indexed like Prunings), which Search
-// starts; nil counts nowhere.
-func Search(ctx context.Context, p digitpuzzle.Instance, on technique.Bits, probe *trace.Probe, unique func(digitpuzzle.Answer) (bool, error)) (digitpuzzle.Answer, int64, error) {
+// The cuts are counted into probe (indexed like Prunings), started by
+// the caller; nil counts nowhere.
+func Search[C trace.Counts](ctx context.Context, p digitpuzzle.Instance, on technique.Bits, probe *trace.Probe[C], unique func(digitpuzzle.Answer) (bool, error)) (digitpuzzle.Answer, int64, error) {
 	if err := p.Validate(); err != nil {
 		return digitpuzzle.Answer{}, 0, fmt.Errorf("bad instance: %w", err)
 	}
 	if !digitpuzzle.Admits(len(p.A), len(p.B), len(p.C)) {
 		return digitpuzzle.Answer{}, 0, puzzle.ErrNoSolution
 	}
-	s := newDigitSearch(ctx, p, unique)
+	s := newDigitSearch[C](ctx, p, unique)
 	if probe != nil {
 		s.probe = probe
-		s.tracing = probe.Tracing()
 	}
 	a, err := s.run(on)
 	return a, s.tick.Steps(), err
 }
 
 // run deepens the number of changes, as Search says.
-func (s *digitSearch) run(on technique.Bits) (digitpuzzle.Answer, error) {
+func (s *digitSearch[C]) run(on technique.Bits) (digitpuzzle.Answer, error) {
 	s.on = on
 	for d := 0; d <= s.n; d++ {
 		if !s.tick.Look() {
@@ -115,8 +114,8 @@ func (s *digitSearch) run(on technique.Bits) (digitpuzzle.Answer, error) {
 // depth searches the patterns of exactly d changes, a level of the tree
 // when traced, and reports whether one is unique (without least-first,
 // whether it has kept one).
-func (s *digitSearch) depth(d int) (bool, error) {
-	if s.tracing {
+func (s *digitSearch[C]) depth(d int) (bool, error) {
+	if s.probe.Tracing() {
 		s.probe.Level(fmt.Sprintf("%d changes", d))
 		defer s.probe.Leave()
 	}
@@ -130,7 +129,7 @@ func (s *digitSearch) depth(d int) (bool, error) {
 		// depth 0, where the given pattern is asked about at once.
 		if !s.on.Has(PrefixFit) || d == 0 {
 			s.probe.Cut(ChangeBudget)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(ChangeBudget, fmt.Sprintf("every product differs from the pattern in more than %d places", d))
 			}
 		}
@@ -145,7 +144,7 @@ func (s *digitSearch) depth(d int) (bool, error) {
 // leastMiss sets s.lowest to the least miss(pos+1) of the products of
 // set at each position: what change-budget alone, whose set is not kept
 // to the prefix, compares the changes left with.
-func (s *digitSearch) leastMiss(set []digitSol) {
+func (s *digitSearch[C]) leastMiss(set []digitSol) {
 	for pos := range s.n {
 		s.lowest[pos] = digitMaxLen + 1
 	}
@@ -170,7 +169,7 @@ func (t digitSol) miss(i int) int { return int(t>>(32+4*i)) & 15 }
 
 // digitSearch is the state of one Search: the solutions of the length
 // triple and the pattern being built.
-type digitSearch struct {
+type digitSearch[C trace.Counts] struct {
 	tick   poll.Ticker // counts the nodes
 	unique func(digitpuzzle.Answer) (bool, error)
 	la, lb int
@@ -187,9 +186,8 @@ type digitSearch struct {
 	on technique.Bits
 	// lowest[pos] is the least miss(pos+1) of the depth's products,
 	// when both change-budget and prefix-fit are on.
-	lowest  [digitMaxLen]int
-	probe   *trace.Probe
-	tracing bool
+	lowest [digitMaxLen]int
+	probe  *trace.Probe[C]
 
 	// Without least-first: the least unique pattern of the depth so far.
 	best [digitMaxLen]byte
@@ -200,8 +198,8 @@ type digitSearch struct {
 const digitMaxLen = 2*digitpuzzle.MaxFactor + digitpuzzle.MaxProduct
 
 // newDigitSearch lists every product of p's lengths for a search of p.
-func newDigitSearch(ctx context.Context, p digitpuzzle.Instance, unique func(digitpuzzle.Answer) (bool, error)) *digitSearch {
-	s := &digitSearch{tick: poll.New(ctx), unique: unique, la: len(p.A), lb: len(p.B), probe: new(trace.Probe)}
+func newDigitSearch[C trace.Counts](ctx context.Context, p digitpuzzle.Instance, unique func(digitpuzzle.Answer) (bool, error)) *digitSearch[C] {
+	s := &digitSearch[C]{tick: poll.New(ctx), unique: unique, la: len(p.A), lb: len(p.B), probe: new(trace.Probe[C])}
 	s.n = copy(s.orig[:], p.A+p.B+p.C)
 	lc := len(p.C)
 	for _, num := range [3][2]int{{0, s.la}, {s.la, s.lb}, {s.la + s.lb, lc}} {
@@ -235,7 +233,7 @@ func newDigitSearch(ctx context.Context, p digitpuzzle.Instance, unique func(dig
 // start..start+n-1, in a packed product: its digit fields, and the given
 // digits it misses counted into the miss field of each position up to
 // there.
-func (s *digitSearch) piece(start, n, v int) digitSol {
+func (s *digitSearch[C]) piece(start, n, v int) digitSol {
 	var t digitSol
 	miss := 0
 	for i := start + n - 1; i >= 0; i-- {
@@ -253,7 +251,7 @@ func (s *digitSearch) piece(start, n, v int) digitSol {
 }
 
 // sortByMiss sorts s.sols by miss(0), by counting, and sets s.upto.
-func (s *digitSearch) sortByMiss() {
+func (s *digitSearch[C]) sortByMiss() {
 	var next [digitMaxLen + 1]int
 	for _, t := range s.sols {
 		s.upto[t.miss(0)]++
@@ -293,7 +291,7 @@ func (s *digitSearch) sortByMiss() {
 // off. A leading zero given in B or C is a miss for every t, which forces
 // the change; a '0' is never put first in a number of two or more digits,
 // which no product fits.
-func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
+func (s *digitSearch[C]) dfs(pos, left int, set []digitSol) (bool, error) {
 	if left == 0 {
 		// With both cuts on, the caller checked that some t in set fits
 		// the given rest.
@@ -329,11 +327,11 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 			sub = set[ends[k-1]:ends[k]]
 		}
 		s.cur[pos] = c
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Enter(s.label(pos, c))
 		}
 		ok, err := s.dfs(pos+1, nl, sub)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Leave()
 		}
 		if ok && s.on.Has(LeastFirst) {
@@ -348,7 +346,7 @@ func (s *digitSearch) dfs(pos, left int, set []digitSol) (bool, error) {
 
 // candidate returns the i-th candidate tried: k = 0 for '*', k = 1..10
 // for '0'..'9', in that order with least-first, else the reverse.
-func (s *digitSearch) candidate(i int) int {
+func (s *digitSearch[C]) candidate(i int) int {
 	if !s.on.Has(LeastFirst) {
 		return 10 - i
 	}
@@ -359,7 +357,7 @@ func (s *digitSearch) candidate(i int) int {
 // after it; ok is false when it cannot make a pattern of exactly left
 // changes, or puts '0' first in a number of two or more digits: not a
 // cut, the question asked.
-func (s *digitSearch) choice(pos, left, k int) (c byte, nl int, ok bool) {
+func (s *digitSearch[C]) choice(pos, left, k int) (c byte, nl int, ok bool) {
 	c = byte('*')
 	if k > 0 {
 		c = byte('0' + k - 1)
@@ -374,7 +372,7 @@ func (s *digitSearch) choice(pos, left, k int) (c byte, nl int, ok bool) {
 // cut reports whether the cuts on refuse candidate k at pos with nl
 // changes left, the set holding n products that fit the prefix; and
 // which of them refuses it alone, that is, would count it.
-func (s *digitSearch) cut(pos, k, nl, n int, count *[10]int, best *[11]int) (cut, budget, prefix bool) {
+func (s *digitSearch[C]) cut(pos, k, nl, n int, count *[10]int, best *[11]int) (cut, budget, prefix bool) {
 	none := k == 0 && n == 0 || k > 0 && count[k-1] == 0 // no product fits the prefix
 	switch {
 	case s.on.Has(ChangeBudget) && s.on.Has(PrefixFit):
@@ -394,16 +392,16 @@ func (s *digitSearch) cut(pos, k, nl, n int, count *[10]int, best *[11]int) (cut
 
 // cutCount counts a candidate cut, c at pos with nl changes left, for
 // each cut that alone refuses it.
-func (s *digitSearch) cutCount(budget, prefix bool, pos int, c byte, nl int) {
+func (s *digitSearch[C]) cutCount(budget, prefix bool, pos int, c byte, nl int) {
 	if budget {
 		s.probe.Cut(ChangeBudget)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(ChangeBudget, fmt.Sprintf("%s: every product that fits differs in more places than the %d changes left", s.label(pos, c), nl))
 		}
 	}
 	if prefix {
 		s.probe.Cut(PrefixFit)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(PrefixFit, s.label(pos, c)+": no product fits the pattern so far")
 		}
 	}
@@ -412,7 +410,10 @@ func (s *digitSearch) cutCount(budget, prefix bool, pos int, c byte, nl int) {
 // untried counts the candidates after the i-th at pos that the cuts let
 // through, left untried as least-first ends the search at the first
 // unique pattern.
-func (s *digitSearch) untried(pos, left, i, n int, count *[10]int, best *[11]int) {
+func (s *digitSearch[C]) untried(pos, left, i, n int, count *[10]int, best *[11]int) {
+	if !s.probe.Counting() {
+		return
+	}
 	m := 0
 	for j := i + 1; j < 11; j++ {
 		k := s.candidate(j)
@@ -424,19 +425,19 @@ func (s *digitSearch) untried(pos, left, i, n int, count *[10]int, best *[11]int
 	}
 	if m > 0 {
 		s.probe.CutN(LeastFirst, m)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(LeastFirst, fmt.Sprintf("%d more untried at %s: the first unique pattern is the answer", m, s.position(pos)))
 		}
 	}
 }
 
 // label says what the decision at pos put there, as "B2=*".
-func (s *digitSearch) label(pos int, c byte) string {
+func (s *digitSearch[C]) label(pos int, c byte) string {
 	return fmt.Sprintf("%s=%c", s.position(pos), c)
 }
 
 // position names position pos of "ABC", as "B2".
-func (s *digitSearch) position(pos int) string {
+func (s *digitSearch[C]) position(pos int) string {
 	switch {
 	case pos < s.la:
 		return fmt.Sprintf("A%d", pos+1)
@@ -448,14 +449,14 @@ func (s *digitSearch) position(pos int) string {
 
 // leaf asks unique about s.cur, which is complete. Without least-first it
 // keeps s.cur in s.best when it is unique and less, and reports false.
-func (s *digitSearch) leaf() (bool, error) {
+func (s *digitSearch[C]) leaf() (bool, error) {
 	ok, err := s.unique(s.answer())
 	if err != nil || !ok {
 		return ok, err
 	}
 	// '*' < '0' < ... < '9' in ASCII, so bytes order patterns as candidates.
 	better := s.on.Has(LeastFirst) || !s.kept || bytes.Compare(s.cur[:s.n], s.best[:s.n]) < 0
-	if better && s.tracing {
+	if better && s.probe.Tracing() {
 		s.probe.Found()
 	}
 	if s.on.Has(LeastFirst) {
@@ -470,7 +471,7 @@ func (s *digitSearch) leaf() (bool, error) {
 // scan counts the solutions in set by their digit at pos, and returns in
 // best[k] the least miss(pos+1) of those with digit k-1, in best[0] of all
 // (for '*'); more than digitMaxLen when there is none.
-func (s *digitSearch) scan(pos int, set []digitSol) (count [10]int, best [11]int) {
+func (s *digitSearch[C]) scan(pos int, set []digitSol) (count [10]int, best [11]int) {
 	for k := range best {
 		best[k] = digitMaxLen + 1
 	}
@@ -487,7 +488,7 @@ func (s *digitSearch) scan(pos int, set []digitSol) (count [10]int, best [11]int
 
 // split reorders set (count says how many of each digit at pos it holds)
 // so that the solutions with digit k-1 at pos are set[ends[k-1]:ends[k]].
-func (s *digitSearch) split(pos int, set []digitSol, count [10]int) (ends [11]int) {
+func (s *digitSearch[C]) split(pos int, set []digitSol, count [10]int) (ends [11]int) {
 	for d := range 10 {
 		ends[d+1] = ends[d] + count[d]
 	}
@@ -503,7 +504,7 @@ func (s *digitSearch) split(pos int, set []digitSol, count [10]int) (ends [11]in
 }
 
 // answer returns s.cur as a DigitAnswer.
-func (s *digitSearch) answer() digitpuzzle.Answer {
+func (s *digitSearch[C]) answer() digitpuzzle.Answer {
 	str := string(s.cur[:s.n])
 	return digitpuzzle.Answer{A: str[:s.la], B: str[s.la : s.la+s.lb], C: str[s.la+s.lb:]}
 }

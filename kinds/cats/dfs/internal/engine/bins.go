@@ -77,7 +77,7 @@ type completion struct {
 // The anchor is the heaviest cat left (heaviest-first) or the lightest:
 // every cat left is in some car, so any anchor's car may be filled first,
 // and the cuts hold whatever its weight.
-type binSearch struct {
+type binSearch[C trace.Counts] struct {
 	nodes *poll.Ticker // counts the nodes
 	steps poll.Ticker  // counts steps of generation, so that it also sees the context
 	w     int
@@ -101,8 +101,7 @@ type binSearch struct {
 
 	on technique.Bits // the prunings on, indexed by the constants of Prunings
 
-	probe   *trace.Probe // the search's cuts, and its tree when traced
-	tracing bool         // probe records the tree
+	probe *trace.Probe[C] // the search's cuts, and its tree when traced
 	// The count of heaviest-first, trace.Unused when it is off (it
 	// counts without a test), and where generate counts a branch the
 	// waste cuts: trace.Unused but in the last band, which is the only
@@ -132,8 +131,8 @@ type binSearch struct {
 
 // newBinSearch returns the search for the cats wt, heaviest first, that
 // counts its nodes in nodes and its cuts in probe, with the prunings on.
-func newBinSearch(ctx context.Context, nodes *poll.Ticker, probe *trace.Probe, w int, wt []int, on technique.Bits) *binSearch {
-	s := &binSearch{nodes: nodes, steps: poll.New(ctx), w: w, probe: probe, tracing: probe.Tracing(), on: on,
+func newBinSearch[C trace.Counts](ctx context.Context, nodes *poll.Ticker, probe *trace.Probe[C], w int, wt []int, on technique.Bits) *binSearch[C] {
+	s := &binSearch[C]{nodes: nodes, steps: poll.New(ctx), w: w, probe: probe, on: on,
 		kHeaviest: trace.Unused}
 	if s.on.Has(prHeaviestFirst) {
 		s.kHeaviest = prHeaviestFirst
@@ -159,7 +158,7 @@ func newBinSearch(ctx context.Context, nodes *poll.Ticker, probe *trace.Probe, w
 // weights by spare. It runs a cheap pass without the LP bound, then, if
 // that ran out of nodes, a full one (with the LP bound when on). On
 // success, cars holds the packing.
-func (s *binSearch) decide(k, spare int) bool {
+func (s *binSearch[C]) decide(k, spare int) bool {
 	if !s.nodes.Look() {
 		s.cancelled = true
 		return false
@@ -177,11 +176,11 @@ func (s *binSearch) decide(k, spare int) bool {
 // run searches once from the root; in a cheap pass, nodes past the
 // limit end it with over set. Traced, the pass is a level below the
 // root, its cars the decisions.
-func (s *binSearch) run(spare int) bool {
+func (s *binSearch[C]) run(spare int) bool {
 	s.budget = spare
 	s.cars = s.cars[:0]
 	s.nogoods, s.ngItems = s.nogoods[:0], s.ngItems[:0]
-	if !s.tracing {
+	if !s.probe.Tracing() {
 		return s.fill(0)
 	}
 	s.probe.Level(s.passLabel())
@@ -191,7 +190,7 @@ func (s *binSearch) run(spare int) bool {
 }
 
 // passLabel says what the pass asks.
-func (s *binSearch) passLabel() string {
+func (s *binSearch[C]) passLabel() string {
 	switch {
 	case !s.full:
 		return fmt.Sprintf("%d cars?", s.k)
@@ -215,7 +214,7 @@ func (s *binSearch) passLabel() string {
 // sequence again; the bounds cut states with no packing at all. The
 // argument needs no cut but nogoods' swap, which needs siblings tried
 // fullest first, so any cut may be left out; and it holds for any anchor.
-func (s *binSearch) fill(depth int) bool {
+func (s *binSearch[C]) fill(depth int) bool {
 	if !s.full && s.nodes.Steps() > s.limit {
 		s.over = true
 		return false
@@ -226,7 +225,7 @@ func (s *binSearch) fill(depth int) bool {
 		return true
 	}
 	s.probe.Cut(s.kHeaviest)
-	if s.tracing && s.on.Has(prHeaviestFirst) {
+	if s.probe.Tracing() && s.on.Has(prHeaviestFirst) {
 		s.probe.Why(prHeaviestFirst, fmt.Sprintf("car %d: the heaviest cat left, %d, first", depth+1, s.vals[a]))
 	}
 	// With waste, the budget runs out first; without, cats left over
@@ -245,7 +244,7 @@ func (s *binSearch) fill(depth int) bool {
 	} else if budget < 0 {
 		// The cars filled wasted more than k·W - sum: no car is tried.
 		s.probe.Cut(prWaste)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(prWaste, fmt.Sprintf("%d cars hold %d less than the cats weigh", s.k, -budget))
 		}
 		return false
@@ -277,12 +276,12 @@ func (s *binSearch) fill(depth int) bool {
 // first, and the cars after it, until one succeeds. The first ancestors
 // nogoods are those of the shallower nodes; the others, of the earlier
 // bands of this node, apply to the cars below only.
-func (s *binSearch) try(depth, a, from, ancestors int) bool {
+func (s *binSearch[C]) try(depth, a, from, ancestors int) bool {
 	// Fullest first: that finds packings soonest and makes the nogoods
 	// sound (a later sibling is never heavier).
 	if s.on.Has(prFullestFirst) && len(s.comps)-from > 1 {
 		s.probe.Cut(prFullestFirst)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(prFullestFirst, fmt.Sprintf("car %d: %d completions, fullest first", depth+1, len(s.comps)-from))
 		}
 		slices.SortStableFunc(s.comps[from:], func(x, y completion) int { return y.load - x.load })
@@ -292,7 +291,7 @@ func (s *binSearch) try(depth, a, from, ancestors int) bool {
 		items := s.items[cp.from:cp.to]
 		if s.blocked(items, ancestors) {
 			s.probe.Cut(prNogoods)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(prNogoods, s.carLabel(depth, items, s.w-cp.load)+": holds the cats of a failed sibling but its anchor")
 			}
 			continue
@@ -307,7 +306,7 @@ func (s *binSearch) try(depth, a, from, ancestors int) bool {
 		}
 		s.budget -= waste
 		var ok bool
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Enter(s.carLabel(depth, items, waste))
 			ok = s.fill(depth + 1)
 			s.probe.Leave()
@@ -332,7 +331,7 @@ func (s *binSearch) try(depth, a, from, ancestors int) bool {
 }
 
 // addNogood records the cats of a failed completion but one anchor.
-func (s *binSearch) addNogood(items []pair, a int) {
+func (s *binSearch[C]) addNogood(items []pair, a int) {
 	from := len(s.ngItems)
 	for _, p := range items {
 		if int(p.idx) == a {
@@ -350,7 +349,7 @@ func (s *binSearch) addNogood(items []pair, a int) {
 
 // blocked reports whether the car items holds all the cats of one of the
 // first n nogoods.
-func (s *binSearch) blocked(items []pair, n int) bool {
+func (s *binSearch[C]) blocked(items []pair, n int) bool {
 	for _, ng := range s.nogoods[:n] {
 		if holds(items, s.ngItems[ng.from:ng.to]) {
 			return true
@@ -376,7 +375,7 @@ func holds(items, sub []pair) bool {
 
 // bounded reports whether the cats left need more than the k-depth cars
 // left, by a dual solution in the pool or, in a full pass, the LP.
-func (s *binSearch) bounded(depth int) bool {
+func (s *binSearch[C]) bounded(depth int) bool {
 	cars := s.k - depth
 	for _, y := range s.pool {
 		sum := 0.0
@@ -385,7 +384,7 @@ func (s *binSearch) bounded(depth int) bool {
 		}
 		if sum-lpTolerance > float64(cars) {
 			s.probe.Cut(prLPBound)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(prLPBound, fmt.Sprintf("a kept LP dual: the cats left need more than %d cars", cars))
 			}
 			return true
@@ -412,7 +411,7 @@ func (s *binSearch) bounded(depth int) bool {
 		s.lpBound = max(s.lpBound, b)
 	}
 	s.probe.Cut(prLPBound)
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.probe.Why(prLPBound, fmt.Sprintf("LP: the cats left need %d cars, more than the %d left", b, cars))
 	}
 	return true
@@ -421,7 +420,7 @@ func (s *binSearch) bounded(depth int) bool {
 // carLabel says what filling the car after depth full ones with the cats
 // items, wasting waste, is: "car 3: 44+31+25", the weights with their
 // counts when many are equal.
-func (s *binSearch) carLabel(depth int, items []pair, waste int) string {
+func (s *binSearch[C]) carLabel(depth int, items []pair, waste int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "car %d: ", depth+1)
 	for i, p := range items {
@@ -452,7 +451,7 @@ func (s *binSearch) carLabel(depth int, items []pair, waste int) string {
 // maximal) and pass the dominance test (with dominance). It stops and
 // reports false when it would hold more than binsMaxComps, unless
 // lo = hi.
-func (s *binSearch) generate(a, lo, hi int) bool {
+func (s *binSearch[C]) generate(a, lo, hi int) bool {
 	d := len(s.vals)
 	copy(s.avail, s.cnt)
 	s.avail[a]--
@@ -494,7 +493,7 @@ func (s *binSearch) generate(a, lo, hi int) bool {
 // anchorOf returns the index of the weight of the anchor, the heaviest
 // cat left or (without heaviest-first) the lightest; -1 when no cat is
 // left.
-func (s *binSearch) anchorOf() int {
+func (s *binSearch[C]) anchorOf() int {
 	if s.on.Has(prHeaviestFirst) {
 		return slices.IndexFunc(s.cnt, func(c int) bool { return c > 0 })
 	}
@@ -509,7 +508,7 @@ func (s *binSearch) anchorOf() int {
 // gen chooses how many cats of each weight from index j on join the car,
 // room being left; every cat left out so far weighs at least excl, so
 // the final room must be below excl (maximality) and within the band.
-func (s *binSearch) gen(j, room, excl int) {
+func (s *binSearch[C]) gen(j, room, excl int) {
 	if !s.steps.Tick() {
 		s.cancelled = true
 		return
@@ -561,27 +560,27 @@ func (s *binSearch) gen(j, room, excl int) {
 // cutRoom counts a branch of generate cut because the car keeps at least
 // least room: maximal's when a cat left out, of weight excl or more,
 // fits there, else the band's, which is the waste's in the last band.
-func (s *binSearch) cutRoom(least, excl int) {
+func (s *binSearch[C]) cutRoom(least, excl int) {
 	if s.on.Has(prMaximal) && least >= excl {
 		s.probe.Cut(prMaximal)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(prMaximal, fmt.Sprintf("room %d left for a cat of %d", least, excl))
 		}
 		return
 	}
 	s.probe.Cut(s.kWaste)
-	if s.tracing && s.kWaste == prWaste {
+	if s.probe.Tracing() && s.kWaste == prWaste {
 		s.probe.Why(prWaste, fmt.Sprintf("room %d kept, more than the %d the cars may waste", least, s.hi))
 	}
 }
 
 // emit records the completion in take, with room left, unless it is
 // dominated. Its items are sorted by index, the anchor among them.
-func (s *binSearch) emit(room int) {
+func (s *binSearch[C]) emit(room int) {
 	s.subsets = binsDomSubsets
 	if s.on.Has(prDominance) && s.dominated(0, 0, 0, room) {
 		s.probe.Cut(prDominance)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(prDominance, "a cat left out could replace some of its cats")
 		}
 		return
@@ -614,7 +613,7 @@ func (s *binSearch) emit(room int) {
 // the anchor, can be replaced by one cat left out y with sum ≤ y ≤
 // sum+room: then the car with y in their place is as good (Martello and
 // Toth's dominance). Swapping a cat for an equal one does not count.
-func (s *binSearch) dominated(k, sum, n, room int) bool {
+func (s *binSearch[C]) dominated(k, sum, n, room int) bool {
 	if s.subsets <= 0 {
 		return false
 	}
@@ -636,7 +635,7 @@ func (s *binSearch) dominated(k, sum, n, room int) bool {
 
 // leftOutIn reports whether a cat left out of the completion weighs in
 // lo..hi, other than one equal to the single cat (n = 1) of weight lo.
-func (s *binSearch) leftOutIn(lo, hi, n int) bool {
+func (s *binSearch[C]) leftOutIn(lo, hi, n int) bool {
 	for j := s.fitting(0, hi); j < len(s.vals) && s.vals[j] >= lo; j++ {
 		if s.avail[j] > s.take[j] && (n > 1 || s.vals[j] > lo) {
 			return true
@@ -648,6 +647,6 @@ func (s *binSearch) leftOutIn(lo, hi, n int) bool {
 // fitting returns the first index from j on whose weight is at most
 // room (len(vals) if none), by binary search: the weights are sorted
 // heaviest first.
-func (s *binSearch) fitting(j, room int) int {
+func (s *binSearch[C]) fitting(j, room int) int {
 	return j + sort.Search(len(s.vals)-j, func(t int) bool { return s.vals[j+t] <= room })
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/kinds/cats"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // binsRandom draws an instance for the bin-completion tests: a catsref
@@ -41,7 +42,7 @@ func set(t *testing.T, spec string) technique.Set {
 func binsOnly(t *testing.T, p cats.Instance, cheap int64, spec string) cats.Answer {
 	ctx := context.Background()
 	on := set(t, spec)
-	s, ok := newSearch(ctx, p, on, nil)
+	s, ok := newSearch[trace.Counted](ctx, p, on, nil)
 	require.True(t, ok)
 	s.cheap = cheap
 	s.keep = s.firstFit()
@@ -93,7 +94,7 @@ func TestBinSearchMedium(t *testing.T) {
 	for i := range 150 {
 		w := []int{30, 100, 1000}[rng.IntN(3)]
 		p := binsRandom(rng, 18+rng.IntN(23), w, i%5)
-		ref, _, _, err := Solve(poll.Budget(context.Background(), 200), p, set(t, "-bin-completion"), nil)
+		ref, _, _, err := Solve[trace.Counted](poll.Budget(context.Background(), 200), p, set(t, "-bin-completion"), nil)
 		if err != nil {
 			continue
 		}

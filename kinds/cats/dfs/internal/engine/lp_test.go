@@ -90,7 +90,7 @@ func TestKnapsack(t *testing.T) {
 func TestLPBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	tick := poll.New(context.Background())
-	var probe trace.Probe
+	var probe trace.Probe[trace.Counted]
 	on := technique.Set{}.Bits(Prunings)
 	for i := range 600 {
 		w := []int{30, 1000, 1e9}[i%3]

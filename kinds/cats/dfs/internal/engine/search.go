@@ -19,8 +19,8 @@ import (
 // how often each pruning acted, indexed like Prunings. run switches the
 // prunings of Prunings. It returns puzzle.ErrNoSolution when a cat is
 // heavier than W (or W < 1), and ctx.Err() when ctx is done first.
-func Solve(ctx context.Context, p cats.Instance, on technique.Set, sink trace.Sink) (cats.Answer, int64, []int64, error) {
-	s, ok := newSearch(ctx, p, on, sink)
+func Solve[C trace.Counts](ctx context.Context, p cats.Instance, on technique.Set, sink trace.Sink) (cats.Answer, int64, []int64, error) {
+	s, ok := newSearch[C](ctx, p, on, sink)
 	if !ok {
 		return cats.Answer{}, 0, make([]int64, prCount), puzzle.ErrNoSolution
 	}
@@ -66,7 +66,7 @@ func Solve(ctx context.Context, p cats.Instance, on technique.Set, sink trace.Si
 //
 // Each cut is sound alone and in any order of the cats, so that any of
 // them may be switched off, decreasing among them.
-type search struct {
+type search[C trace.Counts] struct {
 	tick  poll.Ticker // counts the nodes
 	w     int
 	wt    []int // weights in the order placed: heaviest first (lightest without decreasing)
@@ -92,28 +92,26 @@ type search struct {
 	// needs the weights heaviest first.
 	decreasing bool
 
-	probe   trace.Probe // the cuts, and the tree when traced
-	tracing bool        // probe records the tree
+	probe trace.Probe[C] // the cuts, and the tree when traced
 	// The count of decreasing, trace.Unused when it is off (it counts
 	// without a test), and that of the bound a packing meets when it ends
 	// the item search, trace.Unused for the bound of 1 car.
 	kDecreasing, kStop int
 }
 
-func newSearch(ctx context.Context, p cats.Instance, on technique.Set, sink trace.Sink) (*search, bool) {
+func newSearch[C trace.Counts](ctx context.Context, p cats.Instance, on technique.Set, sink trace.Sink) (*search[C], bool) {
 	n := len(p.Weights)
 	if n == 0 || p.W < 1 {
 		return nil, false
 	}
 	bits := on.Bits(Prunings)
-	s := &search{tick: poll.New(ctx), w: p.W, cheap: binsCheapNodes, on: bits,
+	s := &search[C]{tick: poll.New(ctx), w: p.W, cheap: binsCheapNodes, on: bits,
 		decreasing:  bits.Has(prDecreasing) || bits.Has(prBinCompletion),
 		kDecreasing: trace.Unused, kStop: trace.Unused}
 	if bits.Has(prDecreasing) {
 		s.kDecreasing = prDecreasing
 	}
 	s.probe.Start(sink)
-	s.tracing = s.probe.Tracing()
 	s.idx = make([]int, n)
 	for i := range s.idx {
 		s.idx[i] = i
@@ -163,7 +161,7 @@ func newSearch(ctx context.Context, p cats.Instance, on technique.Set, sink trac
 // first-fit), then searches for better. Bin completion asks about every
 // number of cars from the lower bound up, so the bounds count the
 // questions below it; first-fit counts the question its packing answered.
-func (s *search) run(ctx context.Context) {
+func (s *search[C]) run(ctx context.Context) {
 	if s.on.Has(prFirstFit) {
 		s.keep = s.firstFit()
 	} else {
@@ -181,13 +179,13 @@ func (s *search) run(ctx context.Context) {
 		// none from the first packing's cars on.
 		if n := min(s.sum, s.best) - 1; s.on.Has(prSumBound) && n > 0 {
 			s.probe.CutN(prSumBound, n)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(prSumBound, fmt.Sprintf("the cats weigh %d: %d cars at least, %s unasked", s.total, s.sum, plural(n, "question", "questions")))
 			}
 		}
 		if n := min(s.lb, s.best) - s.sum; s.on.Has(prL2Bound) && n > 0 {
 			s.probe.CutN(prL2Bound, n)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(prL2Bound, fmt.Sprintf("L2: %d cars at least, %s unasked", s.lb, plural(n, "more question", "more questions")))
 			}
 		}
@@ -203,7 +201,7 @@ func (s *search) run(ctx context.Context) {
 	}
 	if s.on.Has(prFirstFit) && s.best == first && first < len(s.wt) {
 		s.probe.Cut(prFirstFit)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(prFirstFit, fmt.Sprintf("first fit decreasing packs %d cars: the question %d cars? is not asked", first, first))
 		}
 	}
@@ -211,12 +209,12 @@ func (s *search) run(ctx context.Context) {
 
 // binCompletion asks bin completion for k cars, from the lower bound up
 // to one below the best packing, and keeps the first packing it finds.
-func (s *search) binCompletion(ctx context.Context) {
+func (s *search[C]) binCompletion(ctx context.Context) {
 	b := newBinSearch(ctx, &s.tick, &s.probe, s.w, s.wt, s.on)
 	b.cheap = s.cheap
 	for k := s.lb; k < s.best; k++ {
 		s.probe.Cut(prBinCompletion)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(prBinCompletion, fmt.Sprintf("%d cars?", k))
 		}
 		ok := b.decide(k, k*s.w-s.total)
@@ -233,7 +231,7 @@ func (s *search) binCompletion(ctx context.Context) {
 		// need not be asked.
 		if skip := min(b.lpBound, s.best) - 1 - k; skip > 0 {
 			s.probe.CutN(prLPBound, skip)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(prLPBound, fmt.Sprintf("the root's LP: %d cars at least, %s unasked", b.lpBound, plural(skip, "question", "questions")))
 			}
 			k += skip
@@ -243,7 +241,7 @@ func (s *search) binCompletion(ctx context.Context) {
 
 // keepCars records the packing of bin completion, cars of counts per
 // distinct weight, as the car of each cat.
-func (s *search) keepCars(cars [][]pair) {
+func (s *search[C]) keepCars(cars [][]pair) {
 	next := make([]int, 0, len(s.wt)) // next[j]: the next cat of the j-th distinct weight
 	for i, v := range s.wt {
 		if i == 0 || v != s.wt[i-1] {
@@ -261,7 +259,7 @@ func (s *search) keepCars(cars [][]pair) {
 }
 
 // firstFit puts each cat, heaviest first, in the first car it fits in.
-func (s *search) firstFit() []int {
+func (s *search[C]) firstFit() []int {
 	var loads []int
 	n := len(s.wt)
 	cars := make([]int, n)
@@ -285,7 +283,7 @@ func (s *search) firstFit() []int {
 }
 
 // dfs places cat i and the rest after it.
-func (s *search) dfs(i int) {
+func (s *search[C]) dfs(i int) {
 	if i == len(s.wt) {
 		s.improve()
 		return
@@ -295,14 +293,14 @@ func (s *search) dfs(i int) {
 	}
 	s.probe.Cut(s.kDecreasing)
 	v, from := s.wt[i], 0
-	if s.tracing && s.decreasing && s.on.Has(prDecreasing) {
+	if s.probe.Tracing() && s.decreasing && s.on.Has(prDecreasing) {
 		s.probe.Why(prDecreasing, fmt.Sprintf("the cat of %d, the heaviest left", v))
 	}
 	if s.on.Has(prEqualCats) && i > 0 && v == s.wt[i-1] {
 		from = s.after[i-1]
 		if n := s.fits(from, v); n > 0 {
 			s.probe.CutN(prEqualCats, n)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(prEqualCats, fmt.Sprintf("%d as heavy as the cat before: %s before car %d untried", v, plural(n, "car", "cars"), from+1))
 			}
 		}
@@ -312,7 +310,7 @@ func (s *search) dfs(i int) {
 			if s.load[j]+v == s.w {
 				if n := s.others(i, j, from); n > 0 {
 					s.probe.CutN(prExactFit, n)
-					if s.tracing {
+					if s.probe.Tracing() {
 						s.probe.Why(prExactFit, fmt.Sprintf("%d fills car %d exactly: %s untried", v, j+1, plural(n, "other car", "other cars")))
 					}
 				}
@@ -328,7 +326,7 @@ func (s *search) dfs(i int) {
 		}
 		if s.on.Has(prEqualLoad) && slices.Contains(s.load[from:j], l) {
 			s.probe.Cut(prEqualLoad)
-			if s.tracing {
+			if s.probe.Tracing() {
 				s.probe.Why(prEqualLoad, fmt.Sprintf("%d in car %d: an earlier car has its load %d", v, j+1, l))
 			}
 			continue
@@ -343,7 +341,7 @@ func (s *search) dfs(i int) {
 	}
 	if s.on.Has(prNewCar) && len(s.load)+1 >= s.best {
 		s.probe.Cut(prNewCar)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(prNewCar, fmt.Sprintf("%d in a new car: %d cars would not beat best %d", v, len(s.load)+1, s.best))
 		}
 		return
@@ -354,7 +352,7 @@ func (s *search) dfs(i int) {
 	s.load = append(s.load, v)
 	s.car[i] = len(s.load) - 1
 	s.after[i] = s.car[i]
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.tracedDown(i)
 	} else {
 		s.dfs(i + 1)
@@ -366,7 +364,10 @@ func (s *search) dfs(i int) {
 // fills exactly, the search would try without exact-fit: the open cars
 // from from on it fits in, but those equal-load skips, and a new car
 // when new-car allows one.
-func (s *search) others(i, j, from int) int {
+func (s *search[C]) others(i, j, from int) int {
+	if !s.probe.Counting() {
+		return 0 // only a count reads it
+	}
 	v, n := s.wt[i], 0
 	for k := from; k < len(s.load); k++ {
 		l := s.load[k]
@@ -384,7 +385,7 @@ func (s *search) others(i, j, from int) int {
 // improve keeps the packing on the path when it has fewer cars than the
 // best (without new-car, a packing may use as many), and ends the search
 // when it meets the lower bound.
-func (s *search) improve() {
+func (s *search[C]) improve() {
 	if len(s.load) >= s.best {
 		return
 	}
@@ -399,7 +400,10 @@ func (s *search) improve() {
 // untried counts the choices for cat i that the item search, ended by a
 // packing that meets the bound, leaves untried: the open cars from j on
 // that the other rules would try, and a new car; the bound's too.
-func (s *search) untried(i, j, from int) {
+func (s *search[C]) untried(i, j, from int) {
+	if !s.probe.Counting() {
+		return
+	}
 	n := 0
 	v := s.wt[i]
 	for k := j; k < len(s.load); k++ {
@@ -412,7 +416,7 @@ func (s *search) untried(i, j, from int) {
 	}
 	if n > 0 && s.kStop != trace.Unused {
 		s.probe.CutN(s.kStop, n)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(s.kStop, fmt.Sprintf("%d cars meet the bound: %s for %d untried", s.best, plural(n, "more car", "more cars"), v))
 		}
 	}
@@ -420,15 +424,18 @@ func (s *search) untried(i, j, from int) {
 
 // stopAt counts the bound that first fit's packing of best cars meets,
 // which keeps the item search from starting.
-func (s *search) stopAt() {
+func (s *search[C]) stopAt() {
 	s.probe.Cut(s.kStop)
-	if s.tracing && s.kStop != trace.Unused {
+	if s.probe.Tracing() && s.kStop != trace.Unused {
 		s.probe.Why(s.kStop, fmt.Sprintf("first fit's %d cars meet the bound: no search", s.best))
 	}
 }
 
 // fits returns how many of the first n open cars have room for v.
-func (s *search) fits(n, v int) int {
+func (s *search[C]) fits(n, v int) int {
+	if !s.probe.Counting() {
+		return 0 // only a count reads it
+	}
 	c := 0
 	for _, l := range s.load[:n] {
 		if l+v <= s.w {
@@ -440,13 +447,13 @@ func (s *search) fits(n, v int) int {
 
 // place puts cat i in open car j, the next equal cat taking a car from
 // after on, searches on, and takes it out again.
-func (s *search) place(i, j, after int) {
+func (s *search[C]) place(i, j, after int) {
 	if s.stop() {
 		return
 	}
 	s.load[j] += s.wt[i]
 	s.car[i], s.after[i] = j, after
-	if s.tracing {
+	if s.probe.Tracing() {
 		s.tracedDown(i)
 	} else {
 		s.dfs(i + 1)
@@ -456,7 +463,7 @@ func (s *search) place(i, j, after int) {
 
 // tracedDown searches on from cat i, placed, as a decision of the traced
 // tree.
-func (s *search) tracedDown(i int) {
+func (s *search[C]) tracedDown(i int) {
 	j := s.car[i]
 	label := fmt.Sprintf("%d in car %d", s.wt[i], j+1)
 	if s.load[j] == s.wt[i] { // every cat weighs at least 1: the car was empty
@@ -468,7 +475,7 @@ func (s *search) tracedDown(i int) {
 }
 
 // left returns the cats i.. (those not placed yet) as desc[lo:hi].
-func (s *search) left(i int) (lo, hi int) {
+func (s *search[C]) left(i int) (lo, hi int) {
 	if s.decreasing {
 		return i, len(s.wt)
 	}
@@ -478,18 +485,18 @@ func (s *search) left(i int) (lo, hi int) {
 // wasted reports whether the cats i.. cannot complete a packing of fewer
 // cars than the best, by the waste or by the crowding of the heaviest
 // of them, each when it is on.
-func (s *search) wasted(i int) bool {
+func (s *search[C]) wasted(i int) bool {
 	lo, hi := s.left(i)
 	if s.on.Has(prWaste) && s.wastes(lo, hi) {
 		s.probe.Cut(prWaste)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(prWaste, fmt.Sprintf("the room the cats left cannot use leaves no packing of %d cars", s.best-1))
 		}
 		return true
 	}
 	if s.on.Has(prCrowding) && s.crowded(lo, hi) {
 		s.probe.Cut(prCrowding)
-		if s.tracing {
+		if s.probe.Tracing() {
 			s.probe.Why(prCrowding, fmt.Sprintf("the heaviest cats left find no room in %d cars", s.best-1))
 		}
 		return true
@@ -503,7 +510,7 @@ func (s *search) wasted(i int) bool {
 // together takes at most one more cat, so it wastes at least its room
 // less the heaviest cat left that fits (counting that cat for every such
 // car only underestimates the waste).
-func (s *search) wastes(lo, hi int) bool {
+func (s *search[C]) wastes(lo, hi int) bool {
 	one, two := s.desc[hi-1], s.w+1
 	if hi-lo >= 2 {
 		two = s.desc[hi-1] + s.desc[hi-2]
@@ -524,7 +531,7 @@ func (s *search) wastes(lo, hi int) bool {
 // room: the t heaviest of them weigh at least c = desc[lo+t-1] each, so a
 // car with room f takes at most f/c of them, and the open cars plus the
 // cars still allowed (best-1 in all) must take t.
-func (s *search) crowded(lo, hi int) bool {
+func (s *search[C]) crowded(lo, hi int) bool {
 	spare := s.best - 1 - len(s.load) // new cars still allowed
 	for t := lo; t < hi; t++ {
 		c := s.desc[t]
@@ -547,7 +554,7 @@ func (s *search) crowded(lo, hi int) bool {
 
 // heaviestFit returns the heaviest weight of desc[lo:hi] that is at most
 // room, or 0: a binary search, desc being sorted heaviest first.
-func (s *search) heaviestFit(lo, hi, room int) int {
+func (s *search[C]) heaviestFit(lo, hi, room int) int {
 	end := hi // the first cat at most room is in [lo, hi]
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
@@ -565,13 +572,13 @@ func (s *search) heaviestFit(lo, hi, room int) int {
 
 // stop counts a node, a cat placed, and reports whether the search must
 // end: the context is done, or a packing met the lower bound.
-func (s *search) stop() bool {
+func (s *search[C]) stop() bool {
 	s.done = s.done || !s.tick.Tick()
 	return s.done
 }
 
 // answer returns the best packing as cars of input positions.
-func (s *search) answer() cats.Answer {
+func (s *search[C]) answer() cats.Answer {
 	a := cats.Answer{Cars: make([][]int, s.best)}
 	for i, c := range s.keep {
 		a.Cars[c] = append(a.Cars[c], s.idx[i])

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // Nogood learning for the wide search. Past a share of blanks that falls
@@ -60,7 +62,7 @@ type learner struct {
 	memo    []int8             // per trail entry, during minimize
 }
 
-func newLearner(s *wideSearch) *learner {
+func newLearner[C trace.Counts](s *wideSearch[C]) *learner {
 	l := &learner{
 		removeAt: make([]int32, s.n*s.side),
 		placeAt:  make([]int32, s.n),
@@ -102,7 +104,7 @@ func (l *learner) undo(mark int) {
 }
 
 // value returns 1, -1 or 0 as literal x is true, false or open.
-func (s *wideSearch) value(x uint32) int {
+func (s *wideSearch[C]) value(x uint32) int {
 	cv := int(x >> 1)
 	c, v := cv/s.side, cv%s.side
 	val := 0
@@ -119,7 +121,7 @@ func (s *wideSearch) value(x uint32) int {
 
 // falseAt returns the trail index of the entry that made literal x false,
 // or -1 when x has been false since the givens.
-func (s *wideSearch) falseAt(x uint32) int {
+func (s *wideSearch[C]) falseAt(x uint32) int {
 	cv := int(x >> 1)
 	if x&1 == 0 {
 		return int(s.learn.removeAt[cv]) - 1
@@ -129,7 +131,7 @@ func (s *wideSearch) falseAt(x uint32) int {
 
 // enforce makes literal x true because of nogood k, whose other literals
 // are false; it reports false on a failure.
-func (s *wideSearch) enforce(x uint32, k int32) bool {
+func (s *wideSearch[C]) enforce(x uint32, k int32) bool {
 	l := s.learn
 	why := reason{kind: reasonNogood, arg: k}
 	cv := int(x >> 1)
@@ -150,7 +152,7 @@ func (s *wideSearch) enforce(x uint32, k int32) bool {
 
 // propagateLearnt propagates the grid's constraints and the nogoods to a
 // fixpoint, or to a failure, which it records in s.learn.
-func (s *wideSearch) propagateLearnt() bool {
+func (s *wideSearch[C]) propagateLearnt() bool {
 	l := s.learn
 	for {
 		if !s.propagate() {
@@ -173,7 +175,7 @@ func (s *wideSearch) propagateLearnt() bool {
 // watchFalse visits the nogoods watching literal x, which has just become
 // false: each finds another literal to watch, enforces its last open one,
 // or fails.
-func (s *wideSearch) watchFalse(x uint32) bool {
+func (s *wideSearch[C]) watchFalse(x uint32) bool {
 	l := s.learn
 	ws := l.watches[x]
 	if len(ws) == 0 {
@@ -215,7 +217,7 @@ func (s *wideSearch) watchFalse(x uint32) bool {
 
 // antecedents calls f with the trail index of each entry behind trail
 // entry j, or behind the failure when j is -1.
-func (s *wideSearch) antecedents(j int, f func(int)) {
+func (s *wideSearch[C]) antecedents(j int, f func(int)) {
 	l := s.learn
 	why := l.conflict
 	cell, sym, self := -1, -1, ^uint32(0)
@@ -256,7 +258,7 @@ func (s *wideSearch) antecedents(j int, f func(int)) {
 
 // unitRemovals calls f with the removal of symbol v+1 from each cell of
 // unit u but skip.
-func (s *wideSearch) unitRemovals(u, v, skip int, f func(int)) {
+func (s *wideSearch[C]) unitRemovals(u, v, skip int, f func(int)) {
 	for _, p := range s.units[u*s.side : u*s.side+s.side] {
 		if int(p) != skip {
 			f(int(s.learn.removeAt[int(p)*s.side+v]) - 1)
@@ -265,7 +267,7 @@ func (s *wideSearch) unitRemovals(u, v, skip int, f func(int)) {
 }
 
 // literal returns the literal that trail entry j made true.
-func (s *wideSearch) literal(j int) uint32 {
+func (s *wideSearch[C]) literal(j int) uint32 {
 	e := s.trail[j]
 	x := uint32(int(e>>9&(1<<22-1))*s.side+int(e&511)) << 1
 	if e&wideSettle == 0 {
@@ -278,7 +280,7 @@ func (s *wideSearch) literal(j int) uint32 {
 // first unique implication point of the current level, then the literals
 // of earlier levels behind the failure. It returns the nogood, first the
 // literal to enforce, second one of the deepest level, and that level.
-func (s *wideSearch) analyze() ([]uint32, int) {
+func (s *wideSearch[C]) analyze() ([]uint32, int) {
 	l := s.learn
 	cur := int32(len(l.marks))
 	if cap(l.seen) < len(s.trail) {
@@ -344,7 +346,7 @@ func (s *wideSearch) analyze() ([]uint32, int) {
 // entries that do so in turn, up to a depth (Sörensson and Biere 2009):
 // the nogood without it holds as well. It runs while the marks of
 // analyze are set.
-func (s *wideSearch) minimize(ng []uint32) []uint32 {
+func (s *wideSearch[C]) minimize(ng []uint32) []uint32 {
 	l := s.learn
 	if len(l.memo) < len(s.trail) {
 		l.memo = make([]int8, len(s.trail), 2*len(s.trail))
@@ -367,7 +369,7 @@ const minDepth = 8
 
 // implied reports whether every antecedent of trail entry j is marked, a
 // given, or implied in turn (memo: 1 implied, -1 not).
-func (s *wideSearch) implied(j, depth int, touched *[]int) bool {
+func (s *wideSearch[C]) implied(j, depth int, touched *[]int) bool {
 	l := s.learn
 	if l.why[j].kind == reasonDecision || depth == 0 {
 		return false
@@ -398,12 +400,12 @@ func (s *wideSearch) implied(j, depth int, touched *[]int) bool {
 // learnFrom records nogood ng after the search went back to its level:
 // it watches its first two literals, and the constraints of its literals
 // gain weight, so that the choices turn to where failures come from.
-func (s *wideSearch) learnFrom(ng []uint32) int32 {
+func (s *wideSearch[C]) learnFrom(ng []uint32) int32 {
 	l := s.learn
 	k := int32(len(l.nogoods))
 	l.nogoods = append(l.nogoods, ng)
 	s.cuts.Cut(CutLearning)
-	if s.tracing {
+	if s.cuts.Tracing() {
 		s.cuts.Why(CutLearning, fmt.Sprintf("a nogood of %d literals, learnt from the failure", len(ng)))
 	}
 	if len(ng) > 1 {
@@ -429,11 +431,11 @@ func (s *wideSearch) learnFrom(ng []uint32) int32 {
 }
 
 // backjump takes the search back to the end of level b.
-func (s *wideSearch) backjump(b int) {
+func (s *wideSearch[C]) backjump(b int) {
 	l := s.learn
 	if b < len(l.marks) {
 		s.undo(l.marks[b])
-		if s.tracing {
+		if s.cuts.Tracing() {
 			for range len(l.marks) - b {
 				s.cuts.Leave()
 			}
@@ -447,7 +449,7 @@ func (s *wideSearch) backjump(b int) {
 // forget drops the longer half of the nogoods past a size, at level 0,
 // where none of them is the reason of an entry analysis can reach, and
 // watches the rest afresh.
-func (s *wideSearch) forget() {
+func (s *wideSearch[C]) forget() {
 	l := s.learn
 	live := 0
 	for _, ng := range l.nogoods {
@@ -490,7 +492,7 @@ const learnKeep = 20000
 
 // searchLearnt finds one answer, learning a nogood from every failure
 // (see the top of this file), with restarts that keep the nogoods.
-func (s *wideSearch) searchLearnt() {
+func (s *wideSearch[C]) searchLearnt() {
 	l := s.learn
 	var opts []uint32
 	budget := learnRestart * luby(1)
@@ -523,7 +525,7 @@ func (s *wideSearch) searchLearnt() {
 				s.forget()
 				s.restarts++
 				budget = learnRestart * luby(s.restarts+1)
-				if s.tracing {
+				if s.cuts.Tracing() {
 					if s.restarts > 1 {
 						s.cuts.Leave()
 					}
@@ -547,7 +549,7 @@ func (s *wideSearch) searchLearnt() {
 		if !s.step() {
 			return
 		}
-		if s.tracing {
+		if s.cuts.Tracing() {
 			s.cuts.Enter(cellLabel(int(o>>9), s.side, int(o&511)+1))
 		}
 		l.marks = append(l.marks, len(s.trail))

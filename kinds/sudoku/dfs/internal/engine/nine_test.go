@@ -73,7 +73,7 @@ func TestNineOrderedAnswer(t *testing.T) {
 	}
 	for i, cells := range grids {
 		want := solveNine(context.Background(), cells, 1, math.MaxInt64)
-		got := solveOrdered(context.Background(), cells, math.MaxInt64, AllOn, nil)
+		got := solveOrdered[trace.Counted](context.Background(), cells, math.MaxInt64, AllOn, nil)
 		require.NoError(t, got.Err, "grid %d %v", i, cells)
 		require.Equal(t, want.found, got.Found, "grid %d %v", i, cells)
 		require.Equal(t, want.answer, got.Answer, "grid %d %v", i, cells)
@@ -93,7 +93,7 @@ func TestNinePermCounts(t *testing.T) {
 	} {
 		for _, cells := range randomNine(rng, tc.n, tc.givens, tc.noise) {
 			want := solveNine(context.Background(), cells, tc.limit, math.MaxInt64)
-			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, AllOn, nil)
+			got := solvePerm[trace.Counted](context.Background(), cells, tc.limit, math.MaxInt64, AllOn, nil)
 			require.NoError(t, got.Err)
 			require.Equal(t, want.found, got.Found, "givens %d %v", tc.givens, cells)
 			if got.Found > 0 {
@@ -155,7 +155,7 @@ func TestNinePermBruteForce(t *testing.T) {
 		{40, 60, 1000, false}, {34, 40, 1000, false}, {30, 30, 200, false}, {32, 60, 50, true},
 	} {
 		for _, cells := range randomNine(rng, tc.n, tc.givens, tc.noise) {
-			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, AllOn, nil)
+			got := solvePerm[trace.Counted](context.Background(), cells, tc.limit, math.MaxInt64, AllOn, nil)
 			require.NoError(t, got.Err)
 			require.Equal(t, nineBrute(cells, tc.limit), got.Found, "givens %d %v", tc.givens, cells)
 		}
@@ -166,26 +166,26 @@ func TestNinePermBruteForce(t *testing.T) {
 // node limit and when the context is done.
 func TestNinePermStops(t *testing.T) {
 	empty := make([]int16, 81)
-	r := solvePerm(context.Background(), empty, 0, 10, AllOn, nil)
+	r := solvePerm[trace.Counted](context.Background(), empty, 0, 10, AllOn, nil)
 	require.ErrorIs(t, r.Err, ErrNodeLimit)
 	require.Equal(t, int64(10), r.Nodes)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r = solvePerm(ctx, empty, math.MaxInt, math.MaxInt64, AllOn, nil)
+	r = solvePerm[trace.Counted](ctx, empty, math.MaxInt, math.MaxInt64, AllOn, nil)
 	require.ErrorIs(t, r.Err, context.Canceled)
-	r = solveOrdered(ctx, empty, math.MaxInt64, AllOn, nil)
+	r = solveOrdered[trace.Counted](ctx, empty, math.MaxInt64, AllOn, nil)
 	require.ErrorIs(t, r.Err, context.Canceled)
 	// The judge grid that takes solveOrdered the most nodes, with half of
 	// them: the budget runs out on the path or in a question.
 	var hard Result
 	var cells []int16
 	for _, c := range nineFiles(t) {
-		if r := solveOrdered(context.Background(), c, math.MaxInt64, AllOn, nil); r.Nodes > hard.Nodes {
+		if r := solveOrdered[trace.Counted](context.Background(), c, math.MaxInt64, AllOn, nil); r.Nodes > hard.Nodes {
 			hard, cells = r, c
 		}
 	}
 	require.Greater(t, hard.Nodes, int64(20))
-	r = solveOrdered(context.Background(), cells, hard.Nodes/2, AllOn, nil)
+	r = solveOrdered[trace.Counted](context.Background(), cells, hard.Nodes/2, AllOn, nil)
 	require.ErrorIs(t, r.Err, ErrNodeLimit)
 	require.Zero(t, r.Found)
 	require.Equal(t, hard.Nodes/2, r.Nodes)
@@ -206,11 +206,11 @@ func BenchmarkNine(b *testing.B) {
 		solve func([]int16) (int, int64)
 	}{
 		{"order", func(c []int16) (int, int64) {
-			r := solveOrdered(ctx, c, math.MaxInt64, AllOn, nil)
+			r := solveOrdered[trace.Counted](ctx, c, math.MaxInt64, AllOn, nil)
 			return r.Found, r.Nodes
 		}},
 		{"perm", func(c []int16) (int, int64) {
-			r := solvePerm(ctx, c, 1, math.MaxInt64, AllOn, nil)
+			r := solvePerm[trace.Counted](ctx, c, 1, math.MaxInt64, AllOn, nil)
 			return r.Found, r.Nodes
 		}},
 		{"nineSearch", func(c []int16) (int, int64) { s := solveNine(ctx, c, 1, math.MaxInt64); return s.found, s.nodes }},
@@ -250,16 +250,16 @@ func BenchmarkNine(b *testing.B) {
 
 // countingSink counts what a traced search passes it.
 type countingSink struct {
-	probe          *trace.Probe
+	probe          trace.Flusher
 	enters, leaves int64
 	cuts           [NumCuts]int64
 	unlabelled     int // cut leaves without a detail
 }
 
-func (c *countingSink) Start(p *trace.Probe) { c.probe = p }
-func (c *countingSink) Enter(string)         { c.enters++ }
-func (c *countingSink) Leave()               { c.leaves++ }
-func (c *countingSink) Found()               {}
+func (c *countingSink) Start(p trace.Flusher) { c.probe = p }
+func (c *countingSink) Enter(string)          { c.enters++ }
+func (c *countingSink) Leave()                { c.leaves++ }
+func (c *countingSink) Found()                {}
 func (c *countingSink) Cut(k int, n int64, detail string, _ int64) {
 	c.cuts[k] += n
 	if detail == "" {
@@ -287,10 +287,10 @@ func TestNineNodesAreDecisions(t *testing.T) {
 	for _, on := range []technique.Bits{AllOn, without(CutStackRule), without(CutDeadCell, CutMinirows), without(CutNakedSingles), without(CutHiddenSingles), without(CutBandBranch), without(CutFewestFirst)} {
 		runs = append(runs,
 			run{fmt.Sprintf("solve %b", on), func(ctx context.Context, c []int16, sink trace.Sink) Result {
-				return solveOrdered(ctx, c, 5000, on, sink)
+				return solveOrdered[trace.Counted](ctx, c, 5000, on, sink)
 			}},
 			run{fmt.Sprintf("count %b", on), func(ctx context.Context, c []int16, sink trace.Sink) Result {
-				return solvePerm(ctx, c, 3, 5000, on, sink)
+				return solvePerm[trace.Counted](ctx, c, 3, 5000, on, sink)
 			}})
 	}
 	for i, cells := range grids {
@@ -327,16 +327,16 @@ func TestNineZeroCountsChangeNothing(t *testing.T) {
 	prunings := []int{CutNakedSingles, CutHiddenSingles, CutBoxLine, CutLookAhead, CutStackRule, CutMinirows, CutLearning, CutDeadCell}
 	zeros := map[int]int{} // per pruning that acts on 9x9
 	for i, cells := range grids {
-		solve := solveOrdered(ctx, cells, math.MaxInt64, AllOn, nil)
-		count := solvePerm(ctx, cells, 2, math.MaxInt64, AllOn, nil)
+		solve := solveOrdered[trace.Counted](ctx, cells, math.MaxInt64, AllOn, nil)
+		count := solvePerm[trace.Counted](ctx, cells, 2, math.MaxInt64, AllOn, nil)
 		for _, cut := range prunings {
 			if solve.Cuts[cut] == 0 {
 				zeros[cut]++
-				require.Equal(t, solve.Nodes, solveOrdered(ctx, cells, math.MaxInt64, without(cut), nil).Nodes, "solve, grid %d, cut %d", i, cut)
+				require.Equal(t, solve.Nodes, solveOrdered[trace.Counted](ctx, cells, math.MaxInt64, without(cut), nil).Nodes, "solve, grid %d, cut %d", i, cut)
 			}
 			if count.Cuts[cut] == 0 {
 				zeros[cut]++
-				require.Equal(t, count.Nodes, solvePerm(ctx, cells, 2, math.MaxInt64, without(cut), nil).Nodes, "count, grid %d, cut %d", i, cut)
+				require.Equal(t, count.Nodes, solvePerm[trace.Counted](ctx, cells, 2, math.MaxInt64, without(cut), nil).Nodes, "count, grid %d, cut %d", i, cut)
 			}
 		}
 	}

@@ -48,25 +48,25 @@ import (
 // state the walk keeps beside the path) and each decision of the
 // questions and of the order's own search. Narrowing the kept states to
 // the path is no decision.
-func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
+func solveOrdered[C trace.Counts](ctx context.Context, cells []int16, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
 	sc := lend()
 	defer giveBack(sc)
-	w := &sc.walk
-	*w = orderWalk{tick: poll.New(ctx), maxNodes: maxNodes, cfg: permConfigOf(on), stack: &sc.stack}
+	w := (*orderWalk[C])(&sc.walk)
+	*w = orderWalk[C]{tick: poll.New(ctx), maxNodes: maxNodes, cfg: permConfigOf(on), stack: &sc.stack}
 	// A zero Probe counts; only one that records is started, on the heap.
-	var counts trace.Probe
+	var counts trace.Probe[C]
 	pr := &counts
 	if sink != nil {
-		p := new(trace.Probe)
+		p := new(trace.Probe[C])
 		p.Start(sink)
 		pr, w.tracing = p, true
 	}
 	path := pr
 	if w.cfg.rules&orderRules != orderRules {
-		path = new(trace.Probe)
+		path = new(trace.Probe[C])
 	}
 	w.walk(cells, pr, path)
-	if w.tracing {
+	if w.traced() {
 		leaveN(pr, w.open)
 	}
 	w.r.Cuts = pr.Counts(NumCuts)
@@ -75,7 +75,7 @@ func solveOrdered(ctx context.Context, cells []int16, maxNodes int64, on techniq
 
 // walk is solveOrdered's walk, its decisions recorded by pr and the
 // order's rules counted by path.
-func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
+func (w *orderWalk[C]) walk(cells []int16, pr, path *trace.Probe[C]) {
 	st, ok := newPermState(cells)
 	if !ok {
 		return // the givens clash
@@ -105,12 +105,12 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 		if !w.look() {
 			return
 		}
-		if !st.propagate(path) {
+		if !permPropagate(&st, path) {
 			return // the options left of the path had no answer
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
 			w.r.Found, w.r.Answer = 1, st.answer()
-			if w.tracing {
+			if w.traced() {
 				pr.Found()
 			}
 			return
@@ -140,7 +140,7 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 			return
 		}
 		st.placeOne(b, next, k)
-		if w.tracing {
+		if w.traced() {
 			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
 			w.open++
 		}
@@ -160,7 +160,7 @@ func (w *orderWalk) walk(cells []int16, pr, path *trace.Probe) {
 // it within a budget. a is the order's first answer there, the one
 // sought, when the search left no other option or the order found it
 // within the budget. w.r.Err is set when the search had to stop.
-func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) (s permSearch, a []int16) {
+func (w *orderWalk[C]) ask(st *permState, b, d int, k uint, pr, path *trace.Probe[C]) (s permSearch[C], a []int16) {
 	if !w.decide() {
 		return s, nil
 	}
@@ -201,12 +201,12 @@ func (w *orderWalk) ask(st *permState, b, d int, k uint, pr, path *trace.Probe) 
 // right. It returns the order's first answer, or nil with w.r.Err set
 // when the search had to stop. Once right is empty, guide is the only
 // answer left, and so the order's first.
-func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, path *trace.Probe) []int16 {
+func (w *orderWalk[C]) follow(st *permState, guide []int16, right []permState, pr, path *trace.Probe[C]) []int16 {
 	for len(right) > 0 {
 		if !w.look() {
 			return nil
 		}
-		if !st.propagate(path) || st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
+		if !permPropagate(st, path) || st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
 			break // propagation cannot fail above an answer; solved is guide
 		}
 		b, k := st.cell()
@@ -237,7 +237,7 @@ func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, 
 			return nil
 		}
 		st.placeOne(b, next, k)
-		if w.tracing {
+		if w.traced() {
 			pr.Enter(cellLabel(27*b+int(k), 9, next+1))
 			w.open++
 		}
@@ -253,7 +253,7 @@ func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, 
 					return nil
 				}
 				r.placeOne(b, next, k)
-				if r.propagate(pr) {
+				if permPropagate(&r, pr) {
 					live = append(live, r)
 				}
 			}
@@ -266,7 +266,7 @@ func (w *orderWalk) follow(st *permState, guide []int16, right []permState, pr, 
 // rightHas reports whether digit d in cell k of band b leaves an answer in
 // one of the states right, or ok false with w.r.Err set when the search
 // had to stop.
-func (w *orderWalk) rightHas(right []permState, b, d int, k uint, pr *trace.Probe) (has, ok bool) {
+func (w *orderWalk[C]) rightHas(right []permState, b, d int, k uint, pr *trace.Probe[C]) (has, ok bool) {
 	for i := range right {
 		r := &right[i]
 		if r.cand[9*b+d]>>k&1 == 0 {
@@ -278,7 +278,7 @@ func (w *orderWalk) rightHas(right []permState, b, d int, k uint, pr *trace.Prob
 		q := w.stack.push(r)
 		q.placeOne(b, d, k)
 		s := w.question(1)
-		if w.tracing {
+		if w.traced() {
 			pr.Enter(cellLabel(27*b+int(k), 9, d+1) + " right of the path")
 		}
 		s.search(q, pr)
@@ -306,8 +306,12 @@ const sparseBudget = 256
 // search.
 const easyBudget = 4
 
-// orderWalk is the walk's count of nodes and its limits.
-type orderWalk struct {
+// orderWalk is the walk of a search counting into a trace.Probe[C]: its
+// state is a walkState, which a scratch keeps whatever C is.
+type orderWalk[C trace.Counts] walkState
+
+// walkState is the walk's count of nodes and its limits.
+type walkState struct {
 	tick     poll.Ticker
 	r        Result
 	maxNodes int64
@@ -318,15 +322,19 @@ type orderWalk struct {
 	open     int  // the decisions of the path, when tracing
 }
 
+// traced reports whether the walk records its tree: never when it
+// counts nothing.
+func (w *orderWalk[C]) traced() bool { return counting[C]() && w.tracing }
+
 // question returns a permutation search of at most limit answers in the
 // nodes left.
-func (w *orderWalk) question(limit int) permSearch {
-	return permSearch{permConfig: w.cfg, stack: w.stack, tracing: w.tracing, tick: &w.tick, limit: limit, maxNodes: w.maxNodes - w.r.Nodes}
+func (w *orderWalk[C]) question(limit int) permSearch[C] {
+	return permSearch[C]{permConfig: w.cfg, stack: w.stack, tracing: w.tracing, tick: &w.tick, limit: limit, maxNodes: w.maxNodes - w.r.Nodes}
 }
 
 // leave closes, when tracing, the *open decisions of the path.
-func (w *orderWalk) leave(pr *trace.Probe, open *int) {
-	if w.tracing {
+func (w *orderWalk[C]) leave(pr *trace.Probe[C], open *int) {
+	if w.traced() {
 		leaveN(pr, *open)
 	}
 }
@@ -334,7 +342,7 @@ func (w *orderWalk) leave(pr *trace.Probe, open *int) {
 // decide counts a decision, reporting false (with r.Err set) when the
 // walk has made all it may or the context is done; the decision is not
 // made then.
-func (w *orderWalk) decide() bool {
+func (w *orderWalk[C]) decide() bool {
 	if w.r.Nodes >= w.maxNodes {
 		w.r.Err = ErrNodeLimit
 		return false
@@ -345,7 +353,7 @@ func (w *orderWalk) decide() bool {
 
 // look counts a step of work, reporting false (with r.Err set) when the
 // context is done.
-func (w *orderWalk) look() bool {
+func (w *orderWalk[C]) look() bool {
 	if !w.tick.Tick() {
 		w.r.Err = w.tick.Err()
 		return false
@@ -356,7 +364,7 @@ func (w *orderWalk) look() bool {
 // dfs is the order itself from st, returning its first answer there, or
 // nil when there is none, when budget runs out first (then budget is 0)
 // or when w.r.Err is set. pr records its decisions, path counts its cuts.
-func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
+func (w *orderWalk[C]) dfs(st *permState, pr, path *trace.Probe[C]) []int16 {
 	open := 0
 	defer w.leave(pr, &open)
 	for {
@@ -364,11 +372,11 @@ func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
 			return nil
 		}
 		w.budget--
-		if !st.propagate(path) {
+		if !permPropagate(st, path) {
 			return nil
 		}
 		if st.solved[0]&st.solved[1]&st.solved[2] == s9Band {
-			if w.tracing {
+			if w.traced() {
 				pr.Found()
 			}
 			return st.answer()
@@ -384,7 +392,7 @@ func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
 			w.enter(pr, b, d, k)
 			a := w.dfs(child, pr, path)
 			w.stack.pop()
-			if w.tracing {
+			if w.traced() {
 				pr.Leave()
 			}
 			if a != nil || w.budget == 0 || w.r.Err != nil {
@@ -401,8 +409,8 @@ func (w *orderWalk) dfs(st *permState, pr, path *trace.Probe) []int16 {
 }
 
 // enter opens, when tracing, the decision of digit d in cell k of band b.
-func (w *orderWalk) enter(pr *trace.Probe, b, d int, k uint) {
-	if w.tracing {
+func (w *orderWalk[C]) enter(pr *trace.Probe[C], b, d int, k uint) {
+	if w.traced() {
 		pr.Enter(cellLabel(27*b+int(k), 9, d+1))
 	}
 }

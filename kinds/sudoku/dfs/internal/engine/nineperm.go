@@ -235,7 +235,7 @@ const (
 // the state it stops in does not depend on the order: with orderRules it
 // is the state nineState.propagate stops in. st.rules says which rules;
 // pr counts what they do.
-func (st *permState) propagate(pr *trace.Probe) bool {
+func permPropagate[C trace.Counts](st *permState, pr *trace.Probe[C]) bool {
 	t, pt := &nine, &permTab
 	for {
 		for st.dirty != 0 {
@@ -265,7 +265,7 @@ func (st *permState) propagate(pr *trace.Probe) bool {
 				}
 			}
 		}
-		placed, ok := st.nakedSingles(pr)
+		placed, ok := permNakedSingles(st, pr)
 		if !ok {
 			return false
 		}
@@ -274,7 +274,7 @@ func (st *permState) propagate(pr *trace.Probe) bool {
 		}
 		for p := st.pending; p != 0; p &= p - 1 {
 			d := bits.TrailingZeros32(p)
-			if st.rules&ruleStack != 0 && !st.stack(d, pr) || st.rules&ruleStack == 0 && !st.columns(d, pr) {
+			if st.rules&ruleStack != 0 && !permStack(st, d, pr) || st.rules&ruleStack == 0 && !permColumns(st, d, pr) {
 				return false
 			}
 		}
@@ -286,7 +286,7 @@ func (st *permState) propagate(pr *trace.Probe) bool {
 			return true
 		}
 		st.segDirty = 0
-		if !st.minirows(pr) {
+		if !permMinirows(st, pr) {
 			return false
 		}
 		if st.dirty == 0 {
@@ -301,7 +301,7 @@ func (st *permState) propagate(pr *trace.Probe) bool {
 // these is placed and the others stay free, without a digit. No other
 // digit has such a cell, so placing it only takes the digit from its
 // peers.
-func (st *permState) nakedSingles(pr *trace.Probe) (placed, ok bool) {
+func permNakedSingles[C trace.Counts](st *permState, pr *trace.Probe[C]) (placed, ok bool) {
 	for b := range 3 {
 		c := (*[9]uint32)(st.cand[9*b : 9*b+9])
 		one := c[0]
@@ -398,7 +398,7 @@ func apart(m uint32) uint32 {
 // segment is a band's cells in one column. Then (with ruleHidden) a
 // column that only one band may hold, with one cell there, takes d. pr
 // counts a stack that fails or narrows, and the singles.
-func (st *permState) stack(d int, pr *trace.Probe) bool {
+func permStack[C trace.Counts](st *permState, d int, pr *trace.Probe[C]) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
@@ -445,9 +445,9 @@ func (st *permState) stack(d int, pr *trace.Probe) bool {
 	single := (one &^ two) * permSpread
 	s0, s1, s2 := x0&single&^st.solved[0], x1&single&^st.solved[1], x2&single&^st.solved[2]
 	if s0|s1|s2 != 0 {
-		st.columnSingles(0, d, s0, pr)
-		st.columnSingles(1, d, s1, pr)
-		st.columnSingles(2, d, s2, pr)
+		permColumnSingles(st, 0, d, s0, pr)
+		permColumnSingles(st, 1, d, s1, pr)
+		permColumnSingles(st, 2, d, s2, pr)
 	}
 	return true
 }
@@ -458,7 +458,7 @@ func (st *permState) stack(d int, pr *trace.Probe) bool {
 // the column's other bands lose it (pointing). Unlike the stack rule it
 // leaves claiming out. A digit placed nine times has nothing left to it.
 // Without ruleDead, a box or column without d does not fail.
-func (st *permState) columns(d int, pr *trace.Probe) bool {
+func permColumns[C trace.Counts](st *permState, d int, pr *trace.Probe[C]) bool {
 	t := &nine
 	i0, i1, i2 := d&31, (9+d)&31, (18+d)&31
 	x0, x1, x2 := st.cand[i0], st.cand[i1], st.cand[i2]
@@ -493,19 +493,19 @@ func (st *permState) columns(d int, pr *trace.Probe) bool {
 		for ; s0 != 0; s0 &= s0 - 1 {
 			if k := uint(bits.TrailingZeros32(s0)); st.cand[i0]>>k&1 != 0 {
 				pr.Cut(CutHiddenSingles)
-				st.columnSingle(0, d, k, pr)
+				permColumnSingle(st, 0, d, k, pr)
 			}
 		}
 		for ; s1 != 0; s1 &= s1 - 1 {
 			if k := uint(bits.TrailingZeros32(s1)); st.cand[i1]>>k&1 != 0 {
 				pr.Cut(CutHiddenSingles)
-				st.columnSingle(1, d, k, pr)
+				permColumnSingle(st, 1, d, k, pr)
 			}
 		}
 		for ; s2 != 0; s2 &= s2 - 1 {
 			if k := uint(bits.TrailingZeros32(s2)); st.cand[i2]>>k&1 != 0 {
 				pr.Cut(CutHiddenSingles)
-				st.columnSingle(2, d, k, pr)
+				permColumnSingle(st, 2, d, k, pr)
 			}
 		}
 	}
@@ -518,13 +518,13 @@ func (st *permState) columns(d int, pr *trace.Probe) bool {
 
 // columnSingles places d in the cells m of band b, each the one place of
 // d in its column.
-func (st *permState) columnSingles(b, d int, m uint32, pr *trace.Probe) {
+func permColumnSingles[C trace.Counts](st *permState, b, d int, m uint32, pr *trace.Probe[C]) {
 	i := (9*b + d) & 31
 	for ; m != 0; m &= m - 1 {
 		// An earlier single of the loop may have taken this one's row.
 		if k := uint(bits.TrailingZeros32(m)); st.cand[i]>>k&1 != 0 {
 			pr.Cut(CutHiddenSingles)
-			st.columnSingle(b, d, k, pr)
+			permColumnSingle(st, b, d, k, pr)
 		}
 	}
 }
@@ -533,7 +533,7 @@ func (st *permState) columnSingles(b, d int, m uint32, pr *trace.Probe) {
 // per segment (bit 9*b+s) the digits that may reach it (seg) and those
 // that must (seg's segments alone in their row or box), in bit slices.
 // pr counts a failure and each word narrowed.
-func (st *permState) minirows(pr *trace.Probe) bool {
+func permMinirows[C trace.Counts](st *permState, pr *trace.Probe[C]) bool {
 	t := &nine
 	var may1, may2, may3, may4, must1, must2, must3, must4 uint32
 	for d := range 9 {
@@ -732,7 +732,7 @@ func (k *states) pop() { k.depth-- }
 // solve's walk.
 type scratch struct {
 	stack states
-	walk  orderWalk
+	walk  walkState
 }
 
 // scratchPool keeps the scratch of the searches that ended.
@@ -748,7 +748,7 @@ func giveBack(sc *scratch) {
 }
 
 // permSearch is a depth-first search over permState values.
-type permSearch struct {
+type permSearch[C trace.Counts] struct {
 	permConfig
 	stack    *states
 	tracing  bool // its Probe records the tree
@@ -768,19 +768,31 @@ type permSearch struct {
 	right  []permState
 }
 
+// traced reports whether the search records its tree: never when it
+// counts nothing, which its instance for trace.Uncounted knows when it
+// is compiled.
+func (s *permSearch[C]) traced() bool { return counting[C]() && s.tracing }
+
+// counting reports whether a search counting into a trace.Probe[C]
+// counts: a constant of each instance.
+func counting[C trace.Counts]() bool {
+	var c C
+	return len(c) > 0
+}
+
 // solvePerm counts the answers of the 9x9 puzzle cells up to limit, or
 // until maxNodes nodes or ctx is done, keeping the first it finds, with
 // the prunings on.
-func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
+func solvePerm[C trace.Counts](ctx context.Context, cells []int16, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
 	tick := poll.New(ctx)
 	sc := lend()
 	defer giveBack(sc)
-	s := &permSearch{permConfig: permConfigOf(on), stack: &sc.stack, tick: &tick, limit: limit, maxNodes: maxNodes}
+	s := &permSearch[C]{permConfig: permConfigOf(on), stack: &sc.stack, tick: &tick, limit: limit, maxNodes: maxNodes}
 	// A zero Probe counts; only one that records is started, on the heap.
-	var counts trace.Probe
+	var counts trace.Probe[C]
 	pr := &counts
 	if sink != nil {
-		p := new(trace.Probe)
+		p := new(trace.Probe[C])
 		p.Start(sink)
 		pr, s.tracing = p, true
 	}
@@ -795,7 +807,7 @@ func solvePerm(ctx context.Context, cells []int16, limit int, maxNodes int64, on
 // node budget is spent or ctx is done. When tracing, each child is a
 // decision, the last one's too, which goes on in st: open counts those.
 // pr counts the cuts and records the decisions.
-func (s *permSearch) search(st *permState, pr *trace.Probe) {
+func (s *permSearch[C]) search(st *permState, pr *trace.Probe[C]) {
 	seg := &permTab.segs
 	ex := &nine.expand
 	open := 0
@@ -805,7 +817,7 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 			s.err = s.tick.Err()
 			break
 		}
-		if !st.propagate(pr) {
+		if !permPropagate(st, pr) {
 			s.fails++
 			break
 		}
@@ -826,7 +838,7 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 		}
 		pr.Cut(CutFewestFirst)
 		pr.Cut(CutBandBranch)
-		if s.tracing {
+		if s.traced() {
 			n := bits.OnesCount8(p)
 			pr.Why(CutFewestFirst, fmt.Sprintf("band %d's %d: %d permutations, the fewest", i/9+1, i%9+1, n))
 			pr.Why(CutBandBranch, fmt.Sprintf("a band's digit, not a cell: %d children", n))
@@ -869,7 +881,7 @@ func (s *permSearch) search(st *permState, pr *trace.Probe) {
 
 // decide counts a decision, reporting false (with err set) when the
 // search has made all it may; the decision is not made then.
-func (s *permSearch) decide() bool {
+func (s *permSearch[C]) decide() bool {
 	if s.nodes >= s.maxNodes {
 		s.err = ErrNodeLimit
 		return false
@@ -880,29 +892,29 @@ func (s *permSearch) decide() bool {
 
 // enterBand opens, when tracing, the decision that digit i's band takes
 // its lowest permutation left in p.
-func (s *permSearch) enterBand(pr *trace.Probe, i int, p uint8) {
-	if s.tracing {
+func (s *permSearch[C]) enterBand(pr *trace.Probe[C], i int, p uint8) {
+	if s.traced() {
 		pr.Enter(bandLabel(i, bits.TrailingZeros8(p)))
 	}
 }
 
 // enterCell opens, when tracing, the decision of digit d in cell k of
 // band b.
-func (s *permSearch) enterCell(pr *trace.Probe, b, d int, k uint) {
-	if s.tracing {
+func (s *permSearch[C]) enterCell(pr *trace.Probe[C], b, d int, k uint) {
+	if s.traced() {
 		pr.Enter(cellLabel(27*b+int(k), 9, d+1))
 	}
 }
 
 // leave closes, when tracing, the last n decisions.
-func (s *permSearch) leave(pr *trace.Probe, n int) {
-	if s.tracing {
+func (s *permSearch[C]) leave(pr *trace.Probe[C], n int) {
+	if s.traced() {
 		leaveN(pr, n)
 	}
 }
 
 // leaveN closes the last n decisions of pr.
-func leaveN(pr *trace.Probe, n int) {
+func leaveN[C trace.Counts](pr *trace.Probe[C], n int) {
 	for range n {
 		pr.Leave()
 	}
@@ -926,7 +938,7 @@ func cellLabel(c, side, v int) string {
 // puts the last in st, reporting whether the search goes on. Every answer
 // puts one of them in the cell, so any free cell will do; one without a
 // digit, which only a search without ruleDead meets, fails.
-func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
+func (s *permSearch[C]) branchCell(st *permState, pr *trace.Probe[C]) bool {
 	var b int
 	var k uint
 	if s.first {
@@ -934,7 +946,7 @@ func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 	} else {
 		b, k = st.cell()
 		pr.Cut(CutFewestFirst)
-		if s.tracing {
+		if s.traced() {
 			_, n := st.digits(b, k)
 			pr.Why(CutFewestFirst, fmt.Sprintf("%s: %d digits, the fewest", cellsOf(b, 1<<k), n))
 		}
@@ -975,8 +987,8 @@ func (s *permSearch) branchCell(st *permState, pr *trace.Probe) bool {
 }
 
 // solution counts the answer st and keeps the first.
-func (s *permSearch) solution(st *permState, pr *trace.Probe) {
-	if s.tracing {
+func (s *permSearch[C]) solution(st *permState, pr *trace.Probe[C]) {
+	if s.traced() {
 		pr.Found()
 	}
 	s.found++
@@ -1000,7 +1012,7 @@ func (st *permState) answer() []int16 {
 
 // columnSingle puts digit d in cell k of band b, the one place left to d
 // in its column, saying so when tracing.
-func (st *permState) columnSingle(b, d int, k uint, pr *trace.Probe) {
+func permColumnSingle[C trace.Counts](st *permState, b, d int, k uint, pr *trace.Probe[C]) {
 	if pr.Tracing() {
 		pr.Why(CutHiddenSingles, fmt.Sprintf("%s=%d: the one place of %d in its column", cellsOf(b, 1<<k), d+1, d+1))
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // TestSudokuSmallOn9x9 runs the 32-bit search, which the 9x9 puzzles of
@@ -25,7 +26,7 @@ func TestSudokuSmallOn9x9(t *testing.T) {
 		for _, i := range rng.Perm(81)[:24] {
 			p.Cells[i] = full[i]
 		}
-		small := runSmall(context.Background(), p, 1500, 1<<62, AllOn, nil)
+		small := runSmall[trace.Counted](context.Background(), p, 1500, 1<<62, AllOn, nil)
 		fast := solveNine(context.Background(), p.Cells, 1500, 1<<62)
 		require.NoError(t, small.Err)
 		require.NoError(t, fast.err)

@@ -103,7 +103,7 @@ const AllOn technique.Bits = 1<<NumCuts - 1
 // with several answers may give another one. sink, when not nil,
 // receives the search's tree. The error is for an instance no parser
 // makes.
-func Run(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) (Result, error) {
+func Run[C trace.Counts](ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) (Result, error) {
 	if err := check(p); err != nil {
 		return Result{}, err
 	}
@@ -115,13 +115,13 @@ func Run(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on t
 	}
 	switch {
 	case p.Box == 3 && limit == 1:
-		return solveOrdered(ctx, p.Cells, maxNodes, on, sink), nil
+		return solveOrdered[C](ctx, p.Cells, maxNodes, on, sink), nil
 	case p.Box == 3:
-		return solvePerm(ctx, p.Cells, limit, maxNodes, on, sink), nil
+		return solvePerm[C](ctx, p.Cells, limit, maxNodes, on, sink), nil
 	case p.Box <= smallMax:
-		return runSmall(ctx, p, limit, maxNodes, on, sink), nil
+		return runSmall[C](ctx, p, limit, maxNodes, on, sink), nil
 	}
-	return runWide(ctx, p, limit, maxNodes, on, sink), nil
+	return runWide[C](ctx, p, limit, maxNodes, on, sink), nil
 }
 
 // check rejects an instance no parser makes.

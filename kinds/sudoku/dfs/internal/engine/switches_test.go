@@ -14,6 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 	"github.com/puzzlesat/puzzlesat/technique"
+	"github.com/puzzlesat/puzzlesat/trace"
 )
 
 // randomOn returns a random subset of the prunings, each off with
@@ -54,7 +55,7 @@ func TestSwitchesNineAnswer(t *testing.T) {
 	for i, cells := range grids {
 		on := randomOn(rng)
 		want := solveNine(context.Background(), cells, 1, math.MaxInt64)
-		got := solveOrdered(context.Background(), cells, nineTestNodes, on, nil)
+		got := solveOrdered[trace.Counted](context.Background(), cells, nineTestNodes, on, nil)
 		if errors.Is(got.Err, ErrNodeLimit) {
 			skipped++
 			continue
@@ -79,7 +80,7 @@ func TestSwitchesNineCounts(t *testing.T) {
 	} {
 		for _, cells := range randomNine(rng, tc.n, tc.givens, tc.noise) {
 			on := randomOn(rng)
-			got := solvePerm(context.Background(), cells, tc.limit, math.MaxInt64, on, nil)
+			got := solvePerm[trace.Counted](context.Background(), cells, tc.limit, math.MaxInt64, on, nil)
 			require.NoError(t, got.Err)
 			require.Equal(t, nineBrute(cells, tc.limit), got.Found, "givens %d %v %b", tc.givens, cells, on)
 			if got.Found > 0 {
@@ -123,16 +124,16 @@ func TestSwitchesSmallWide(t *testing.T) {
 					p.Cells[i] = int16(rng.IntN(side) + 1)
 				}
 			}
-			want := runSmall(ctx, p, 20, 1<<62, AllOn, nil)
+			want := runSmall[trace.Counted](ctx, p, 20, 1<<62, AllOn, nil)
 			require.NoError(t, want.Err)
 			for _, r := range []struct {
 				limit int
 				run   func(technique.Bits) Result
 			}{
-				{20, func(on technique.Bits) Result { return runSmall(ctx, p, 20, 1<<62, on, nil) }},
-				{20, func(on technique.Bits) Result { return runWide(ctx, p, 20, 1<<62, on, nil) }},
-				{1, func(on technique.Bits) Result { return runSmall(ctx, p, 1, 1<<62, on, nil) }},
-				{1, func(on technique.Bits) Result { return runWideAfter(ctx, p, 1, 1<<62, on, nil, 3) }},
+				{20, func(on technique.Bits) Result { return runSmall[trace.Counted](ctx, p, 20, 1<<62, on, nil) }},
+				{20, func(on technique.Bits) Result { return runWide[trace.Counted](ctx, p, 20, 1<<62, on, nil) }},
+				{1, func(on technique.Bits) Result { return runSmall[trace.Counted](ctx, p, 1, 1<<62, on, nil) }},
+				{1, func(on technique.Bits) Result { return runWideAfter[trace.Counted](ctx, p, 1, 1<<62, on, nil, 3) }},
 			} {
 				on := randomOn(rng)
 				got := r.run(on)
@@ -173,7 +174,7 @@ func TestSwitchesReal(t *testing.T) {
 	nine := func(on technique.Bits) (int, int64) {
 		found, nodes := 0, int64(0)
 		for _, p := range top95 {
-			r := solvePerm(ctx, p.Cells, 2, math.MaxInt64, on, nil)
+			r := solvePerm[trace.Counted](ctx, p.Cells, 2, math.MaxInt64, on, nil)
 			found, nodes = found+r.Found, nodes+r.Nodes
 		}
 		return found, nodes
@@ -189,10 +190,18 @@ func TestSwitchesReal(t *testing.T) {
 			return found, nodes
 		}
 	}
-	small := runs(func(p sudoku.Instance, on technique.Bits) Result { return runSmall(ctx, p, 2, 1<<62, on, nil) }, hex...)
-	look := runs(func(p sudoku.Instance, on technique.Bits) Result { return runSmall(ctx, p, 3000, 1<<62, on, nil) }, sparse)
-	wide := runs(func(p sudoku.Instance, on technique.Bits) Result { return runWide(ctx, p, 2, 1<<62, on, nil) }, dense)
-	learn := runs(func(p sudoku.Instance, on technique.Bits) Result { return runWideAfter(ctx, p, 1, 1<<62, on, nil, 1) }, hex...)
+	small := runs(func(p sudoku.Instance, on technique.Bits) Result {
+		return runSmall[trace.Counted](ctx, p, 2, 1<<62, on, nil)
+	}, hex...)
+	look := runs(func(p sudoku.Instance, on technique.Bits) Result {
+		return runSmall[trace.Counted](ctx, p, 3000, 1<<62, on, nil)
+	}, sparse)
+	wide := runs(func(p sudoku.Instance, on technique.Bits) Result {
+		return runWide[trace.Counted](ctx, p, 2, 1<<62, on, nil)
+	}, dense)
+	learn := runs(func(p sudoku.Instance, on technique.Bits) Result {
+		return runWideAfter[trace.Counted](ctx, p, 1, 1<<62, on, nil, 1)
+	}, hex...)
 	for cut, family := range map[int][]func(technique.Bits) (int, int64){
 		CutNakedSingles: {nine, small, wide}, CutHiddenSingles: {nine, small, wide}, CutFewestFirst: {nine, small, wide},
 		CutBoxLine: {small}, CutLookAhead: {look},

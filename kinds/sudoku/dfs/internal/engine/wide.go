@@ -28,7 +28,7 @@ import (
 // scanning the grid.
 
 // wideSearch is one depth-first search on one grid.
-type wideSearch struct {
+type wideSearch[C trace.Counts] struct {
 	tick            poll.Ticker // looks at the context every poll.Every placements and nodes: a placement at 400x400 checks 1,200 cells, so a thousand take about a millisecond
 	box, side, n, w int
 	cand            []uint64 // n*w: the candidates of each cell, bit v for symbol v+1
@@ -57,29 +57,28 @@ type wideSearch struct {
 	// choice may have: 1 when a single is not placed at once.
 	on         technique.Bits
 	minOptions int
-	// cuts counts the prunings' acts; deadAt is where a constraint left
+	// cuts counts the prunings' acts, and records the tree when
+	// Tracing: the search then enters its decisions and levels, and
+	// says what its cuts removed. deadAt is where a constraint left
 	// without options counts: the check is always on here (it is how
 	// learning finds its failures), so with dead-cell off it counts
 	// nowhere seen.
-	cuts   trace.Probe
+	cuts   trace.Probe[C]
 	deadAt int
-	// tracing says that cuts records the tree: the search then enters
-	// its decisions and levels, and says what its cuts removed.
-	tracing bool
 }
 
 // wideSettle marks a placement in the trail.
 const wideSettle = 1 << 31
 
 // runWide solves or counts p with wideSearch and the prunings on.
-func runWide(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
-	return runWideAfter(ctx, p, limit, maxNodes, on, sink, plainFails)
+func runWide[C trace.Counts](ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
+	return runWideAfter[C](ctx, p, limit, maxNodes, on, sink, plainFails)
 }
 
 // runWideAfter is runWide where the plain search of a solve gives up for
 // the learning one after fails failures.
-func runWideAfter(ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink, fails int64) Result {
-	s := newWide(ctx, p.Box, limit, maxNodes, on, sink)
+func runWideAfter[C trace.Counts](ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink, fails int64) Result {
+	s := newWide[C](ctx, p.Box, limit, maxNodes, on, sink)
 	learn := limit == 1 && p.Box <= learnMaxBox && on.Has(CutLearning)
 	if learn {
 		// Most grids fall to a short plain search; recording reasons
@@ -93,10 +92,10 @@ func runWideAfter(ctx context.Context, p sudoku.Instance, limit int, maxNodes in
 		return Result{s.found, s.answer, s.nodes, s.err, s.cuts.Counts(NumCuts)}
 	}
 	nodes, plain := s.nodes, &s.cuts
-	s = newWide(ctx, p.Box, limit, maxNodes-nodes, on, sink)
+	s = newWide[C](ctx, p.Box, limit, maxNodes-nodes, on, sink)
 	s.cuts.Add(plain)
 	s.learn = newLearner(s)
-	if s.tracing {
+	if s.cuts.Tracing() {
 		s.cuts.Level(fmt.Sprintf("again, learning nogoods (after %d failures)", fails))
 		defer s.cuts.Leave()
 	}
@@ -113,10 +112,10 @@ const plainFails = 2000
 // errGaveUp ends a plain search that met its failures.
 var errGaveUp = errors.New("sudoku search: failure budget spent")
 
-func newWide(ctx context.Context, box, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) *wideSearch {
+func newWide[C trace.Counts](ctx context.Context, box, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) *wideSearch[C] {
 	side := box * box
 	n := side * side
-	s := &wideSearch{
+	s := &wideSearch[C]{
 		tick: poll.New(ctx), box: box, side: side, n: n, w: (side + 63) / 64,
 		count: make([]int32, 4*n), open: make([]bool, 4*n),
 		next: make([]int32, 4*n), prev: make([]int32, 4*n),
@@ -132,7 +131,6 @@ func newWide(ctx context.Context, box, limit int, maxNodes int64, on technique.B
 		s.deadAt = trace.Unused
 	}
 	s.cuts.Start(sink)
-	s.tracing = s.cuts.Tracing()
 	if !on.Has(CutNakedSingles) || !on.Has(CutHiddenSingles) {
 		s.minOptions = 1
 	}
@@ -159,7 +157,7 @@ func newWide(ctx context.Context, box, limit int, maxNodes int64, on technique.B
 // the givens contradict each other, or when the context ended (s.err):
 // on a blank 400x400 it sets 64 million candidates, seconds on a loaded
 // machine, so it looks at the context as it goes, a tick per cell.
-func (s *wideSearch) start(cells []int16) bool {
+func (s *wideSearch[C]) start(cells []int16) bool {
 	n, side, w := s.n, s.side, s.w
 	used := make([]uint64, 3*side*w) // the symbols given in each unit
 	for c, v := range cells {
@@ -246,7 +244,7 @@ func (s *wideSearch) start(cells []int16) bool {
 
 // ticked counts a step of s.tick and reports whether the search may go
 // on; once the context ended, s.err says so.
-func (s *wideSearch) ticked() bool {
+func (s *wideSearch[C]) ticked() bool {
 	if !s.tick.Tick() && s.err == nil {
 		s.err = s.tick.Err()
 	}
@@ -254,7 +252,7 @@ func (s *wideSearch) ticked() bool {
 }
 
 // bucket returns the head index of the bucket of open constraint i.
-func (s *wideSearch) bucket(i int) int {
+func (s *wideSearch[C]) bucket(i int) int {
 	k := int(s.count[i])
 	if i >= s.n {
 		return s.side + 1 + k
@@ -263,7 +261,7 @@ func (s *wideSearch) bucket(i int) int {
 }
 
 // link puts open constraint i first in the bucket of its count.
-func (s *wideSearch) link(i int) {
+func (s *wideSearch[C]) link(i int) {
 	h := s.bucket(i)
 	first := s.head[h]
 	s.next[i], s.prev[i] = first, -1
@@ -275,7 +273,7 @@ func (s *wideSearch) link(i int) {
 
 // unlink takes open constraint i out of its bucket, before its count
 // changes or it is met.
-func (s *wideSearch) unlink(i int) {
+func (s *wideSearch[C]) unlink(i int) {
 	nx, pv := s.next[i], s.prev[i]
 	if pv >= 0 {
 		s.next[pv] = nx
@@ -288,7 +286,7 @@ func (s *wideSearch) unlink(i int) {
 }
 
 // add changes the count of constraint i by d, keeping its bucket.
-func (s *wideSearch) add(i int, d int32) {
+func (s *wideSearch[C]) add(i int, d int32) {
 	if s.open[i] {
 		s.unlink(i)
 		s.count[i] += d
@@ -301,7 +299,7 @@ func (s *wideSearch) add(i int, d int32) {
 // remove takes symbol v+1 out of the candidates of cell c, which holds it.
 // It fails when a constraint is left without options, and queues one left
 // with a single option.
-func (s *wideSearch) remove(c, v int) bool {
+func (s *wideSearch[C]) remove(c, v int) bool {
 	if len(s.trail) == cap(s.trail) && !s.growTrail() {
 		return false
 	}
@@ -320,12 +318,12 @@ func (s *wideSearch) remove(c, v int) bool {
 
 // drop lowers the count of constraint i and reports whether it still has
 // an option; an open constraint left with one is queued.
-func (s *wideSearch) drop(i int, d int32) bool {
+func (s *wideSearch[C]) drop(i int, d int32) bool {
 	s.add(i, d)
 	switch s.count[i] {
 	case 0:
 		s.cuts.Cut(s.deadAt & trace.Unused)
-		if s.tracing && s.deadAt == CutDeadCell {
+		if s.cuts.Tracing() && s.deadAt == CutDeadCell {
 			s.cuts.Why(CutDeadCell, s.deadWhy(i))
 		}
 		s.weight[i] += s.bump
@@ -343,7 +341,7 @@ func (s *wideSearch) drop(i int, d int32) bool {
 
 // single reports whether constraint i, left with one option, takes it at
 // once: a cell (naked single) or a unit symbol (hidden single).
-func (s *wideSearch) single(i int) bool {
+func (s *wideSearch[C]) single(i int) bool {
 	if i < s.n {
 		return s.on.Has(CutNakedSingles)
 	}
@@ -353,7 +351,7 @@ func (s *wideSearch) single(i int) bool {
 // settle places v+1, a candidate of open cell c, for the reason why
 // (see reason): c and its three unit symbols are met, and v goes
 // from every other cell of those units and every other candidate from c.
-func (s *wideSearch) settle(c, v int, why reason) bool {
+func (s *wideSearch[C]) settle(c, v int, why reason) bool {
 	for i := range 3 {
 		if us := int(s.unitAt[3*c+i]) + v; !s.open[us] {
 			s.weight[us] += s.bump
@@ -396,7 +394,7 @@ func (s *wideSearch) settle(c, v int, why reason) bool {
 
 // flipPlaces flips the slot of cell c in the places of symbol v+1 in its
 // three units: c gains or loses v+1 as a candidate.
-func (s *wideSearch) flipPlaces(c, v int) {
+func (s *wideSearch[C]) flipPlaces(c, v int) {
 	for i := range 3 {
 		sl := int(s.slot[3*c+i])
 		s.places[(int(s.unitAt[3*c+i])-s.n+v)*s.w+sl/64] ^= 1 << (sl % 64)
@@ -404,13 +402,13 @@ func (s *wideSearch) flipPlaces(c, v int) {
 }
 
 // close marks open constraint i met.
-func (s *wideSearch) close(i int) {
+func (s *wideSearch[C]) close(i int) {
 	s.unlink(i)
 	s.open[i] = false
 }
 
 // reopen undoes close.
-func (s *wideSearch) reopen(i int) {
+func (s *wideSearch[C]) reopen(i int) {
 	s.open[i] = true
 	s.link(i)
 }
@@ -419,7 +417,7 @@ func (s *wideSearch) reopen(i int) {
 // with one candidate takes it (naked single), a unit symbol with one place
 // takes it (hidden single). It returns false on a contradiction; the
 // queue ends empty either way.
-func (s *wideSearch) propagate() bool {
+func (s *wideSearch[C]) propagate() bool {
 	for len(s.queue) > 0 {
 		i := int(s.queue[len(s.queue)-1])
 		s.queue = s.queue[:len(s.queue)-1]
@@ -429,7 +427,7 @@ func (s *wideSearch) propagate() bool {
 		var ok bool
 		if i < s.n {
 			s.cuts.Cut(CutNakedSingles)
-			if s.tracing {
+			if s.cuts.Tracing() {
 				s.cuts.Why(CutNakedSingles, singleWhy(CutNakedSingles, i, s.side, s.firstCand(i)+1))
 			}
 			ok = s.settle(i, s.firstCand(i), reason{kind: reasonCell})
@@ -445,7 +443,7 @@ func (s *wideSearch) propagate() bool {
 }
 
 // firstCand returns the lowest candidate of cell c, which has one.
-func (s *wideSearch) firstCand(c int) int {
+func (s *wideSearch[C]) firstCand(c int) int {
 	for k, m := range s.cand[c*s.w : c*s.w+s.w] {
 		if m != 0 {
 			return 64*k + bits.TrailingZeros64(m)
@@ -456,7 +454,7 @@ func (s *wideSearch) firstCand(c int) int {
 
 // hiddenSingle places the symbol of open unit symbol i in the one cell of
 // the unit left for it.
-func (s *wideSearch) hiddenSingle(i int) bool {
+func (s *wideSearch[C]) hiddenSingle(i int) bool {
 	if s.count[i] == 0 {
 		return false
 	}
@@ -465,7 +463,7 @@ func (s *wideSearch) hiddenSingle(i int) bool {
 		if m != 0 {
 			p := int(s.units[u*s.side+64*k+bits.TrailingZeros64(m)])
 			s.cuts.Cut(CutHiddenSingles)
-			if s.tracing {
+			if s.cuts.Tracing() {
 				s.cuts.Why(CutHiddenSingles, singleWhy(CutHiddenSingles, p, s.side, v+1))
 			}
 			return s.settle(p, v, reason{kind: reasonUnit, arg: int32(u)})
@@ -480,7 +478,7 @@ func (s *wideSearch) hiddenSingle(i int) bool {
 // limit, a trail that would not fit in half of what the limit leaves
 // ends the search with errTrailTooLarge, where Go's allocator would end
 // the process.
-func (s *wideSearch) growTrail() bool {
+func (s *wideSearch[C]) growTrail() bool {
 	most := s.n*s.side + s.n
 	room := min(max(2*cap(s.trail), 1<<12), most)
 	if limit := addrspace.Limit(); limit > 0 {
@@ -504,7 +502,7 @@ var errTrailTooLarge = errors.New("sudoku search: its trail would take more memo
 // 400x400 search undoes tens of millions of them, seconds of work. Once
 // the context ended it stops, s.err says so, and the state is left half
 // undone: the search must end.
-func (s *wideSearch) undo(mark int) {
+func (s *wideSearch[C]) undo(mark int) {
 	for j := len(s.trail) - 1; j >= mark; j-- {
 		if !s.ticked() {
 			s.trail = s.trail[:j+1]
@@ -539,12 +537,12 @@ func (s *wideSearch) undo(mark int) {
 // across restarts, point the search at the hard part of the grid), a cell
 // on ties; -1 when every cell is placed. Without fewest, it returns the
 // first open cell.
-func (s *wideSearch) choose() int {
+func (s *wideSearch[C]) choose() int {
 	if !s.on.Has(CutFewestFirst) {
 		return slices.Index(s.open[:s.n], true)
 	}
 	s.cuts.Cut(CutFewestFirst)
-	if s.tracing {
+	if s.cuts.Tracing() {
 		defer func() { s.cuts.Why(CutFewestFirst, "the fewest options") }()
 	}
 	for k := s.minOptions; k <= s.side; k++ {
@@ -568,7 +566,7 @@ func (s *wideSearch) choose() int {
 const wideScan = 64
 
 // options appends the placements cell<<9|symbol of constraint i.
-func (s *wideSearch) options(opts []uint32, i int) []uint32 {
+func (s *wideSearch[C]) options(opts []uint32, i int) []uint32 {
 	if i < s.n {
 		for k, m := range s.cand[i*s.w : i*s.w+s.w] {
 			for ; m != 0; m &= m - 1 {
@@ -595,7 +593,7 @@ var errLost = errors.New("sudoku search: no constraint to branch on (bug)")
 // placement that takes the fewest options from other constraints (the
 // other places of its symbol in its three units, the other candidates of
 // its cell), ties broken at random.
-func (s *wideSearch) order(opts []uint32) {
+func (s *wideSearch[C]) order(opts []uint32) {
 	key := make([]uint64, len(opts))
 	for j, o := range opts {
 		key[j] = s.cost(o)<<41 | uint64(s.rng.Uint32())<<9 | uint64(j)
@@ -609,7 +607,7 @@ func (s *wideSearch) order(opts []uint32) {
 
 // best returns the first option in the order of order, ties broken at
 // random.
-func (s *wideSearch) best(opts []uint32) uint32 {
+func (s *wideSearch[C]) best(opts []uint32) uint32 {
 	var best uint32
 	bestKey := uint64(1<<64 - 1)
 	for _, o := range opts {
@@ -623,7 +621,7 @@ func (s *wideSearch) best(opts []uint32) uint32 {
 // cost is how many options placement o takes from other constraints: the
 // other places of its symbol in its three units, the other candidates of
 // its cell.
-func (s *wideSearch) cost(o uint32) uint64 {
+func (s *wideSearch[C]) cost(o uint32) uint64 {
 	c, v := int(o>>9), int(o&511)
 	cost := int(s.count[c])
 	for i := range 3 {
@@ -633,7 +631,7 @@ func (s *wideSearch) cost(o uint32) uint64 {
 }
 
 // step counts a node and reports whether the search may go on.
-func (s *wideSearch) step() bool {
+func (s *wideSearch[C]) step() bool {
 	s.nodes++
 	if s.nodes >= s.maxNodes {
 		s.err = ErrNodeLimit
@@ -652,7 +650,7 @@ type frame struct {
 // search explores the propagated state depth first, without recursion:
 // paths run as deep as there are blank cells. Every answer takes one
 // option of the chosen constraint, so trying each in turn misses none.
-func (s *wideSearch) search() {
+func (s *wideSearch[C]) search() {
 	var stack []frame
 	var opts []uint32
 	root := len(s.trail)
@@ -692,7 +690,7 @@ func (s *wideSearch) search() {
 				stack, opts = stack[:0], opts[:0]
 				s.restarts++
 				budget = wideRestart * luby(s.restarts+1)
-				if s.tracing {
+				if s.cuts.Tracing() {
 					if s.restarts > 1 {
 						s.cuts.Leave()
 					}
@@ -719,7 +717,7 @@ func (s *wideSearch) search() {
 			if !s.step() {
 				return
 			}
-			if s.tracing {
+			if s.cuts.Tracing() {
 				s.cuts.Enter(cellLabel(int(o>>9), s.side, int(o&511)+1))
 				f.open = true
 			}
@@ -740,7 +738,7 @@ func (s *wideSearch) search() {
 }
 
 // leave closes, when traced, the decision open in each frame.
-func (s *wideSearch) leave(frames []frame) {
+func (s *wideSearch[C]) leave(frames []frame) {
 	for i := range frames {
 		if frames[i].open {
 			s.cuts.Leave()
@@ -751,7 +749,7 @@ func (s *wideSearch) leave(frames []frame) {
 
 // deadWhy says which constraint i was left without an option: a cell, or
 // a symbol in a unit.
-func (s *wideSearch) deadWhy(i int) string {
+func (s *wideSearch[C]) deadWhy(i int) string {
 	if i < s.n {
 		return cellName(i, s.side) + " has no candidate left"
 	}
@@ -779,7 +777,7 @@ func luby(i int) int64 {
 }
 
 // solution counts the answer in the current state and keeps the first.
-func (s *wideSearch) solution() {
+func (s *wideSearch[C]) solution() {
 	s.cuts.Found()
 	s.found++
 	if s.found > 1 {

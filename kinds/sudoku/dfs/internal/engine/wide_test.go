@@ -34,14 +34,14 @@ func TestSudokuWideCounts(t *testing.T) {
 					p.Cells[i] = int16(rng.IntN(side) + 1)
 				}
 			}
-			wide := runWide(context.Background(), p, 50, 1<<62, AllOn, nil)
-			other := runSmall(context.Background(), p, 50, 1<<62, AllOn, nil)
+			wide := runWide[trace.Counted](context.Background(), p, 50, 1<<62, AllOn, nil)
+			other := runSmall[trace.Counted](context.Background(), p, 50, 1<<62, AllOn, nil)
 			require.NoError(t, wide.Err)
 			require.Equal(t, other.Found, wide.Found, "box %d trial %d", box, trial)
 			if wide.Found > 0 {
 				require.NoError(t, p.Verify(sudoku.Answer{Cells: wide.Answer}))
 			}
-			one := runWide(context.Background(), p, 1, 1<<62, AllOn, nil)
+			one := runWide[trace.Counted](context.Background(), p, 1, 1<<62, AllOn, nil)
 			require.Equal(t, min(other.Found, 1), one.Found, "solving with restarts")
 		}
 	}
@@ -54,10 +54,10 @@ func TestSudokuWideStops(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	r := runWide(ctx, p, 2, 1<<62, AllOn, nil)
+	r := runWide[trace.Counted](ctx, p, 2, 1<<62, AllOn, nil)
 	require.ErrorIs(t, r.Err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second)
-	r = runWide(context.Background(), p, 2, 10, AllOn, nil)
+	r = runWide[trace.Counted](context.Background(), p, 2, 10, AllOn, nil)
 	require.ErrorIs(t, r.Err, ErrNodeLimit)
 	require.Equal(t, int64(10), r.Nodes)
 }
@@ -73,7 +73,7 @@ func TestLuby(t *testing.T) {
 // runLearnt solves p with the learning search, which forgets past keep
 // nogoods.
 func runLearnt(p sudoku.Instance, keep int) Result {
-	s := newWide(context.Background(), p.Box, 1, 1<<62, AllOn, nil)
+	s := newWide[trace.Counted](context.Background(), p.Box, 1, 1<<62, AllOn, nil)
 	s.learn = newLearner(s)
 	s.learn.keep = keep
 	if s.start(p.Cells) {
@@ -114,7 +114,7 @@ func TestSudokuLearnt(t *testing.T) {
 			}
 			got := runLearnt(p, 16+trial%3*1000)
 			require.NoError(t, got.Err, "box %d trial %d", box, trial)
-			want := runSmall(context.Background(), p, 1, 1<<62, AllOn, nil)
+			want := runSmall[trace.Counted](context.Background(), p, 1, 1<<62, AllOn, nil)
 			require.Equal(t, want.Found, got.Found, "box %d trial %d", box, trial)
 			if got.Found > 0 {
 				require.NoError(t, p.Verify(sudoku.Answer{Cells: got.Answer}))
@@ -133,7 +133,7 @@ func TestSudokuLearntLarge(t *testing.T) {
 	for _, i := range rng.Perm(len(full))[:len(full)*38/100] {
 		p.Cells[i] = 0
 	}
-	for _, got := range []Result{runLearnt(p, learnKeep), runWide(context.Background(), p, 1, 1<<62, AllOn, nil)} {
+	for _, got := range []Result{runLearnt(p, learnKeep), runWide[trace.Counted](context.Background(), p, 1, 1<<62, AllOn, nil)} {
 		require.NoError(t, got.Err)
 		require.Equal(t, 1, got.Found)
 		require.NoError(t, p.Verify(sudoku.Answer{Cells: got.Answer}))
@@ -148,7 +148,7 @@ func TestWideStopsWhileStarting(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	r := runWide(ctx, sudoku.Instance{Box: 20, Cells: cells}, 1, 1<<62, AllOn, nil)
+	r := runWide[trace.Counted](ctx, sudoku.Instance{Box: 20, Cells: cells}, 1, 1<<62, AllOn, nil)
 	t.Logf("stopped after %v", time.Since(start))
 	require.ErrorIs(t, r.Err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second)
@@ -170,7 +170,7 @@ func TestWideTraceNodes(t *testing.T) {
 			p.Cells[i] = 0
 		}
 		rec := trace.NewRecorder(1<<22, "grid")
-		got := runWideAfter(context.Background(), p, 1, 1<<62, AllOn, rec, 3)
+		got := runWideAfter[trace.Counted](context.Background(), p, 1, 1<<62, AllOn, rec, 3)
 		require.NoError(t, got.Err, "trial %d", trial)
 		on := make([]bool, NumCuts)
 		for i := range on {
@@ -199,7 +199,7 @@ func TestWideTraceNodes(t *testing.T) {
 // look, leaving the search to end, counted in entries, not time.
 func TestWideUndoStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := newWide(ctx, 5, 1, 1<<62, AllOn, nil)
+	s := newWide[trace.Counted](ctx, 5, 1, 1<<62, AllOn, nil)
 	blank := make([]int16, 625)
 	require.True(t, s.start(blank))
 	for c := 0; len(s.trail) < 5*poll.Every; c++ {
