@@ -258,7 +258,7 @@ var outputWriters = []struct {
 	{"prunings --json=PATH", "x.json", "[", func(t *testing.T, path string) []string {
 		return []string{"prunings", "sudoku", "--json=" + path}
 	}},
-	{"kinds -o", "x.txt", "alphametic ", func(t *testing.T, path string) []string {
+	{"kinds -o", "x.txt", kindNames()[0] + " ", func(t *testing.T, path string) []string {
 		return []string{"kinds", "-o", path}
 	}},
 }

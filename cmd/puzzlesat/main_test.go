@@ -123,7 +123,7 @@ func TestUsage(t *testing.T) {
 		{"help version", []string{"help", "version"}, exitOK, "usage: puzzlesat version"},
 		{"version -h", []string{"version", "-h"}, exitOK, "usage: puzzlesat version"},
 		{"help of an unknown command", []string{"help", "sovle"}, exitUsage, `unknown command "sovle": did you mean "solve"?`},
-		{"no kind", []string{"solve"}, exitUsage, "usage: puzzlesat solve KIND [flags] [FILE...]; KIND is one of alphametic,"},
+		{"no kind", []string{"solve"}, exitUsage, "usage: puzzlesat solve KIND [flags] [FILE...]; KIND is one of " + strings.Join(kindNames(), ", ") + " ("},
 		{"flag before the kind", []string{"solve", "--jobs=2", "sudoku"}, exitUsage, "(see puzzlesat solve -h)"},
 		{"bad backend", []string{"solve", "alphametic", "--backend=quantum"}, exitUsage, "--backend must be dfs, sat, both or race, not \"quantum\" (see puzzlesat solve alphametic -h)"},
 		{"missing file", []string{"solve", "alphametic", "/nonexistent/x.in"}, exitUsage, "no such file"},
