@@ -151,3 +151,15 @@ type Tabler interface {
 type Sampler interface {
 	Samples() fs.FS
 }
+
+// Hinter is a kind whose SAT formulas solver.Auto picks an engine for by
+// rules of the kind's own, measured on its data; auto gives the formulas
+// of other kinds CaDiCaL.
+type Hinter interface {
+	// Hint returns the rules for the formulas of p's queries.
+	Hint(p Instance) solver.Hint
+	// CommentHint returns them for a formula of the kind read back from
+	// DIMACS, from its first comment, "puzzlesat NAME ...", which the
+	// kind's encoder wrote.
+	CommentHint(comment string) solver.Hint
+}
