@@ -26,20 +26,16 @@ var listAllowed = map[string]string{
 
 // listTodo are the lists not yet removed.
 var listTodo = map[string]bool{
-	"README.md":                        true,
 	"cmd/puzzlesat/chapter_test.go":    true,
 	"cmd/puzzlesat/compare_test.go":    true,
 	"cmd/puzzlesat/hostile_test.go":    true,
 	"cmd/puzzlesat/main_test.go":       true,
 	"cmd/puzzlesat/solver_test.go":     true,
 	"cmd/puzzlesat/trace_test.go":      true,
-	"docs/ablation.md":                 true,
-	"docs/ablation.sh":                 true,
 	"docs/engines.sh":                  true,
 	"docs/lab.md":                      true,
 	"docs/limits.md":                   true,
 	"docs/solvers.md":                  true,
-	"docs/usage.md":                    true,
 	"internal/compare/compare_test.go": true,
 	"internal/ref/README.md":           true,
 	"internal/suggest/suggest_test.go": true,
