@@ -26,15 +26,7 @@ var listAllowed = map[string]string{
 
 // listTodo are the lists not yet removed.
 var listTodo = map[string]bool{
-	"cmd/puzzlesat/chapter_test.go":    true,
-	"cmd/puzzlesat/compare_test.go":    true,
-	"cmd/puzzlesat/hostile_test.go":    true,
-	"cmd/puzzlesat/main_test.go":       true,
-	"cmd/puzzlesat/solver_test.go":     true,
-	"cmd/puzzlesat/trace_test.go":      true,
-	"internal/compare/compare_test.go": true,
-	"internal/ref/README.md":           true,
-	"internal/suggest/suggest_test.go": true,
+	"internal/ref/README.md": true,
 }
 
 // TestOneList holds the registry (kinds/kinds.go) to being the one list of

@@ -12,7 +12,7 @@
 //	puzzlesat gen KIND [flags]                      print random instances in judge format
 //	puzzlesat compare KIND [flags] FILE...          run every backend on every instance
 //	puzzlesat trace KIND [flags] -o PATH [FILE]     draw the first nodes of the DFS of one instance
-//	puzzlesat kinds [--json]                        list the puzzle kinds
+//	puzzlesat kinds [--names | --json]              list the puzzle kinds
 //	puzzlesat prunings KIND [--json]                list the prunings of a kind's DFS
 //	puzzlesat encodings KIND [--json]               list the choice points of a kind's SAT encoding
 //	puzzlesat lab [--http=ADDR] [--open]            serve the lab: solve and see every search in a browser

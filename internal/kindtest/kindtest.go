@@ -211,3 +211,22 @@ func SolveAuto(t *testing.T, k puzzlesat.Kind, p kind.Instance, o puzzlesat.Opti
 	require.NoError(t, k.Verify(p, a.Value))
 	return st.Picked
 }
+
+// CheckJudgeFile solves every instance of the judge file in by k as o
+// says and checks the answers against the file out, the judge's.
+func CheckJudgeFile(t *testing.T, k puzzlesat.Kind, in, out string, o puzzlesat.Options) {
+	t.Helper()
+	want, err := os.ReadFile(out)
+	require.NoError(t, err)
+	f, err := os.Open(in)
+	require.NoError(t, err)
+	defer f.Close()
+	var got strings.Builder
+	err = k.Scan(in, f, kind.ScanOptions{}, func(p kind.Instance) error {
+		a, _, err := k.Solve(context.Background(), p, o)
+		got.WriteString(a.Text)
+		return err
+	})
+	require.NoError(t, err, in)
+	require.Equal(t, strings.TrimSpace(string(want)), strings.TrimSpace(got.String()), in)
+}
