@@ -24,11 +24,6 @@ var listAllowed = map[string]string{
 	"docs/decisions.md": "a log of the decisions, as they were taken: a new kind adds its own and edits none",
 }
 
-// listTodo are the lists not yet removed.
-var listTodo = map[string]bool{
-	"internal/ref/README.md": true,
-}
-
 // TestOneList holds the registry (kinds/kinds.go) to being the one list of
 // the kinds: no tracked text file outside kinds/ names more than half of
 // the registered kinds (namedKinds). The README's table of the kinds is
@@ -50,12 +45,7 @@ func TestOneList(t *testing.T) {
 		}
 		named := kinds.in(text)
 		_, allowed := listAllowed[f]
-		isList := 2*len(named) > len(puzzlesat.Kinds())
-		if listTodo[f] {
-			require.True(t, isList, "%s lists the kinds no more: take it off listTodo", f)
-			continue
-		}
-		if isList && !allowed {
+		if 2*len(named) > len(puzzlesat.Kinds()) && !allowed {
 			t.Errorf("%s names %d of the %d kinds (%s): ask the registry (puzzlesat.Kinds(), `puzzlesat kinds --names`) or move each kind's part beside it, in kinds/", f, len(named), len(puzzlesat.Kinds()), strings.Join(named, ", "))
 		}
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/queensref"
+	"github.com/puzzlesat/puzzlesat/kinds/queens/internal/ref/queensref"
 )
 
 func TestSolutions(t *testing.T) {

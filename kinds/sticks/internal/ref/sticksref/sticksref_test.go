@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/sticksref"
+	"github.com/puzzlesat/puzzlesat/kinds/sticks/internal/ref/sticksref"
 )
 
 func TestClassic(t *testing.T) {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/internal/ref/digitbrute"
 )
 
 // TestDigitProducts checks every triple's products by arithmetic: each is a
