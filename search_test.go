@@ -11,7 +11,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 	"github.com/puzzlesat/puzzlesat/kind"
-	"github.com/puzzlesat/puzzlesat/technique"
 )
 
 // chapterKinds returns the kinds that have the chapter's search.
@@ -139,10 +138,7 @@ func TestChapterSearchesDoNotCount(t *testing.T) {
 // chapter's search, by it: the answers are the judge's. Each kind's
 // tests solve its larger judge files by it too.
 func TestChapterSearchesJudge(t *testing.T) {
-	for _, k := range puzzlesat.Kinds() {
-		if ss := k.Searches(); len(ss) < 2 || ss[1].Name != technique.Chapter {
-			continue
-		}
+	for _, k := range chapterKinds(t) {
 		kindtest.CheckJudgeFile(t, k, judgedata.Path(t, k.Name(), "sample.in"), judgedata.Path(t, k.Name(), "sample.out"),
 			puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: "chapter"})
 	}
