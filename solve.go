@@ -68,7 +68,7 @@ func (k Kind) solveBy(ctx context.Context, b Backend, p kind.Instance, o Options
 			a, st, err := k.DFS(ctx, p, k.run(o, set))
 			return a, dfsStats(st, k.prunings(set), set), err
 		}
-		c := o.config()
+		c := k.config(o, p)
 		c.Lease = o.Memory.lease()
 		defer c.Lease.Release()
 		a, st, err := k.SAT(ctx, p, c, picks)
@@ -113,7 +113,7 @@ func (k Kind) Count(ctx context.Context, p kind.Instance, limit int, o Options) 
 				n, st, err := counter.CountDFS(ctx, p, limit, k.run(o, set))
 				return n, dfsStats(st, k.prunings(set), set), err
 			}
-			c := o.config()
+			c := k.config(o, p)
 			c.Lease = o.Memory.lease()
 			defer c.Lease.Release()
 			n, st, err := counter.CountSAT(ctx, p, limit, c, picks)

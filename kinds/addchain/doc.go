@@ -27,4 +27,9 @@
 // the statement's sample is the statement's own output. Verify checks
 // that an answer is a chain; that it is shortest rests on the two
 // backends agreeing.
+//
+// # Example
+//
+//	$ echo '77' | puzzlesat solve addchain
+//	1 2 4 8 9 17 34 68 77
 package addchain
