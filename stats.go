@@ -153,7 +153,7 @@ func cutsText(cuts []Cut, all bool) string {
 func dfsStats(st searchx.Stats, ps []technique.Pruning, set technique.Set) Stats {
 	out := Stats{Backend: DFS, Nodes: st.Nodes, Cuts: make([]Cut, 0, len(ps))}
 	bits := set.Bits(func() []technique.Pruning { return ps })
-	for i, p := range ps {
+	for i := range ps { // by index: a Pruning is 15 words, copied by range
 		if bits&(1<<uint(i)) == 0 {
 			continue
 		}
@@ -161,7 +161,7 @@ func dfsStats(st searchx.Stats, ps []technique.Pruning, set technique.Set) Stats
 		if i < len(st.Cuts) {
 			n = st.Cuts[i]
 		}
-		out.Cuts = append(out.Cuts, Cut{p.Name, n})
+		out.Cuts = append(out.Cuts, Cut{ps[i].Name, n})
 	}
 	return out
 }
