@@ -3,9 +3,11 @@ package puzzlesat
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/cnf"
+	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
@@ -140,6 +142,36 @@ func (o Options) config() solver.Config {
 	return c
 }
 
+// config returns the SAT driver's configuration for the formulas of p,
+// with the kind's hint for solver.Auto.
+func (k Kind) config(o Options, p kind.Instance) solver.Config {
+	c := o.config()
+	if h, ok := k.Kind.(kind.Hinter); ok {
+		c.Hint = h.Hint(p)
+	}
+	return c
+}
+
+// commentHint returns the hint of the kind whose encoder wrote f, named by
+// f's first comment that starts "puzzlesat ", as a DIMACS file from
+// Encode keeps it; nil for a formula no kind of the registry wrote.
+func commentHint(f *cnf.CNF) solver.Hint {
+	for _, c := range f.Comments() {
+		rest, ok := strings.CutPrefix(c, "puzzlesat ")
+		if !ok {
+			continue
+		}
+		words := strings.Fields(rest)
+		for _, k := range kind.All() {
+			if h, ok := k.(kind.Hinter); ok && len(words) > 0 && k.Name() == words[0] {
+				return h.CommentHint(c)
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
 // withTimeout starts the clock of o.Timeout for one backend's run.
 // Without a timeout the run has ctx itself: a context of its own would
 // cost each instance of a batch three allocations and stop nothing.
@@ -152,13 +184,17 @@ func (o Options) withTimeout(ctx context.Context) (context.Context, context.Canc
 
 // SolveCNF solves any formula as o says: with o.Solver, under o.Budget,
 // and with an UNSAT answer certified when o.Proof is set (whose Name then
-// names the formula's files). o.Backend and o.Timeout are not used: ctx
-// sets the time. It returns solver.Sat with a model, solver.Unsat, or
+// names the formula's files); solver.Auto picks for a formula that
+// Encode wrote, read back, by its kind's hint, the kind named by its
+// first comment. o.Backend and o.Timeout are not used: ctx sets the
+// time. It returns solver.Sat with a model, solver.Unsat, or
 // solver.Unknown with the context's error when ctx ended first; or the
 // solver's error (an external program that failed or lied).
 func (o Options) SolveCNF(ctx context.Context, f *cnf.CNF) (solver.Status, cnf.Model, Stats, error) {
 	start := time.Now()
-	sv := o.config().New(f)
+	c := o.config()
+	c.Hint = commentHint(f)
+	sv := c.New(f)
 	defer sv.Close()
 	sv.Name("cnf")
 	status, err := sv.Solve(ctx)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,37 +18,42 @@ import (
 	"github.com/puzzlesat/puzzlesat/kind"
 )
 
-// TestDocsListEveryKind holds the documents that list the kinds to the
-// registry: the README's table (each kind's summary, word for word) and
-// its one-line examples, the cases of docs/ablation.sh (each a kind; a
-// kind without one is ablated on its sample), and the tables of
-// docs/ablation/.
-func TestDocsListEveryKind(t *testing.T) {
+// TestKindDocExamples runs the one-line examples of the README and of
+// each kind's package doc (kinds/KIND/doc.go, which has one at least, of
+// its kind): each prints what its text says. Every kind has its ablation
+// tables beside it, kinds/KIND/ABLATION.md.
+func TestKindDocExamples(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
 	require.NoError(t, err)
-	script, err := os.ReadFile("docs/ablation.sh")
+	require.NotEmpty(t, readmeExamples(t, string(readme)), "README's examples")
+	docs, err := filepath.Glob("kinds/*/doc.go")
 	require.NoError(t, err)
-	index, err := os.ReadFile("docs/ablation.md")
-	require.NoError(t, err)
-
-	var names []string
-	summaries := map[string]string{}
-	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z-]+)` \\| (.*) \\|$").FindAllStringSubmatch(string(readme), -1) {
-		names = append(names, m[1])
-		summaries[m[1]] = m[2]
+	for _, file := range docs {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		var doc strings.Builder
+		for _, line := range strings.Split(string(src), "\n") {
+			if rest, ok := strings.CutPrefix(line, "//\t"); ok {
+				doc.WriteString("    " + rest + "\n")
+			}
+		}
+		kinds := readmeExamples(t, doc.String())
+		require.NotEmpty(t, kinds, "%s: a one-line example, as the README's", file)
+		for _, k := range kinds {
+			require.Equal(t, filepath.Base(filepath.Dir(file)), strings.ReplaceAll(k, "-", ""), "%s: an example of its own kind", file)
+		}
 	}
-	var kinds []string
 	for _, k := range puzzlesat.Kinds() {
-		kinds = append(kinds, k.Name())
-		require.Equal(t, k.Summary(), summaries[k.Name()], "README's row of %s", k.Name())
-		require.FileExists(t, "docs/ablation/"+k.Name()+".md", "run docs/ablation.sh %s", k.Name())
-		require.Contains(t, string(index), "(ablation/"+k.Name()+".md)")
+		require.FileExists(t, filepath.Join(kindDir(t, k), "ABLATION.md"), "run docs/ablation.sh %s", k.Name())
 	}
-	require.Equal(t, kinds, names, "README's table of kinds")
-	for _, m := range regexp.MustCompile(`(?m)^    ([a-z-]+)\)`).FindAllStringSubmatch(string(script), -1) {
-		require.Contains(t, kinds, m[1], "a case of docs/ablation.sh")
-	}
-	require.Equal(t, kinds, slices.Sorted(slices.Values(readmeExamples(t, string(readme)))), "README's examples, one per kind")
+}
+
+// kindDir returns the folder of k, kinds/K, from the package of the type
+// it registered, kinds/K/spec.
+func kindDir(t *testing.T, k puzzlesat.Kind) string {
+	dir, ok := strings.CutPrefix(reflect.TypeOf(k.Kind).PkgPath(), module+"/")
+	require.True(t, ok && strings.HasPrefix(dir, "kinds/"), "%s registered from %s", k.Name(), dir)
+	return path.Dir(dir)
 }
 
 // readmeExample is one "$ echo 'INPUT' | puzzlesat solve KIND" of the
@@ -55,9 +62,9 @@ type readmeExample struct {
 	kind, in, out string
 }
 
-// readmeExamples returns the kinds of the README's one-line examples,
-// after checking that each prints what the README says, as the command's
-// solve does: the DFS, verified.
+// readmeExamples returns the kinds of the one-line examples of a text in
+// the README's form, after checking that each prints what the text says,
+// as the command's solve does: the DFS, verified.
 func readmeExamples(t *testing.T, readme string) []string {
 	t.Helper()
 	re := regexp.MustCompile(`(?m)^    \$ echo '([^']*)' \| puzzlesat solve ([a-z-]+)\n((?:    [^$\n].*\n)*)`)

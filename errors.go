@@ -33,7 +33,7 @@ func (e *WrongAnswer) Unwrap() error { return e.Err }
 type Disagreement struct {
 	DFS, SAT any
 	answers  bool // the results are answers that passed Verify, not counts
-	optimum  bool // the answers are optima (sticks, cake, cats)
+	optimum  bool // the answers are optima (kind.Optimizer)
 }
 
 func (d *Disagreement) Error() string {

@@ -58,7 +58,7 @@ func (k Kind) Encode(ctx context.Context, p kind.Instance, bound int, o Options)
 		}
 		bound, note = opt.Bound(p, a.Value)
 	}
-	q, name, err := enc.Query(ctx, p, bound, o.config(), picks)
+	q, name, err := enc.Query(ctx, p, bound, k.config(o, p), picks)
 	if err != nil {
 		return nil, err
 	}

@@ -3,8 +3,6 @@ package puzzlesat_test
 import (
 	"context"
 	"errors"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -136,31 +134,12 @@ func TestChapterSearchesDoNotCount(t *testing.T) {
 	}
 }
 
-// TestChapterSearchesJudge solves every judge file of the kinds with the
-// chapter's search that it settles within a few seconds, by it: the
-// answers are the judge's.
+// TestChapterSearchesJudge solves the judge sample of every kind with the
+// chapter's search, by it: the answers are the judge's. Each kind's
+// tests solve its larger judge files by it too.
 func TestChapterSearchesJudge(t *testing.T) {
-	for _, tc := range []struct{ kind, in, out string }{
-		{"sticks", "cerc1995_sticks_le50.in", "cerc1995_sticks_le50.out"},
-		{"cake", "sample.in", "sample.out"},
-		{"sudoku", "poj3076_tedukuri_a.in", "poj3076_tedukuri_a.out"},
-		{"cats", "sample.in", "sample.out"},
-	} {
-		k, err := puzzlesat.Lookup(tc.kind)
-		require.NoError(t, err)
-		in := judgedata.Path(t, tc.kind, tc.in)
-		want, err := os.ReadFile(judgedata.Path(t, tc.kind, tc.out))
-		require.NoError(t, err)
-		f, err := os.Open(in)
-		require.NoError(t, err)
-		got := ""
-		err = k.Scan(in, f, kind.ScanOptions{}, func(p kind.Instance) error {
-			a, _, err := k.Solve(context.Background(), p, puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: "chapter"})
-			got += a.Text
-			return err
-		})
-		f.Close()
-		require.NoError(t, err, tc.in)
-		require.Equal(t, strings.TrimSpace(string(want)), strings.TrimSpace(got), tc.in)
+	for _, k := range chapterKinds(t) {
+		kindtest.CheckJudgeFile(t, k, judgedata.Path(t, k.Name(), "sample.in"), judgedata.Path(t, k.Name(), "sample.out"),
+			puzzlesat.Options{Backend: puzzlesat.DFS, Prunings: "chapter"})
 	}
 }

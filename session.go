@@ -28,6 +28,7 @@ type resolution struct {
 	kind, prunings, encoding string
 	set                      technique.Set
 	picks                    technique.Picks
+	search                   []technique.Pruning // of the search set selects
 }
 
 // NewSession returns an empty session.

@@ -20,7 +20,7 @@ import (
 // budget, or another error naming the backend (a deadline or cancel among
 // them).
 func (k Kind) Solve(ctx context.Context, p kind.Instance, o Options) (Answer, Stats, error) {
-	set, picks, err := k.resolve(o)
+	r, err := k.resolve(o)
 	if err != nil {
 		return Answer{}, Stats{}, err
 	}
@@ -28,9 +28,9 @@ func (k Kind) Solve(ctx context.Context, p kind.Instance, o Options) (Answer, St
 	var st Stats
 	switch o.Backend {
 	case Race:
-		a, st, err = race(ctx, func(ctx context.Context, b Backend) outcome[kind.Answer] { return k.solveBy(ctx, b, p, o, set, picks) }, nil)
+		a, st, err = race(ctx, func(ctx context.Context, b Backend) outcome[kind.Answer] { return k.solveBy(ctx, b, p, o, r) }, nil)
 	case Both:
-		outs := []outcome[kind.Answer]{k.solveBy(ctx, DFS, p, o, set, picks), k.solveBy(ctx, SAT, p, o, set, picks)}
+		outs := []outcome[kind.Answer]{k.solveBy(ctx, DFS, p, o, r), k.solveBy(ctx, SAT, p, o, r)}
 		_, optimum := k.Kind.(kind.Optimizer)
 		d := &Disagreement{answers: true, optimum: optimum}
 		a, st, err = decide(outs, func(x, y kind.Answer) bool { return k.Format(p, x) == k.Format(p, y) }, d)
@@ -42,7 +42,7 @@ func (k Kind) Solve(ctx context.Context, p kind.Instance, o Options) (Answer, St
 			}
 		}
 	default:
-		out := k.solveBy(ctx, o.Backend, p, o, set, picks)
+		out := k.solveBy(ctx, o.Backend, p, o, r)
 		a, st, err = out.res, out.st, out.err
 	}
 	if err != nil {
@@ -61,18 +61,18 @@ func (k Kind) run(o Options, set technique.Set) search.Run {
 }
 
 // solveBy runs backend b on p and verifies its answer.
-func (k Kind) solveBy(ctx context.Context, b Backend, p kind.Instance, o Options, set technique.Set, picks technique.Picks) outcome[kind.Answer] {
+func (k Kind) solveBy(ctx context.Context, b Backend, p kind.Instance, o Options, r *resolution) outcome[kind.Answer] {
 	out := timed(b, func() (kind.Answer, Stats, error) {
 		ctx, cancel := o.withTimeout(ctx) // inside the clock: a timed-out run took the whole timeout
 		defer cancel()
 		if b == DFS {
-			a, st, err := k.DFS(ctx, p, k.run(o, set))
-			return a, dfsStats(st, k.prunings(set), set), err
+			a, st, err := k.DFS(ctx, p, k.run(o, r.set))
+			return a, dfsStats(st, r.search, r.set), err
 		}
-		c := o.config()
+		c := k.config(o, p)
 		c.Lease = o.Memory.lease()
 		defer c.Lease.Release()
-		a, st, err := k.SAT(ctx, p, c, picks)
+		a, st, err := k.SAT(ctx, p, c, r.picks)
 		return a, satStats(st), err
 	})
 	if out.err == nil {
@@ -99,11 +99,11 @@ func (k Kind) Count(ctx context.Context, p kind.Instance, limit int, o Options) 
 	if limit < 0 {
 		return 0, Stats{}, fmt.Errorf("count limit %d: want 0 (every answer) or more", limit)
 	}
-	set, picks, err := k.resolve(o)
+	r, err := k.resolve(o)
 	if err != nil {
 		return 0, Stats{}, err
 	}
-	if set.Chapter() && o.Backend != SAT {
+	if r.set.Chapter() && o.Backend != SAT {
 		return 0, Stats{}, fmt.Errorf("count is not defined for the chapter's search of %s, which stops at its first answer: %w", k.Name(), errors.ErrUnsupported)
 	}
 	run := func(ctx context.Context, b Backend) outcome[int] {
@@ -111,13 +111,13 @@ func (k Kind) Count(ctx context.Context, p kind.Instance, limit int, o Options) 
 			ctx, cancel := o.withTimeout(ctx)
 			defer cancel()
 			if b == DFS {
-				n, st, err := counter.CountDFS(ctx, p, limit, k.run(o, set))
-				return n, dfsStats(st, k.prunings(set), set), err
+				n, st, err := counter.CountDFS(ctx, p, limit, k.run(o, r.set))
+				return n, dfsStats(st, r.search, r.set), err
 			}
-			c := o.config()
+			c := k.config(o, p)
 			c.Lease = o.Memory.lease()
 			defer c.Lease.Release()
-			n, st, err := counter.CountSAT(ctx, p, limit, c, picks)
+			n, st, err := counter.CountSAT(ctx, p, limit, c, r.picks)
 			return n, satStats(st), err
 		})
 	}

@@ -158,7 +158,7 @@ func dfsStats(st searchx.Stats, ps []technique.Pruning, set technique.Set) Stats
 	}
 	out.Cuts = make([]Cut, 0, len(ps))
 	bits := set.Bits(func() []technique.Pruning { return ps })
-	for i, p := range ps {
+	for i := range ps { // by index: a Pruning is 15 words, copied by range
 		if !bits.Has(i) {
 			continue
 		}
@@ -166,7 +166,7 @@ func dfsStats(st searchx.Stats, ps []technique.Pruning, set technique.Set) Stats
 		if i < len(st.Cuts) {
 			n = st.Cuts[i]
 		}
-		out.Cuts = append(out.Cuts, Cut{p.Name, n})
+		out.Cuts = append(out.Cuts, Cut{ps[i].Name, n})
 	}
 	return out
 }

@@ -7,7 +7,10 @@
 #   docs/engines.sh [-n PAIRS] [rules] [portfolio] [hard] [grids]
 #
 #   rules      gini against CaDiCaL in process on each kind's data: CPU seconds,
-#              the ratio gini/CaDiCaL (above 1: CaDiCaL is faster), and auto's pick
+#              the ratio gini/CaDiCaL (above 1: CaDiCaL is faster), and auto's pick;
+#              a kind's rows are kinds/KIND/engines.sh, the measurements behind
+#              its rules (kinds/KIND/sat/hint.go), for each kind that
+#              puzzlesat kinds --names lists
 #   portfolio  --solver=portfolio beside its best member on the issue's targets:
 #              wall seconds, the ratio portfolio/member
 #   hard       the portfolio beside CaDiCaL on the hard 36x36 grids minimal3 to
@@ -16,9 +19,10 @@
 #              the portfolio, one run each (about 10 minutes: gini times out)
 #
 # With no section it runs rules and portfolio. PAIRS defaults to 5 (3 in hard).
-# Data: the repository's testdata; magictour and the 17-clue puzzles from
-# $PUZZLESAT_DATA (their rows skipped when it is not set); the peer's
-# large grids (rkkautsar/sudoku-solver, data/sudoku-*.txt) from $PEER_DATA.
+# Data: each kind's testdata; the large sets (magictour, the 17-clue
+# puzzles) from $PUZZLESAT_DATA (their rows skipped when it is not set); the
+# peer's large grids (rkkautsar/sudoku-solver, data/sudoku-*.txt) from
+# $PEER_DATA.
 # A row whose files are missing is skipped with a note. Needs libcadical-dev
 # and g++ (the build), GNU time at /usr/bin/time; the portfolio enlists the
 # solvers found on PATH (Debian: minisat picosat cryptominisat clasp).
@@ -42,7 +46,6 @@ ps=$tmp/puzzlesat
 go build -tags cadical -o "$ps" ./cmd/puzzlesat
 data=${PUZZLESAT_DATA:-/nonexistent}
 peer=${PEER_DATA:-}
-td=testdata
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD)"
 
 # run CMD...: one run; prints "wall cpu" in seconds.
@@ -87,19 +90,23 @@ picks() {
     awk '{printf "%s%s x%s", (NR > 1 ? ", " : ""), $2, $1} END {if (NR == 0) printf "none: no solve"}'
 }
 
-# Inputs made from the data.
-sed -n 1,5p $td/sudoku/michael404_36x36.puzzles >"$tmp/s36-easy.txt"
-for i in 3 4 5 6; do sed -n "$((i + 3))p" $td/sudoku/michael404_36x36.puzzles >"$tmp/minimal$i.txt"; done
-[ -e "$data/sudoku/royle_17clue_49151.txt" ] && head -5001 "$data/sudoku/royle_17clue_49151.txt" >"$tmp/royle5k.txt"
-"$ps" gen cats --count=10 --n=20 --w=100 --lightest=30 --heaviest=60 --seed=5 >"$tmp/cats20.in"
-"$ps" encode cake --area=1617 -o "$tmp/cake5-1617.cnf" $td/cake/cake5.in
-"$ps" encode sticks --case=18 --length=122 -o "$tmp/block18.cnf" $td/sticks/cerc1995_sticks.in
+# The queries of the portfolio's targets (issue 32), and the hard 36x36
+# grids.
+for i in 3 4 5 6; do sed -n "$((i + 3))p" kinds/sudoku/testdata/michael404_36x36.puzzles >"$tmp/minimal$i.txt"; done
+"$ps" encode cake --area=1617 -o "$tmp/cake5-1617.cnf" kinds/cake/testdata/cake5.in
+"$ps" encode sticks --case=18 --length=122 -o "$tmp/block18.cnf" kinds/sticks/testdata/cerc1995_sticks.in
 if [ -n "$peer" ] && [ -e "$peer/sudoku-100-1.txt" ]; then "$ps" encode sudoku -o "$tmp/s100.cnf" "$peer/sudoku-100-1.txt"; fi
-alphas=$(echo $td/alphametic/alpha*.in)
-for c in 1 2 3 4 5; do cat $td/cake/cake$c.in; echo; done >"$tmp/cakes.in"
 
 # solves KIND FILE SOLVER: the command that solves FILE with the SAT backend.
 solves() { echo "$ps solve $1 $2 --backend=sat --jobs=1 --solver=$3"; }
+
+# row NAME KIND FILE: a row of rules, gini against CaDiCaL on FILE.
+row() {
+  have "$3" || return 0
+  local line
+  line=$(pair "$1" cpu "$pairs" "$(solves "$2" "$3" gini)" "$(solves "$2" "$3" cadical)")
+  echo "$line $(picks "$2" "$3") |"
+}
 
 rules() {
   echo
@@ -107,30 +114,16 @@ rules() {
   echo
   echo "| data | gini | CaDiCaL | gini / CaDiCaL | auto's picks |"
   echo "|---|---|---|---|---|"
-  row() { # row NAME KIND FILE
-    have "$3" || return 0
-    local line
-    line=$(pair "$1" cpu "$pairs" "$(solves "$2" "$3" gini)" "$(solves "$2" "$3" cadical)")
-    echo "$line $(picks "$2" "$3") |"
-  }
-  [ -e "$data/sudoku/magictour_top1465.txt" ] && row "sudoku 9x9 magictour (1,465)" sudoku "$data/sudoku/magictour_top1465.txt"
-  [ -e "$tmp/royle5k.txt" ] && row "sudoku 9x9 17-clue (first 5,000)" sudoku "$tmp/royle5k.txt"
-  row "sudoku 9x9 poj3074 (91)" sudoku $td/sudoku/poj3074_tedukuri.in
-  row "sudoku 16x16 poj3076 (4)" sudoku $td/sudoku/poj3076_tedukuri_a.in
-  row "sudoku 25x25 michael404 (5)" sudoku $td/sudoku/michael404_25x25.puzzles
-  row "sudoku 36x36 michael404 1-5 (puzzel1 to minimal2)" sudoku "$tmp/s36-easy.txt"
-  if [ -n "$peer" ]; then
-    for g in 64-2 81-1 100-1 144-2 400-1; do row "sudoku peer $g" sudoku "$peer/sudoku-$g.txt"; done
-  fi
-  row "cake cake1-5 (cubes)" cake "$tmp/cakes.in"
-  row "sticks CERC 1995, 258 blocks" sticks $td/sticks/cerc1995_sticks.in
-  row "sticks CERC 1995 le50" sticks $td/sticks/cerc1995_sticks_le50.in
-  row "cats, 10 generated, 20 cats, W=100, 30-60" cats "$tmp/cats20.in"
-  row "digit-puzzle sample" digit-puzzle $td/digit_puzzle/sample.in
-  line=$(pair "alphametic alpha1-10" cpu "$pairs" "for f in $alphas; do $(solves alphametic '$f' gini); done" \
-    "for f in $alphas; do $(solves alphametic '$f' cadical); done")
-  echo "$line $(picks alphametic $alphas) |"
-  for f in many exercism fortresses; do row "cryptarithm $f" cryptarithm $td/cryptarithm/$f.in; done
+  local kind rows
+  for kind in $("$ps" kinds --names); do
+    rows=kinds/${kind//-/}/engines.sh
+    if [ -f "$rows" ]; then
+      # shellcheck source=/dev/null
+      source "$rows"
+    else
+      echo "| ($kind: no rows, no $rows) | | | |"
+    fi
+  done
   echo
   echo "One query each, by \`puzzlesat sat\` on the CNF \`puzzlesat encode\` writes:"
   echo

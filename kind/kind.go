@@ -80,8 +80,7 @@ type Counter interface {
 }
 
 // Optimizer is a kind whose answer is an optimum, whose queries ask
-// about a bound (sticks: the stick length; cake: the area; cats: the
-// cars).
+// about a bound (for sticks, the stick length).
 type Optimizer interface {
 	// Bound returns the bound at which a is the optimum, and a note when
 	// it is not a's own (cake's "no cake" answer).
@@ -98,9 +97,9 @@ type Encoder interface {
 	Query(ctx context.Context, p Instance, bound int, c solver.Config, enc technique.Picks) (solver.Query[Answer], string, error)
 }
 
-// Canonical is a kind whose judge answer is one value whatever finds it:
-// an optimum, or digit-puzzle's least pattern. The answers of the other
-// kinds may differ between two backends that both answer right.
+// Canonical is a kind whose judge answer is one value whatever finds it,
+// such as an optimum. The answers of the other kinds may differ between
+// two backends that both answer right.
 type Canonical interface {
 	CanonicalAnswer()
 }
@@ -113,8 +112,8 @@ type Failer interface {
 }
 
 // Certifier is a kind whose answers carry a witness beside the judge's
-// answer: the sticks, the cake's layers, the cars. Certificate returns
-// it, in lines starting with "#".
+// answer, such as the pieces of each stick. Certificate returns it, in
+// lines starting with "#".
 type Certifier interface {
 	Certificate(p Instance, a Answer) string
 }
@@ -143,4 +142,16 @@ type Tabler interface {
 // offers by name: Samples returns them as files at its root.
 type Sampler interface {
 	Samples() fs.FS
+}
+
+// Hinter is a kind whose SAT formulas solver.Auto picks an engine for by
+// rules of the kind's own, measured on its data; auto gives the formulas
+// of other kinds CaDiCaL.
+type Hinter interface {
+	// Hint returns the rules for the formulas of p's queries.
+	Hint(p Instance) solver.Hint
+	// CommentHint returns them for a formula of the kind read back from
+	// DIMACS, from its first comment, "puzzlesat NAME ...", which the
+	// kind's encoder wrote.
+	CommentHint(comment string) solver.Hint
 }

@@ -40,7 +40,7 @@ func (o ScanOptions) Notef(format string, args ...any) {
 }
 
 // Configurable is a kind whose parser takes options (sudoku's alphabet,
-// the cryptarithm's base): Options declares them, and Scan reads their
+// say): Options declares them, and Scan reads their
 // values from ScanOptions.Values, refusing a bad one.
 type Configurable interface {
 	Options() []Flag

@@ -3,9 +3,9 @@ package kind
 import "strconv"
 
 // Picture is an answer drawn as its puzzle, in a form a page draws without
-// knowing the kind: a grid (sudoku, queens), bars made of pieces (sticks
-// from their pieces, cars from their cats), a stack of layers (a cake),
-// or rows of words with the digits of their letters; or plain text.
+// knowing the kind: a grid (a sudoku's), bars made of pieces (sticks from
+// their pieces), a stack of layers, or rows of words with the digits of
+// their letters; or plain text.
 type Picture struct {
 	Type    string     `json:"type"` // grid, bars, layers, words or text
 	Caption string     `json:"caption,omitempty"`
@@ -45,7 +45,7 @@ type Painter interface {
 
 // WordsPicture writes a sum twice, in letters and in digits (digit gives
 // a letter's, written in base), right aligned in columns: the picture of
-// an alphametic's or a cryptarithm's answer.
+// the answer of a sum in letters.
 func WordsPicture(addends []string, sum string, digit func(byte) int, base int) Picture {
 	words := append(append([]string(nil), addends...), sum)
 	width := 0

@@ -5,6 +5,7 @@
 package kinds
 
 import (
+	_ "github.com/puzzlesat/puzzlesat/kinds/addchain/spec"
 	_ "github.com/puzzlesat/puzzlesat/kinds/alphametic/spec"
 	_ "github.com/puzzlesat/puzzlesat/kinds/cake/spec"
 	_ "github.com/puzzlesat/puzzlesat/kinds/cats/spec"

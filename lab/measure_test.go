@@ -17,9 +17,10 @@ import (
 	"github.com/puzzlesat/puzzlesat/lab"
 )
 
-// measure runs the measurements of docs/lab.md, which print figures and
-// check nothing about speed.
-var measure = flag.Bool("measure", false, "print the figures of docs/lab.md: the slowest frame while panning, and the WebAssembly module against the native lab")
+// measure runs the measurements of docs/lab.md (and of docs/results.md,
+// the module's per kind), which print figures and check nothing about
+// speed.
+var measure = flag.Bool("measure", false, "print the figures of docs/lab.md and docs/results.md: the slowest frame while panning, and the WebAssembly module against the native lab")
 
 // hugeTree is the largest search the lab was tried on: hard_454 without
 // three cuts, 59.8 million decisions.

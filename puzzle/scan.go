@@ -121,8 +121,12 @@ func (l *Lines) fill() {
 	}
 	for range 100 {
 		k, err := l.r.Read(l.block)
-		if k > 0 {
-			l.text += string(l.block[:k])
+		if k > 0 { // in one allocation: text + string(block) makes two
+			var b strings.Builder
+			b.Grow(len(l.text) + k)
+			b.WriteString(l.text)
+			b.Write(l.block[:k])
+			l.text = b.String()
 		}
 		if err != nil {
 			l.eof = true

@@ -3,8 +3,6 @@ package solver
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/cnf"
@@ -17,18 +15,18 @@ import (
 //
 // The pick is made once per Solver, the first time it needs its engine
 // (its first solve, or the first Search, Cubes or Inline), from what the
-// formula is then: the puzzle kind its first comment names ("puzzlesat
-// KIND ...", which every encoder of package encode writes and
-// ReadDIMACS keeps), a sudoku's side, its literals, and whether it is
-// one step of an incremental loop (solved under assumptions, counted,
-// searched or cubed); a streaming formula is picked for when its size is
-// first hinted or its first clauses arrive. The rules are a table,
-// measured on every kind's data (docs/solvers.md); the choice depends on
-// nothing else, so the same formula in the same build always gets the
-// same engine. Auto never picks an engine that is not built in, nor
-// CaDiCaL for a formula over CadicalBudget, nor a program: a program
-// would start a process for every solve of a loop, and its UNSAT answer,
-// of a program the user never named, could not be believed alone.
+// formula is then: the rules of the Hint its Config carries (those of
+// the puzzle kind that built it), its variables and literals, and
+// whether it is one step of an incremental loop (solved under
+// assumptions, counted, searched or cubed); a streaming formula is
+// picked for when its size is first hinted or its first clauses arrive.
+// The choice depends on nothing else, so the same formula with the same
+// hint in the same build always gets the same engine. Auto never picks
+// an engine that is not built in, nor CaDiCaL for a formula over
+// CadicalBudget, nor a program: a program would start a process for
+// every solve of a loop, and its UNSAT answer, of a program the user
+// never named, could not be believed alone. A formula that no rule of its
+// hint matches gets CaDiCaL, which wins on formulas hard for their size.
 //
 // Stats.Picks names each pick and the rule that made it.
 func Auto() Engine { return autoEngine{} }
@@ -66,103 +64,47 @@ func (a autoEngine) stream(f *cnf.CNF, budget int) session {
 
 // facts are what auto knows of a formula when it picks.
 type facts struct {
-	kind string // the puzzle kind of the formula's first comment, "" for none
-	side int    // a sudoku's side, from that comment
-	vars int
-	lits int
-	loop bool // one step of an incremental loop
+	hint Hint
+	Formula
 }
 
-// factsOf returns the facts of f for a solver that loop says is in a
-// loop, lits its literals (those hinted, for a streaming f).
-func factsOf(f *cnf.CNF, lits int, loop bool) facts {
-	q := facts{vars: f.NumVars(), lits: lits, loop: loop}
-	for _, c := range f.Comments() {
-		rest, ok := strings.CutPrefix(c, "puzzlesat ")
-		if !ok {
-			continue
-		}
-		words := strings.Fields(rest)
-		if len(words) > 0 {
-			q.kind = words[0]
-		}
-		if q.kind == "sudoku" && len(words) > 1 {
-			side, _, _ := strings.Cut(words[1], "x")
-			q.side, _ = strconv.Atoi(side)
-		}
-		break
+// factsOf returns the facts of f, whose Config carries hint, for a
+// solver that loop says is in a loop, lits its literals (those hinted,
+// for a streaming f).
+func factsOf(f *cnf.CNF, hint Hint, lits int, loop bool) facts {
+	return facts{hint: hint, Formula: Formula{Vars: f.NumVars(), Lits: lits, Loop: loop}}
+}
+
+// overBudget is auto's first rule, before any hint's: a formula over
+// CaDiCaL's budget is gini's.
+var overBudget = Rule{Name: "over-cadical-budget", Cost: 500 * time.Nanosecond, Match: func(f Formula) bool { return f.Lits > CadicalBudget }}
+
+// otherFormula is auto's rule for a formula that no rule of its hint
+// matches: CaDiCaL, which wins where formulas are hard for their size.
+var otherFormula = Rule{Name: "other-formula", Cadical: true, Cost: 2 * time.Microsecond}
+
+// ruleFor returns the rule auto applies to q: the budget's, else the
+// first of q's hint that matches, else otherFormula.
+func ruleFor(q facts) Rule { return q.hint.Match(q.Formula) }
+
+// engineName is the name of the engine in process that r picks.
+func (r Rule) engineName() string {
+	if r.Cadical {
+		return "cadical"
 	}
-	return q
-}
-
-// Auto's engines: the names of rule.engine.
-const (
-	pickGini    = "gini"
-	pickCadical = "cadical"
-)
-
-// rule is one row of auto's table: the formulas it matches, the engine it
-// picks for them, its name in Stats.Picks, and the time its pick is
-// expected to take per literal of the formula on the kind's hard
-// queries, which sets how long a portfolio's first racer races alone.
-type rule struct {
-	kind   string           // the kind it matches; "" matches any
-	match  func(facts) bool // nil matches every formula of the kind
-	engine string           // pickGini or pickCadical
-	why    string           // one word, for Stats.Picks
-	cost   time.Duration    // per literal
-}
-
-// sticksLarge is the size, in literals, past which a sticks query is
-// CaDiCaL's: the few that large in the CERC data are the hard ones
-// (block 18 at L = 122 among them), where CaDiCaL's search pays; below,
-// its start costs more than the query (docs/solvers.md).
-const sticksLarge = 100_000
-
-// rules is auto's table, the first match winning; docs/solvers.md holds
-// the measurements behind each row. CaDiCaL wins where formulas are hard
-// for their size (the hard 36x36 sudokus, cats, the digit-puzzle's
-// oracle, a cake's single bound, the largest sticks queries) and gini
-// where they are many and easy, or large and easy, or where the search
-// runs in gini's own test scopes (the cake's cubes, the cryptarithm's
-// ordered search).
-var rules = []rule{
-	{match: func(q facts) bool { return q.lits > CadicalBudget }, engine: pickGini, why: "over-cadical-budget", cost: 500 * time.Nanosecond},
-	{kind: "sudoku", match: func(q facts) bool { return q.side <= 9 }, engine: pickCadical, why: "sudoku-9x9", cost: time.Microsecond},
-	{kind: "sudoku", match: func(q facts) bool { return q.side <= 25 }, engine: pickGini, why: "sudoku-16-25", cost: 4 * time.Microsecond},
-	{kind: "sudoku", match: func(q facts) bool { return q.side <= 49 }, engine: pickCadical, why: "sudoku-36-49", cost: 64 * time.Microsecond},
-	{kind: "sudoku", engine: pickGini, why: "sudoku-64+", cost: 500 * time.Nanosecond},
-	{kind: "cake", match: func(q facts) bool { return q.loop }, engine: pickGini, why: "cake-cubes", cost: time.Microsecond},
-	{kind: "cake", engine: pickCadical, why: "cake-bound", cost: 10 * time.Microsecond},
-	{kind: "sticks", match: func(q facts) bool { return q.lits > sticksLarge }, engine: pickCadical, why: "sticks-large", cost: 4 * time.Microsecond},
-	{kind: "sticks", engine: pickGini, why: "sticks", cost: time.Microsecond},
-	{kind: "cats", engine: pickCadical, why: "cats", cost: 32 * time.Microsecond},
-	{kind: "digit-puzzle", engine: pickCadical, why: "digit-puzzle", cost: time.Microsecond},
-	{kind: "alphametic", engine: pickGini, why: "alphametic", cost: 2 * time.Microsecond},
-	{kind: "cryptarithm", engine: pickGini, why: "cryptarithm", cost: time.Microsecond},
-	{engine: pickCadical, why: "other-formula", cost: 2 * time.Microsecond},
-}
-
-// ruleFor returns the first rule of the table that matches q.
-func ruleFor(q facts) rule {
-	for _, r := range rules {
-		if (r.kind == "" || r.kind == q.kind) && (r.match == nil || r.match(q)) {
-			return r
-		}
-	}
-	return rule{engine: pickGini, why: "no-rule"} // the table ends with a rule for every formula
+	return "gini"
 }
 
 // pick returns the engine auto picks for q, and why.
 func pick(q facts) (Engine, string) {
 	r := ruleFor(q)
-	if r.engine == pickCadical {
+	if r.Cadical {
 		if e, ok := Cadical(); ok {
-			return e, r.why
+			return e, r.Name
 		}
 		return Gini(), "no-cadical"
 	}
-	return Gini(), r.why
+	return Gini(), r.Name
 }
 
 // Pick is one of auto's picks, as Stats.Picks lists them: the engine it
@@ -198,6 +140,8 @@ type pending struct {
 	hint     [3]int // vars, clauses, lits
 	// build is the context a streaming f is built under (Solver.watch).
 	build context.Context
+	// rules is the Config's Hint, which the pick follows.
+	rules Hint
 
 	picked Engine // nil before the pick
 	why    string
@@ -214,7 +158,7 @@ func (p *pending) resolve(loop bool) (Engine, string, session) {
 	if p.hinted {
 		lits = max(lits, p.hint[2])
 	}
-	p.picked, p.why = pick(factsOf(p.f, lits, loop))
+	p.picked, p.why = pick(factsOf(p.f, p.rules, lits, loop))
 	if !p.fixed {
 		p.budget = engineBudget(p.picked)
 	}

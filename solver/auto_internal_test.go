@@ -3,58 +3,55 @@ package solver
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/cnf"
 )
 
-// ruleTests are auto's picks by the facts of a formula: kind, size and
-// use. The engine is the rule's, before the build is taken into account.
-var ruleTests = []struct {
-	name   string
-	q      facts
-	engine string
-	why    string
-}{
-	{"sudoku 9x9", facts{kind: "sudoku", side: 9, vars: 729, lits: 25_000}, pickCadical, "sudoku-9x9"},
-	{"sudoku 4x4", facts{kind: "sudoku", side: 4, vars: 64, lits: 500}, pickCadical, "sudoku-9x9"},
-	{"sudoku 16x16", facts{kind: "sudoku", side: 16, vars: 1_000, lits: 20_000}, pickGini, "sudoku-16-25"},
-	{"sudoku 25x25", facts{kind: "sudoku", side: 25, vars: 3_000, lits: 90_000}, pickGini, "sudoku-16-25"},
-	{"sudoku 36x36", facts{kind: "sudoku", side: 36, vars: 5_000, lits: 140_000}, pickCadical, "sudoku-36-49"},
-	{"sudoku 49x49", facts{kind: "sudoku", side: 49, vars: 12_000, lits: 330_000}, pickCadical, "sudoku-36-49"},
-	{"sudoku 64x64", facts{kind: "sudoku", side: 64, vars: 15_000, lits: 400_000}, pickGini, "sudoku-64+"},
-	{"sudoku 100x100", facts{kind: "sudoku", side: 100, vars: 16_000, lits: 450_000}, pickGini, "sudoku-64+"},
-	{"sudoku counted", facts{kind: "sudoku", side: 9, lits: 25_000, loop: true}, pickCadical, "sudoku-9x9"},
-	{"cake, one bound", facts{kind: "cake", vars: 4_107, lits: 70_000}, pickCadical, "cake-bound"},
-	{"cake, cubes", facts{kind: "cake", vars: 4_108, lits: 70_000, loop: true}, pickGini, "cake-cubes"},
-	{"sticks", facts{kind: "sticks", vars: 14_801, lits: 95_000}, pickGini, "sticks"},
-	{"sticks at the size limit", facts{kind: "sticks", lits: sticksLarge}, pickGini, "sticks"},
-	{"sticks, large", facts{kind: "sticks", vars: 15_752, lits: 112_000}, pickCadical, "sticks-large"},
-	{"cats", facts{kind: "cats", vars: 3_904, lits: 30_000, loop: true}, pickCadical, "cats"},
-	{"digit-puzzle", facts{kind: "digit-puzzle", vars: 598, lits: 30_000, loop: true}, pickCadical, "digit-puzzle"},
-	{"alphametic", facts{kind: "alphametic", vars: 1_285, lits: 40_000}, pickGini, "alphametic"},
-	{"cryptarithm", facts{kind: "cryptarithm", vars: 700, lits: 10_000, loop: true}, pickGini, "cryptarithm"},
-	{"another formula", facts{vars: 100, lits: 1_000}, pickCadical, "other-formula"},
-	{"another kind", facts{kind: "queens", vars: 64, lits: 1_000}, pickCadical, "other-formula"},
-	{"over CaDiCaL's budget", facts{kind: "cats", lits: CadicalBudget + 1}, pickGini, "over-cadical-budget"},
-	{"a huge sudoku", facts{kind: "sudoku", side: 36, lits: CadicalBudget + 1}, pickGini, "over-cadical-budget"},
-	{"at CaDiCaL's budget", facts{lits: CadicalBudget}, pickCadical, "other-formula"},
+// testHint is a kind's hint as the kinds write theirs: a rule for the
+// formulas of a loop, one for large formulas, and one for the rest.
+var testHint = Hint{
+	{Name: "looped", Cost: time.Microsecond, Match: func(f Formula) bool { return f.Loop }},
+	{Name: "large", Cadical: true, Cost: 4 * time.Microsecond, Match: func(f Formula) bool { return f.Lits > 1000 }},
+	{Name: "rest", Cost: 2 * time.Microsecond},
 }
 
-// TestAutoRules: each rule of auto's table by kind, size and use, and the
-// pick that the build turns it into: CaDiCaL only when it is built in,
+// ruleTests are auto's picks by the facts of a formula: its hint, size
+// and use. The engine is the rule's, before the build is taken into
+// account. Each kind's own rules are pinned beside it, in kinds/.
+var ruleTests = []struct {
+	name    string
+	q       facts
+	cadical bool
+	why     string
+}{
+	{"the first rule that matches", facts{testHint, Formula{Vars: 10, Lits: 5000, Loop: true}}, false, "looped"},
+	{"the second", facts{testHint, Formula{Vars: 10, Lits: 5000}}, true, "large"},
+	{"at the second's size", facts{testHint, Formula{Lits: 1000}}, false, "rest"},
+	{"a rule without Match", facts{testHint, Formula{Lits: 10}}, false, "rest"},
+	{"no hint", facts{nil, Formula{Vars: 100, Lits: 1_000}}, true, "other-formula"},
+	{"no rule of the hint matches", facts{testHint[:2], Formula{Lits: 10}}, true, "other-formula"},
+	{"over CaDiCaL's budget", facts{testHint, Formula{Lits: CadicalBudget + 1}}, false, "over-cadical-budget"},
+	{"over it, in a loop", facts{testHint, Formula{Lits: CadicalBudget + 1, Loop: true}}, false, "over-cadical-budget"},
+	{"over it, no hint", facts{nil, Formula{Lits: CadicalBudget + 1}}, false, "over-cadical-budget"},
+	{"at CaDiCaL's budget", facts{nil, Formula{Lits: CadicalBudget}}, true, "other-formula"},
+}
+
+// TestAutoRules: auto's rules by a formula's hint, size and use, and the
+// pick that the build turns them into: CaDiCaL only when it is built in,
 // else gini.
 func TestAutoRules(t *testing.T) {
 	_, built := Cadical()
 	for _, tc := range ruleTests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := ruleFor(tc.q)
-			require.Equal(t, tc.engine, r.engine)
-			require.Equal(t, tc.why, r.why)
+			require.Equal(t, tc.cadical, r.Cadical)
+			require.Equal(t, tc.why, r.Name)
 			e, why := pick(tc.q)
 			switch {
-			case tc.engine == pickGini:
+			case !tc.cadical:
 				require.Equal(t, "gini", e.Name())
 				require.Equal(t, tc.why, why)
 			case built:
@@ -73,57 +70,51 @@ func TestAutoRules(t *testing.T) {
 	}
 }
 
-// factsTests are the facts auto reads off formulas: the first comment
-// that names a puzzle kind.
-var factsTests = []struct {
-	name     string
-	comments []string
-	kind     string
-	side     int
-}{
-	{"sudoku", []string{"puzzlesat sudoku 36x36"}, "sudoku", 36},
-	{"cake, then other comments", []string{"puzzlesat cake N=9397 M=10 Q<=1617", "query Q<=1617", "puzzlesat sticks"}, "cake", 0},
-	{"after another comment", []string{"made by hand", "puzzlesat digit-puzzle lengths 1 2 3, pairwise encoding"}, "digit-puzzle", 0},
-	{"none", []string{"var 1 x"}, "", 0},
-	{"no comment", nil, "", 0},
-	{"a bare prefix", []string{"puzzlesat "}, "", 0},
-	{"a sudoku without its size", []string{"puzzlesat sudoku"}, "sudoku", 0},
-	{"a sudoku of a bad size", []string{"puzzlesat sudoku AxA"}, "sudoku", 0},
-}
-
-func TestFactsOf(t *testing.T) {
-	for _, tc := range factsTests {
-		t.Run(tc.name, func(t *testing.T) {
-			f := cnf.New()
-			for _, c := range tc.comments {
-				f.Comment("%s", c)
-			}
-			a, b := f.Lit(), f.Lit()
-			f.Add(a, b)
-			q := factsOf(f, f.NumLits(), true)
-			require.Equal(t, facts{kind: tc.kind, side: tc.side, vars: 2, lits: 2, loop: true}, q)
-		})
+// TestAutoIgnoresComments: the pick follows the Config's hint, never a
+// comment of the formula, which names its kind only for a file read back
+// (package puzzlesat's SolveCNF).
+func TestAutoIgnoresComments(t *testing.T) {
+	_, built := Cadical()
+	for _, tc := range []struct {
+		hint Hint
+		want string
+	}{
+		{nil, "other-formula"},
+		{Hint{{Name: "gini-rule"}}, "gini-rule"},
+	} {
+		f := cnf.New()
+		f.Comment("puzzlesat sudoku 16x16")
+		f.Add(f.Lit())
+		s := Config{Engine: Auto(), Hint: tc.hint}.New(f)
+		_, err := s.Solve(context.Background())
+		require.NoError(t, err)
+		if tc.hint == nil && !built {
+			tc.want = "no-cadical"
+		}
+		require.Equal(t, tc.want, s.Stats().Picks[0].Why)
+		s.Close()
 	}
 }
 
-// TestAutoStreams: a streaming formula picks at its hint, with the kind
-// its comment names, hands the clauses it held to the pick, and streams
+// TestAutoStreams: a streaming formula picks at its hint by the rules of
+// its Config's Hint, hands the clauses it held to the pick, and streams
 // the rest straight into it; one without a hint picks once pendingLits
 // have come. Each then answers right, into gini or CaDiCaL.
 func TestAutoStreams(t *testing.T) {
 	_, built := Cadical()
-	for _, side := range []int{16, 36} {
-		want := "gini(sudoku-16-25)"
-		if side == 36 {
+	for _, cadical := range []bool{false, true} {
+		want := "gini(to-gini)"
+		rules := Hint{{Name: "to-gini"}}
+		if cadical {
+			rules = Hint{{Name: "to-cadical", Cadical: true}}
 			want = "gini(no-cadical)"
 			if built {
-				want = "cadical(sudoku-36-49)"
+				want = "cadical(to-cadical)"
 			}
 		}
 		for _, hint := range []bool{true, false} {
 			f := cnf.New()
-			s := Config{Engine: Auto()}.NewStreaming(f)
-			f.Comment("puzzlesat sudoku %dx%d", side, side)
+			s := Config{Engine: Auto(), Hint: rules}.NewStreaming(f)
 			x := f.Lit()
 			f.Add(x) // held until the pick
 			n := 3 * pendingLits

@@ -90,7 +90,7 @@ func racerLimit() int { return max(1, min(runtime.NumCPU(), runtime.GOMAXPROCS(0
 
 // The join delay of the next racer is defaultHeadStart plus the time the
 // rule of auto's table that matches the formula expects its pick to take
-// per literal, for every literal (rule.cost), at most maxDelay. The head
+// per literal, for every literal (Rule.Cost), at most maxDelay. The head
 // start is a few times what a solver process costs to start and stop,
 // which is more than gini takes on a typical small query. Two racers on
 // the cores of a small machine slow each other down, so the first, which
@@ -150,7 +150,7 @@ func (p *portfolio) joinDelay(q facts) time.Duration {
 	if !p.paced {
 		return p.headStart
 	}
-	return min(p.headStart+time.Duration(q.lits)*ruleFor(q).cost, maxDelay)
+	return min(p.headStart+time.Duration(q.Lits)*ruleFor(q).Cost, maxDelay)
 }
 
 // race holds each member's session for one formula.
@@ -158,7 +158,8 @@ type race struct {
 	p       *portfolio
 	f       *cnf.CNF
 	members []member
-	solves  int // races run, for loop
+	solves  int  // races run, for loop
+	rules   Hint // the Config's Hint, which ranks the members
 }
 
 // member is one member's session in a race, its engine, and whether its
@@ -196,7 +197,7 @@ func (r *race) solve(ctx context.Context, assume []cnf.Lit) (answer, error) {
 	if len(r.members) == 0 {
 		return answer{}, errors.New("a portfolio with no members")
 	}
-	q := factsOf(r.f, r.f.NumLits(), len(assume) > 0 || r.solves > 0)
+	q := factsOf(r.f, r.rules, r.f.NumLits(), len(assume) > 0 || r.solves > 0)
 	r.solves++
 	win, errs := r.run(ctx, assume, rank(r.members, q), r.p.joinDelay(q))
 	switch {
@@ -222,14 +223,14 @@ func (r *race) solve(ctx context.Context, assume []cnf.Lit) (answer, error) {
 // of the engine Auto would pick comes first when that engine is not in
 // process (the cadical program in a build without CaDiCaL).
 func rank(ms []member, q facts) []member {
-	pick := ruleFor(q).engine
+	pick := ruleFor(q).engineName()
 	picked := slices.ContainsFunc(ms, func(m member) bool { return m.inProcess() && m.engine.Name() == pick })
 	score := func(m member) int {
 		p, isProgram := m.engine.(*program)
 		switch {
 		case !isProgram && m.engine.Name() == pick:
 			return 0
-		case isProgram && p.spec.name == pick && !picked && !q.loop:
+		case isProgram && p.spec.name == pick && !picked && !q.Loop:
 			return 1
 		case !isProgram:
 			return 2

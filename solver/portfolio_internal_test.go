@@ -224,13 +224,13 @@ func TestPortfolioRank(t *testing.T) {
 		q           facts
 		built, pure []string
 	}{
-		{"gini's rule", facts{kind: "sticks"},
+		{"gini's rule", facts{hint: Hint{{Name: "to-gini"}}},
 			append([]string{"gini(in)", "cadical(in)", "cadical"}, progs...),
 			append([]string{"gini(in)", "cadical"}, progs...)},
-		{"cadical's rule", facts{kind: "cats"},
+		{"cadical's rule", facts{hint: Hint{{Name: "to-cadical", Cadical: true}}},
 			append([]string{"cadical(in)", "gini(in)", "cadical"}, progs...),
 			append([]string{"cadical", "gini(in)"}, progs...)},
-		{"cadical's rule in a loop", facts{kind: "cats", loop: true},
+		{"cadical's rule in a loop", facts{hint: Hint{{Name: "to-cadical", Cadical: true}}, Formula: Formula{Loop: true}},
 			append([]string{"cadical(in)", "gini(in)", "cadical"}, progs...),
 			append([]string{"gini(in)", "cadical"}, progs...)},
 	} {

@@ -217,6 +217,9 @@ type Config struct {
 	// nil keeps none, and every query builds its own formula. A Pool is
 	// not safe for concurrent use, so neither is a Config that holds one.
 	Pool *Pool
+	// Hint tells Auto, and a portfolio, what the formulas are like: the
+	// rules of the puzzle kind that builds them. nil gives none.
+	Hint Hint
 }
 
 // DefaultBudget is the budget of a zero Config with gini or a program:
@@ -341,8 +344,11 @@ func New(f *cnf.CNF) *Solver { return Config{}.New(f) }
 func (c Config) New(f *cnf.CNF) *Solver {
 	e := c.engine()
 	s := &Solver{f: f, budget: c.budget(), e: e, s: e.open(f), proof: c.Proof}
-	if p, ok := s.s.(*pending); ok {
-		p.fixed, p.budget = c.Budget > 0, s.budget
+	switch ss := s.s.(type) {
+	case *pending:
+		ss.fixed, ss.budget, ss.rules = c.Budget > 0, s.budget, c.Hint
+	case *race:
+		ss.rules = c.Hint
 	}
 	return s
 }

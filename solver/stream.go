@@ -32,7 +32,7 @@ func (c Config) NewStreaming(f *cnf.CNF) *Solver {
 	}
 	s := &Solver{f: f, budget: c.budget(), e: c.engine(), s: e.stream(f, c.budget())}
 	if p, ok := s.s.(*pending); ok {
-		p.fixed = c.Budget > 0
+		p.fixed, p.rules = c.Budget > 0, c.Hint
 	}
 	return s
 }

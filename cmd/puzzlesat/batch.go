@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 )
 
 // result is the printed outcome of one instance.
@@ -42,11 +43,18 @@ func runBatch[I any](ctx context.Context, e env, o *options, in stream[I], solve
 }
 
 // runWorkers is runBatch with a solve function per worker, which
-// newWorker makes when the worker starts, with the function that the
-// worker calls when it is done: each worker may keep state across the
-// instances it solves (a puzzlesat.Session), used by it alone. A worker
-// starts with the instance that first needs it, so that a batch of one
-// instance makes one, whatever --jobs says.
+// newWorker makes when the worker gets its first instance, with the
+// function that the worker calls when it is done: each worker may keep
+// state across the instances it solves (a puzzlesat.Session), used by it
+// alone. A worker is started for each instance until there are o.jobs,
+// so that a batch of one instance makes one, whatever --jobs says; the
+// first is the calling goroutine.
+//
+// The workers take the instances from the source themselves, one at a
+// time and in turn, and the one whose answer is next in input order
+// prints it, with every answer after it that is ready: an instance costs
+// a few uncontended locks, where a goroutine hand-off to a worker and
+// another to a printer cost a 9x9 puzzle a quarter of its solving.
 func runWorkers[I any](ctx context.Context, e env, o *options, in stream[I], newWorker func() (func(context.Context, int, I) result, func())) error {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
@@ -54,90 +62,136 @@ func runWorkers[I any](ctx context.Context, e env, o *options, in stream[I], new
 	src := newSource[I](o.timeout, in.waits)
 	go src.run(ctx, in.feed, in.bytes)
 	prog := newProgress(e.stderr, src.total)
-	p := newPrinter(e, prog, in.header)
-	if o.jobs == 1 {
-		solve, done := newWorker()
-		defer done()
-		var feedErr error
-		for i := 0; ; i++ {
-			x, err := src.next(ctx)
-			if err != nil {
-				feedErr = err
-				break
-			}
-			if !p.print(safely(ctx, i, x, solve)) {
-				break
-			}
-		}
-		cancel()
-		return p.finish(parent, in.name(), feedErr)
+	b := &batch[I]{
+		ctx: ctx, cancel: cancel, src: src, p: newPrinter(e, prog, in.header),
+		newWorker: newWorker, jobs: o.jobs, started: 1,
+		ring:    make([]slot, window*o.jobs),
+		advance: make(chan struct{}, 1),
 	}
-	type job struct {
-		i    int
-		x    I
-		r    result
-		done chan struct{}
-	}
-	jobs := make(chan *job)
-	order := make(chan *job, window*o.jobs) // in input order; its capacity bounds what is held
-	var wg sync.WaitGroup
-	worker := func() {
-		defer wg.Done()
-		solve, done := newWorker()
-		defer done()
-		for j := range jobs {
-			j.r = safely(ctx, j.i, j.x, solve)
-			close(j.done)
+	b.work()
+	b.wg.Wait()
+	cancel()
+	return b.p.finish(parent, in.name(), b.feedErr)
+}
+
+// batch is the state its workers share.
+type batch[I any] struct {
+	ctx       context.Context
+	cancel    context.CancelFunc
+	src       *source[I]
+	p         *printer
+	newWorker func() (func(context.Context, int, I) result, func())
+	jobs      int
+	wg        sync.WaitGroup // the workers but the first
+
+	// take is held by the worker taking the next instance, so that the
+	// instances are numbered in input order; what follows is its.
+	take    sync.Mutex
+	next    int   // the number of the next instance
+	started int   // the workers started
+	feedErr error // what ended the input, once it did
+
+	mu       sync.Mutex
+	ring     []slot        // the results of instances printed+0 .. printed+len(ring)-1
+	printed  atomic.Int64  // the instances printed; written under mu
+	printing bool          // a worker prints: the others leave their results to it
+	halted   bool          // printing ended: an interrupted instance or a failed write
+	advance  chan struct{} // printed grew, for a worker that waits for room in ring
+}
+
+// slot holds one instance's result until it is printed.
+type slot struct {
+	r     result
+	ready bool
+}
+
+// work is a worker: it takes instances and solves them until the input
+// or the batch ends.
+func (b *batch[I]) work() {
+	var solve func(context.Context, int, I) result
+	for {
+		i, x, ok := b.nextInstance()
+		if !ok {
+			return
 		}
-	}
-	var feedErr error
-	go func() {
-		defer close(order)
-		defer close(jobs)
-		for i := 0; ; i++ {
-			x, err := src.next(ctx)
-			if err != nil {
-				feedErr = err
-				return
-			}
-			j := &job{i: i, x: x, done: make(chan struct{})}
-			select {
-			case order <- j:
-			case <-ctx.Done():
-				return
-			}
-			if i < o.jobs {
-				wg.Add(1)
-				go worker()
-			}
-			select {
-			case jobs <- j:
-			case <-ctx.Done():
-				// j is queued for printing but no worker will take it:
-				// it ends the printing as a stopped instance.
-				j.r = result{stopped: true}
-				close(j.done)
-				return
-			}
+		if solve == nil {
+			var done func()
+			solve, done = b.newWorker()
+			defer done()
 		}
-	}()
-	for j := range order {
+		b.finish(i, safely(b.ctx, i, x, solve))
+	}
+}
+
+// nextInstance returns the next instance and its number, and starts a
+// worker for the one after it while there are fewer than jobs; false
+// once the input ended, or the batch did. It waits while the instance
+// would be more than the ring ahead of the printing.
+func (b *batch[I]) nextInstance() (int, I, bool) {
+	var zero I
+	b.take.Lock()
+	defer b.take.Unlock()
+	if b.feedErr != nil || b.ctx.Err() != nil {
+		return 0, zero, false
+	}
+	i := b.next
+	for int64(i) >= b.printed.Load()+int64(len(b.ring)) {
 		select {
-		case <-j.done:
-		default:
-			p.flush() // nothing ready: show what we have
-			<-j.done
+		case <-b.advance:
+		case <-b.ctx.Done():
+			return 0, zero, false
 		}
-		if !p.print(j.r) {
-			cancel()
+	}
+	x, err := b.src.next(b.ctx)
+	if err != nil {
+		b.feedErr = err
+		return 0, zero, false
+	}
+	b.next++
+	if b.started < b.jobs && b.started <= i+1 {
+		b.started++
+		b.wg.Add(1)
+		go func() {
+			defer b.wg.Done()
+			b.work()
+		}()
+	}
+	return i, x, true
+}
+
+// finish keeps r, the result of instance i, and prints it and the ones
+// after it that are ready if it is next, unless another worker prints,
+// who then does.
+func (b *batch[I]) finish(i int, r result) {
+	b.mu.Lock()
+	n := int64(len(b.ring))
+	b.ring[int64(i)%n] = slot{r, true}
+	if b.printing || b.halted {
+		b.mu.Unlock()
+		return
+	}
+	b.printing = true
+	for {
+		k := b.printed.Load()
+		s := &b.ring[k%n]
+		if !s.ready {
 			break
 		}
+		r := s.r
+		*s = slot{}
+		b.mu.Unlock()
+		ok := b.p.print(r) // outside the lock: a write may wait
+		b.mu.Lock()
+		if !ok {
+			b.halted = true
+			b.cancel()
+			break
+		}
+		b.printed.Store(k + 1)
+		notify(b.advance)
 	}
-	cancel()
-	for range order { // let the feeder see the cancel and end
-	}
-	wg.Wait()
-	return p.finish(parent, in.name(), feedErr)
+	b.printing = false
+	b.mu.Unlock()
 }
 
 // safely solves instance i, x, turning a panic into a bug result that

@@ -20,19 +20,22 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
 )
 
-// compareSamples are inputs of every kind, each a few instances that both
-// backends settle within a second; several have instances of more than
-// one size, so that the plot has its size panel.
-var compareSamples = []struct {
+// compareSample is an input of a kind, a few instances that both
+// backends settle within a second.
+type compareSample struct {
 	kind  string
-	files [][]string // under testdata
+	files [][]string // judgedata.Path's elements
 	sized bool       // the kind has a size column
-}{
-	{"alphametic", [][]string{{"alphametic", "sample.in"}, {"alphametic", "alpha1.in"}, {"alphametic", "alpha3.in"}, {"alphametic", "alpha10.in"}}, true},
-	{"sudoku", [][]string{{"sudoku", "sample.in"}, {"sudoku", "top95.txt"}}, true},
-	{"sticks", [][]string{{"sticks", "sample.in"}}, true},
-	{"cake", [][]string{{"cake", "sample.in"}, {"cake", "cake1.in"}, {"cake", "cake3.in"}}, true},
-	{"digit-puzzle", [][]string{{"digit-puzzle", "sample.in"}}, false},
+}
+
+// compareSamples returns every kind's judge sample, and an example of
+// instances of several sizes, so that the plot has its size panel.
+func compareSamples() []compareSample {
+	var out []compareSample
+	for _, k := range kinds() {
+		out = append(out, compareSample{k.name(), [][]string{{k.name(), "sample.in"}}, k.sizeName() != ""})
+	}
+	return append(out, compareSample{"alphametic", [][]string{{"alphametic", "sample.in"}, {"alphametic", "alpha1.in"}, {"alphametic", "alpha3.in"}, {"alphametic", "alpha10.in"}}, true})
 }
 
 // compareTable is compare's stdout split into cells.
@@ -165,8 +168,9 @@ func colour(b int) string {
 }
 
 func TestCompareSamples(t *testing.T) {
-	for _, tc := range compareSamples {
-		t.Run(tc.kind, func(t *testing.T) {
+	panels := 0
+	for _, tc := range compareSamples() {
+		t.Run(fmt.Sprint(tc.kind, len(tc.files)), func(t *testing.T) {
 			dir := t.TempDir()
 			js, svg := filepath.Join(dir, "runs.json"), filepath.Join(dir, "times.svg")
 			args := []string{"compare", tc.kind, "--json", js, "--plot", svg}
@@ -219,10 +223,12 @@ func TestCompareSamples(t *testing.T) {
 			if tc.sized && len(sizes) > 1 {
 				points[colour(0)] = len(tb.rows) + 1
 				points[colour(1)] += len(tb.rows) + 1
+				panels++
 			}
 			require.Equal(t, points, svgPoints(t, svg))
 		})
 	}
+	require.Positive(t, panels, "a plot with its size panel")
 }
 
 // TestCompareRecordsFailures: a backend that reaches --timeout, or whose

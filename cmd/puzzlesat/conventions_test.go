@@ -19,7 +19,8 @@ import (
 )
 
 // TestKindsCommand: puzzlesat kinds lists the registry's kinds, a line
-// each with its summary, and --json the same with what each can do.
+// each with its summary, --names their names alone, and --json the same
+// with what each can do.
 func TestKindsCommand(t *testing.T) {
 	out, errs, code := cli(t, "", "kinds")
 	require.Equal(t, exitOK, code, errs)
@@ -33,6 +34,17 @@ func TestKindsCommand(t *testing.T) {
 		require.Equal(t, k.Summary(), strings.TrimLeft(summary, " "))
 	}
 
+	out, errs, code = cli(t, "", "kinds", "--names")
+	require.Equal(t, exitOK, code, errs)
+	var names []string
+	for _, k := range ks {
+		names = append(names, k.Name())
+	}
+	require.Equal(t, strings.Join(names, "\n")+"\n", out)
+	_, errs, code = cli(t, "", "kinds", "--names", "--json")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "--names or --json")
+
 	out, errs, code = cli(t, "", "kinds", "--json")
 	require.Equal(t, exitOK, code, errs)
 	var records []struct {
@@ -42,6 +54,7 @@ func TestKindsCommand(t *testing.T) {
 		Optimum bool   `json:"optimum"`
 		Bound   string `json:"bound"`
 		Grid    bool   `json:"grid"`
+		Size    string `json:"size"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &records))
 	require.Len(t, records, len(ks))
@@ -55,6 +68,7 @@ func TestKindsCommand(t *testing.T) {
 		require.Equal(t, optimum, records[i].Optimum)
 		require.Equal(t, b.Name, records[i].Bound)
 		require.Equal(t, grid, records[i].Grid)
+		require.Equal(t, pk.sizeName(), records[i].Size)
 	}
 
 	_, errs, code = cli(t, "", "kinds", "sudoku")
@@ -168,9 +182,10 @@ func TestPackageDocListsEveryCommand(t *testing.T) {
 
 // TestUsageTable holds docs/usage.md's table of flags to the flags: for
 // every subcommand, the flags the table gives it are those it takes, for
-// some kind, as its -h lists them (gen's generator parameters aside,
-// which gen KIND -h documents); and the usage blocks of docs/usage.md
-// and the README name every subcommand.
+// some kind, as its -h lists them (each kind's own aside, its options,
+// its bound and its generator's parameters, which COMMAND KIND -h
+// documents); and the usage blocks of docs/usage.md and the README name
+// every subcommand.
 func TestUsageTable(t *testing.T) {
 	doc := readFile(t, "../../docs/usage.md")
 	documented := map[string]map[string]bool{}
@@ -206,12 +221,13 @@ func TestUsageTable(t *testing.T) {
 				real[f[1]] = true
 			}
 		}
-		if c.name == "gen" {
-			for _, k := range kinds() {
-				if g, ok := k.lib.Kind.(kind.Generator); ok {
-					for _, p := range g.GenParams() {
-						delete(real, p.Name)
-					}
+		for _, k := range kinds() {
+			for _, f := range kindFlags(k) {
+				delete(real, f)
+			}
+			if g, ok := k.lib.Kind.(kind.Generator); ok && c.name == "gen" {
+				for _, p := range g.GenParams() {
+					delete(real, p.Name)
 				}
 			}
 		}
@@ -240,6 +256,21 @@ func helpArgs(c command) [][]string {
 		out = append(out, []string{c.name, k.name(), "-h"})
 	}
 	return out
+}
+
+// kindFlags returns the names of k's own flags: its parser's options and
+// its bound.
+func kindFlags(k *puzzleKind) []string {
+	var names []string
+	if c, ok := k.lib.Kind.(kind.Configurable); ok {
+		for _, f := range c.Options() {
+			names = append(names, f.Name)
+		}
+	}
+	if b, ok := k.bound(); ok {
+		names = append(names, b.Name)
+	}
+	return names
 }
 
 func sortedKeys(m map[string]bool) []string {

@@ -62,8 +62,10 @@ func (k *puzzleKind) name() string { return k.lib.Name() }
 // --certificate.
 func (k *puzzleKind) text(o *options, p kind.Instance, a puzzlesat.Answer) string {
 	text := a.Text
-	if g, ok := k.lib.Kind.(kind.Gridder); ok && o.grid {
-		text = g.Grid(p, a.Value)
+	if o.grid {
+		if g, ok := k.lib.Kind.(kind.Gridder); ok {
+			text = g.Grid(p, a.Value)
+		}
 	}
 	if o.certificate {
 		return text + a.Certificate

@@ -12,7 +12,7 @@
 //	puzzlesat gen KIND [flags]                      print random instances in judge format
 //	puzzlesat compare KIND [flags] FILE...          run every backend on every instance
 //	puzzlesat trace KIND [flags] -o PATH [FILE]     draw the first nodes of the DFS of one instance
-//	puzzlesat kinds [--json]                        list the puzzle kinds
+//	puzzlesat kinds [--names | --json]              list the puzzle kinds
 //	puzzlesat prunings KIND [--json]                list the prunings of a kind's DFS
 //	puzzlesat encodings KIND [--json]               list the choice points of a kind's SAT encoding
 //	puzzlesat lab [--http=ADDR] [--open]            serve the lab: solve and see every search in a browser
@@ -105,7 +105,7 @@ func commands() []command {
 		{"gen", "gen KIND [flags]", "print random instances in judge format", runGen},
 		{"compare", "compare KIND [flags] FILE...", "run every backend on every instance: a table, --json, --plot, --ablate", runCompare},
 		{"trace", "trace KIND [flags] -o PATH [FILE]", "draw the first nodes of the DFS of one instance, with its cuts: SVG, DOT or JSON", runTrace},
-		{"kinds", "kinds [--json]", "list the puzzle kinds, a line each: its name and what it is", runKinds},
+		{"kinds", "kinds [--names | --json]", "list the puzzle kinds, a line each: its name and what it is", runKinds},
 		{"prunings", "prunings KIND [--json]", "list the prunings of a kind's DFS, which --dfs switches", runPrunings},
 		{"encodings", "encodings KIND [--json]", "list the choice points of a kind's SAT encoding, which --encoding picks", runEncodings},
 		{"lab", "lab [--http=ADDR] [--open]", "serve the lab: solve and see every search in a browser", runLab},

@@ -40,7 +40,7 @@ type options struct {
 
 	// Kind-specific flags, registered by the kind that uses them.
 	parse  kind.ScanOptions // the values of the kind's options (kind.Configurable)
-	bound  int              // encode and decode: the query's bound (sticks --length, cake --area)
+	bound  int              // encode and decode: the query's bound (sticks --length, say)
 	stderr io.Writer
 	quiet  bool // notes are not printed again
 

@@ -33,7 +33,10 @@ const (
 )
 
 // source holds the instances that its producer reads ahead, in order,
-// and hands them to the batch.
+// and hands them to the batch. Its two sides meet under one lock, once
+// an instance each, and wake each other only when the other waits for
+// what they bring: a 9x9 puzzle takes 4 µs to solve, and a goroutine's
+// wake-up, or a read of the clock, for each was a tenth of that.
 type source[I any] struct {
 	maxBytes     int64 // the bound on the text held (aheadBytes)
 	maxInstances int   // the bound on the instances held (aheadInstances)
@@ -42,21 +45,64 @@ type source[I any] struct {
 	waits        func() bool   // whether the input being read may wait; nil: it may
 
 	mu    sync.Mutex
-	queue []held[I]
+	queue ring[held[I]]
 	bytes int64 // the text of the instances in queue
 	open  bool  // answering has begun: instances are handed out as they come
 	done  bool  // the input ended, at its end or at err
 	err   error
-	read  int           // instances read
-	last  time.Time     // when the last instance came, or the producer last waited for room
-	wake  chan struct{} // the producer brought something: an instance, the end
-	room  chan struct{} // next took an instance: the producer may go on
+	read  int // instances read
+	// full says that the producer waits for room, which it is given
+	// once the queue is down to three quarters of the bound: not at
+	// every instance taken.
+	full bool
+	// seen is read when next, waiting on a held queue, last looked, at
+	// seenAt: the input stalled when a whole stall passed without an
+	// instance, which next sees without the producer reading the clock.
+	seen   int
+	seenAt time.Time
+	wake   chan struct{} // the producer brought what next may wait for: an instance to an empty queue, the bound, the end
+	room   chan struct{} // the queue has room again: the producer may go on
 }
 
 // held is an instance in the queue and the text it took.
 type held[I any] struct {
 	x    I
 	size int64
+}
+
+// ring is a queue of values in a circular buffer that doubles when
+// full: a slice taken from at its front and appended to at its back
+// copied what it held at every growth, some 250 bytes for each 9x9 puzzle
+// of a batch.
+type ring[T any] struct {
+	buf  []T // its length a power of two, or 0
+	head int // the index of the first value
+	n    int
+}
+
+func (q *ring[T]) len() int { return q.n }
+
+// push adds x at the back.
+func (q *ring[T]) push(x T) {
+	if q.n == len(q.buf) {
+		buf := make([]T, max(16, 2*len(q.buf)))
+		for i := range q.n {
+			buf[i] = q.buf[(q.head+i)&(len(q.buf)-1)]
+		}
+		q.buf, q.head = buf, 0
+	}
+	q.buf[(q.head+q.n)&(len(q.buf)-1)] = x
+	q.n++
+}
+
+// pop removes and returns the value at the front; the queue is not empty.
+func (q *ring[T]) pop() T {
+	var zero T
+	x := q.buf[q.head]
+	q.buf[q.head] = zero // for the collector
+	q.head = (q.head + 1) & (len(q.buf) - 1)
+	q.n--
+	return x
 }
 
 // feedFunc reads the instances of a batch's input in order, under ctx,
@@ -107,9 +153,6 @@ func notify(ch chan struct{}) {
 // input ends or ctx does; bytes returns the input read so far. It waits
 // while the queue is full.
 func (s *source[I]) run(ctx context.Context, feed feedFunc[I], bytes func() int64) {
-	s.mu.Lock()
-	s.last = time.Now()
-	s.mu.Unlock()
 	var prev int64
 	err := feed(ctx, func(x I) error {
 		var size int64
@@ -118,8 +161,9 @@ func (s *source[I]) run(ctx context.Context, feed feedFunc[I], bytes func() int6
 			size, prev = now-prev, now
 		}
 		s.mu.Lock()
-		for len(s.queue) > 0 && (s.bytes >= s.maxBytes || len(s.queue) >= s.maxInstances) {
+		for s.queue.len() > 0 && (s.bytes >= s.maxBytes || s.queue.len() >= s.maxInstances) {
 			s.open = true // held to the bound: answering begins
+			s.full = true
 			s.mu.Unlock()
 			notify(s.wake)
 			select {
@@ -128,14 +172,15 @@ func (s *source[I]) run(ctx context.Context, feed feedFunc[I], bytes func() int6
 				return errStop
 			}
 			s.mu.Lock()
-			s.last = time.Now()
 		}
-		s.queue = append(s.queue, held[I]{x, size})
+		wake := s.queue.len() == 0 // next may wait for it
+		s.queue.push(held[I]{x, size})
 		s.bytes += size
 		s.read++
-		s.last = time.Now()
 		s.mu.Unlock()
-		notify(s.wake)
+		if wake {
+			notify(s.wake)
+		}
 		return nil
 	})
 	s.mu.Lock()
@@ -160,20 +205,26 @@ func (s *source[I]) total() (int, bool) {
 // before it are taken when answering had begun, and at once when it had
 // not, so that bad input in a small file prints nothing; an
 // *inputTimeout when no instance came for s.timeout while next waited;
-// or ctx's error.
+// or ctx's error. Answering begins at the bound, at the end of the
+// input, or once next saw no new instance come for a whole s.stall
+// (so within two of them after the last).
 func (s *source[I]) next(ctx context.Context) (I, error) {
 	var zero I
-	waitStart := time.Now()
+	var waitStart time.Time // of a wait on an empty queue
 	for {
 		s.mu.Lock()
-		if len(s.queue) > 0 && (s.open || s.done && s.err == nil) {
-			h := s.queue[0]
-			s.queue[0] = held[I]{}
-			s.queue = s.queue[1:]
+		if s.queue.len() > 0 && (s.open || s.done && s.err == nil) {
+			h := s.queue.pop()
 			s.bytes -= h.size
 			s.open = true
+			room := s.full && s.bytes <= s.maxBytes-s.maxBytes/4 && s.queue.len() <= s.maxInstances-s.maxInstances/4
+			if room {
+				s.full = false
+			}
 			s.mu.Unlock()
-			notify(s.room)
+			if room {
+				notify(s.room)
+			}
 			return h.x, nil
 		}
 		if s.done {
@@ -186,8 +237,11 @@ func (s *source[I]) next(ctx context.Context) (I, error) {
 		}
 		wait := time.Duration(-1)
 		now := time.Now()
-		if len(s.queue) > 0 { // held, not answering yet
-			d := s.last.Add(s.stall).Sub(now)
+		if s.queue.len() > 0 { // held, not answering yet
+			if s.read != s.seen {
+				s.seen, s.seenAt = s.read, now
+			}
+			d := s.seenAt.Add(s.stall).Sub(now)
 			if d <= 0 {
 				s.open = true
 				s.mu.Unlock()
@@ -195,7 +249,10 @@ func (s *source[I]) next(ctx context.Context) (I, error) {
 			}
 			wait = d
 		} else if s.timeout > 0 && (s.waits == nil || s.waits()) {
-			d := later(s.last, waitStart).Add(s.timeout).Sub(now)
+			if waitStart.IsZero() {
+				waitStart = now
+			}
+			d := waitStart.Add(s.timeout).Sub(now)
 			if d <= 0 {
 				s.mu.Unlock()
 				return zero, &inputTimeout{s.timeout}
@@ -224,14 +281,6 @@ func (s *source[I]) wait(ctx context.Context, d time.Duration) error {
 		return ctx.Err()
 	}
 	return nil
-}
-
-// later returns the later of a and b.
-func later(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
 }
 
 // inputTimeout is a wait for the next instance that reached --timeout:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,7 +82,7 @@ func TestSourceAnswersAtTheBound(t *testing.T) {
 				return err
 			}
 			s.mu.Lock()
-			most = max(most, len(s.queue))
+			most = max(most, s.queue.len())
 			s.mu.Unlock()
 			if i == 6 {
 				select {
@@ -200,4 +201,34 @@ func TestSourceEndsWithCtx(t *testing.T) {
 	cancel()
 	_, err := s.next(ctx)
 	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestRing: the source's queue hands its values out in the order they
+// came, across its growth and its wrapping around.
+func TestRing(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ops  string // p: push the next number, o: pop and check
+	}{
+		{"empty", ""},
+		{"one", "po"},
+		{"grows", strings.Repeat("p", 40) + strings.Repeat("o", 40)},
+		{"wraps", strings.Repeat("ppo", 30) + strings.Repeat("o", 30)},
+		{"grows while wrapped", strings.Repeat("p", 10) + strings.Repeat("o", 8) + strings.Repeat("p", 30) + strings.Repeat("o", 32)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var q ring[int]
+			pushed, popped := 0, 0
+			for _, op := range tc.ops {
+				if op == 'p' {
+					q.push(pushed)
+					pushed++
+				} else {
+					require.Equal(t, popped, q.pop())
+					popped++
+				}
+				require.Equal(t, pushed-popped, q.len())
+			}
+		})
+	}
 }

@@ -81,8 +81,7 @@ func TestTraceExitsAsSolve(t *testing.T) {
 		result         string
 	}{
 		{"timeout", "queens", "28\n", []string{"--timeout=1ns"}, "timeout"},
-		{"no solution", "cats", "2 5\n6\n1\n", nil, "no solution"},
-		{"no solution, sticks", "alphametic", "3\nABC\nABC\nAAA\n", nil, "no solution"},
+		{"no solution", "alphametic", "3\nABC\nABC\nAAA\n", nil, "no solution"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, tc.name+".json")

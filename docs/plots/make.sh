@@ -20,11 +20,12 @@ bin=$(mktemp -d)/puzzlesat
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/puzzlesat
 
-# compare NAME KIND ARGS...: one plot.
+# compare NAME KIND ARGS...: one plot, of a kind that the binary lists.
 compare() {
 	name=$1
 	kind=$2
 	shift 2
+	"$bin" kinds --names | grep -qx -- "$kind" || { echo "make.sh: $name: no kind $kind in puzzlesat kinds" >&2; exit 2; }
 	echo "$name: puzzlesat compare $kind --plot $out/$name.svg $*" >&2
 	status=0
 	nice -n 10 "$bin" compare "$kind" --plot "$out/$name.svg" "$@" | relabel >"$out/$name.txt" || status=$?
@@ -77,10 +78,13 @@ cake_judge() {
 		kinds/cake/testdata/cake3.in kinds/cake/testdata/cake4.in kinds/cake/testdata/cake5.in
 }
 
-[ $# -gt 0 ] || set -- alphametic_gen sudoku_hard9 sticks_judge cake_judge
+# plots lists the plots: every function above named KIND_SET, in order.
+plots() {
+	sed -n 's/^\([a-z0-9]*_[a-z0-9_]*\)() {$/\1/p' "$0"
+}
+
+[ $# -gt 0 ] || set -- $(plots)
 for plot in "$@"; do
-	case $plot in
-	alphametic_gen | sudoku_hard9 | sticks_judge | cake_judge) "$plot" ;;
-	*) echo "make.sh: unknown plot $plot" >&2 && exit 2 ;;
-	esac
+	plots | grep -qx -- "$plot" || { echo "make.sh: unknown plot $plot: want one of" $(plots) >&2; exit 2; }
+	"$plot"
 done

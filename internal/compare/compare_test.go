@@ -224,10 +224,10 @@ func TestPlotPanels(t *testing.T) {
 		circles  int // filled circles, legends included
 		hasCross bool
 	}{
-		{"no size: scatter alone", Chart{Kind: "digit-puzzle", Backends: []string{"dfs", "sat"}, Instances: ins}, nil, 10 + 1, true},
+		{"no size: scatter alone", Chart{Kind: "queens", Backends: []string{"dfs", "sat"}, Instances: ins}, nil, 10 + 1, true},
 		{"one size and two backends: scatter alone", Chart{Kind: "sudoku", SizeName: "box", Backends: []string{"dfs", "sat"}, Instances: oneSize}, nil, 10 + 1, true},
 		{"one backend: size panel alone", Chart{Kind: "sudoku", SizeName: "box", Backends: []string{"dfs"}, Instances: oneSize}, nil, 12 + 1, false},
-		{"one backend, no size", Chart{Kind: "digit-puzzle", Backends: []string{"dfs"}, Instances: ins}, ErrNothingToPlot, 0, false},
+		{"one backend, no size", Chart{Kind: "queens", Backends: []string{"dfs"}, Instances: ins}, ErrNothingToPlot, 0, false},
 		{"no instance", Chart{Kind: "alphametic", SizeName: "letters N", Backends: []string{"dfs", "sat"}}, nil, 0, false},
 	}
 	for _, tc := range tests {
@@ -290,7 +290,7 @@ func TestPlotNothingSettled(t *testing.T) {
 
 func TestPlotPNG(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, Plot(&b, PNG, Chart{Kind: "cake", SizeName: "volume N", Backends: []string{"dfs", "sat"}, Instances: sample()}))
+	require.NoError(t, Plot(&b, PNG, Chart{Kind: "sudoku", SizeName: "box side", Backends: []string{"dfs", "sat"}, Instances: sample()}))
 	img, err := png.Decode(&b)
 	require.NoError(t, err)
 	require.InDelta(t, 2*panelSide*pngDPI/72, img.Bounds().Dx(), 1)
@@ -356,7 +356,7 @@ var ablationSummaries = []AblationSummary{
 
 func TestPlotAblation(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, PlotAblation(&b, SVG, "sticks", ablationSummaries))
+	require.NoError(t, PlotAblation(&b, SVG, "sudoku", ablationSummaries))
 	arcs, polygons := fills(t, b.Bytes())
 	require.Equal(t, map[string]int{"000000": 2}, arcs) // the work's dot, on the plot and in the legend
 	require.Equal(t, map[string]int{
@@ -373,14 +373,14 @@ func TestPlotAblation(t *testing.T) {
 	require.NotContains(t, b.String(), "totalizer")
 
 	b.Reset()
-	require.NoError(t, PlotAblation(&b, PNG, "sticks", ablationSummaries))
+	require.NoError(t, PlotAblation(&b, PNG, "sudoku", ablationSummaries))
 	img, err := png.Decode(&b)
 	require.NoError(t, err)
 	require.Greater(t, float64(img.Bounds().Dy()), panelSide*pngDPI/72)
 	require.GreaterOrEqual(t, float64(img.Bounds().Dx()), panelSide*pngDPI/72-1)
 
-	require.ErrorIs(t, PlotAblation(io.Discard, SVG, "sticks", ablationSummaries[:1]), ErrNothingToPlot)
-	require.Error(t, PlotAblation(io.Discard, Format("pdf"), "sticks", ablationSummaries))
+	require.ErrorIs(t, PlotAblation(io.Discard, SVG, "sudoku", ablationSummaries[:1]), ErrNothingToPlot)
+	require.Error(t, PlotAblation(io.Discard, Format("pdf"), "sudoku", ablationSummaries))
 }
 
 // BenchmarkPlot draws 10,000 instances of two backends over 19 sizes, as

@@ -1,6 +1,7 @@
 // Package kindtest holds what the tests of every kind share: a kind's
 // first instance of a file, the check that a traced search draws what it
-// counts, and the check that random switches change no answer.
+// counts, the check that random switches change no answer, and the checks
+// of the engine auto picks by the kind's hint.
 package kindtest
 
 import (
@@ -20,6 +21,7 @@ import (
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/trace"
 )
 
@@ -163,4 +165,68 @@ func Instances[I kind.Instance](ps []I) []kind.Instance {
 		out[i] = p
 	}
 	return out
+}
+
+// Picked returns what Stats.Picked says of a run whose every solver
+// solver.Auto picked for by the rule named why, which picks CaDiCaL if
+// cadical: "gini(why)", "cadical(why)", or "gini(no-cadical)" in a build
+// without CaDiCaL.
+func Picked(why string, cadical bool) string {
+	if !cadical {
+		return "gini(" + why + ")"
+	}
+	if _, built := solver.Cadical(); built {
+		return "cadical(" + why + ")"
+	}
+	return "gini(no-cadical)"
+}
+
+// AutoPick is one formula of a kind and the rule of its Hint that picks
+// an engine for it.
+type AutoPick struct {
+	Name    string
+	Formula solver.Formula
+	Rule    string // its name
+	Cadical bool   // it picks CaDiCaL
+}
+
+// CheckHint checks the rule that auto applies to each formula of a
+// kind's hint.
+func CheckHint(t *testing.T, h solver.Hint, picks []AutoPick) {
+	t.Helper()
+	for _, tc := range picks {
+		r := h.Match(tc.Formula)
+		require.Equal(t, tc.Rule, r.Name, tc.Name)
+		require.Equal(t, tc.Cadical, r.Cadical, tc.Name)
+	}
+}
+
+// SolveAuto solves p by k's SAT backend with solver.Auto as o says,
+// checks its answer, and returns what Stats.Picked says.
+func SolveAuto(t *testing.T, k puzzlesat.Kind, p kind.Instance, o puzzlesat.Options) string {
+	t.Helper()
+	o.Backend, o.Solver = puzzlesat.SAT, solver.Auto()
+	a, st, err := k.Solve(context.Background(), p, o)
+	require.NoError(t, err)
+	require.NoError(t, k.Verify(p, a.Value))
+	return st.Picked
+}
+
+// CheckJudgeFile solves every instance of the judge file in by k as o
+// says and checks the answers against the file out, the judge's.
+func CheckJudgeFile(t *testing.T, k puzzlesat.Kind, in, out string, o puzzlesat.Options) {
+	t.Helper()
+	want, err := os.ReadFile(out)
+	require.NoError(t, err)
+	f, err := os.Open(in)
+	require.NoError(t, err)
+	defer f.Close()
+	var got strings.Builder
+	err = k.Scan(in, f, kind.ScanOptions{}, func(p kind.Instance) error {
+		a, _, err := k.Solve(context.Background(), p, o)
+		got.WriteString(a.Text)
+		return err
+	})
+	require.NoError(t, err, in)
+	require.Equal(t, strings.TrimSpace(string(want)), strings.TrimSpace(got.String()), in)
 }

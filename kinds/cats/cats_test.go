@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/kinds/cats"
+	"github.com/puzzlesat/puzzlesat/kinds/cats/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 )

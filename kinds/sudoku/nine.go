@@ -25,12 +25,11 @@ var nineBits = [16]uint64{0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 <
 var nineGivenBits = [16]uint64{0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7, 1 << 8, 1 << 9,
 	1 << 15, 1 << 15, 1 << 15, 1 << 15, 1 << 15, 1 << 15}
 
-// nineWord returns the word of the segment that starts c, from bits, and
-// the union of its cells' values, which says whether one is past 15 or
-// below 0.
-func nineWord(c []int16, bits *[16]uint64) (uint64, int16) {
-	c = c[:3]
-	return bits[c[0]&15] | bits[c[1]&15]<<16 | bits[c[2]&15]<<32, c[0] | c[1] | c[2]
+// nineWord returns the word of the segment of row that starts at cell
+// j, from bits, and the union of its cells' values, which says whether
+// one is past 15 or below 0.
+func nineWord(row *[9]int16, j int, bits *[16]uint64) (uint64, int16) {
+	return bits[row[j]&15] | bits[row[j+1]&15]<<16 | bits[row[j+2]&15]<<32, row[j] | row[j+1] | row[j+2]
 }
 
 // nineFold returns the union of the three lanes of w.
@@ -39,39 +38,55 @@ func nineFold(w uint64) uint64 { return (w | w>>16 | w>>32) & 0xffff }
 // sudoku9Fills reports whether cells fill the 9x9 puzzle of givens: every
 // given kept, and every row, box and column holding each of 1..9, which
 // also keeps out a value outside them (10..15 sets no bit, and leaves its
-// row short of one; any other is seen in the union of the values).
+// row short of one; any other is seen in the union of the values). The
+// words of the answer are made a row at a time and checked by unit after,
+// which keeps fewer of them at once than the compiler has registers for.
 func sudoku9Fills(givens, cells []int16) bool {
 	if len(cells) != 81 || len(givens) != 81 {
 		return false
 	}
+	var words [27]uint64 // the answer's segments, three a row
+	var lost uint64      // the bits of givens not kept
+	var values int16     // the union of every value and given
+	for r := range 9 {
+		row, given := (*[9]int16)(cells[9*r:9*r+9]), (*[9]int16)(givens[9*r:9*r+9])
+		w0, v0 := nineWord(row, 0, &nineBits)
+		w1, v1 := nineWord(row, 3, &nineBits)
+		w2, v2 := nineWord(row, 6, &nineBits)
+		g0, u0 := nineWord(given, 0, &nineGivenBits)
+		g1, u1 := nineWord(given, 3, &nineGivenBits)
+		g2, u2 := nineWord(given, 6, &nineGivenBits)
+		lost |= g0&^w0 | g1&^w1 | g2&^w2
+		values |= v0 | v1 | v2 | u0 | u1 | u2
+		w := (*[3]uint64)(words[3*r : 3*r+3])
+		w[0], w[1], w[2] = w0, w1, w2
+	}
+	return lost == 0 && uint16(values) < 16 && nineUnitsFull(&words)
+}
+
+// nineUnitsFull reports whether every row, box and column of the
+// segments' words holds each of 1..9.
+func nineUnitsFull(words *[27]uint64) bool {
 	var bad uint64
-	var values int16   // the union of every value and given
 	var cols [3]uint64 // the columns of stack k in the lanes of cols[k]
-	for band := 0; band < 81; band += 27 {
+	for b := 0; b < 27; b += 9 {
+		band := (*[9]uint64)(words[b : b+9])
 		var boxes [3]uint64
-		for r := band; r < band+27; r += 9 {
-			row, given := cells[r:r+9], givens[r:r+9]
-			w0, v0 := nineWord(row[0:], &nineBits)
-			w1, v1 := nineWord(row[3:], &nineBits)
-			w2, v2 := nineWord(row[6:], &nineBits)
-			g0, u0 := nineWord(given[0:], &nineGivenBits)
-			g1, u1 := nineWord(given[3:], &nineGivenBits)
-			g2, u2 := nineWord(given[6:], &nineGivenBits)
-			values |= v0 | v1 | v2 | u0 | u1 | u2
-			bad |= g0&^w0 | g1&^w1 | g2&^w2 // a given not kept
+		for r := 0; r < 9; r += 3 {
+			w0, w1, w2 := band[r], band[r+1], band[r+2]
 			bad |= nineFold(w0|w1|w2) ^ nineAll
-			cols[0], cols[1], cols[2] = cols[0]|w0, cols[1]|w1, cols[2]|w2
 			boxes[0], boxes[1], boxes[2] = boxes[0]|w0, boxes[1]|w1, boxes[2]|w2
 		}
-		for _, b := range boxes {
-			bad |= nineFold(b) ^ nineAll
+		for k, x := range boxes {
+			bad |= nineFold(x) ^ nineAll
+			cols[k] |= x
 		}
 	}
 	const lanes = nineAll | nineAll<<16 | nineAll<<32
 	for _, c := range cols {
 		bad |= c ^ lanes
 	}
-	return bad == 0 && uint16(values) < 16
+	return bad == 0
 }
 
 // sudoku9Distinct reports whether no value repeats in a row, column or
@@ -89,10 +104,10 @@ func sudoku9Distinct(cells []int16) bool {
 		var boxes [3]uint64
 		var givens [3]int // of each box of the band
 		for r := band; r < band+27; r += 9 {
-			row := cells[r : r+9]
-			w0, _ := nineWord(row[0:], &nineBits)
-			w1, _ := nineWord(row[3:], &nineBits)
-			w2, _ := nineWord(row[6:], &nineBits)
+			row := (*[9]int16)(cells[r : r+9])
+			w0, _ := nineWord(row, 0, &nineBits)
+			w1, _ := nineWord(row, 3, &nineBits)
+			w2, _ := nineWord(row, 6, &nineBits)
 			n0, n1, n2 := bits.OnesCount64(w0), bits.OnesCount64(w1), bits.OnesCount64(w2)
 			twice |= uint64(bits.OnesCount64(nineFold(w0|w1|w2)) ^ (n0 + n1 + n2))
 			twice |= cols[0]&w0 | cols[1]&w1 | cols[2]&w2

@@ -303,6 +303,11 @@ func (sp *sudokuParser) row(rows, want int) (string, error) {
 
 // puzzle reads the puzzle whose first line is s.
 func (sp *sudokuParser) puzzle(s string) (Instance, error) {
+	if len(s) == 81 && (sp.forced == "" || sp.forced == nineAlphabet) {
+		if p, ok := sp.nine(s); ok {
+			return p, sp.checkGivens(p, []int{p.Line})
+		}
+	}
 	if puzzle.HasBlank(s) {
 		return sp.numeric(s)
 	}
@@ -329,6 +334,23 @@ func (sp *sudokuParser) puzzle(s string) (Instance, error) {
 		return Instance{}, err
 	}
 	return p, sp.checkGivens(p, lineOf)
+}
+
+// nineAlphabet is the symbols of a 9x9 sudoku.
+const nineAlphabet = "123456789"
+
+// nine reads s, a line of 81 bytes, as a 9x9 puzzle when each byte is
+// one of its symbols or a blank, the usual case in a batch, without
+// asking what else s could be; false leaves s to the general path,
+// which reads it as it is or says what is wrong.
+func (sp *sudokuParser) nine(s string) (Instance, bool) {
+	var cells [81]int16
+	if sudokuDecode(cells[:], s, sp.values(nineAlphabet)) >= 0 {
+		return Instance{}, false
+	}
+	p := Instance{Box: 3, Cells: sp.cells(81), Layout: Line, Alphabet: nineAlphabet, Line: sp.Line}
+	copy(p.Cells, cells[:])
+	return p, true
 }
 
 // shape tells from the length of a puzzle's first line its side and
@@ -500,7 +522,7 @@ func sudokuDescribe(a string) string {
 	switch a {
 	case "1234":
 		return "1-4"
-	case "123456789":
+	case nineAlphabet:
 		return "1-9"
 	case sudokuHex:
 		return "0-9A-F"

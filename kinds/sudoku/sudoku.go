@@ -63,7 +63,7 @@ func Alphabet(box int) string {
 	case 2:
 		return "1234"
 	case 3:
-		return "123456789"
+		return nineAlphabet
 	case 4:
 		return "ABCDEFGHIJKLMNOP"
 	case 5:

@@ -62,3 +62,9 @@ func (alphameticKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
 	digit := func(c byte) int { return x.Digits[c-'A'] }
 	return kind.WordsPicture(q.Words[:2], q.Words[2], digit, q.N)
 }
+
+// Hint returns auto's rules for the kind's formulas, sat.Hint.
+func (alphameticKind) Hint(kind.Instance) solver.Hint { return sat.Hint }
+
+// CommentHint returns sat.Hint, whatever the comment says.
+func (alphameticKind) CommentHint(string) solver.Hint { return sat.Hint }

@@ -85,3 +85,9 @@ func (cakeKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
 	}
 	return pic
 }
+
+// Hint returns auto's rules for the kind's formulas, sat.Hint.
+func (cakeKind) Hint(kind.Instance) solver.Hint { return sat.Hint }
+
+// CommentHint returns sat.Hint, whatever the comment says.
+func (cakeKind) CommentHint(string) solver.Hint { return sat.Hint }

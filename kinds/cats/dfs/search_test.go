@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
-	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/kinds/cats"
 	"github.com/puzzlesat/puzzlesat/kinds/cats/dfs"
+	"github.com/puzzlesat/puzzlesat/kinds/cats/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"

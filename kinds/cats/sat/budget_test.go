@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
+	"github.com/puzzlesat/puzzlesat/kinds/cats/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/solver"
 )
 

@@ -97,3 +97,9 @@ func (catsKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
 	}
 	return kind.Picture{Type: "bars", Caption: strconv.Itoa(len(x.Cars)) + " cars of capacity " + strconv.Itoa(q.W), Bars: b}
 }
+
+// Hint returns auto's rules for the kind's formulas, sat.Hint.
+func (catsKind) Hint(kind.Instance) solver.Hint { return sat.Hint }
+
+// CommentHint returns sat.Hint, whatever the comment says.
+func (catsKind) CommentHint(string) solver.Hint { return sat.Hint }

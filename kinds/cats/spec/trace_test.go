@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/internal/kindtest"
-	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/kinds/cats"
+	"github.com/puzzlesat/puzzlesat/kinds/cats/internal/ref/catsref"
 )
 
 // TestCatsTrace traces both searches of cats, and bin completion without

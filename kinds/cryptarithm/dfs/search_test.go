@@ -8,9 +8,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/cryptbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/dfs"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/internal/ref/cryptbrute"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique/techniquetest"

@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/cryptbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/gen"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/internal/ref/cryptbrute"
 )
 
 var cryptGenSizes = []struct {

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/cryptbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/internal/ref/cryptbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/sat"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/solver"

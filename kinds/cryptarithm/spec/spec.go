@@ -110,3 +110,9 @@ func (cryptarithmKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
 	digit := func(c byte) int { return x.Digits[strings.IndexByte(letters, c)] }
 	return kind.WordsPicture(q.Addends, q.Sum, digit, q.Base)
 }
+
+// Hint returns auto's rules for the kind's formulas, sat.Hint.
+func (cryptarithmKind) Hint(kind.Instance) solver.Hint { return sat.Hint }
+
+// CommentHint returns sat.Hint, whatever the comment says.
+func (cryptarithmKind) CommentHint(string) solver.Hint { return sat.Hint }

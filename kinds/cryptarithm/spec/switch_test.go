@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/internal/kindtest"
-	"github.com/puzzlesat/puzzlesat/internal/ref/cryptbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm"
+	"github.com/puzzlesat/puzzlesat/kinds/cryptarithm/internal/ref/cryptbrute"
 )
 
 func TestSwitchesCryptarithm(t *testing.T) {

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/cnf"
-	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/internal/ref/digitbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/sat"
 	"github.com/puzzlesat/puzzlesat/solver"
 )

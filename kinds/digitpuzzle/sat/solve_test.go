@@ -8,10 +8,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/gen"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/internal/digitsearch"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/internal/ref/digitbrute"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"

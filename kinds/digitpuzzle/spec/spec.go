@@ -67,3 +67,9 @@ func (digitKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
 	return kind.Picture{Type: "words", Caption: "the pattern with the fewest changes, then the least",
 		Words: [][]string{{"", q.A, "×", q.B, "=", q.C}, {"→", x.A, "×", x.B, "=", x.C}}}
 }
+
+// Hint returns auto's rules for the kind's formulas, sat.Hint.
+func (digitKind) Hint(kind.Instance) solver.Hint { return sat.Hint }
+
+// CommentHint returns sat.Hint, whatever the comment says.
+func (digitKind) CommentHint(string) solver.Hint { return sat.Hint }

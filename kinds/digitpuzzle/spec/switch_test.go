@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/internal/kindtest"
-	"github.com/puzzlesat/puzzlesat/internal/ref/digitbrute"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle"
 	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/gen"
+	"github.com/puzzlesat/puzzlesat/kinds/digitpuzzle/internal/ref/digitbrute"
 )
 
 func TestSwitchesDigitPuzzle(t *testing.T) {

@@ -9,9 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/queensref"
 	"github.com/puzzlesat/puzzlesat/kinds/queens"
 	"github.com/puzzlesat/puzzlesat/kinds/queens/dfs"
+	"github.com/puzzlesat/puzzlesat/kinds/queens/internal/ref/queensref"
 	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/technique/techniquetest"

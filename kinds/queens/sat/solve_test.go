@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/puzzlesat/puzzlesat/internal/ref/queensref"
 	"github.com/puzzlesat/puzzlesat/kinds/queens"
+	"github.com/puzzlesat/puzzlesat/kinds/queens/internal/ref/queensref"
 	"github.com/puzzlesat/puzzlesat/kinds/queens/sat"
 	"github.com/puzzlesat/puzzlesat/solver"
 	"github.com/puzzlesat/puzzlesat/technique"

@@ -11,10 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
-	"github.com/puzzlesat/puzzlesat/internal/ref/sticksref"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/gen"
+	"github.com/puzzlesat/puzzlesat/kinds/sticks/internal/ref/sticksref"
 	"github.com/puzzlesat/puzzlesat/search"
 	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/technique/techniquetest"

@@ -13,10 +13,10 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/internal/ref/sticksref"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/gen"
+	"github.com/puzzlesat/puzzlesat/kinds/sticks/internal/ref/sticksref"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/search"
 )

@@ -124,3 +124,9 @@ func (sticksKind) Picture(_ kind.Instance, a kind.Answer) kind.Picture {
 	return kind.Picture{Type: "bars", Caption: "stick length " + strconv.Itoa(x.Length),
 		Bars: &kind.Bars{Length: x.Length, Bars: x.Sticks}}
 }
+
+// Hint returns auto's rules for the kind's formulas, sat.Hint.
+func (sticksKind) Hint(kind.Instance) solver.Hint { return sat.Hint }
+
+// CommentHint returns sat.Hint, whatever the comment says.
+func (sticksKind) CommentHint(string) solver.Hint { return sat.Hint }

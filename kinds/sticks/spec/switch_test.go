@@ -10,9 +10,9 @@ import (
 
 	"github.com/puzzlesat/puzzlesat"
 	"github.com/puzzlesat/puzzlesat/internal/kindtest"
-	"github.com/puzzlesat/puzzlesat/internal/ref/sticksref"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks"
 	"github.com/puzzlesat/puzzlesat/kinds/sticks/gen"
+	"github.com/puzzlesat/puzzlesat/kinds/sticks/internal/ref/sticksref"
 )
 
 // TestSwitchesSticks solves generated blocks with both backends, random

@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku/dfs"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku/gen"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/search"
 )

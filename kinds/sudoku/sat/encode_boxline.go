@@ -2,6 +2,7 @@ package sat
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 )
@@ -24,7 +25,7 @@ import (
 // those of a stack (bands by columns); unit propagation on these
 // exactly-ones is a look-up (boxLineTab).
 func PlacedBoxLine(p sudoku.Instance) ([]int16, bool) {
-	var s boxLine
+	s := boxLine{t: blTab()}
 	for i := range s.cand {
 		s.cand[i] = blBand
 	}
@@ -47,12 +48,14 @@ func PlacedBoxLine(p sudoku.Instance) ([]int16, bool) {
 // boxLine is PlacedBoxLine's state: cand[3*d+b] holds the cells of
 // band b that may hold digit d+1, fixed the digit placed in each cell (0
 // for none) and placed the placed cells of each band; dirty has bit
-// 3*d+b when cand[3*d+b] changed since its units were last looked at.
+// 3*d+b when cand[3*d+b] changed since its units were last looked at; t
+// is the tables.
 type boxLine struct {
 	cand   [27]uint32
 	fixed  [81]int8
 	placed [3]uint32
 	dirty  uint32
+	t      *blTables
 }
 
 const (
@@ -102,7 +105,7 @@ func (s *boxLine) clear(i int, m uint32) {
 // a contradiction: a cell without a digit, or a unit or a segment matrix
 // without a place for one.
 func (s *boxLine) propagate() bool {
-	t := &blTab
+	t := s.t
 	for {
 		placed, ok := s.nakedSingles()
 		if !ok {
@@ -188,7 +191,7 @@ func (s *boxLine) nakedSingles() (placed, ok bool) {
 // in one band) of a stack form a 3x3 matrix, bands by columns, with
 // exactly one in each row and each column.
 func (s *boxLine) columns(d int) bool {
-	t := &blTab
+	t := s.t
 	x := [3]uint32{s.cand[3*d], s.cand[3*d+1], s.cand[3*d+2]}
 	var one, two uint32
 	for _, y := range x {
@@ -265,11 +268,13 @@ func (t *blTables) cell(u int, k int8) int {
 	return 9*(int(k)/3) + 3*(u-3) + int(k)%3
 }
 
-// blTab holds the tables, built at initialisation and only read.
-var blTab = newBLTables()
+// blTab returns the tables, built at their first use and only read:
+// built at initialisation, they took every run of the command, whatever
+// it did, 185,000 instructions.
+var blTab = sync.OnceValue(newBLTables)
 
-func newBLTables() blTables {
-	var t blTables
+func newBLTables() *blTables {
+	t := new(blTables)
 	for u := range 3 {
 		t.shift[u], t.mask[u] = uint32(9*u), blRow
 		t.shift[3+u], t.mask[3+u] = uint32(3*u), blBox

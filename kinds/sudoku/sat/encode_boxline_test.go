@@ -10,8 +10,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/cnf"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku/internal/ref/sudokuref"
 )
 
 // TestPlacedBoxLineIsUnitPropagation: the cells that

@@ -12,8 +12,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/cnf"
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku/internal/ref/sudokuref"
 )
 
 // unitPropagate returns the literals that unit propagation on f forces,

@@ -123,3 +123,9 @@ func (sudokuKind) Picture(p kind.Instance, a kind.Answer) kind.Picture {
 	}
 	return kind.Picture{Type: "grid", Grid: g}
 }
+
+// Hint returns auto's rule for the formulas of p's side.
+func (sudokuKind) Hint(p kind.Instance) solver.Hint { return sat.Hint(p.(sudoku.Instance).Side()) }
+
+// CommentHint returns auto's rule for the side that the comment names.
+func (sudokuKind) CommentHint(comment string) solver.Hint { return sat.CommentHint(comment) }

@@ -1,6 +1,6 @@
 //go:build cadical
 
-package cadical
+package cadical_test
 
 import (
 	"bytes"
@@ -21,6 +21,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/cnf"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku/sat"
+	"github.com/puzzlesat/puzzlesat/solver/internal/cadical"
 )
 
 // rssEnv names the variable that makes TestRSSChild, run by TestPeakRSS
@@ -54,7 +55,7 @@ var formulas = map[string]func(cnf.Sink){
 			h.Hint(n, 5_000_000/3, 5_000_000)
 		}
 		for range 5_000_000 / 3 {
-			s.AddClause(randomClause(rng, n, 3))
+			s.AddClause(cadical.RandomClause(rng, n, 3))
 		}
 	},
 	// An empty 64x64 sudoku as `puzzlesat encode sudoku` writes it: 344,065
@@ -79,14 +80,14 @@ func TestRSSChild(t *testing.T) {
 	count := &countSink{}
 	var s cnf.Sink = count
 	tee := func(to cnf.Sink) cnf.Sink { return teeSink{count, to} }
-	var solver *Solver
+	var solver *cadical.Solver
 	switch sink {
 	case "count":
 	case "gini":
 		s = tee(giniSink{gini.New()})
 	case "cadical", "cadical+solve":
 		var err error
-		solver, err = New()
+		solver, err = cadical.New()
 		require.NoError(t, err)
 		s = tee(solver)
 	default:
@@ -94,12 +95,12 @@ func TestRSSChild(t *testing.T) {
 	}
 	build(s)
 	if solver != nil {
-		solver.flush()
+		solver.Flush()
 		require.NoError(t, solver.Err())
 		if sink == "cadical+solve" { // two seconds of solving: watches, learnt clauses
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			defer cancel()
-			if st, err := solver.Solve(ctx); st == Unknown {
+			if st, err := solver.Solve(ctx); st == cadical.Unknown {
 				require.ErrorIs(t, err, context.DeadlineExceeded)
 			}
 		}

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/internal/poll"
-	"github.com/puzzlesat/puzzlesat/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/kinds/cats"
+	"github.com/puzzlesat/puzzlesat/kinds/cats/internal/ref/catsref"
 	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/trace"
 )

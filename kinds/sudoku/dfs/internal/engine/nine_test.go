@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
-	"github.com/puzzlesat/puzzlesat/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/kinds/sudoku"
+	"github.com/puzzlesat/puzzlesat/kinds/sudoku/internal/ref/sudokuref"
 	"github.com/puzzlesat/puzzlesat/technique"
 	"github.com/puzzlesat/puzzlesat/trace"
 )

@@ -1,0 +1,30 @@
+package spec_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/puzzlesat/puzzlesat"
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
+	"github.com/puzzlesat/puzzlesat/internal/ref/judgedata"
+	"github.com/puzzlesat/puzzlesat/kind"
+	"github.com/puzzlesat/puzzlesat/solver"
+)
+
+// TestHint pins auto's rules for the cats's formulas.
+func TestHint(t *testing.T) {
+	p := kindtest.FirstInstance(t, theKind, judgedata.Path(t, "cats", "sample.in"))
+	kindtest.CheckHint(t, theKind.Kind.(kind.Hinter).Hint(p), []kindtest.AutoPick{
+		{Name: "cats", Formula: solver.Formula{Vars: 3_904, Lits: 30_000, Loop: true}, Rule: "cats", Cadical: true},
+		{Name: "over the budget", Formula: solver.Formula{Lits: solver.CadicalBudget + 1}, Rule: "over-cadical-budget"},
+	})
+}
+
+// TestAutoPicks solves the cats's sample with auto through package
+// puzzlesat, as the command does, and checks the pick that --stats
+// names: CaDiCaL only in a build with it. The answer is verified.
+func TestAutoPicks(t *testing.T) {
+	p := kindtest.FirstInstance(t, theKind, judgedata.Path(t, "cats", "sample.in"))
+	require.Equal(t, kindtest.Picked("cats", true), kindtest.SolveAuto(t, theKind, p, puzzlesat.Options{}))
+}
