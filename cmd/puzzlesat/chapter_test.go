@@ -47,7 +47,7 @@ func TestChapterStats(t *testing.T) {
 		sample := judgedata.Path(t, k.Name(), "sample.in")
 		p := kindtest.FirstInstance(t, k, sample)
 		for _, dfs := range []string{"chapter", "chapter,-" + ss[1].Prunings[0].Name} {
-			_, st, err := k.Solve(context.Background(), p, puzzlesat.Options{Prunings: dfs})
+			_, st, err := k.Solve(context.Background(), p, puzzlesat.Options{Prunings: dfs, CountCuts: true})
 			require.NoError(t, err)
 			_, counters, _ := strings.Cut(strings.SplitN(fmt.Sprintf("%+v", st), " ", 2)[1], " ") // without the time
 			_, errs, code := cli(t, "", "solve", k.Name(), "--dfs="+dfs, "--stats=all", sample)
