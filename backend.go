@@ -23,10 +23,10 @@ const (
 	DFS Backend = iota
 	// SAT encodes the puzzle into CNF and solves it with a SAT solver.
 	SAT
-	// Both runs DFS, then SAT, verifies each answer, and returns the answer
+	// Both runs DFS, then SAT, and returns a *Disagreement unless they agree.
 	// when the two agree, else a *Disagreement.
 	Both
-	// Race runs DFS and SAT at once; the first to settle the instance (an
+	// Race runs DFS and SAT at once; the first to settle wins (Stats.Won).
 	// answer that passes Verify, or a proof that there is none) wins, and
 	// the other is stopped at once. Stats.Won names the winner.
 	Race
@@ -72,65 +72,24 @@ func (b Backend) runs() []Backend {
 }
 
 // Options says how to solve. The zero value solves with the DFS backend,
-// no time limit, and for the SAT backend the default solver (auto in a
-// build with CaDiCaL, gini in a pure-Go build) under its default budget.
+// no time limit, and for the SAT backend the default solver (auto with
+// CaDiCaL linked in, else gini) under its default budget.
 type Options struct {
-	Backend Backend
-	// Timeout limits each backend's run on one instance, counted from the
-	// moment that backend starts; 0 means no limit beyond the context's.
-	// A run that times out returns an error that wraps
-	// context.DeadlineExceeded.
-	Timeout time.Duration
-	// Budget is the most literals a formula of the SAT backend may hold
-	// (blocking clauses of counting included); 0 means the solver's
-	// default: solver.DefaultBudget, or solver.CadicalBudget for CaDiCaL
-	// in process. A query over it fails with a *solver.TooLarge error
-	// before it is built where
-	// its size can be told in advance, else before it is solved; so does
-	// one that would not fit under the process's address-space limit
-	// (ulimit -v).
-	Budget int
-	// Solver is the SAT backend's solver (solver.ParseEngine makes one
-	// from its name); nil is the default, auto in a build with CaDiCaL
-	// and gini in a pure-Go build.
-	Solver solver.Engine
-	// Prunings switches the DFS's prunings (Kind.Prunings) away from
-	// their defaults: a comma-separated list of -NAME, which switches one
-	// off with those that need it, and +NAME, which switches an optional
-	// one on; "" keeps the defaults. Answers stay the same; the work done
-	// changes.
-	Prunings string
-	// Encoding picks the SAT encoding's options (Kind.Encodings): a
-	// comma-separated list of POINT=OPTION, or of an OPTION that belongs
-	// to one point only; "" keeps the defaults.
-	Encoding string
-	// Memory, when not nil, is shared with the other runs that use it at
-	// once (see NewMemory); a caller that solves in parallel divides its
-	// memory with it.
-	Memory *Memory
-	// Proof, when not nil, certifies the SAT backend's negative answers:
-	// every UNSAT answer that a result rests on ("no solution", the bound
-	// below an optimum, the end of a count) is solved again by a solver
-	// that writes a DRAT proof (Proof.Prover; CaDiCaL by default) and the
-	// proof is checked (package drat) before the result is returned; one
-	// that fails is an error wrapping solver.ErrNotCertified, never an
-	// answer. Stats.Proofs lists the proofs checked, and Proof.Dir keeps
-	// them with their formulas. docs/solvers.md says what that guarantees.
-	Proof *solver.Proof
-	// Session, when set, is one per goroutine; it keeps what the SAT
-	// backend reuses across instances (see Session). nil solves each
-	// instance on its own.
-	Session *Session
-	// CountCuts asks the DFS for the count of each pruning's acts in
-	// Stats.Cuts, as --stats prints them. Without it (and without Tree)
-	// the DFS runs as its build that counts nothing, which costs up to a
-	// quarter less (docs/results.md), and Stats.Cuts is nil.
+	Backend  Backend
+	Timeout  time.Duration // each backend's limit per instance; 0: the context's
+	Budget   int           // the most literals of a SAT formula; 0: the solver's default
+	Solver   solver.Engine // the SAT solver (solver.ParseEngine); nil: the default
+	Prunings string        // the DFS's prunings: "-NAME,+NAME" (Kind.ParsePrunings)
+	Encoding string        // the SAT encoding: "POINT=OPTION" (Kind.ParseEncoding)
+	Memory   *Memory       // shared by the runs that go on at once; nil: all of it
+	// Proof, when not nil, certifies every UNSAT answer a result rests
+	// on with a checked DRAT proof, or fails (docs/solvers.md).
+	Proof   *solver.Proof
+	Session *Session // one per goroutine: what a batch reuses; nil: none
+	// CountCuts fills Stats.Cuts; without it or Tree the DFS runs as its
+	// build that counts nothing.
 	CountCuts bool
-	// Tree, when not nil, receives the DFS's search tree as it runs: its
-	// decisions, the cuts under each and its answers (a trace.Recorder,
-	// as Trace uses, or a Sink of one's own). It serves one run at a
-	// time; the SAT backend ignores it.
-	Tree trace.Sink
+	Tree      trace.Sink // receives the DFS's tree as it runs (a trace.Recorder)
 }
 
 // config returns the SAT driver's configuration.
@@ -182,14 +141,9 @@ func (o Options) withTimeout(ctx context.Context) (context.Context, context.Canc
 	return ctx, func() {}
 }
 
-// SolveCNF solves any formula as o says: with o.Solver, under o.Budget,
-// and with an UNSAT answer certified when o.Proof is set (whose Name then
-// names the formula's files); solver.Auto picks for a formula that
-// Encode wrote, read back, by its kind's hint, the kind named by its
-// first comment. o.Backend and o.Timeout are not used: ctx sets the
-// time. It returns solver.Sat with a model, solver.Unsat, or
-// solver.Unknown with the context's error when ctx ended first; or the
-// solver's error (an external program that failed or lied).
+// SolveCNF solves any formula with o.Solver under o.Budget, certifying an
+// UNSAT answer when o.Proof is set; ctx sets the time. It returns
+// solver.Sat with a model, solver.Unsat, or solver.Unknown with ctx's error.
 func (o Options) SolveCNF(ctx context.Context, f *cnf.CNF) (solver.Status, cnf.Model, Stats, error) {
 	start := time.Now()
 	c := o.config()

@@ -24,12 +24,9 @@ func (e *WrongAnswer) Error() string {
 // Unwrap returns what Verify said.
 func (e *WrongAnswer) Unwrap() error { return e.Err }
 
-// Disagreement is the error of a Both run whose backends disagree. DFS
-// and SAT hold each backend's result: an answer of the kind's answer type
-// (or, from a Puzzle, an Answer), or an int from Count; nil when that
-// backend found no solution. Each answer passed Verify, so two different
-// answers mean that the instance has several solutions, or that one
-// backend missed the optimum.
+// Disagreement is the error of a Both run whose backends disagree; DFS
+// and SAT hold each result (an answer, a count, or nil for none). Both
+// answers passed Verify: the instance has several, or one missed the optimum.
 type Disagreement struct {
 	DFS, SAT any
 	answers  bool // the results are answers that passed Verify, not counts

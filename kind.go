@@ -14,12 +14,9 @@ import (
 	"github.com/puzzlesat/puzzlesat/technique"
 )
 
-// Kind is one kind of puzzle, as package puzzlesat runs it: its parser,
-// printer and Verify, its searches and encoding (the embedded kind.Kind),
-// and the ways to solve, count, trace and encode an instance, which
-// verify every answer. A Kind's instances are those its Scan yields, of
-// the kind's own type (such as sticks.Instance). It holds no state and is
-// safe for concurrent use.
+// Kind is one kind of puzzle (the embedded kind.Kind) with the ways to
+// solve, count, trace and encode its instances, each answer verified. It
+// is safe for concurrent use.
 type Kind struct {
 	kind.Kind
 }
@@ -82,11 +79,8 @@ func (k Kind) Check(o Options) ([]string, error) {
 	return notes, err
 }
 
-// ParsePrunings checks spec, as Options.Prunings takes it, against the
-// prunings of the search it selects (see Presets), so that a wrong name
-// fails before any solve: it returns spec in its canonical form (the
-// preset "chapter" first, then sorted, each name once) and a note for
-// each pruning switched off because it needs one that spec switches off.
+// ParsePrunings checks spec, as Options.Prunings takes it, and returns it
+// canonical, with a note for each pruning switched off by another.
 func (k Kind) ParsePrunings(spec string) (string, []string, error) {
 	set, notes, err := k.searches().Resolve(spec)
 	if err != nil {

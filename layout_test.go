@@ -1,9 +1,11 @@
 package puzzlesat_test
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -72,4 +74,46 @@ func TestBackendsApart(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRootAPISmall holds the root package to what a library user needs
+// (issue 39): at most 60 exported identifiers, counting methods and
+// constants, and `go doc -all .` under 300 lines.
+func TestRootAPISmall(t *testing.T) {
+	out, err := exec.Command("go", "doc", "-all", ".").Output()
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	require.Less(t, len(lines), 300, "go doc -all . is %d lines", len(lines))
+
+	pkgs, err := parser.ParseDir(token.NewFileSet(), ".", func(fi os.FileInfo) bool {
+		return !strings.HasSuffix(fi.Name(), "_test.go")
+	}, 0)
+	require.NoError(t, err)
+	var names []string
+	for _, f := range pkgs["puzzlesat"].Files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Name.IsExported() {
+					names = append(names, d.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						if s.Name.IsExported() {
+							names = append(names, s.Name.Name)
+						}
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							if n.IsExported() {
+								names = append(names, n.Name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	require.LessOrEqual(t, len(names), 60, "exported: %v", names)
 }

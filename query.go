@@ -28,16 +28,10 @@ type Query struct {
 	answer func(kind.Answer) Answer
 }
 
-// Encode returns the query about p at bound. For a kind.Optimizer, bound
-// 0 asks about the optimum, which the backends of o find first; the
-// other kinds ignore bound. A kind that is not a kind.Encoder cannot be
-// encoded, an error wrapping errors.ErrUnsupported. The formula's
-// comments name the kind, the question, the encoding (o.Encoding) and
-// their hash, and every variable that carries meaning; numbering is
-// deterministic, so the same instance, bound and encoding always give the
-// same formula. The choice points that pick how a formula is solved
-// (Choice.Search) are in neither the comments nor the hash: they give the
-// same formula.
+// Encode returns the query about p at bound (for a kind.Optimizer, 0
+// asks about the optimum); a kind that is not a kind.Encoder gives an error
+// wrapping errors.ErrUnsupported. The same instance, bound and encoding
+// always give the same formula, its comments naming what it asks.
 func (k Kind) Encode(ctx context.Context, p kind.Instance, bound int, o Options) (*Query, error) {
 	enc, ok := k.Kind.(kind.Encoder)
 	if !ok {
@@ -85,13 +79,9 @@ func (e *Query) Formula() *cnf.CNF { return e.query.Formula() }
 // WriteDIMACS writes the query's CNF as DIMACS, comments first.
 func (e *Query) WriteDIMACS(w io.Writer) error { return cnf.WriteDIMACS(w, e.Formula()) }
 
-// ReadModel reads a SAT solver's output for the query, in SAT-competition
-// form or MiniSat's, and returns the answer that its model holds, which
-// passed the instance's Verify. It refuses a model that was made for
-// another query: one that carries another hash, names more variables than
-// the formula has, or falsifies any of its clauses. A solver output of
-// UNSATISFIABLE gives ErrNoSolution. file names r in errors. When ctx
-// ends first, an endless output among them, it returns ctx's error.
+// ReadModel reads a SAT solver's output for the query (SAT-competition
+// or MiniSat form) and returns the verified answer its model holds. It
+// refuses a model of another query; UNSATISFIABLE gives ErrNoSolution.
 func (e *Query) ReadModel(ctx context.Context, file string, r io.Reader) (Answer, error) {
 	var zero Answer
 	f := e.Formula()

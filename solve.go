@@ -13,12 +13,8 @@ import (
 )
 
 // Solve solves p with the backends o names and returns an answer that
-// passed Verify (with Race, the first backend's to settle p). The error
-// is ErrNoSolution when p has no answer, *WrongAnswer when a backend's
-// answer fails Verify (a bug), *Disagreement when the two backends of
-// Both disagree, a *solver.TooLarge when a SAT formula is over the
-// budget, or another error naming the backend (a deadline or cancel among
-// them).
+// passed Verify. Its errors: ErrNoSolution, *WrongAnswer (a bug),
+// *Disagreement, *solver.TooLarge, or another naming the backend.
 func (k Kind) Solve(ctx context.Context, p kind.Instance, o Options) (Answer, Stats, error) {
 	r, err := k.resolve(o)
 	if err != nil {
@@ -83,14 +79,10 @@ func (k Kind) solveBy(ctx context.Context, b Backend, p kind.Instance, o Options
 	return out
 }
 
-// Count returns the number of answers of p, stopping at limit: a result
-// equal to limit means limit or more. A limit of 0 counts every answer,
-// as far as o's Timeout and budget let it. With Both the two counts must
-// agree, else the error is a *Disagreement. A count stopped early, by a
-// deadline, a cancel or a *solver.TooLarge formula, returns that error
-// with the answers counted so far (the most of the backends'), a lower
-// bound. A kind that is not a kind.Counter returns an error wrapping
-// errors.ErrUnsupported, and a negative limit is an error.
+// Count returns the number of answers of p, stopping at limit (0: every
+// answer). With Both the counts must agree, else a *Disagreement. A count
+// stopped early returns its error with the count so far, a lower bound.
+// A kind that is not a kind.Counter gives errors.ErrUnsupported.
 func (k Kind) Count(ctx context.Context, p kind.Instance, limit int, o Options) (int, Stats, error) {
 	counter, ok := k.Kind.(kind.Counter)
 	if !ok {

@@ -18,11 +18,8 @@ type Stats struct {
 	Time    time.Duration // wall time of the run
 
 	// The DFS backend's work.
-	Nodes int64 // search nodes visited
-	// Cuts counts how often each pruning that was on acted, in the
-	// order of the kind's Prunings: with Options.CountCuts or a Tree,
-	// else nil.
-	Cuts []Cut
+	Nodes int64 // decisions made
+	Cuts  []Cut // each pruning's acts, with Options.CountCuts or Tree
 
 	// The SAT backend's work, summed over every query it asked.
 	Vars, Clauses int   // the largest formula
@@ -30,41 +27,19 @@ type Stats struct {
 	Conflicts     int64 // where the solver reports them
 	Decisions     int64
 	Propagations  int64
-	// Winner names the SAT solver that answered the solves ("gini",
-	// "cadical(in-process)" for CaDiCaL linked in, "cadical" for the
-	// program), or, when several did in a portfolio, each with its
-	// count, most first ("gini:9,cadical:3").
-	Winner string
-	// Picked names the engines that the solver auto picked, with the
-	// rule that picked each ("cadical(sudoku-36-49)", or with counts
-	// when several: "cadical(cake-bound):1,gini(cake-cubes):1"); "" for
-	// another solver.
-	Picked string
-	// Proofs lists the negative answers certified by a checked proof
-	// (Options.Proof), in order.
-	Proofs []solver.ProofCheck
+	Winner        string              // the solvers that answered: "gini", "gini:9,cadical:3"
+	Picked        string              // what auto picked, and by which rule
+	Proofs        []solver.ProofCheck // the checked proofs (Options.Proof)
 
-	// Parts holds the stats of each backend of a Both or Race run, DFS
-	// first; nil otherwise.
-	Parts []Stats
-	// Won is the backend that won a Race run.
-	Won Backend
-	// Agreed reports, for a Both run, that the two backends gave the
-	// same answer or count, or both no answer.
-	Agreed bool
-	// Cancelled reports, for a part of a Race run, that the run was
-	// stopped because the other settled the instance first: its Time
-	// and counters are up to then.
-	Cancelled bool
+	// Both and Race runs.
+	Parts     []Stats // each backend's, DFS first
+	Won       Backend // the winner of a Race
+	Agreed    bool    // both backends gave the same answer or count
+	Cancelled bool    // this part of a Race was stopped by the other
 }
 
-// String prints the counters of the backend that ran that are not zero,
-// such as "dfs 1.25ms nodes=42 cuts=memo:3", or for Both and Race the
-// two parts separated by "; ", after "both agree:" when they agreed,
-// and "race won by sat:" with "cancelled after" before the time of the
-// part that lost. Times are rounded to the microsecond and spelled as
-// time.Duration spells them ("µs"). Format's %+v prints every counter,
-// zeros included.
+// String prints the counters that are not zero, such as
+// "dfs 1.25ms nodes=42 cuts=memo:3", and both parts of Both and Race.
 func (s Stats) String() string { return s.text(false) }
 
 // Format implements fmt.Formatter: %+v prints every counter, zeros
@@ -123,9 +98,7 @@ func (s Stats) text(all bool) string {
 	return b.String()
 }
 
-// Cut is how often one pruning of the DFS acted in a run: the
-// branches it cut, the values it removed or the states it refused, as
-// the pruning's Counts says.
+// Cut is how often one pruning of the DFS acted in a run.
 type Cut struct {
 	Pruning string
 	Count   int64

@@ -15,19 +15,12 @@ import (
 // given none.
 const DefaultTraceNodes = 2000
 
-// MaxTraceNodes is the most nodes Trace keeps: 2^20 take some
-// 200 MB with their layout, and draw a picture some 16 million pixels
-// tall, more than any viewer shows.
+// MaxTraceNodes is the most nodes Trace keeps (some 200 MB).
 const MaxTraceNodes = 1 << 20
 
-// Trace solves p by the DFS, as Solve does with Backend DFS and o's
-// prunings and timeout, and records the first nodes (DefaultTraceNodes
-// for 0, at most MaxTraceNodes) of its search tree: each decision, and
-// each cut under the
-// decision where it was made. The tree holds the cuts of every pruning
-// in its nodes and in the whole run; its Result is the answer as the
-// judge prints it, or how the search ended. The error is that of Solve;
-// the tree is returned with it but for bad options.
+// Trace solves p by the DFS, as Solve does with Backend DFS, and records
+// the first nodes (0: DefaultTraceNodes) of its search tree: each
+// decision, and each cut under the decision where it was made.
 func (k Kind) Trace(ctx context.Context, p kind.Instance, o Options, nodes int) (*trace.Tree, Answer, Stats, error) {
 	set, _, _, err := k.techniques(o)
 	if err != nil {
