@@ -148,20 +148,18 @@ func Prunings() []technique.Pruning {
 // The prunings on are read once at setup, as the bits of Prunings' table.
 // With one off the search only narrows less; record checks every leaf.
 type alphaSearch[C trace.Counts] struct {
+	columns
 	tick    poll.Ticker // counts the nodes
 	p       alphametic.Instance
-	n       int
-	all     uint32                   // the n digits
-	col     [alphametic.MaxN][3]int8 // letters of each column: addend, addend, sum
-	colsOf  [alphametic.MaxN]uint32  // columns in which each letter occurs
-	repeats uint32                   // columns with a letter twice
-	letters uint32                   // letters that occur in some word
-	perm    bool                     // every letter occurs: each digit is some letter's
-	seq     [alphametic.MaxN]int8    // the letters that occur, in the order pick scans them
-	nseq    int                      // how many seq holds
+	all     uint32                  // the n digits
+	colsOf  [alphametic.MaxN]uint32 // columns in which each letter occurs
+	repeats uint32                  // columns with a letter twice
+	letters uint32                  // letters that occur in some word
+	perm    bool                    // every letter occurs: each digit is some letter's
+	seq     [alphametic.MaxN]int8   // the letters that occur, in the order pick scans them
+	nseq    int                     // how many seq holds
 
-	on       technique.Bits // the prunings on, indexed by the constants of Prunings
-	byDegree bool           // counting, with fewest-digits: pick letters by digits per column
+	byDegree bool // counting, with fewest-digits: pick letters by digits per column
 
 	limit int   // stop after this many answers (0: never)
 	count int   // answers found
@@ -171,6 +169,19 @@ type alphaSearch[C trace.Counts] struct {
 	// kLargest is the count of largest-first, trace.Unused when it is
 	// off: each branching counts without a test.
 	kLargest int
+}
+
+// columns is what the revision of a column reads. It is not generic, so
+// that the revisions, the hot loop, compile as plain methods: a method of
+// a generic type takes a dictionary in a register, and revise's loop
+// spills when it has one register less (docs/results.md).
+type columns struct {
+	n   int
+	col [alphametic.MaxN][3]int8 // letters of each column: addend, addend, sum
+	on  technique.Bits           // the prunings on, indexed by the constants of Prunings
+	// counting: the revisions count the digits they remove. A field, not
+	// a parameter, which would take a register from revise's loop.
+	counting bool
 }
 
 // alphaState is what the search knows at one node. It is small and copied
@@ -184,9 +195,10 @@ type alphaState struct {
 // every answer (up to limit) or stops at the first.
 func newAlphaSearch[C trace.Counts](ctx context.Context, p alphametic.Instance, limit int, counting bool, run search.Run) *alphaSearch[C] {
 	n := p.N
-	s := &alphaSearch[C]{tick: poll.New(ctx), p: p, n: n, all: 1<<n - 1, limit: max(limit, 0)}
+	s := &alphaSearch[C]{columns: columns{n: n}, tick: poll.New(ctx), p: p, all: 1<<n - 1, limit: max(limit, 0)}
 	byColumn := s.switches(run.Prunings, counting)
 	s.probe.Start(run.Sink)
+	s.counting = s.probe.Counting()
 	for c := range n {
 		for w := range 3 {
 			l := int8(p.Words[w][n-1-c] - 'A')
@@ -398,11 +410,13 @@ func (s *alphaSearch[C]) reviseColumn(st *alphaState, j int, dirty *uint32) bool
 	before := [3]uint32{st.dom[c[0]], st.dom[c[1]], st.dom[c[2]]}
 	in, out := st.carry[j], st.carry[j+1]
 	var ok bool
+	var removed int
 	if s.repeats&(1<<j) != 0 {
-		ok = s.reviseRepeats(st, j)
+		ok, removed = s.reviseRepeats(st, j)
 	} else {
-		ok = s.revise(st, j)
+		ok, removed = s.revise(st, j)
 	}
+	s.probe.CutN(alphaColumnNarrow, removed)
 	if !ok {
 		s.probe.Cut(alphaColumnCheck)
 		if s.probe.Tracing() {
@@ -520,7 +534,7 @@ func (s *alphaSearch[C]) hiddenSingles(st *alphaState, dirty *uint32) bool {
 // answer. (This is arc consistency on the column alone; that the three
 // letters differ is left to alldiff.) Digit sets are bit masks, so all
 // sums a+b come from one shift-or per digit of the smaller addend set.
-func (s *alphaSearch[C]) revise(st *alphaState, j int) bool {
+func (s *columns) revise(st *alphaState, j int) (ok bool, removed int) {
 	c := s.col[j]
 	da, db, dd := st.dom[c[0]], st.dom[c[1]], st.dom[c[2]]
 	sums := sumset(da, db)
@@ -548,28 +562,30 @@ func (s *alphaSearch[C]) revise(st *alphaState, j int) bool {
 		}
 	}
 	if nd == 0 {
-		return false
+		return false, 0
 	}
 	if !s.on.Has(alphaCarryBounds) {
 		in, out = st.carry[j], st.carry[j+1]
 	}
 	if !s.on.Has(alphaColumnNarrow) {
 		st.carry[j], st.carry[j+1] = in, out
-		return true
+		return true, 0
 	}
 	na, nb := da, db
 	if sums&^good != 0 {
 		// Some pair gives no good sum: keep the addends with a partner
 		// that does. Often every pair is good, and this is skipped.
 		na, nb = partners(da, db, good), partners(db, da, good)
-		s.probe.CutN(alphaColumnNarrow, bits.OnesCount64(uint64(da^na)<<32|uint64(db^nb)))
+		if s.counting {
+			removed = bits.OnesCount64(uint64(da^na)<<32 | uint64(db^nb))
+		}
 	}
-	if nd != dd { // tested, not counted always: most revisions keep d
-		s.probe.CutN(alphaColumnNarrow, bits.OnesCount32(dd^nd))
+	if s.counting && nd != dd { // tested, not counted always: most revisions keep d
+		removed += bits.OnesCount32(dd ^ nd)
 	}
 	st.dom[c[0]], st.dom[c[1]], st.dom[c[2]] = na, nb, nd
 	st.carry[j], st.carry[j+1] = in, out
-	return true
+	return true, removed
 }
 
 // columnText names column j, from the right, with its letters: "column
@@ -636,7 +652,7 @@ func partners(a, b uint32, t uint64) uint32 {
 // the values of the pairs of addend digits that fit it, as revise does.
 // A letter twice leaves few pairs: with a = d, a + b + in = a + n*out
 // leaves b = 0 (no carries) or b = n-1 (both carry), and likewise for b = d.
-func (s *alphaSearch[C]) reviseRepeats(st *alphaState, j int) bool {
+func (s *columns) reviseRepeats(st *alphaState, j int) (ok bool, removed int) {
 	c := s.col[j]
 	ma, mb := st.dom[c[0]], st.dom[c[1]]
 	if c[0] == c[2] {
@@ -670,7 +686,7 @@ func (s *alphaSearch[C]) reviseRepeats(st *alphaState, j int) bool {
 		}
 	}
 	if in == 0 {
-		return false
+		return false, 0
 	}
 	if s.on.Has(alphaColumnNarrow) {
 		for k, l := range c {
@@ -678,13 +694,15 @@ func (s *alphaSearch[C]) reviseRepeats(st *alphaState, j int) bool {
 			// digits removed count once.
 			old := st.dom[l]
 			st.dom[l] &= nv[k]
-			s.probe.CutN(alphaColumnNarrow, bits.OnesCount32(old^st.dom[l]))
+			if s.counting {
+				removed += bits.OnesCount32(old ^ st.dom[l])
+			}
 		}
 	}
 	if s.on.Has(alphaCarryBounds) {
 		st.carry[j], st.carry[j+1] = in, out
 	}
-	return true
+	return true, removed
 }
 
 // sameAgree reports whether the digits v of a column with letters c give
