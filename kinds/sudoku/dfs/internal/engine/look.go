@@ -59,7 +59,7 @@ type probeResult struct {
 // st has no answer or the search must stop. The option whose probe removed
 // more comes first: it leaves less to search, and reached the answers of
 // the judge's 25x25 puzzles sooner than the other order.
-func (s *smallSearch[C]) lookAhead(st []uint64, opts []uint32) ([]uint32, bool) {
+func (s *smallSearch) lookAhead(st []uint64, opts []uint32) ([]uint32, bool) {
 	if s.look == nil {
 		s.look = newLookahead(s.g)
 	}
@@ -103,7 +103,7 @@ func (lk *lookahead) nextStamp() {
 // lookRound probes every choice of at most width options once. It reports
 // whether it removed anything, the best two-way choice, and false on a
 // contradiction.
-func (s *smallSearch[C]) lookRound(st []uint64, width int) (changes bool, best [2]uint32, ok bool) {
+func (s *smallSearch) lookRound(st []uint64, width int) (changes bool, best [2]uint32, ok bool) {
 	g, lk := s.g, s.look
 	lk.round++
 	if lk.round == 0 { // wrapped: forget every probe
@@ -163,7 +163,7 @@ func (s *smallSearch[C]) lookRound(st []uint64, width int) (changes bool, best [
 // choice appends to ls the options of constraint i of st (cell i, or the
 // i-n-th unit symbol) when it has 2 to width of them, and returns nil
 // otherwise.
-func (s *smallSearch[C]) choice(st []uint64, i, width int, ls []uint32) []uint32 {
+func (s *smallSearch) choice(st []uint64, i, width int, ls []uint32) []uint32 {
 	g := s.g
 	m := st[i]
 	if k := bits.OnesCount64(m); m&solvedBit != 0 || k < 2 || k > width {
@@ -190,13 +190,13 @@ func (s *smallSearch[C]) choice(st []uint64, i, width int, ls []uint32) []uint32
 // smaller both subtrees, as look-ahead SAT solvers such as march score
 // their branches) and of the failures seen in their constraints (as dom/wdeg
 // does in constraint programming: it keeps the search on the hard part).
-func (s *smallSearch[C]) score(a, b uint32, ra, rb probeResult) float64 {
+func (s *smallSearch) score(a, b uint32, ra, rb probeResult) float64 {
 	return float64(ra.elims+1) * float64(rb.elims+1) * float64(s.fails(a)) * float64(s.fails(b))
 }
 
 // fails returns the failures seen in the four constraints of option l
 // (its cell, and its symbol in the cell's three units), plus four.
-func (s *smallSearch[C]) fails(l uint32) int32 {
+func (s *smallSearch) fails(l uint32) int32 {
 	g, f := s.g, s.look.fails
 	c, v := int(l>>6), int(l&63)
 	at := &g.placeOf[c]
@@ -204,19 +204,19 @@ func (s *smallSearch[C]) fails(l uint32) int32 {
 }
 
 // bump notes a failure in constraint i (a cell, or n + a unit symbol).
-func (s *smallSearch[C]) bump(i int) {
+func (s *smallSearch) bump(i int) {
 	if s.look != nil {
 		s.look.fails[i]++
 	}
 }
 
 // drop removes the option l (cell<<5 | symbol) from st.
-func (s *smallSearch[C]) drop(st []uint64, l uint32) bool {
+func (s *smallSearch) drop(st []uint64, l uint32) bool {
 	c, v := int(l>>6), int(l&63)
 	if st[c]&(1<<v) == 0 {
 		return true
 	}
-	s.cuts.Cut(CutLookAhead)
+	s.cut(CutLookAhead)
 	if s.counts.Tracing() {
 		s.cuts.Why(CutLookAhead, cellLabel(c, s.g.side, v+1)+" fails when probed: dropped")
 	}
@@ -229,7 +229,7 @@ func (s *smallSearch[C]) drop(st []uint64, l uint32) bool {
 // which only lost candidates since: every answer extending st with l
 // extends that state with l too, so it keeps within what propagation left
 // there.
-func (s *smallSearch[C]) probe(st []uint64, l uint32) probeResult {
+func (s *smallSearch) probe(st []uint64, l uint32) probeResult {
 	lk := s.look
 	if lk.atRound[l] == lk.round {
 		return lk.results[lk.litAt[l]]
@@ -265,7 +265,7 @@ func (s *smallSearch[C]) probe(st []uint64, l uint32) probeResult {
 // false on a contradiction. A cell that some probe left alone keeps all
 // its candidates there, so only cells that every probe changed can lose
 // any.
-func (s *smallSearch[C]) dilemma(st []uint64, rs []probeResult) (int, bool) {
+func (s *smallSearch) dilemma(st []uint64, rs []probeResult) (int, bool) {
 	lk := s.look
 	lk.nextStamp()
 	last := int32(len(rs) - 1)
@@ -290,7 +290,7 @@ func (s *smallSearch[C]) dilemma(st []uint64, rs []probeResult) (int, bool) {
 		}
 		for out := m &^ (lk.union[c] | e.mask); out != 0; out &= out - 1 {
 			n++
-			s.cuts.Cut(CutLookAhead)
+			s.cut(CutLookAhead)
 			if s.counts.Tracing() {
 				s.cuts.Why(CutLookAhead, fmt.Sprintf("%s loses %d: every option of a choice rules it out", cellName(c, s.g.side), bits.TrailingZeros64(out)+1))
 			}

@@ -102,7 +102,7 @@ func (g *geom) unitCell(u, k int) int {
 func (g *geom) place(u, v int) int { return g.n + u*g.side + v }
 
 // smallSearch is one depth-first search for the answers of one puzzle.
-type smallSearch[C trace.Counts] struct {
+type smallSearch struct {
 	g         *geom
 	tick      poll.Ticker // looks at the context every poll.Every steps (nodes and look-ahead probes)
 	levels    [][]uint64  // the state at each search depth
@@ -125,10 +125,24 @@ type smallSearch[C trace.Counts] struct {
 	err      error          // ctx.Err() when the search was cut short
 	clash    bool           // the givens contradict each other
 	on       technique.Bits // the prunings on, by the Cut constants
-	// counts holds the cuts of the search; cuts points to it, or during a
-	// look-ahead probe to scratch, as what a probe does is look-ahead's.
-	counts, scratch trace.Probe[C]
-	cuts            *trace.Probe[C]
+	// counts holds the cuts of the search when counting; cuts points to
+	// it, or during a look-ahead probe to scratch, as what a probe does is
+	// look-ahead's. The search is not generic in its counts, as the other
+	// searches are: as methods of a generic type its hot loops (assign,
+	// eliminate, unplace) spill the dictionary's register and ran 1.9%
+	// more instructions uncounted than the counting search before
+	// (docs/results.md); a test of counting where a cut is counted costs
+	// less.
+	counting        bool
+	counts, scratch trace.Probe[trace.Counted]
+	cuts            *trace.Probe[trace.Counted]
+}
+
+// cut counts one act of pruning k, when counting.
+func (s *smallSearch) cut(k int) {
+	if s.counting {
+		s.cuts.Cut(k)
+	}
 }
 
 // Queue entries that a single forced carry its pruning, so that the cell
@@ -141,10 +155,12 @@ const (
 )
 
 // newSmallSearch checks p and places its givens, with the prunings on.
-func newSmallSearch[C trace.Counts](ctx context.Context, p sudoku.Instance, limit int, on technique.Bits, sink trace.Sink) *smallSearch[C] {
+func newSmallSearch(ctx context.Context, p sudoku.Instance, limit int, on technique.Bits, counting bool, sink trace.Sink) *smallSearch {
 	g := geoms[p.Box]()
-	s := &smallSearch[C]{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64, on: on}
-	s.counts.Start(sink)
+	s := &smallSearch{g: g, tick: poll.New(ctx), limit: limit, maxNodes: math.MaxInt64, on: on, counting: counting}
+	if counting {
+		s.counts.Start(sink)
+	}
 	s.cuts = &s.counts
 	// One allocation holds the root state, the queues and the weights.
 	s.levels = [][]uint64{make([]uint64, g.size)}
@@ -162,17 +178,22 @@ func newSmallSearch[C trace.Counts](ctx context.Context, p sudoku.Instance, limi
 // runSmall solves or counts p, whose box is 2 to smallMax, with
 // smallSearch and the prunings on.
 func runSmall[C trace.Counts](ctx context.Context, p sudoku.Instance, limit int, maxNodes int64, on technique.Bits, sink trace.Sink) Result {
-	s := newSmallSearch[C](ctx, p, limit, on, sink)
+	var probe trace.Probe[C]
+	s := newSmallSearch(ctx, p, limit, on, probe.Counting(), sink)
 	s.maxNodes = maxNodes
 	s.run()
-	return Result{s.found, s.answer, s.nodes, s.err, s.counts.Counts(NumCuts)}
+	var cuts []int64
+	if s.counting {
+		cuts = s.counts.Counts(NumCuts)
+	}
+	return Result{s.found, s.answer, s.nodes, s.err, cuts}
 }
 
 // start sets st to the givens and the candidates they leave, all at once
 // (placing the givens one by one costs more), and queues the singles and
 // box-line interactions of that state. It returns false when the givens
 // contradict each other.
-func (s *smallSearch[C]) start(st []uint64, cells []int16) bool {
+func (s *smallSearch) start(st []uint64, cells []int16) bool {
 	g := s.g
 	var used [3 * 49]uint64 // the symbols given in each unit
 	free := g.n
@@ -211,7 +232,7 @@ func (s *smallSearch[C]) start(st []uint64, cells []int16) bool {
 		switch {
 		case m == 0:
 			if s.on.Has(CutDeadCell) {
-				s.cuts.Cut(CutDeadCell)
+				s.cut(CutDeadCell)
 				if s.counts.Tracing() {
 					s.cuts.Why(CutDeadCell, "the givens leave "+cellName(c, g.side)+" no candidate")
 				}
@@ -226,7 +247,7 @@ func (s *smallSearch[C]) start(st []uint64, cells []int16) bool {
 		switch {
 		case pm == 0:
 			if s.on.Has(CutDeadCell) {
-				s.cuts.Cut(CutDeadCell)
+				s.cut(CutDeadCell)
 				if s.counts.Tracing() {
 					s.cuts.Why(CutDeadCell, fmt.Sprintf("the givens leave %d no place in %s", i%g.side+1, unitName(u, g.side)))
 				}
@@ -246,7 +267,7 @@ func (s *smallSearch[C]) start(st []uint64, cells []int16) bool {
 // run searches from the givens, first without look-ahead and then, if
 // that takes more than plainNodes nodes, with it: from scratch when
 // no answer was found yet, else from where the search is.
-func (s *smallSearch[C]) run() {
+func (s *smallSearch) run() {
 	if s.clash {
 		return
 	}
@@ -266,7 +287,7 @@ func (s *smallSearch[C]) run() {
 var errRestart = errors.New("restart with look-ahead")
 
 // stop counts a step and reports whether the search must stop.
-func (s *smallSearch[C]) stop() bool {
+func (s *smallSearch) stop() bool {
 	if !s.tick.Tick() && s.err == nil {
 		s.err = s.tick.Err()
 	}
@@ -276,7 +297,7 @@ func (s *smallSearch[C]) stop() bool {
 // search explores the propagated state at depth d. Every answer puts one
 // of the branching constraint's options in place, so trying each in turn
 // misses none.
-func (s *smallSearch[C]) search(d int) {
+func (s *smallSearch) search(d int) {
 	switch {
 	case s.states >= s.maxNodes:
 		s.err = ErrNodeLimit
@@ -314,7 +335,7 @@ func (s *smallSearch[C]) search(d int) {
 		opts = s.branch(opts, st)
 	}
 	if s.on.Has(CutFewestFirst) {
-		s.cuts.Cut(CutFewestFirst)
+		s.cut(CutFewestFirst)
 		if s.counts.Tracing() {
 			s.counts.Why(CutFewestFirst, fmt.Sprintf("the fewest options: %d", len(opts)))
 		}
@@ -360,7 +381,7 @@ func singleWhy(k, c, side, v int) string {
 }
 
 // cellOptions appends the placements of each candidate of cell c.
-func (s *smallSearch[C]) cellOptions(opts []uint32, st []uint64, c int) []uint32 {
+func (s *smallSearch) cellOptions(opts []uint32, st []uint64, c int) []uint32 {
 	for m := st[c]; m != 0; m &= m - 1 {
 		opts = append(opts, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
 	}
@@ -369,7 +390,7 @@ func (s *smallSearch[C]) cellOptions(opts []uint32, st []uint64, c int) []uint32
 
 // firstCell appends the options of the first free cell of st, which has
 // one.
-func (s *smallSearch[C]) firstCell(opts []uint32, st []uint64) []uint32 {
+func (s *smallSearch) firstCell(opts []uint32, st []uint64) []uint32 {
 	for c, m := range st[:s.g.n] {
 		if m&solvedBit == 0 {
 			return s.cellOptions(opts, st, c)
@@ -387,7 +408,7 @@ func (s *smallSearch[C]) firstCell(opts []uint32, st []uint64) []uint32 {
 // (conflict-directed, as dom/wdeg in constraint programming: it keeps the
 // search near the hard part). A unit symbol wins only with fewer options,
 // which happens on big grids when no cell is down to two candidates.
-func (s *smallSearch[C]) branch(opts []uint32, st []uint64) []uint32 {
+func (s *smallSearch) branch(opts []uint32, st []uint64) []uint32 {
 	g := s.g
 	best, bestN, bestW := -1, 99, uint32(0)
 	for c, m := range st[:g.n] {
@@ -424,7 +445,7 @@ func (s *smallSearch[C]) branch(opts []uint32, st []uint64) []uint32 {
 }
 
 // solution counts the answer st and keeps the first.
-func (s *smallSearch[C]) solution(st []uint64) {
+func (s *smallSearch) solution(st []uint64) {
 	if s.counts.Tracing() {
 		s.counts.Found()
 	}
@@ -439,7 +460,7 @@ func (s *smallSearch[C]) solution(st []uint64) {
 }
 
 // fail notes a contradiction in unit u for branch.
-func (s *smallSearch[C]) fail(u int) bool {
+func (s *smallSearch) fail(u int) bool {
 	s.weight[u]++
 	return false
 }
@@ -448,7 +469,7 @@ func (s *smallSearch[C]) fail(u int) bool {
 // and hidden singles first, box-line interactions when no single is left.
 // It returns false on a contradiction: no answer extends st. Either way
 // both queues end empty. A single counts when it fills its cell.
-func (s *smallSearch[C]) propagate(st []uint64) bool {
+func (s *smallSearch) propagate(st []uint64) bool {
 	for {
 		if n := len(s.queue); n > 0 {
 			q := s.queue[n-1]
@@ -460,7 +481,7 @@ func (s *smallSearch[C]) propagate(st []uint64) bool {
 			}
 			if q >= 1<<30 && free && st[c]&solvedBit != 0 {
 				k := int(q>>30-1) & 31
-				s.cuts.Cut(k)
+				s.cut(k)
 				if s.counts.Tracing() {
 					s.cuts.Why(k, singleWhy(k, c, s.g.side, int(q&63)+1))
 				}
@@ -485,14 +506,14 @@ func (s *smallSearch[C]) propagate(st []uint64) bool {
 // and v from the cell's peers, which share a unit with c and so cannot
 // hold it too. It fails when v is no longer a candidate of c, which only
 // a dead cell or symbol makes: without dead, it leaves c as it is.
-func (s *smallSearch[C]) assign(st []uint64, c, v int) bool {
+func (s *smallSearch) assign(st []uint64, c, v int) bool {
 	g := s.g
 	m, bit := st[c], uint64(1)<<v
 	if m&bit == 0 {
 		if !s.on.Has(CutDeadCell) {
 			return true
 		}
-		s.cuts.Cut(CutDeadCell)
+		s.cut(CutDeadCell)
 		if s.counts.Tracing() {
 			s.cuts.Why(CutDeadCell, fmt.Sprintf("%s: %d is no longer a candidate", cellName(c, g.side), v+1))
 		}
@@ -537,7 +558,7 @@ func (s *smallSearch[C]) assign(st []uint64, c, v int) bool {
 // that symbol (naked single). The place masks of v are updated in the
 // cell's units but the skip-th (0 row, 1 column, 2 box; 3 for none), which
 // the caller sets itself.
-func (s *smallSearch[C]) eliminate(st []uint64, c, v, skip int) bool {
+func (s *smallSearch) eliminate(st []uint64, c, v, skip int) bool {
 	m := st[c]
 	if m&solvedBit != 0 {
 		s.bump(c)
@@ -550,7 +571,7 @@ func (s *smallSearch[C]) eliminate(st []uint64, c, v, skip int) bool {
 	}
 	s.elims++
 	if m == 0 && s.on.Has(CutDeadCell) {
-		s.cuts.Cut(CutDeadCell)
+		s.cut(CutDeadCell)
 		if s.counts.Tracing() {
 			s.cuts.Why(CutDeadCell, cellName(c, s.g.side)+" has no candidate left")
 		}
@@ -571,7 +592,7 @@ func (s *smallSearch[C]) eliminate(st []uint64, c, v, skip int) bool {
 // for v is a contradiction (with dead), and a unit with one place must put v there
 // (hidden single). Places that come to lie in one line of a box, or in one
 // box of a line, are queued for lock.
-func (s *smallSearch[C]) unplace(st []uint64, c, v, skip int) bool {
+func (s *smallSearch) unplace(st []uint64, c, v, skip int) bool {
 	g := s.g
 	at, pos := &g.placeOf[c], &g.posOf[c]
 	for i := range 3 {
@@ -587,7 +608,7 @@ func (s *smallSearch[C]) unplace(st []uint64, c, v, skip int) bool {
 			if !s.on.Has(CutDeadCell) {
 				continue
 			}
-			s.cuts.Cut(CutDeadCell)
+			s.cut(CutDeadCell)
 			if s.counts.Tracing() {
 				s.cuts.Why(CutDeadCell, fmt.Sprintf("no place left for %d in %s", v+1, unitName(int(g.unitsOf[c][i]), g.side)))
 			}
@@ -622,7 +643,7 @@ func (g *geom) confined(i int, pm uint64) bool {
 // so the rest of the box cannot hold it (claiming); if its places in a box
 // all lie in one line, the box's v sits in that line, so the rest of the
 // line cannot hold it (pointing).
-func (s *smallSearch[C]) lock(st []uint64, u, v int) bool {
+func (s *smallSearch) lock(st []uint64, u, v int) bool {
 	g := s.g
 	pm := st[g.place(u, v)]
 	if pm&(pm-1) == 0 {
@@ -652,11 +673,11 @@ func (s *smallSearch[C]) lock(st []uint64, u, v int) bool {
 }
 
 // clear removes symbol v from the cells of unit u outside the places keep.
-func (s *smallSearch[C]) clear(st []uint64, u, v int, keep uint64) bool {
+func (s *smallSearch) clear(st []uint64, u, v int, keep uint64) bool {
 	g := s.g
 	for m := st[g.place(u, v)] &^ keep; m != 0; m &= m - 1 {
 		c := int(g.units[u*g.side+bits.TrailingZeros64(m)])
-		s.cuts.Cut(CutBoxLine)
+		s.cut(CutBoxLine)
 		if s.counts.Tracing() {
 			s.cuts.Why(CutBoxLine, fmt.Sprintf("%s loses %d: in %s, %d lies in one line or box", cellName(c, g.side), v+1, unitName(u, g.side), v+1))
 		}
