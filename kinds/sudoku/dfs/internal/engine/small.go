@@ -129,10 +129,8 @@ type smallSearch struct {
 	// it, or during a look-ahead probe to scratch, as what a probe does is
 	// look-ahead's. The search is not generic in its counts, as the other
 	// searches are: as methods of a generic type its hot loops (assign,
-	// eliminate, unplace) spill the dictionary's register and ran 1.9%
-	// more instructions uncounted than the counting search before
-	// (docs/results.md); a test of counting where a cut is counted costs
-	// less.
+	// eliminate, unplace) spill the dictionary's register, which costs
+	// more than testing counting where a cut is counted (docs/results.md).
 	counting        bool
 	counts, scratch trace.Probe[trace.Counted]
 	cuts            *trace.Probe[trace.Counted]
