@@ -227,18 +227,41 @@ func requireGone(t *testing.T, pids string) {
 		ws = strings.Fields(string(b))
 		return len(ws) == 2
 	}, hang, 10*time.Millisecond, "the fake solver wrote its pid and its child's")
+	requirePidsGone(t, ws)
+}
+
+// racingSolver writes a fake solver that starts a child and waits for it
+// forever, appending a line with both pids to the returned file: one
+// line for each time it is started.
+func racingSolver(t *testing.T) (path, pids string) {
+	pids = filepath.Join(t.TempDir(), "pids")
+	return fakeSolver(t, fmt.Sprintf(`sleep 1000 & echo "$$ $!" >> %s; wait`, pids)), pids
+}
+
+// requirePidsGone checks that the processes ws have ended (or are
+// zombies that init has yet to reap), waiting for them no longer than a
+// hung test would.
+func requirePidsGone(t *testing.T, ws []string) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc to look for the processes in")
+	}
 	for _, w := range ws {
 		pid, err := strconv.Atoi(w)
 		require.NoError(t, err)
-		require.Eventually(t, func() bool {
-			b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-			if err != nil {
-				return true
-			}
-			i := bytes.LastIndexByte(b, ')') // the state follows the command name
-			return i >= 0 && i+2 < len(b) && b[i+2] == 'Z'
-		}, hang, 10*time.Millisecond, "process %d still runs", pid)
+		require.Eventually(t, func() bool { return !running(pid) }, hang, 10*time.Millisecond, "process %d still runs", pid)
 	}
+}
+
+// running reports whether process pid runs: it exists and is not a
+// zombie.
+func running(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	i := bytes.LastIndexByte(b, ')') // the state follows the command name
+	return i < 0 || i+2 >= len(b) || b[i+2] != 'Z'
 }
 
 // requireEmpty checks that no file was left in dir.
