@@ -218,9 +218,7 @@ func hangingSolver(t *testing.T) (path, pids string) {
 // longer than a hung test would.
 func requireGone(t *testing.T, pids string) {
 	t.Helper()
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		t.Skip("no /proc to look for the processes in")
-	}
+	requireProc(t)
 	var ws []string
 	require.Eventually(t, func() bool {
 		b, _ := os.ReadFile(pids)
@@ -243,13 +241,20 @@ func racingSolver(t *testing.T) (path, pids string) {
 // hung test would.
 func requirePidsGone(t *testing.T, ws []string) {
 	t.Helper()
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		t.Skip("no /proc to look for the processes in")
-	}
+	requireProc(t)
 	for _, w := range ws {
 		pid, err := strconv.Atoi(w)
 		require.NoError(t, err)
 		require.Eventually(t, func() bool { return !running(pid) }, hang, 10*time.Millisecond, "process %d still runs", pid)
+	}
+}
+
+// requireProc skips the test where there is no /proc to look for
+// processes in.
+func requireProc(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc to look for the processes in")
 	}
 }
 

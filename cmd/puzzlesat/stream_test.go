@@ -306,6 +306,7 @@ func TestClosedPipeEndsTheRun(t *testing.T) {
 				// The easy block's race, whose solver may have started
 				// too, was over when its answer came: a solver that runs
 				// now is the hard block's.
+				requireProc(t)
 				require.Eventually(t, func() bool {
 					return slices.ContainsFunc(strings.Fields(readFileOrEmpty(pids)), func(w string) bool {
 						pid, err := strconv.Atoi(w)

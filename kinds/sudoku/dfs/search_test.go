@@ -325,17 +325,7 @@ func sudokuBench(b *testing.B, name string, first, limit int) {
 	var nodes int64
 	for b.Loop() {
 		for _, p := range ps {
-			var st search.Stats
-			var err error
-			if limit == 0 {
-				_, st, err = dfs.Solve(ctx, p, search.Run{})
-			} else {
-				_, st, err = dfs.Count(ctx, p, limit, search.Run{})
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			nodes += st.Nodes
+			nodes += sudokuNodes(b, ctx, p, limit)
 		}
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
@@ -387,19 +377,25 @@ func sudokuBenchOne(b *testing.B, p sudoku.Instance, limit int) {
 	ctx := context.Background()
 	var nodes int64
 	for b.Loop() {
-		var st search.Stats
-		var err error
-		if limit == 0 {
-			_, st, err = dfs.Solve(ctx, p, search.Run{})
-		} else {
-			_, st, err = dfs.Count(ctx, p, limit, search.Run{})
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes += st.Nodes
+		nodes += sudokuNodes(b, ctx, p, limit)
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// sudokuNodes solves p (limit 0) or counts its answers to limit, and
+// returns the search's nodes.
+func sudokuNodes(b *testing.B, ctx context.Context, p sudoku.Instance, limit int) int64 {
+	var st search.Stats
+	var err error
+	if limit == 0 {
+		_, st, err = dfs.Solve(ctx, p, search.Run{})
+	} else {
+		_, st, err = dfs.Count(ctx, p, limit, search.Run{})
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	return st.Nodes
 }
 
 // BenchmarkSudoku17 solves Royle's 49,151 17-clue puzzles (outside the
